@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+
+export const PromptSubmitted = {
+  version: 1,
+  schema: z.object({
+    promptId: id,
+    title: z.string(),
+    description: z.string(),
+    content: z.string(),
+    categoryId: z.number().int().nonnegative(),
+    authorName: z.string(),
+    authorImage: z.string().nullable().default(null),
+    isFeatured: z.boolean().default(false),
+    isEditorsPick: z.boolean().default(false),
+    /** The account that submitted it; null for the seed and for anonymous extension posts. */
+    submittedBy: id.nullable().default(null),
+    /** Set only by imports and the seed, to keep an original submission date. */
+    submittedAt: z.iso.datetime().optional(),
+  }),
+};
+
+export const PromptReviewed = {
+  version: 1,
+  schema: z.object({
+    promptId: id,
+    isApproved: z.boolean(),
+    reviewedBy: id.nullable(),
+  }),
+};
+
+/** A prompt was copied or otherwise used; counted in usageCount. */
+export const Used = {
+  version: 1,
+  schema: z.object({ promptId: id, userId: id.nullable().default(null) }),
+};
+
+/** A signed-in user's usage history entry (POST /api/history). */
+export const HistoryRecorded = {
+  version: 1,
+  schema: z.object({ promptId: id, userId: id, modifiedContent: z.string().nullable().default(null) }),
+};

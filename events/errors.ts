@@ -1,0 +1,17 @@
+/**
+ * A rule of the domain said no. Every module throws this one type so the HTTP edge
+ * can map it to a status in one place (src/server/http.ts).
+ */
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+
+export class DomainError extends Error {
+  readonly code = 'DOMAIN';
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly issues?: { path: (string | number)[]; message: string }[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

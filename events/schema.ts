@@ -1,0 +1,33 @@
+/** The event store's own tables, applied by the migration runner. */
+export const eventStoreMigrations = [
+  {
+    id: '0001_events',
+    sql: `
+      create table if not exists events (
+        position bigserial primary key,
+        stream_id text not null,
+        stream_version integer not null,
+        type text not null,
+        version integer not null,
+        data jsonb not null,
+        metadata jsonb not null,
+        created_at timestamptz not null default now(),
+        -- the writing transaction: readers follow (tx_id, position) to stay gap-safe
+        tx_id xid8 not null default pg_current_xact_id(),
+        unique (stream_id, stream_version)
+      );
+      create index if not exists events_tx_order on events (tx_id, position);
+      create table if not exists projection_checkpoints (
+        name text primary key,
+        version integer not null,
+        tx_id xid8 not null default '0',
+        position bigint not null default 0,
+        updated_at timestamptz not null default now()
+      );
+      create table if not exists id_counters (
+        name text primary key,
+        value bigint not null
+      );
+    `,
+  },
+];

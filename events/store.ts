@@ -1,0 +1,205 @@
+import { eventContracts, type EventType, type NewEvent } from './contracts';
+import { sqlState, UNIQUE_VIOLATION, type Db, type Sql } from './sql';
+import {
+  ConcurrencyError,
+  InvalidEventError,
+  type Checkpoint,
+  type EventMetadata,
+  type ExpectedVersion,
+  type StoredEvent,
+} from './types';
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date;
+  tx_id: string;
+}
+
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  metadata: EventMetadata;
+}
+
+/** What a transaction appended, in order; `last` is where a reader must reach to see all of it. */
+export interface Appended {
+  events: StoredEvent[];
+  last: Checkpoint | null;
+}
+
+/** A transaction that can append events and run SQL in the same commit. */
+export interface StoreTx extends Sql {
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<StoredEvent[]>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Next value of a named id counter (prompt, user, favorite...), allocated in this transaction. */
+  nextId(name: string): Promise<number>;
+}
+
+export type AppendListener = (appended: Appended) => void;
+
+function validate(type: string, data: unknown, storedVersion?: number): unknown {
+  const contract = eventContracts[type as EventType] as (typeof eventContracts)[EventType] & {
+    upcast?: (d: unknown, v: number) => unknown;
+  };
+  if (!contract) throw new InvalidEventError(type, [{ message: 'unknown event type' }]);
+  const input =
+    storedVersion !== undefined && storedVersion < contract.version && contract.upcast
+      ? contract.upcast(data, storedVersion)
+      : data;
+  const parsed = contract.schema.safeParse(input);
+  if (!parsed.success) throw new InvalidEventError(type, parsed.error.issues);
+  return parsed.data;
+}
+
+function toStored(row: EventRow): StoredEvent {
+  return {
+    type: row.type,
+    data: validate(row.type, row.data, row.version),
+    position: row.position,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    txId: String(row.tx_id),
+    metadata: row.metadata,
+    createdAt: row.created_at,
+  } as StoredEvent;
+}
+
+const COLUMNS = 'position, stream_id, stream_version, type, version, data, metadata, created_at, tx_id::text as tx_id';
+
+export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `select ${COLUMNS} from events where stream_id = $1 order by stream_version`,
+    [streamId],
+  );
+  return rows.map(toStored);
+}
+
+async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions) {
+  const [{ version: current }] = await sql.query<{ version: number }>(
+    'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
+    [streamId],
+  );
+  const { expectedVersion } = options;
+  if (
+    (expectedVersion === 'no_stream' && current !== 0) ||
+    (typeof expectedVersion === 'number' && current !== expectedVersion)
+  ) {
+    throw new ConcurrencyError(streamId, expectedVersion, current);
+  }
+  if (events.length === 0) return [];
+  const types: string[] = [];
+  const versions: number[] = [];
+  const datas: string[] = [];
+  const streamVersions: number[] = [];
+  events.forEach((event, i) => {
+    types.push(event.type);
+    versions.push(eventContracts[event.type].version);
+    datas.push(JSON.stringify(validate(event.type, event.data)));
+    streamVersions.push(current + i + 1);
+  });
+  try {
+    const rows = await sql.query<EventRow>(
+      `insert into events (stream_id, stream_version, type, version, data, metadata)
+       select $1, v, t, ver, d::jsonb, $6::jsonb
+       from unnest($2::int[], $3::text[], $4::int[], $5::text[]) as x(v, t, ver, d)
+       returning ${COLUMNS}`,
+      [streamId, streamVersions, types, versions, datas, JSON.stringify(options.metadata)],
+    );
+    return rows.sort((a, b) => a.position - b.position).map(toStored);
+  } catch (error) {
+    // Another transaction appended to the stream between our read and our insert.
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expectedVersion, current);
+    throw error;
+  }
+}
+
+async function nextIdIn(sql: Sql, name: string): Promise<number> {
+  const [row] = await sql.query<{ value: number }>(
+    `insert into id_counters (name, value) values ($1, 1)
+     on conflict (name) do update set value = id_counters.value + 1
+     returning value`,
+    [name],
+  );
+  return row.value;
+}
+
+/**
+ * Reads the whole log in commit order after `after`, gap-safe: a transaction that is
+ * still running may hold a lower position than events already committed, so only
+ * events of transactions older than every running one are returned. A reader that
+ * keeps its checkpoint as (txId, position) therefore never skips an event.
+ */
+export async function readAllIn(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `select ${COLUMNS} from events
+     where (tx_id, position) > ($1::xid8, $2::bigint)
+       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by tx_id, position
+     limit $3`,
+    [after.txId, after.position, limit],
+  );
+  return rows.map(toStored);
+}
+
+export class EventStore {
+  private listeners: AppendListener[] = [];
+
+  constructor(readonly db: Db) {}
+
+  /** Called after every commit that appended events (used to wake projections). */
+  onAppended(listener: AppendListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  /** Run `fn` in one transaction; everything it appends commits together or not at all. */
+  async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<{ result: T } & Appended> {
+    const appended: StoredEvent[] = [];
+    const result = await this.db.transaction(async (sql) => {
+      appended.length = 0; // a retried transaction starts over
+      const tx: StoreTx = {
+        query: (text, params) => sql.query(text, params),
+        many: (statements) => sql.many(statements),
+        readStream: (streamId) => readStreamIn(sql, streamId),
+        nextId: (name) => nextIdIn(sql, name),
+        append: async (streamId, events, options) => {
+          const stored = await appendIn(sql, streamId, events, options);
+          appended.push(...stored);
+          return stored;
+        },
+      };
+      return fn(tx);
+    });
+    const last = appended.length
+      ? appended.reduce((max, e) => (e.position > max.position ? e : max), appended[0])
+      : null;
+    const out = { result, events: appended, last: last && { txId: last.txId, position: last.position } };
+    if (appended.length) for (const listener of this.listeners) listener(out);
+    return out;
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<Appended> {
+    const { events: stored, last } = await this.transaction((tx) => tx.append(streamId, events, options));
+    return { events: stored, last };
+  }
+
+  readStream(streamId: string): Promise<StoredEvent[]> {
+    return readStreamIn(this.db, streamId);
+  }
+
+  readAll(after: Checkpoint, limit = 1000): Promise<StoredEvent[]> {
+    return readAllIn(this.db, after, limit);
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('select count(*)::int as n from events');
+    return row.n;
+  }
+}

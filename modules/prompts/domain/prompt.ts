@@ -1,0 +1,70 @@
+import { DomainError, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+
+export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected';
+
+export interface PromptState {
+  status: PromptStatus;
+}
+
+export const initialPromptState: PromptState = { status: 'none' };
+
+export function evolvePrompt(state: PromptState, event: StoredEvent): PromptState {
+  switch (event.type) {
+    case 'PromptSubmitted':
+      return { status: 'pending' };
+    case 'PromptReviewed':
+      return { status: event.data.isApproved ? 'approved' : 'rejected' };
+    default:
+      return state;
+  }
+}
+
+export const promptStream = (promptId: number) => `prompt-${promptId}`;
+export const usageStream = (promptId: number) => `prompt-usage-${promptId}`;
+
+export interface Actor {
+  userId: number | null;
+  isAdmin: boolean;
+}
+
+export interface SubmitCommand {
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+  authorName: string;
+  authorImage?: string;
+  isFeatured: boolean;
+  isEditorsPick: boolean;
+}
+
+/** Curation flags are the admin's to set; anyone else's request for them is ignored. */
+export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
+  const curated = actor.isAdmin;
+  const data: EventData<'PromptSubmitted'> = {
+    promptId,
+    title: command.title,
+    description: command.description,
+    content: command.content,
+    categoryId: command.categoryId,
+    authorName: command.authorName,
+    authorImage: command.authorImage ?? null,
+    isFeatured: curated && command.isFeatured,
+    isEditorsPick: curated && command.isEditorsPick,
+    submittedBy: actor.userId,
+  };
+  return [{ type: 'PromptSubmitted', data }];
+}
+
+export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
+  if (!actor.isAdmin) throw new DomainError('forbidden', "You don't have admin permissions.");
+  if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
+  if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
+  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId } }];
+}
+
+/** Only a public (approved) prompt can be used. */
+export function decideUse(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
+  if (state.status !== 'approved') throw new DomainError('not_found', 'Prompt not found');
+  return [{ type: 'Used', data: { promptId, userId: actor.userId } }];
+}

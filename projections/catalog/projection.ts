@@ -1,0 +1,94 @@
+import type { StoredEvent } from '../../events';
+import type { Projection, Statement } from '../types';
+
+/** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
+const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
+
+export const catalogProjection: Projection = {
+  name: 'catalog',
+  version: 1,
+  tables: ['catalog_prompts'],
+  handles: ['PromptSubmitted', 'PromptReviewed', 'Used'],
+  ddl: `
+    create table catalog_prompts (
+      id integer primary key,
+      title text not null,
+      description text not null,
+      content text not null,
+      category_id integer not null,
+      author_name text not null,
+      author_image text,
+      rating integer not null default 0,
+      usage_count integer not null default 0,
+      is_featured boolean not null default false,
+      is_editors_pick boolean not null default false,
+      status text not null default 'pending',
+      reviewed_by integer,
+      reviewed_at timestamptz,
+      created_at timestamptz not null,
+      submitted_by integer,
+      search_text text not null,
+      applied_tx xid8 not null,
+      applied_pos bigint not null
+    );
+    create index catalog_prompts_popular on catalog_prompts (usage_count desc, id) where status = 'approved';
+    create index catalog_prompts_newest on catalog_prompts (created_at desc, id) where status = 'approved';
+    create index catalog_prompts_pending on catalog_prompts (created_at) where status = 'pending';
+    create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
+  `,
+  evolve(event: StoredEvent): Statement[] {
+    const at = [event.txId, event.position];
+    switch (event.type) {
+      case 'PromptSubmitted': {
+        const d = event.data;
+        return [
+          {
+            text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
+                     is_featured, is_editors_pick, created_at, submitted_by, search_text, applied_tx, applied_pos)
+                   values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, lower($4 || ' ' || $5), $2::xid8, $3)
+                   on conflict (id) do nothing`,
+            params: [
+              d.promptId,
+              ...at,
+              d.title,
+              d.description,
+              d.content,
+              d.categoryId,
+              d.authorName,
+              d.authorImage,
+              d.isFeatured,
+              d.isEditorsPick,
+              d.submittedAt ?? event.createdAt,
+              d.submittedBy,
+            ],
+          },
+        ];
+      }
+      case 'PromptReviewed':
+        return [
+          {
+            text: `update catalog_prompts set status = $4, reviewed_by = $5, reviewed_at = $6,
+                     applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [
+              event.data.promptId,
+              ...at,
+              event.data.isApproved ? 'approved' : 'rejected',
+              event.data.reviewedBy,
+              event.createdAt,
+            ],
+          },
+        ];
+      case 'Used':
+        return [
+          {
+            text: `update catalog_prompts set usage_count = usage_count + 1, applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at],
+          },
+        ];
+      default:
+        return [];
+    }
+  },
+};

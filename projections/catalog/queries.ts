@@ -1,0 +1,118 @@
+import type { Sql } from '../../events';
+import type { PromptView, Sort } from '../../modules/prompts/contracts';
+
+interface PromptRow {
+  id: number;
+  title: string;
+  description: string;
+  content: string;
+  category_id: number;
+  author_name: string;
+  author_image: string | null;
+  rating: number;
+  usage_count: number;
+  is_featured: boolean;
+  is_editors_pick: boolean;
+  status: string;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+}
+
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, usage_count,
+  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at`;
+
+export function toPromptView(row: PromptRow): PromptView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    categoryId: row.category_id,
+    authorName: row.author_name,
+    authorImage: row.author_image,
+    rating: row.rating,
+    usageCount: row.usage_count,
+    isFeatured: row.is_featured,
+    isEditorsPick: row.is_editors_pick,
+    isApproved: row.status === 'approved',
+    reviewedBy: row.reviewed_by,
+    reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export type ListSource = 'all' | 'featured' | 'editors-pick';
+
+export interface ListQuery {
+  source?: ListSource;
+  /** Case-insensitive substring of title or description. */
+  q?: string;
+  categoryId?: number;
+  sort?: Sort | 'none';
+  /** Hide prompts whose author name contains this text (community lists hide the house's own). */
+  excludeAuthorContaining?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const ORDER: Record<Sort | 'none', string> = {
+  popular: 'usage_count desc, id desc',
+  newest: 'created_at desc, id desc',
+  rating: 'rating desc, usage_count desc, id desc',
+  none: 'id',
+};
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Approved prompts from a tab's source, filtered by category, then search text, then sorted. */
+export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<PromptView[]> {
+  const where = [`status = 'approved'`];
+  const params: unknown[] = [];
+  if (query.source === 'featured') where.push('is_featured');
+  if (query.source === 'editors-pick') where.push('is_editors_pick');
+  if (query.categoryId !== undefined) {
+    params.push(query.categoryId);
+    where.push(`category_id = $${params.length}`);
+  }
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    params.push(`%${escapeLike(q)}%`);
+    where.push(`search_text like $${params.length}`);
+  }
+  if (query.excludeAuthorContaining) {
+    params.push(`%${escapeLike(query.excludeAuthorContaining.toLowerCase())}%`);
+    where.push(`lower(author_name) not like $${params.length}`);
+  }
+  params.push(query.limit ?? 500, query.offset ?? 0);
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts where ${where.join(' and ')}
+     order by ${ORDER[query.sort ?? 'popular']} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return rows.map(toPromptView);
+}
+
+/** One prompt if it is public; pending and rejected prompts are not found. */
+export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView | null> {
+  const [row] = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts where id = $1 and status = 'approved'`,
+    [id],
+  );
+  return row ? toPromptView(row) : null;
+}
+
+/** Prompts awaiting review, oldest first. */
+export async function listPending(sql: Sql): Promise<PromptView[]> {
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts where status = 'pending' order by created_at, id`,
+  );
+  return rows.map(toPromptView);
+}
+
+/** Everything, for tests comparing live tables with a replay. */
+export async function dumpCatalog(sql: Sql): Promise<unknown[]> {
+  return sql.query(`select ${COLUMNS} from catalog_prompts order by id`);
+}

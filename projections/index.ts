@@ -1,0 +1,9 @@
+import { catalogProjection } from './catalog/projection';
+import type { Projection } from './types';
+
+/** Every read model, in the order they are prepared. Add a projection here to run it. */
+export const projections: readonly Projection[] = [catalogProjection];
+
+export { ProjectionRunner, type RebuildProgress } from './runner';
+export { ProjectionWorker, queueName } from './worker';
+export type { Projection, Statement } from './types';

@@ -1,0 +1,233 @@
+import {
+  compareCheckpoints,
+  readAllIn,
+  START,
+  type Checkpoint,
+  type Db,
+  type EventType,
+  splitStatements,
+  type Sql,
+} from '../events';
+import type { Projection } from './types';
+
+export interface RebuildProgress {
+  projection: string;
+  applied: number;
+  total: number;
+}
+
+interface CheckpointRow {
+  version: number;
+  tx_id: string;
+  position: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function lockKey(name: string) {
+  return `projection:${name}`;
+}
+
+/**
+ * Applies the log to read models. Each batch of events and the checkpoint that follows
+ * it are written in one transaction (exactly-once effect under at-least-once wake-ups);
+ * a transaction-scoped advisory lock lets one runner at a time work on a projection,
+ * across processes.
+ */
+export class ProjectionRunner {
+  readonly byName: Map<string, Projection>;
+
+  constructor(
+    private readonly db: Db,
+    readonly projections: readonly Projection[],
+    private readonly batchSize = 2000,
+  ) {
+    this.byName = new Map(projections.map((p) => [p.name, p]));
+  }
+
+  private get(name: string): Projection {
+    const p = this.byName.get(name);
+    if (!p) throw new Error(`Unknown projection ${name}`);
+    return p;
+  }
+
+  /** Names of the projections that react to any of these event types. */
+  affectedBy(types: Iterable<EventType>): string[] {
+    const set = new Set(types);
+    return this.projections.filter((p) => p.handles.some((t) => set.has(t))).map((p) => p.name);
+  }
+
+  async checkpoint(name: string, sql: Sql = this.db): Promise<Checkpoint | null> {
+    const [row] = await sql.query<CheckpointRow>(
+      'select version, tx_id::text as tx_id, position from projection_checkpoints where name = $1',
+      [name],
+    );
+    return row ? { txId: row.tx_id, position: row.position } : null;
+  }
+
+  /** Builds any projection whose tables are missing or whose version changed. */
+  async prepare(onProgress?: (p: RebuildProgress) => void): Promise<string[]> {
+    const built: string[] = [];
+    for (const p of this.projections) {
+      const [row] = await this.db.query<CheckpointRow>(
+        'select version from projection_checkpoints where name = $1',
+        [p.name],
+      );
+      if (row?.version === p.version && (await this.tablesExist(p, this.db.schema))) continue;
+      await this.rebuild(p.name, onProgress);
+      built.push(p.name);
+    }
+    return built;
+  }
+
+  private async tablesExist(p: Projection, schema: string): Promise<boolean> {
+    const [row] = await this.db.query<{ n: number }>(
+      'select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = any($2::text[])',
+      [schema, p.tables],
+    );
+    return row.n === p.tables.length;
+  }
+
+  /**
+   * One batch for `checkpointName`, into tables found first on `searchPath`.
+   * Returns null when another runner holds the projection, else the applied count and the new checkpoint.
+   */
+  private async step(
+    p: Projection,
+    checkpointName: string,
+    options: { searchPath?: string; lock: boolean },
+  ): Promise<{ applied: number; checkpoint: Checkpoint } | null> {
+    return this.db.transaction(async (tx) => {
+      if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
+      if (options.lock) {
+        const [{ locked }] = await tx.query<{ locked: boolean }>(
+          'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
+          [lockKey(p.name)],
+        );
+        if (!locked) return null;
+      }
+      const current = (await this.checkpoint(checkpointName, tx)) ?? START;
+      const events = await readAllIn(tx, current, this.batchSize);
+      if (events.length === 0) return { applied: 0, checkpoint: current };
+      const handled = new Set<string>(p.handles);
+      const statements = events.filter((e) => handled.has(e.type)).flatMap((e) => p.evolve(e));
+      if (statements.length) await tx.many(statements);
+      const last = events[events.length - 1];
+      const next = { txId: last.txId, position: last.position };
+      await tx.query(
+        `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
+        [checkpointName, next.txId, next.position],
+      );
+      return { applied: events.length, checkpoint: next };
+    });
+  }
+
+  /**
+   * Applies every readable event to `name`. Returns the checkpoint reached, or null if
+   * another runner is already working on it (that runner will reach the same place).
+   */
+  async catchUp(name: string): Promise<Checkpoint | null> {
+    const p = this.get(name);
+    for (;;) {
+      const result = await this.step(p, p.name, { lock: true });
+      if (!result) return null;
+      if (result.applied < this.batchSize) return result.checkpoint;
+    }
+  }
+
+  async catchUpAll(): Promise<void> {
+    for (const p of this.projections) await this.catchUp(p.name);
+  }
+
+  /**
+   * Read-your-writes: returns once every named projection has applied the log up to
+   * `target` (running them here when nobody else is), or false after `timeoutMs`.
+   */
+  async settle(target: Checkpoint, names: readonly string[], timeoutMs = 3000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (const name of names) {
+      for (;;) {
+        const reached = (await this.catchUp(name)) ?? (await this.checkpoint(name));
+        if (reached && compareCheckpoints(reached, target) >= 0) break;
+        if (Date.now() > deadline) return false;
+        await sleep(reached ? 2 : 5);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Rebuilds `name` from the whole log into fresh tables in a scratch schema, then swaps
+   * them in under the projection's lock once caught up: readers never see a half-built model.
+   */
+  async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<void> {
+    const p = this.get(name);
+    const home = this.db.schema;
+    const scratch = `rebuild_${p.name}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const searchPath = `"${scratch}", "${home}", public`;
+    const scratchCheckpoint = `${p.name}@${scratch}`;
+    const [{ total }] = await this.db.query<{ total: number }>('select count(*)::int as total from events');
+    await this.db.transaction(async (tx) => {
+      await tx.query(`create schema "${scratch}"`);
+      await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
+      for (const statement of splitStatements(p.ddl)) await tx.query(statement);
+      await tx.query(`insert into "${home}".projection_checkpoints (name, version) values ($1, $2)`, [
+        scratchCheckpoint,
+        p.version,
+      ]);
+    });
+    try {
+      let applied = 0;
+      onProgress?.({ projection: p.name, applied, total });
+      for (;;) {
+        const result = await this.step(p, scratchCheckpoint, { searchPath, lock: false });
+        applied += result!.applied;
+        onProgress?.({ projection: p.name, applied: Math.min(applied, total), total });
+        if (result!.applied < this.batchSize) break;
+      }
+      await this.swap(p, scratch, scratchCheckpoint, searchPath);
+      onProgress?.({ projection: p.name, applied: total, total });
+    } finally {
+      await this.db.query(`drop schema if exists "${scratch}" cascade`);
+      await this.db.query('delete from projection_checkpoints where name = $1', [scratchCheckpoint]);
+    }
+  }
+
+  private async swap(p: Projection, scratch: string, scratchCheckpoint: string, searchPath: string) {
+    const home = this.db.schema;
+    for (;;) {
+      // Catch the scratch copy up to the head while holding the live projection's lock,
+      // so no live batch lands between the last scratch batch and the switch.
+      const done = await this.db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(p.name)]);
+        await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
+        const current = (await this.checkpoint(scratchCheckpoint, tx)) ?? START;
+        const events = await readAllIn(tx, current, this.batchSize);
+        const handled = new Set<string>(p.handles);
+        const statements = events.filter((e) => handled.has(e.type)).flatMap((e) => p.evolve(e));
+        if (statements.length) await tx.many(statements);
+        if (events.length === this.batchSize) {
+          const last = events[events.length - 1];
+          await tx.query(
+            'update projection_checkpoints set tx_id = $2::xid8, position = $3 where name = $1',
+            [scratchCheckpoint, last.txId, last.position],
+          );
+          return false;
+        }
+        const last = events.length ? { txId: events[events.length - 1].txId, position: events[events.length - 1].position } : current;
+        for (const table of p.tables) {
+          await tx.query(`drop table if exists "${home}"."${table}" cascade`);
+          await tx.query(`alter table "${scratch}"."${table}" set schema "${home}"`);
+        }
+        await tx.query(
+          `insert into "${home}".projection_checkpoints (name, version, tx_id, position) values ($1, $2, $3::xid8, $4)
+           on conflict (name) do update set version = excluded.version, tx_id = excluded.tx_id,
+             position = excluded.position, updated_at = now()`,
+          [p.name, p.version, last.txId, last.position],
+        );
+        return true;
+      });
+      if (done) return;
+    }
+  }
+}

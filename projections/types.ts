@@ -1,0 +1,25 @@
+import type { EventType, StoredEvent } from '../events';
+
+/** One parameterised SQL statement produced by a projection's evolve. */
+export interface Statement {
+  text: string;
+  params?: readonly unknown[];
+}
+
+/**
+ * A read model: its tables, and how each event changes them. `evolve` is pure (event in,
+ * SQL out), so the runner can pipeline a batch and apply it in the checkpoint's transaction.
+ * Statements must be idempotent: applying an event twice leaves the same rows.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when `ddl` or `evolve` change meaning: the runner rebuilds from the log. */
+  version: number;
+  /** Unqualified table names this projection owns (they are swapped as a set on rebuild). */
+  tables: readonly string[];
+  /** Creates the tables and indexes, unqualified (the runner picks the schema). */
+  ddl: string;
+  handles: readonly EventType[];
+  evolve(event: StoredEvent): Statement[];
+}
+

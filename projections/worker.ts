@@ -1,0 +1,89 @@
+import type { PgBoss } from 'pg-boss';
+import type { Appended, EventStore } from '../events';
+import type { ProjectionRunner } from './runner';
+
+export const queueName = (projection: string) => `project-${projection}`;
+const SWEEP_QUEUE = 'project-sweep';
+
+export interface WorkerOptions {
+  /** Work the queues here (false: only send wake-ups; separate worker processes work them). */
+  work: boolean;
+  /** In-process safety-net sweep interval; pg-boss also sweeps once a minute across processes. */
+  sweepMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * pg-boss wakes projections; it never carries events. After each commit the store tells
+ * us which event types were appended; we send at most one wake-up per projection at a
+ * time (the `stately` queue holds at most one queued and one active job), and a worker
+ * runs the projection's catch-up, which reads the log itself.
+ */
+export class ProjectionWorker {
+  private sending = new Map<string, boolean>(); // name -> another wake requested while sending
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly runner: ProjectionRunner,
+    private readonly store: EventStore,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  private log(message: string, error?: unknown) {
+    (this.options.log ?? ((m: string, e?: unknown) => console.error(m, e ?? '')))(message, error);
+  }
+
+  async start(): Promise<void> {
+    for (const p of this.runner.projections) {
+      await this.boss.createQueue(queueName(p.name), { policy: 'stately', notify: true, retryLimit: 3 });
+    }
+    await this.boss.createQueue(SWEEP_QUEUE, { policy: 'stately' });
+    this.unsubscribe = this.store.onAppended((appended) => this.wakeFor(appended));
+    if (!this.options.work) return;
+    for (const p of this.runner.projections) {
+      await this.boss.work(queueName(p.name), { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
+        await this.runner.catchUp(p.name);
+      });
+    }
+    await this.boss.work(SWEEP_QUEUE, { batchSize: 1 }, async () => this.runner.catchUpAll());
+    await this.boss.schedule(SWEEP_QUEUE, '* * * * *');
+    // Jobs queued before this worker started wait for a poll: drain once now.
+    await this.runner.catchUpAll();
+    const sweepMs = this.options.sweepMs ?? 5000;
+    this.timer = setInterval(() => {
+      this.runner.catchUpAll().catch((error) => this.log('projection sweep failed', error));
+    }, sweepMs);
+    this.timer.unref();
+  }
+
+  wakeFor(appended: Appended): void {
+    if (this.stopped) return;
+    const names = this.runner.affectedBy(appended.events.map((e) => e.type));
+    for (const name of names) this.wake(name);
+  }
+
+  wake(name: string): void {
+    if (this.sending.has(name)) {
+      this.sending.set(name, true);
+      return;
+    }
+    this.sending.set(name, false);
+    this.boss
+      .send(queueName(name), {}, { retryLimit: 3 })
+      .catch((error) => this.log(`could not wake projection ${name}`, error))
+      .finally(() => {
+        const again = this.sending.get(name);
+        this.sending.delete(name);
+        if (again && !this.stopped) this.wake(name);
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearInterval(this.timer);
+  }
+}

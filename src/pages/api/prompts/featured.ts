@@ -1,0 +1,8 @@
+import { listPrompts } from '../../../../projections/catalog/queries';
+import { getApp } from '../../../server/app';
+import { cachedJson, endpoint } from '../../../server/http';
+
+export const GET = endpoint(async ({ request }) => {
+  const { db } = await getApp();
+  return cachedJson(request, await listPrompts(db, { source: 'featured' }));
+});

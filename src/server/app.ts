@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import type { PgBoss } from 'pg-boss';
+import { EventStore, type Appended, type Db } from '../../events';
+import { projections, ProjectionRunner, ProjectionWorker } from '../../projections';
+import { readConfig, type Config } from './config';
+import { createBoss } from './boss';
+import { migrate, type Migration } from './db/migrate';
+import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
+import { seedIfEmpty } from './seed';
+
+/** Tables that modules keep beside the log (written in the same transaction as their events). */
+const moduleMigrations: Migration[] = [];
+
+export interface App {
+  config: Config;
+  db: Db;
+  store: EventStore;
+  runner: ProjectionRunner;
+  boss: PgBoss | undefined;
+  worker: ProjectionWorker | undefined;
+  /** Read-your-writes: waits (bounded) until the projections fed by `appended` show it. */
+  settle(appended: Appended): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** Start pg-boss and the projection worker (off in unit-level integration tests). */
+  boss?: boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * The composition root: opens the database, migrates, builds read models, seeds an
+ * empty log and starts the projection worker. Only then is the app handed out.
+ */
+export async function createApp(config: Config = readConfig(), options: AppOptions = {}): Promise<App> {
+  const log = options.log ?? ((m: string) => console.log(`[promptory] ${m}`));
+  let db: Db;
+  let boss: PgBoss | undefined;
+  const useBoss = options.boss ?? true;
+  if (config.databaseUrl) {
+    db = await openPostgres(config.databaseUrl, { schema: config.databaseSchema });
+    if (useBoss) boss = createBoss({ url: config.databaseUrl, schema: config.databaseSchema });
+  } else {
+    mkdirSync(config.dataDir, { recursive: true });
+    const opened = await openPglite(`${config.dataDir}/pglite`);
+    db = opened.db;
+    if (useBoss) boss = createBoss({ pglite: opened.pglite });
+  }
+  await migrate(db, moduleMigrations);
+  const store = new EventStore(db);
+  const runner = new ProjectionRunner(db, projections);
+  const rebuilt = await runner.prepare();
+  if (rebuilt.length) log(`built read models: ${rebuilt.join(', ')}`);
+  if (config.seed) {
+    const seeded = await seedIfEmpty(store);
+    if (seeded) log(`seeded ${seeded} demo prompts`);
+  }
+  let worker: ProjectionWorker | undefined;
+  if (boss) {
+    boss.on('error', (error) => console.error('[promptory] pg-boss error', error));
+    await boss.start();
+    worker = new ProjectionWorker(boss, runner, store, { work: config.workers > 0 });
+    await worker.start();
+  }
+  await runner.catchUpAll();
+  return {
+    config,
+    db,
+    store,
+    runner,
+    boss,
+    worker,
+    async settle(appended) {
+      if (!appended.last) return true;
+      return runner.settle(appended.last, runner.affectedBy(appended.events.map((e) => e.type)));
+    },
+    async close() {
+      await worker?.stop();
+      await boss?.stop({ graceful: true, timeout: 2000 });
+      await db.close();
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for('promptory.app');
+type Holder = { [GLOBAL_KEY]?: Promise<App> };
+
+/** The process's one app (kept on globalThis so dev reloads do not open PGlite twice). */
+export function getApp(): Promise<App> {
+  const holder = globalThis as Holder;
+  holder[GLOBAL_KEY] ??= createApp().catch((error) => {
+    delete holder[GLOBAL_KEY];
+    throw error;
+  });
+  return holder[GLOBAL_KEY];
+}

@@ -1,0 +1,36 @@
+import postgres from 'postgres';
+import type { Db, Sql } from '../../../events/sql';
+
+export interface PostgresOptions {
+  /** Tables live in this schema (created if missing); tests use one schema per run. */
+  schema?: string;
+  max?: number;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const schema = options.schema ?? 'public';
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    types: { bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) } },
+    connection: { search_path: schema === 'public' ? 'public' : `${schema},public`, application_name: 'promptory' },
+  });
+  if (schema !== 'public') await client.unsafe(`create schema if not exists "${schema}"`);
+  const wrap = (q: postgres.Sql | postgres.TransactionSql): Sql => ({
+    async query<T>(text: string, params?: readonly unknown[]) {
+      const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
+      return rows as unknown as T[];
+    },
+    async many(statements) {
+      // Issued together, the driver pipelines them on the transaction's one connection, in order.
+      await Promise.all(statements.map((s) => q.unsafe(s.text, (s.params ?? []) as postgres.ParameterOrJSON<never>[])));
+    },
+  });
+  return {
+    kind: 'postgres',
+    schema,
+    ...wrap(client),
+    transaction: (fn) => client.begin((tx) => fn(wrap(tx))) as Promise<never>,
+    close: () => client.end({ timeout: 5 }),
+  };
+}
