@@ -6,5 +6,9 @@ declare namespace App {
     requestId: string;
     /** The signed-in user, resolved by the session middleware; null for visitors. */
     user: import('./server/session-user').SessionUser | null;
+    /** The request's language (src/server/middleware/i18n.ts). */
+    lng: import('./i18n/languages').Language;
+    /** Translation function fixed to `lng`. */
+    t: import('i18next').TFunction;
   }
 }

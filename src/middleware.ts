@@ -1,5 +1,8 @@
 import { sequence } from 'astro:middleware';
+import { i18n } from './server/middleware/i18n';
 import { request } from './server/middleware/request';
+import { security } from './server/middleware/security';
+import { session } from './server/middleware/session';
 
 /** Each concern is one middleware in src/server/middleware; order matters. */
-export const onRequest = sequence(request);
+export const onRequest = sequence(request, security, i18n, session);

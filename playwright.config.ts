@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, chromiumArgs } from './tests/support/chromium';
+
+/**
+ * End-to-end tests against the production build on an embedded database in a fresh
+ * temporary DATA_DIR. `E2E_PORT` / `ASTRO_OUT_DIR` let parallel runs use their own.
+ */
+const port = Number(process.env.E2E_PORT ?? 4460);
+const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/promptory-e2e-${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PW_REPORTER ?? 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node ${outDir}/server/entry.mjs`,
+    url: `http://127.0.0.1:${port}/api/categories`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@promptory.test',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import i18next, { type TFunction } from 'i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
+
+/**
+ * One i18next instance for the whole server, with every namespace bundled at build time.
+ * Each request gets its own fixed `t` (getFixedT), so concurrent requests in two
+ * languages never see each other's language (the reason we do not use astro-i18next).
+ *
+ * Namespaces are the JSON files in ./locales/<lng>/<ns>.json; add a file to add one.
+ */
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+
+export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, messages] of Object.entries(files)) {
+  const [, lng, ns] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
+  (resources[lng] ??= {})[ns] = messages;
+}
+
+const instance = i18next.createInstance();
+await instance.init({
+  resources,
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  defaultNS: 'common',
+  ns: Object.keys(resources[FALLBACK_LANGUAGE] ?? { common: {} }),
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** A translation function fixed to one language; keys may name a namespace: t('auth:login.title'). */
+export function getT(lng: Language): TFunction {
+  return instance.getFixedT(lng);
+}
+
+/** The messages of some namespaces in one language, to hand to an island as a prop. */
+export function messagesFor(lng: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(namespaces.map((ns) => [ns, resources[lng]?.[ns] ?? resources[FALLBACK_LANGUAGE]?.[ns] ?? {}]));
+}
