@@ -4,7 +4,11 @@
  * PGlite and PostgreSQL adapters. Same SQL on both backends.
  */
 export interface Sql {
-  /** Run one parameterised statement ($1, $2, ...) and return its rows. */
+  /**
+   * Run one parameterised statement ($1, $2, ...) and return its rows. Pass JSON as a
+   * string cast through text (`$1::text::jsonb`): a bare `$1::jsonb` makes the postgres
+   * driver encode the string again. int8 comes back as a number on both backends.
+   */
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Run statements in order; PostgreSQL pipelines them on one connection. */
   many(statements: readonly { text: string; params?: readonly unknown[] }[]): Promise<void>;

@@ -105,7 +105,7 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
   try {
     const rows = await sql.query<EventRow>(
       `insert into events (stream_id, stream_version, type, version, data, metadata)
-       select $1, v, t, ver, d::jsonb, $6::jsonb
+       select $1, v, t, ver, d::jsonb, $6::text::jsonb
        from unnest($2::int[], $3::text[], $4::int[], $5::text[]) as x(v, t, ver, d)
        returning ${COLUMNS}`,
       [streamId, streamVersions, types, versions, datas, JSON.stringify(options.metadata)],
@@ -139,7 +139,8 @@ export async function readAllIn(sql: Sql, after: Checkpoint, limit: number): Pro
     `select ${COLUMNS} from events
      where (tx_id, position) > ($1::xid8, $2::bigint)
        and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by tx_id, position
+     -- qualified: a bare tx_id here would mean the text alias in the select list
+     order by events.tx_id, events.position
      limit $3`,
     [after.txId, after.position, limit],
   );

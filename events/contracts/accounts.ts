@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 const id = z.number().int().positive();
 
+/** An account was opened. `email` is stored normalized (trimmed, lower case); no password yet. */
 export const UserRegistered = {
   version: 1,
   schema: z.object({
@@ -12,12 +13,28 @@ export const UserRegistered = {
   }),
 };
 
+/**
+ * A set-password link was emailed. Only the SHA-256 of the random token is kept; a newer
+ * link replaces an older one, and setting the password consumes it (single use).
+ */
+export const PasswordLinkIssued = {
+  version: 1,
+  schema: z.object({
+    userId: id,
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    purpose: z.enum(['register', 'reset']),
+    /** ISO time after which the link is refused. */
+    expiresAt: z.string(),
+  }),
+};
+
 /** The password hash (Argon2id, never the password) becomes the account's credential. */
 export const PasswordSet = {
   version: 1,
   schema: z.object({ userId: id, passwordHash: z.string() }),
 };
 
+/** A successful sign-in (by password, or by setting the password from an emailed link). */
 export const UserSignedIn = {
   version: 1,
   schema: z.object({ userId: id }),

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * Requests and answers of /api/auth/*, shared by the endpoints and the islands (pure: no I/O).
+ * The English messages are the spec's (section 5), word for word; islands translate them
+ * through `authMessageKey` into the `auth:messages.*` keys.
+ */
+export const AUTH_MESSAGES = {
+  loginEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  registerEmail: 'Please enter a valid email',
+  nameMin: 'Name must be at least 2 characters',
+  usernameMin: 'Username must be at least 3 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: "Passwords don't match",
+  tokenRequired: 'Token is required',
+  // Server-side bounds and answers the spec does not word (ours):
+  nameMax: 'Name must not exceed 100 characters',
+  usernameMax: 'Username must not exceed 30 characters',
+  usernameSpaces: 'Username must not contain spaces',
+  usernameTaken: 'That username is already taken',
+  passwordMax: 'Password must not exceed 256 characters',
+  invalidCredentials: 'Invalid email or password',
+  invalidLink: 'This link is invalid or has expired. Please request a new one.',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  crossOrigin: 'Cross-origin requests are not allowed.',
+  signInRequired: 'Please sign in first.',
+  adminRequired: "You don't have admin permissions.",
+  registered: 'Please check your email to set your password.',
+  resetRequested: 'If your email is registered, you will receive instructions to reset your password.',
+  loggedOut: 'You have been logged out.',
+  loggedIn: 'You are now logged in.',
+} as const;
+export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
+
+const byText = new Map(Object.entries(AUTH_MESSAGES).map(([k, v]) => [v as string, k as AuthMessageKey]));
+/** The translation key of one of our English messages, if it is one. */
+export function authMessageKey(message: string): AuthMessageKey | undefined {
+  return byText.get(message);
+}
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+/** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX, message)
+    .pipe(z.email({ error: message }))
+    .transform(normalizeEmail);
+
+export const loginRequest = z.object({
+  email: email(AUTH_MESSAGES.loginEmail),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const registerRequest = z.object({
+  name: z
+    .string({ error: AUTH_MESSAGES.nameMin })
+    .trim()
+    .min(2, AUTH_MESSAGES.nameMin)
+    .max(100, AUTH_MESSAGES.nameMax),
+  /** Optional; an empty string means none. */
+  username: z
+    .string({ error: AUTH_MESSAGES.usernameMin })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .min(3, AUTH_MESSAGES.usernameMin)
+        .max(30, AUTH_MESSAGES.usernameMax)
+        .regex(/^\S+$/, AUTH_MESSAGES.usernameSpaces)
+        .optional(),
+    ),
+  email: email(AUTH_MESSAGES.registerEmail),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** Reset request (spec: "email valid"; it shares the login form's wording). */
+export const forgotPasswordRequest = z.object({ email: email(AUTH_MESSAGES.loginEmail) });
+
+const password = z
+  .string({ error: AUTH_MESSAGES.passwordMin })
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax);
+
+/** POST /api/auth/set-password: the form's password plus the link's email and token. */
+export const setPasswordRequest = z.object({
+  email: email(AUTH_MESSAGES.loginEmail),
+  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).trim().min(1, AUTH_MESSAGES.tokenRequired).max(200, AUTH_MESSAGES.invalidLink),
+  password,
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
+
+/** The set-password form (client): the confirmation must match, reported on its own field. */
+export const setPasswordForm = z
+  .object({
+    password,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(PASSWORD_MIN, AUTH_MESSAGES.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsMismatch });
+
+/** The signed-in user as GET /api/auth/me answers (never secrets). */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  username: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+}
+export interface MeResponse {
+  user: CurrentUser | null;
+}
+
+/** Two-letter initials: first letters of the first two words of the name (spec section 9). */
+export function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0]!.toUpperCase())
+    .join('');
+}

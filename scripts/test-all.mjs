@@ -1,0 +1,64 @@
+// `npm test`: every suite, in order: unit + integration (vitest; PGlite always, PostgreSQL
+// when TEST_DATABASE_URL is set), then the browser suite (Playwright in Debian's Chromium)
+// against a production build. Ends with one line: "N passed, N failed".
+import './check-node.mjs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const OUT_DIR = 'dist-test';
+const RESULTS = '.test-results';
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+if (run('bash', ['scripts/install-chromium.sh']) !== 0) {
+  console.error('Could not install Chromium for the browser tests.');
+  process.exit(1);
+}
+buildIfNeeded(OUT_DIR);
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.');
+}
+
+const env = { ASTRO_OUT_DIR: OUT_DIR };
+const vitestStatus = run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`],
+  env,
+);
+const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  ...env,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+function read(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+const vitest = read(`${RESULTS}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+} else failed += 1;
+const playwright = read(`${RESULTS}/playwright.json`);
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+} else failed += 1;
+if (vitestStatus !== 0 && failed === 0) failed += 1; // a crash outside any test still fails the run
+if (playwrightStatus !== 0 && failed === 0) failed += 1;
+
+console.log('');
+console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no results'}`);
+console.log(`playwright: ${playwright ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'no results'}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);

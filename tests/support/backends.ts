@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createApp, type App, type AppOptions } from '../../src/server/app';
+import { readConfig, type Config } from '../../src/server/config';
+
+/**
+ * The integration suite runs on both database backends: PGlite always, PostgreSQL
+ * whenever TEST_DATABASE_URL is set. Each test app gets its own data folder or its own
+ * schema, so runs (and parallel files) never collide.
+ */
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty configuration and a function that deletes everything it made. */
+  fresh(): { config: Config; cleanup: () => Promise<void> };
+}
+
+const pglite: Backend = {
+  name: 'pglite',
+  fresh() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'promptory-test-'));
+    return {
+      config: { ...readConfig({}), dataDir, seed: false },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+const url = process.env.TEST_DATABASE_URL;
+
+const postgresBackend: Backend = {
+  name: 'postgres',
+  fresh() {
+    const schema = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+    return {
+      config: { ...readConfig({}), databaseUrl: url, databaseSchema: schema, seed: false },
+      cleanup: async () => {
+        const sql = postgres(url!, { max: 1, onnotice: () => {} });
+        await sql.unsafe(`drop schema if exists "${schema}" cascade`);
+        await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
+        await sql.end();
+      },
+    };
+  },
+};
+
+export const backends: Backend[] = url ? [pglite, postgresBackend] : [pglite];
+
+/** A booted app on a fresh database; by default without pg-boss (tests drive projections). */
+export async function freshApp(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+  options: AppOptions = { boss: false, log: () => {} },
+): Promise<App & { dispose: () => Promise<void> }> {
+  const { config, cleanup } = backend.fresh();
+  const app = await createApp({ ...config, ...overrides }, options);
+  return Object.assign(app, {
+    dispose: async () => {
+      await app.close();
+      await cleanup();
+    },
+  });
+}

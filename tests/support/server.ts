@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The production build the test runner made (scripts/test-all.mjs builds it first). */
+export const builtEntry = join(process.env.ASTRO_OUT_DIR ?? 'dist-test', 'server', 'entry.mjs');
+export const hasBuild = () => existsSync(builtEntry);
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts the built server on its own port and data folder and waits until it answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  if (!hasBuild()) throw new Error(`No build at ${builtEntry}: run \`npm test\` (it builds first) or \`ASTRO_OUT_DIR=dist-test npx astro build\`.`);
+  const child = spawn(process.execPath, [builtEntry], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const response = await fetch(`${url}/api/categories`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    process: child,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
