@@ -1,8 +1,9 @@
 import { catalogProjection } from './catalog/projection';
+import { accountsProjection } from './accounts/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
-export const projections: readonly Projection[] = [catalogProjection];
+export const projections: readonly Projection[] = [catalogProjection, accountsProjection];
 
 export { ProjectionRunner, type RebuildProgress } from './runner';
 export { ProjectionWorker, queueName } from './worker';

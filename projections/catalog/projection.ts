@@ -1,12 +1,14 @@
 import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
+import { arrayLiteral, documentGrams, searchText } from './search';
 
 /** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
 const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
 export const catalogProjection: Projection = {
   name: 'catalog',
-  version: 1,
+  // v2: search_text lower-cased in JS and CJK grams for one- and two-character terms.
+  version: 2,
   tables: ['catalog_prompts'],
   handles: ['PromptSubmitted', 'PromptReviewed', 'Used'],
   ddl: `
@@ -28,13 +30,16 @@ export const catalogProjection: Projection = {
       created_at timestamptz not null,
       submitted_by integer,
       search_text text not null,
+      search_grams text[] not null default '{}',
       applied_tx xid8 not null,
       applied_pos bigint not null
     );
-    create index catalog_prompts_popular on catalog_prompts (usage_count desc, id) where status = 'approved';
-    create index catalog_prompts_newest on catalog_prompts (created_at desc, id) where status = 'approved';
+    create index catalog_prompts_popular on catalog_prompts (usage_count desc, id desc) where status = 'approved';
+    create index catalog_prompts_newest on catalog_prompts (created_at desc, id desc) where status = 'approved';
     create index catalog_prompts_pending on catalog_prompts (created_at) where status = 'pending';
+    create index catalog_prompts_rating on catalog_prompts (rating desc, usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
+    create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
   `,
   evolve(event: StoredEvent): Statement[] {
     const at = [event.txId, event.position];
@@ -44,8 +49,8 @@ export const catalogProjection: Projection = {
         return [
           {
             text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-                     is_featured, is_editors_pick, created_at, submitted_by, search_text, applied_tx, applied_pos)
-                   values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, lower($4 || ' ' || $5), $2::xid8, $3)
+                     is_featured, is_editors_pick, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
+                   values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text::text[], $2::xid8, $3)
                    on conflict (id) do nothing`,
             params: [
               d.promptId,
@@ -60,6 +65,8 @@ export const catalogProjection: Projection = {
               d.isEditorsPick,
               d.submittedAt ?? event.createdAt,
               d.submittedBy,
+              searchText(d.title, d.description),
+              arrayLiteral(documentGrams(searchText(d.title, d.description))),
             ],
           },
         ];

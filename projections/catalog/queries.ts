@@ -1,5 +1,6 @@
 import type { Sql } from '../../events';
 import type { PromptView, Sort } from '../../modules/prompts/contracts';
+import { arrayLiteral, normaliseQuery, queryGrams } from './search';
 
 interface PromptRow {
   id: number;
@@ -49,17 +50,19 @@ export interface ListQuery {
   /** Case-insensitive substring of title or description. */
   q?: string;
   categoryId?: number;
-  sort?: Sort | 'none';
+  /** 'rating-asc' is the community page's Top Rated, ascending as the spec says it is coded. */
+  sort?: Sort | 'rating-asc' | 'none';
   /** Hide prompts whose author name contains this text (community lists hide the house's own). */
   excludeAuthorContaining?: string;
   limit?: number;
   offset?: number;
 }
 
-const ORDER: Record<Sort | 'none', string> = {
+const ORDER: Record<NonNullable<ListQuery['sort']>, string> = {
   popular: 'usage_count desc, id desc',
   newest: 'created_at desc, id desc',
   rating: 'rating desc, usage_count desc, id desc',
+  'rating-asc': 'rating, usage_count, id',
   none: 'id',
 };
 
@@ -77,8 +80,14 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params.push(query.categoryId);
     where.push(`category_id = $${params.length}`);
   }
-  const q = query.q?.trim().toLowerCase();
+  const q = normaliseQuery(query.q);
   if (q) {
+    // Two-character CJK terms have no trigram: their character pairs narrow the rows first.
+    const grams = queryGrams(q);
+    if (grams.length) {
+      params.push(arrayLiteral(grams));
+      where.push(`search_grams @> $${params.length}::text::text[]`);
+    }
     params.push(`%${escapeLike(q)}%`);
     where.push(`search_text like $${params.length}`);
   }

@@ -96,3 +96,8 @@ export function cachedJson(request: Request, data: unknown, maxAgeSeconds = 0): 
   }
   return new Response(body, { headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } });
 }
+
+/** Throw from an endpoint to answer 404 `{ error }`. */
+export function notFound(message = 'Not found'): never {
+  throw new DomainError('not_found', message);
+}

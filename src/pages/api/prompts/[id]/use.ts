@@ -1,9 +1,8 @@
-import { DomainError } from '../../../../../events';
 import { recordUse } from '../../../../../modules/prompts';
 import { promptIdParam } from '../../../../../modules/prompts/contracts';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
 import { getApp } from '../../../../server/app';
-import { actorFor, endpoint, json, metadataFor, readParam } from '../../../../server/http';
+import { actorFor, endpoint, json, metadataFor, readParam, notFound } from '../../../../server/http';
 
 /** Records one use of a public prompt and answers with its new usage count. */
 export const PUT = endpoint(async (context) => {
@@ -12,6 +11,6 @@ export const PUT = endpoint(async (context) => {
   const appended = await recordUse(app.store, id, actorFor(context), metadataFor(context));
   await app.settle(appended);
   const prompt = await getPublicPrompt(app.db, id);
-  if (!prompt) throw new DomainError('not_found', 'Prompt not found');
+  if (!prompt) notFound('Prompt not found');
   return json({ id, usageCount: prompt.usageCount });
 });

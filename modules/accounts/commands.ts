@@ -1,0 +1,202 @@
+import { ConcurrencyError, DomainError, type Appended, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
+import { AUTH_MESSAGES, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
+import {
+  accountStream,
+  decideIssueLink,
+  decideRegister,
+  decideSetPassword,
+  decideSignIn,
+  evolveAccount,
+  initialAccountState,
+  signInStream,
+  type AccountState,
+  type LinkPurpose,
+} from './domain/account';
+import { hashPassword, verifyOrWaste } from './password';
+import type { SessionInfo, Sessions } from './sessions';
+import { generateToken, hashToken } from './tokens';
+
+type Reader = Pick<StoreTx, 'readStream'>;
+
+async function loadAccountIn(tx: Reader, userId: number): Promise<{ state: AccountState; version: number }> {
+  const events = await tx.readStream(accountStream(userId));
+  return { state: events.reduce(evolveAccount, initialAccountState), version: events.length };
+}
+
+/** The account's id by (normalized) email, from the table written with UserRegistered. */
+export async function findUserIdByEmail(sql: Sql, email: string): Promise<number | null> {
+  const [row] = await sql.query<{ user_id: number }>('select user_id from account_emails where email = $1', [email]);
+  return row?.user_id ?? null;
+}
+
+/** The account as its own stream says (the fallback when the read model lags). */
+export async function loadAccount(store: EventStore, userId: number): Promise<AccountState | null> {
+  const { state } = await loadAccountIn(store, userId);
+  return state.exists ? state : null;
+}
+
+/** A link to email: the raw token exists only here, on its way into the message. */
+export interface IssuedLink {
+  token: string;
+  purpose: LinkPurpose;
+}
+
+export type RegisterOutcome =
+  /** A new account, with its set-password link. */
+  | { kind: 'created'; userId: number; email: string; name: string; link: IssuedLink }
+  /** The address already had an account that never set a password: a fresh link for its owner. */
+  | { kind: 'relinked'; userId: number; email: string; name: string; link: IssuedLink }
+  /** The address already had an account with a password: its owner gets a notice, nothing changes. */
+  | { kind: 'exists'; userId: number; email: string; name: string };
+
+/**
+ * Registration. One account per email is decided by `account_emails`' primary key in the
+ * same transaction as UserRegistered. The caller answers every outcome identically, so
+ * nobody learns whether an address is registered; only the address's owner is told.
+ */
+export async function register(
+  store: EventStore,
+  request: RegisterRequest,
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<{ outcome: RegisterOutcome } & Appended> {
+  const token = generateToken();
+  const tokenHash = hashToken(token);
+  const username = request.username ?? null;
+  const { result, ...appended } = await store.transaction(async (tx): Promise<RegisterOutcome> => {
+    const userId = await tx.nextId('user');
+    const [inserted] = await tx.query<{ user_id: number }>(
+      'insert into account_emails (email, user_id) values ($1, $2) on conflict (email) do nothing returning user_id',
+      [request.email, userId],
+    );
+    if (username) {
+      const taken = inserted
+        ? (await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [username.toLowerCase(), userId])).length === 0
+        : (await tx.query('select 1 from account_usernames where username = $1', [username.toLowerCase()])).length > 0;
+      if (taken) {
+        throw new DomainError('conflict', AUTH_MESSAGES.usernameTaken, [{ path: ['username'], message: AUTH_MESSAGES.usernameTaken }]);
+      }
+    }
+    if (inserted) {
+      await tx.append(
+        accountStream(userId),
+        decideRegister({ userId, email: request.email, name: request.name, username, tokenHash, now }),
+        { expectedVersion: 'no_stream', metadata },
+      );
+      return { kind: 'created', userId, email: request.email, name: request.name, link: { token, purpose: 'register' } };
+    }
+    const existingId = (await findUserIdByEmail(tx, request.email))!;
+    const { state, version } = await loadAccountIn(tx, existingId);
+    if (state.passwordHash) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
+    const { purpose, events } = decideIssueLink(state, tokenHash, now);
+    await tx.append(accountStream(existingId), events, { expectedVersion: version, metadata });
+    return { kind: 'relinked', userId: existingId, email: state.email, name: state.name, link: { token, purpose } };
+  });
+  return { outcome: result, ...appended };
+}
+
+export type ResetOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
+
+/** Forgot password: a fresh single-use link if the address has an account; silence otherwise. */
+export async function requestPasswordLink(
+  store: EventStore,
+  email: string,
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<{ outcome: ResetOutcome } & Appended> {
+  const token = generateToken();
+  const tokenHash = hashToken(token);
+  const { result, ...appended } = await store.transaction(async (tx): Promise<ResetOutcome> => {
+    const userId = await findUserIdByEmail(tx, email);
+    if (userId === null) return { kind: 'unknown' };
+    const { state, version } = await loadAccountIn(tx, userId);
+    const { purpose, events } = decideIssueLink(state, tokenHash, now);
+    await tx.append(accountStream(userId), events, { expectedVersion: version, metadata });
+    return { kind: 'issued', userId, email: state.email, name: state.name, link: { token, purpose } };
+  });
+  return { outcome: result, ...appended };
+}
+
+function invalidLink(): DomainError {
+  return new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
+}
+
+/**
+ * Sets the password from an emailed link: the link must be the account's current one,
+ * unexpired and unused. It consumes the link, ends every other session of the account
+ * and signs the user in with a new one.
+ */
+export async function setPassword(
+  store: EventStore,
+  sessions: Sessions,
+  request: SetPasswordRequest,
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<{ userId: number; session: SessionInfo } & Appended> {
+  // Hash first, for every request, so known and unknown emails cost the same.
+  const passwordHash = await hashPassword(request.password);
+  const tokenHash = hashToken(request.token);
+  let appended: Appended & { result: number };
+  try {
+    appended = await store.transaction(async (tx) => {
+      const userId = await findUserIdByEmail(tx, request.email);
+      if (userId === null) throw invalidLink();
+      const { state, version } = await loadAccountIn(tx, userId);
+      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, passwordHash, now), {
+        expectedVersion: version,
+        metadata: { ...metadata, actor: userId },
+      });
+      await tx.append(signInStream(userId), [{ type: 'UserSignedIn', data: { userId } }], {
+        expectedVersion: 'any',
+        metadata: { ...metadata, actor: userId },
+      });
+      return userId;
+    });
+  } catch (error) {
+    // Two uses of one link at once: the loser finds it consumed.
+    if (error instanceof ConcurrencyError) throw invalidLink();
+    throw error;
+  }
+  const userId = appended.result;
+  await sessions.invalidateUser(userId);
+  const session = await sessions.create(userId);
+  return { userId, session, events: appended.events, last: appended.last };
+}
+
+/** Password sign-in. Unknown emails and accounts without a password cost one Argon2id verify too. */
+export async function signIn(
+  store: EventStore,
+  sessions: Sessions,
+  request: LoginRequest,
+  metadata: EventMetadata,
+): Promise<{ userId: number; session: SessionInfo } & Appended> {
+  const userId = await findUserIdByEmail(store.db, request.email);
+  const state = userId === null ? initialAccountState : (await loadAccountIn(store, userId)).state;
+  const ok = await verifyOrWaste(state.passwordHash, request.password);
+  if (!ok) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  const events = decideSignIn(state);
+  const appended = await store.append(signInStream(state.userId), events, {
+    expectedVersion: 'any',
+    metadata: { ...metadata, actor: state.userId },
+  });
+  const session = await sessions.create(state.userId);
+  return { userId: state.userId, session, ...appended };
+}
+
+/**
+ * First start: the ADMIN_EMAIL account, created if missing. Returns its set-password link
+ * when it was created (to print), else null.
+ */
+export async function ensureAccount(
+  store: EventStore,
+  email: string,
+  name: string,
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<{ userId: number; link: IssuedLink } | null> {
+  if ((await findUserIdByEmail(store.db, email)) !== null) return null;
+  const { outcome } = await register(store, { email, name, username: undefined }, metadata, now);
+  return outcome.kind === 'created' ? { userId: outcome.userId, link: outcome.link } : null;
+}

@@ -1,0 +1,90 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../config';
+import type { Language } from '../../i18n/languages';
+import { renderMail, type MailKind } from './templates';
+
+/**
+ * Outgoing email. With SMTP_URL set, messages go through SMTP (nodemailer), queued in
+ * pg-boss (`mail` queue, 5 retries with exponential backoff); without pg-boss (tests) they
+ * are sent at once. Without SMTP_URL each message is written as an .eml file under
+ * DATA_DIR/outbox/ and its link printed to the log, so the flow completes on a fresh machine.
+ *
+ * The queued job carries the message (and so the link's token) until it is sent; the
+ * queue deletes finished jobs after a minute. MAIL_FROM sets the sender.
+ */
+export const MAIL_QUEUE = 'mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface MailHost {
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'workers'>;
+  boss: PgBoss | undefined;
+}
+
+const from = () => process.env.MAIL_FROM || 'Promptory <no-reply@promptory.local>';
+let smtp: nodemailer.Transporter | undefined;
+const smtpTransport = (url: string) => (smtp ??= nodemailer.createTransport(url));
+
+function log(message: string) {
+  console.log(`[promptory] ${message}`);
+}
+
+async function writeOutbox(dataDir: string, message: MailMessage): Promise<string> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await transport.sendMail({ from: from(), ...message });
+  const dir = join(dataDir, 'outbox');
+  await mkdir(dir, { recursive: true });
+  const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 100);
+  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+  await writeFile(file, info.message as Buffer);
+  return file;
+}
+
+/** Sends (or queues, or files) one message. `link` is printed to the log when there is no SMTP. */
+export async function sendMail(host: MailHost, message: MailMessage, link?: string): Promise<void> {
+  const { smtpUrl, dataDir } = host.config;
+  if (!smtpUrl) {
+    const file = await writeOutbox(dataDir, message);
+    log(`mail to ${message.to} written to ${file}${link ? `\n[promptory]   link: ${link}` : ''}`);
+    return;
+  }
+  if (host.boss) {
+    await host.boss.send(MAIL_QUEUE, message, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    return;
+  }
+  await smtpTransport(smtpUrl).sendMail({ from: from(), ...message });
+}
+
+/** Creates the mail queue and, where this process works queues, its worker (called by createApp). */
+export async function startMail(host: MailHost): Promise<void> {
+  const { boss, config } = host;
+  if (!boss || !config.smtpUrl) return;
+  await boss.createQueue(MAIL_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true, deleteAfterSeconds: 60 });
+  if (config.workers <= 0) return;
+  const url = config.smtpUrl;
+  await boss.work<MailMessage>(MAIL_QUEUE, { batchSize: 1 }, async ([job]) => {
+    await smtpTransport(url).sendMail({ from: from(), ...job.data });
+  });
+}
+
+/** Renders one of the account emails in `lng` and sends it. */
+export function sendAccountMail(
+  host: MailHost,
+  kind: MailKind,
+  lng: Language,
+  to: { email: string; name: string },
+  link: string,
+): Promise<void> {
+  return sendMail(host, { to: to.email, ...renderMail(kind, lng, to.name, link) }, link);
+}
+
+export type { MailKind };
