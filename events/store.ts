@@ -79,43 +79,47 @@ export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEv
   return rows.map(toStored);
 }
 
-async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions) {
-  const [{ version: current }] = await sql.query<{ version: number }>(
+async function currentVersion(sql: Sql, streamId: string): Promise<number> {
+  const [{ version }] = await sql.query<{ version: number }>(
     'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
     [streamId],
   );
+  return version;
+}
+
+/** One statement: checks the expected version and inserts the events after the stream's head. */
+async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions) {
   const { expectedVersion } = options;
-  if (
-    (expectedVersion === 'no_stream' && current !== 0) ||
-    (typeof expectedVersion === 'number' && current !== expectedVersion)
-  ) {
-    throw new ConcurrencyError(streamId, expectedVersion, current);
+  const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+  if (events.length === 0) {
+    const actual = await currentVersion(sql, streamId);
+    if (expected !== null && actual !== expected) throw new ConcurrencyError(streamId, expectedVersion, actual);
+    return [];
   }
-  if (events.length === 0) return [];
-  const types: string[] = [];
-  const versions: number[] = [];
-  const datas: string[] = [];
-  const streamVersions: number[] = [];
-  events.forEach((event, i) => {
-    types.push(event.type);
-    versions.push(eventContracts[event.type].version);
-    datas.push(JSON.stringify(validate(event.type, event.data)));
-    streamVersions.push(current + i + 1);
-  });
+  const types = events.map((e) => e.type);
+  const versions = events.map((e) => eventContracts[e.type].version);
+  const datas = events.map((e) => JSON.stringify(validate(e.type, e.data)));
+  let rows: EventRow[];
   try {
-    const rows = await sql.query<EventRow>(
-      `insert into events (stream_id, stream_version, type, version, data, metadata)
-       select $1, v, t, ver, d::jsonb, $6::text::jsonb
-       from unnest($2::int[], $3::text[], $4::int[], $5::text[]) as x(v, t, ver, d)
+    rows = await sql.query<EventRow>(
+      `with head as (
+         select coalesce(max(stream_version), 0) as v from events where stream_id = $1
+       ), allowed as (
+         select v from head where $2::int is null or v = $2::int
+       )
+       insert into events (stream_id, stream_version, type, version, data, metadata)
+       select $1, allowed.v + x.ord, x.t, x.ver, x.d::jsonb, $6::text::jsonb
+       from allowed, unnest($3::text[], $4::int[], $5::text[]) with ordinality as x(t, ver, d, ord)
        returning ${COLUMNS}`,
-      [streamId, streamVersions, types, versions, datas, JSON.stringify(options.metadata)],
+      [streamId, expected, types, versions, datas, JSON.stringify(options.metadata)],
     );
-    return rows.sort((a, b) => a.position - b.position).map(toStored);
   } catch (error) {
-    // Another transaction appended to the stream between our read and our insert.
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expectedVersion, current);
+    // Another transaction appended to the stream between our read of its head and our insert.
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expectedVersion, null);
     throw error;
   }
+  if (rows.length === 0) throw new ConcurrencyError(streamId, expectedVersion, await currentVersion(sql, streamId));
+  return rows.sort((a, b) => a.position - b.position).map(toStored);
 }
 
 async function nextIdIn(sql: Sql, name: string): Promise<number> {
@@ -186,9 +190,16 @@ export class EventStore {
     return out;
   }
 
+  /**
+   * Appends to one stream. The check and the insert are one statement, so it runs as its
+   * own transaction: one round trip and one commit.
+   */
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<Appended> {
-    const { events: stored, last } = await this.transaction((tx) => tx.append(streamId, events, options));
-    return { events: stored, last };
+    const stored = await appendIn(this.db, streamId, events, options);
+    const last = stored.at(-1);
+    const appended = { events: stored, last: last ? { txId: last.txId, position: last.position } : null };
+    if (stored.length) for (const listener of this.listeners) listener(appended);
+    return appended;
   }
 
   readStream(streamId: string): Promise<StoredEvent[]> {

@@ -41,9 +41,14 @@ export class ConcurrencyError extends Error {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedVersion,
-    readonly actual: number,
+    /** null when a concurrent writer took the version between our read and our insert. */
+    readonly actual: number | null,
   ) {
-    super(`Stream ${streamId} is at version ${actual}, expected ${expected}`);
+    super(
+      actual === null
+        ? `Stream ${streamId} was appended to concurrently (expected ${expected})`
+        : `Stream ${streamId} is at version ${actual}, expected ${expected}`,
+    );
     this.name = 'ConcurrencyError';
   }
 }

@@ -8,7 +8,7 @@ import {
   splitStatements,
   type Sql,
 } from '../events';
-import type { Projection } from './types';
+import { statementsFor, type Projection } from './types';
 
 export interface RebuildProgress {
   projection: string;
@@ -109,8 +109,7 @@ export class ProjectionRunner {
       const current = (await this.checkpoint(checkpointName, tx)) ?? START;
       const events = await readAllIn(tx, current, this.batchSize);
       if (events.length === 0) return { applied: 0, checkpoint: current };
-      const handled = new Set<string>(p.handles);
-      const statements = events.filter((e) => handled.has(e.type)).flatMap((e) => p.evolve(e));
+      const statements = statementsFor(p, events);
       if (statements.length) await tx.many(statements);
       const last = events[events.length - 1];
       const next = { txId: last.txId, position: last.position };
@@ -203,8 +202,7 @@ export class ProjectionRunner {
         await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
         const current = (await this.checkpoint(scratchCheckpoint, tx)) ?? START;
         const events = await readAllIn(tx, current, this.batchSize);
-        const handled = new Set<string>(p.handles);
-        const statements = events.filter((e) => handled.has(e.type)).flatMap((e) => p.evolve(e));
+        const statements = statementsFor(p, events);
         if (statements.length) await tx.many(statements);
         if (events.length === this.batchSize) {
           const last = events[events.length - 1];

@@ -21,5 +21,18 @@ export interface Projection {
   ddl: string;
   handles: readonly EventType[];
   evolve(event: StoredEvent): Statement[];
+  /**
+   * Optional: the statements for a whole batch (in log order), for projections that can
+   * fold many events into one statement (replay speed). Must equal applying `evolve` to each.
+   */
+  evolveBatch?(events: readonly StoredEvent[]): Statement[];
+}
+
+/** The statements for a batch of events, through evolveBatch when the projection has it. */
+export function statementsFor(projection: Projection, events: readonly StoredEvent[]): Statement[] {
+  const handled = new Set<string>(projection.handles);
+  const relevant = events.filter((e) => handled.has(e.type));
+  if (relevant.length === 0) return [];
+  return projection.evolveBatch ? projection.evolveBatch(relevant) : relevant.flatMap((e) => projection.evolve(e));
 }
 

@@ -45,16 +45,18 @@ export async function reviewPrompt(
   });
 }
 
-/** Counts a use. Uses of one prompt may race; a lost race is simply retried. */
+/**
+ * Counts a use. The prompt's state is read first and the use appended in one statement:
+ * approval is never withdrawn, so nothing can change the decision in between.
+ */
 export async function recordUse(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
+  const state = (await store.readStream(promptStream(promptId))).reduce(evolvePrompt, initialPromptState);
+  const events = decideUse(state, promptId, actor);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await store.transaction(async (tx) => {
-        const { state } = await loadPrompt(tx, promptId);
-        await tx.append(usageStream(promptId), decideUse(state, promptId, actor), { expectedVersion: 'any', metadata });
-        return { id: promptId };
-      });
+      return { result: { id: promptId }, ...(await store.append(usageStream(promptId), events, { expectedVersion: 'any', metadata })) };
     } catch (error) {
+      // Two uses of one prompt raced for the same stream version: take the next one.
       if (!(error instanceof ConcurrencyError) || attempt >= 20) throw error;
     }
   }

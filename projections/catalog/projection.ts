@@ -1,5 +1,31 @@
 import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
+
+type UsedEvent = Extract<StoredEvent, { type: 'Used' }>;
+
+/**
+ * Many uses in one statement: each row counts only the uses after its watermark, so the
+ * result is the same as applying the events one by one, whatever the batch boundaries.
+ */
+function countUses(uses: UsedEvent[]): Statement {
+  return {
+    text: `with x as (
+             select * from unnest($1::int[], $2::text[], $3::bigint[]) with ordinality as x(id, tx, pos, ord)
+           ), fresh as (
+             select x.* from x join catalog_prompts c on c.id = x.id
+             where (x.tx::xid8, x.pos) > (c.applied_tx, c.applied_pos)
+           ), counted as (
+             select id, count(*)::int as n,
+                    (array_agg(tx order by ord desc))[1] as last_tx,
+                    (array_agg(pos order by ord desc))[1] as last_pos
+             from fresh group by id
+           )
+           update catalog_prompts c
+           set usage_count = c.usage_count + counted.n, applied_tx = counted.last_tx::xid8, applied_pos = counted.last_pos
+           from counted where c.id = counted.id`,
+    params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position)],
+  };
+}
 import { arrayLiteral, documentGrams, searchText } from './search';
 
 /** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
@@ -41,6 +67,21 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
   `,
+  evolveBatch(events) {
+    const statements: Statement[] = [];
+    let uses: UsedEvent[] = [];
+    for (const event of events) {
+      if (event.type === 'Used') {
+        uses.push(event);
+        continue;
+      }
+      if (uses.length) statements.push(countUses(uses));
+      uses = [];
+      statements.push(...this.evolve(event));
+    }
+    if (uses.length) statements.push(countUses(uses));
+    return statements;
+  },
   evolve(event: StoredEvent): Statement[] {
     const at = [event.txId, event.position];
     switch (event.type) {

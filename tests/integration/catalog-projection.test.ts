@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START, type EventMetadata } from '../../events';
 import { recordUse, reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { catalogProjection } from '../../projections/catalog/projection';
+import { statementsFor } from '../../projections/types';
 import { dumpCatalog, getPublicPrompt, listPending, listPrompts } from '../../projections/catalog/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { seedIfEmpty } from '../../src/server/seed';
@@ -81,6 +82,12 @@ describe.each(backends)('catalog slice on $name', (backend) => {
     await app.db.transaction(async (tx) => {
       for (const event of events) await tx.many(catalogProjection.evolve(event));
     });
+    expect(await dumpCatalog(app.db)).toEqual(before);
+    // The batched form too, with batch boundaries unlike the live ones.
+    const cut = Math.floor(events.length / 3);
+    for (const slice of [events, events.slice(cut), events.slice(0, cut)]) {
+      await app.db.transaction((tx) => tx.many(statementsFor(catalogProjection, slice)));
+    }
     expect(await dumpCatalog(app.db)).toEqual(before);
   });
 
