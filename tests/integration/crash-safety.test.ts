@@ -1,22 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { readConfig } from '../../src/server/config';
 import { dumpCatalog } from '../../projections/catalog/queries';
+import { backends } from '../support/backends';
 import { startServer } from '../support/server';
 
 /**
  * `kill -9` in the middle of a burst of writes loses no acknowledged write: after a
  * restart every acknowledged event is in the log and the read tables equal a replay.
  */
-describe('crash safety (embedded database)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-crash-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+describe.each(backends)('crash safety on $name', (backend) => {
+  const { config, cleanup } = backend.fresh();
+  afterAll(cleanup);
+  const env: Record<string, string> = config.databaseUrl
+    ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema }
+    : { DATA_DIR: config.dataDir };
 
   it('keeps every acknowledged write through kill -9', async () => {
-    const server = await startServer({ DATA_DIR: dataDir }, 4471);
+    const server = await startServer(env, backend.name === 'pglite' ? 4471 : 4472);
     const acknowledged: string[] = [];
     let sent = 0;
     let killed = false;
@@ -43,7 +43,7 @@ describe('crash safety (embedded database)', () => {
     await server.stop();
     expect(acknowledged.length).toBeGreaterThanOrEqual(120);
 
-    const app = await createApp({ ...readConfig({}), dataDir, seed: false }, { boss: false, log: () => {} });
+    const app = await createApp({ ...config, seed: false }, { boss: false, log: () => {} });
     try {
       const rows = await app.db.query<{ request_id: string }>(
         `select metadata->>'requestId' as request_id from events where type = 'Used' and metadata->>'requestId' like 'crash-%'`,
