@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { INLINE_SCRIPT_HASHES } from './src/lib/inline-scripts.ts';
 
 export default defineConfig({
   output: 'server',
@@ -10,9 +11,17 @@ export default defineConfig({
   // Tests build into their own folders so parallel builds never collide.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   integrations: [react()],
+  // No markdown pages: Shiki's inline styles would not pass the CSP.
+  markdown: { syntaxHighlight: false },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
-  // Our middleware rejects cross-origin writes itself (with a JSON error body).
-  security: { checkOrigin: false },
+  security: {
+    // Our middleware rejects cross-origin writes itself (with a JSON error body).
+    checkOrigin: false,
+    // Astro hashes its own scripts and styles into the page's Content-Security-Policy; we add
+    // the hash of the one inline head script (theme and language before first paint).
+    // src/server/middleware/security.ts adds the other directives.
+    csp: { scriptDirective: { hashes: INLINE_SCRIPT_HASHES } },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite', 'pg-boss', 'postgres'] },

@@ -200,3 +200,13 @@ export async function ensureAccount(
   const { outcome } = await register(store, { email, name, username: undefined }, metadata, now);
   return outcome.kind === 'created' ? { userId: outcome.userId, link: outcome.link } : null;
 }
+
+/** A refused sign-in (wrong email or password): counts against the rate limit. */
+export function isSignInRefused(error: unknown): boolean {
+  return error instanceof DomainError && error.kind === 'unauthenticated';
+}
+
+/** A refused set-password link (unknown, used, replaced or expired): counts against the rate limit. */
+export function isLinkRefused(error: unknown): boolean {
+  return error instanceof DomainError && error.kind === 'invalid';
+}

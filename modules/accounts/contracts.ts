@@ -124,14 +124,3 @@ export interface CurrentUser {
 export interface MeResponse {
   user: CurrentUser | null;
 }
-
-/** Two-letter initials: first letters of the first two words of the name (spec section 9). */
-export function initialsOf(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => Array.from(w)[0]!.toUpperCase())
-    .join('');
-}

@@ -2,6 +2,10 @@ import { atom } from 'nanostores';
 
 /** Spec section 9: one toast visible at a time, shown for 5000 ms by default. */
 export const TOAST_DURATION_MS = 5000;
+/** Spec section 9: a swipe to the right of at least 50 px dismisses a toast. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** sessionStorage key of a toast queued for the next page (e.g. after logout or login). */
+export const QUEUED_TOAST_KEY = 'promptory:toast';
 
 export interface Toast {
   id: number;
@@ -11,14 +15,41 @@ export interface Toast {
   durationMs: number;
 }
 
+export type ToastInput = { title: string; description?: string; variant?: Toast['variant']; durationMs?: number };
+
 export const $toast = atom<Toast | null>(null);
 let nextId = 1;
 
-/** Shows a toast, replacing any visible one. Any island may call it; the Toaster island renders it. */
-export function showToast(toast: { title: string; description?: string; variant?: Toast['variant']; durationMs?: number }) {
+/** Shows a toast, replacing any visible one. Any island may call it; the Toaster renders it. */
+export function showToast(toast: ToastInput) {
   $toast.set({ id: nextId++, variant: 'default', durationMs: TOAST_DURATION_MS, ...toast });
 }
 
 export function dismissToast() {
   $toast.set(null);
+}
+
+/**
+ * Keeps a toast for the next page load (a redirect or `location.assign` follows): the
+ * Toaster shows it once on arrival. Falls back to showing it now if storage is unavailable.
+ */
+export function queueToastForNextPage(toast: ToastInput) {
+  try {
+    sessionStorage.setItem(QUEUED_TOAST_KEY, JSON.stringify(toast));
+  } catch {
+    showToast(toast);
+  }
+}
+
+/** Takes the queued toast, if any (the Toaster calls this once at start). */
+export function takeQueuedToast(): ToastInput | null {
+  try {
+    const raw = sessionStorage.getItem(QUEUED_TOAST_KEY);
+    if (!raw) return null;
+    sessionStorage.removeItem(QUEUED_TOAST_KEY);
+    const parsed = JSON.parse(raw) as ToastInput;
+    return typeof parsed?.title === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
 }

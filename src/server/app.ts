@@ -8,9 +8,14 @@ import { migrate, type Migration } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { seedIfEmpty } from './seed';
+// accounts (issue 4): module tables, mail queue, ADMIN_EMAIL account
+import { accountsMigrations } from '../../modules/accounts';
+import { rateLimitMigrations } from './rate-limit';
+import { startMail } from './mail';
+import { ensureAdminAccount } from './admin-guard';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
-const moduleMigrations: Migration[] = [];
+const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations];
 
 export interface App {
   config: Config;
@@ -65,7 +70,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     await worker.start();
   }
   await runner.catchUpAll();
-  return {
+  const app: App = {
     config,
     db,
     store,
@@ -82,6 +87,10 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
       await db.close();
     },
   };
+  // accounts (issue 4): the mail queue's worker, then the ADMIN_EMAIL account on first start
+  await startMail(app);
+  await ensureAdminAccount(app, log);
+  return app;
 }
 
 const GLOBAL_KEY = Symbol.for('promptory.app');

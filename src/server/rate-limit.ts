@@ -111,6 +111,20 @@ export class RateLimiter {
     if (Math.random() < 0.01) await this.db.query('delete from rate_limits where window_start <= $1', [cutoff]);
     if (refusedAt) this.refuse(refusedAt);
   }
+
+  /** Counts one failed attempt against each counter without refusing this one. */
+  async count(action: RateAction, subject: RateSubject): Promise<void> {
+    try {
+      await this.hit(action, subject);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'rate_limited')) throw error;
+    }
+  }
+
+  /** Forgets the account's failures (after a success); the client's counter stays. */
+  async reset(action: RateAction, subject: RateSubject): Promise<void> {
+    if (subject.account) await this.db.query('delete from rate_limits where key = $1', [`${action}:account:${subject.account}`]);
+  }
 }
 
 /** The client's address: the socket's, or (TRUST_PROXY=n) the one n proxies reported. */

@@ -88,3 +88,11 @@ export function sendAccountMail(
 }
 
 export type { MailKind };
+
+/** The emailed link: /auth?email=…&token=… on the public origin (PUBLIC_URL), never the request's Host. */
+export function accountLink(publicUrl: string, email: string, token: string): string {
+  const url = new URL('/auth', publicUrl);
+  url.searchParams.set('email', email);
+  url.searchParams.set('token', token);
+  return url.toString();
+}

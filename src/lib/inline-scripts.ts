@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The only inline script the site renders: it runs in <head>, before first paint.
+ *
+ * 1. Marks the document as scripted (`js` class: shows JS-only controls).
+ * 2. Theme (spec section 4): the stored `theme`, else the system preference; sets the
+ *    `dark` class on <html> so there is no flash of the wrong theme.
+ * 3. Language (spec section 9): query `lng`, cookie `i18next`, localStorage `i18nextLng`,
+ *    sessionStorage `i18nextLng`, the browser's languages, then <html lang>; codes that
+ *    do not look like language tags are ignored (as normalizeLanguage does on the server).
+ *    The choice is cached in localStorage and mirrored into the `i18next` cookie so the
+ *    server renders it next time; the page reloads once, only if the server rendered a
+ *    different language (e.g. a stored choice on a browser whose cookie was cleared).
+ *
+ * It is a string literal on purpose: build tools never rewrite it, so the CSP hash below
+ * always matches what the page sends. Content-Security-Policy: script-src must list
+ * INLINE_SCRIPT_HASHES (astro.config.mjs passes them to Astro's `security.csp`).
+ */
+export const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add('js');
+try{var t=localStorage.getItem('theme');if(t!=='light'&&t!=='dark'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}
+d.classList.toggle('dark',t==='dark');d.style.colorScheme=t}catch(e){}
+try{var ok=function(c){if(!c||c.length>35||!/^[A-Za-z0-9_-]+$/.test(c))return null;c=c.toLowerCase().replace('_','-');
+if(c==='en'||c.indexOf('en-')===0)return 'en';if(c.indexOf('zh')===0)return 'zh-HK';return null};
+var m=document.cookie.match(/(?:^|;\\s*)i18next=([^;]*)/),ck=m?ok(decodeURIComponent(m[1])):null,s=function(k){try{return k.getItem('i18nextLng')}catch(e){return null}};
+var nav=(navigator.languages||[navigator.language]).map(ok).filter(Boolean)[0];
+var l=ok(new URLSearchParams(location.search).get('lng'))||ck||ok(s(localStorage))||ok(s(sessionStorage))||nav||ok(d.lang)||'en';
+localStorage.setItem('i18nextLng',l);
+if(ck!==l)document.cookie='i18next='+l+';path=/;max-age=31536000;samesite=lax';
+var k='promptory:lng-reload';
+if(l!==d.lang&&document.cookie.indexOf('i18next='+l)>-1&&!sessionStorage.getItem(k)){sessionStorage.setItem(k,'1');location.reload()}else{sessionStorage.removeItem(k)}
+}catch(e){}})();`;
+
+export function cspHash(script: string): string {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}
+
+/** CSP hashes of every inline script the layout renders. */
+export const INLINE_SCRIPT_HASHES: string[] = [cspHash(HEAD_SCRIPT)];

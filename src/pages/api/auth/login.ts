@@ -1,0 +1,39 @@
+import { isSignInRefused, signIn } from '../../../../modules/accounts';
+import { loginRequest } from '../../../../modules/accounts/contracts';
+import { getApp } from '../../../server/app';
+import { json, metadataFor, readBody } from '../../../server/http';
+import { accountsFor, loadSessionUser, sessionToken, setSessionCookie } from '../../../server/middleware/session';
+import { clientIp } from '../../../server/rate-limit';
+import { authEndpoint, holdUntil } from './_shared';
+
+/**
+ * Password sign-in: a new session on every sign-in (the browser's previous one ends).
+ * Failed attempts count against the address and the client (429 past the limit).
+ */
+export const POST = authEndpoint(async (context) => {
+  const body = await readBody(context.request, loginRequest);
+  const started = Date.now();
+  const app = await getApp();
+  const { limiter, sessions } = accountsFor(app);
+  const subject = { ip: clientIp(context), account: body.email };
+  await limiter.ensureAllowed('login', subject);
+  let result;
+  try {
+    result = await signIn(app.store, sessions, body, metadataFor(context));
+  } catch (error) {
+    if (isSignInRefused(error)) {
+      await limiter.count('login', subject);
+      await holdUntil(started);
+    }
+    throw error;
+  }
+  await limiter.reset('login', subject);
+  const previous = sessionToken(context);
+  if (previous) await sessions.invalidate(previous);
+  setSessionCookie(context, app, result.session);
+  await app.settle(result);
+  const user = await loadSessionUser(app, result.userId);
+  context.locals.user = user;
+  await holdUntil(started);
+  return json({ user });
+});

@@ -1,0 +1,29 @@
+import { register } from '../../../../modules/accounts';
+import { AUTH_MESSAGES, registerRequest } from '../../../../modules/accounts/contracts';
+import { getApp } from '../../../server/app';
+import { json, metadataFor, readBody } from '../../../server/http';
+import { accountLink, sendAccountMail } from '../../../server/mail';
+import { accountsFor } from '../../../server/middleware/session';
+import { clientIp } from '../../../server/rate-limit';
+import { authEndpoint, holdUntil } from './_shared';
+
+/**
+ * Registration (no password): emails a set-password link. The answer is the same whether
+ * the address is new or already registered; the owner of an existing address is emailed
+ * instead (a fresh link if they never set a password, else a notice). Registration does not sign in.
+ */
+export const POST = authEndpoint(async (context) => {
+  const body = await readBody(context.request, registerRequest);
+  const started = Date.now();
+  const app = await getApp();
+  await accountsFor(app).limiter.hit('register', { ip: clientIp(context), account: body.email });
+  const { outcome } = await register(app.store, body, metadataFor(context));
+  const to = { email: outcome.email, name: outcome.name };
+  const mail =
+    outcome.kind === 'exists'
+      ? sendAccountMail(app, 'already-registered', context.locals.lng, to, new URL('/auth', app.config.publicUrl).toString())
+      : sendAccountMail(app, outcome.link.purpose, context.locals.lng, to, accountLink(app.config.publicUrl, outcome.email, outcome.link.token));
+  await mail.catch((error) => console.error('[promptory] registration email failed', error));
+  await holdUntil(started);
+  return json({ ok: true, message: AUTH_MESSAGES.registered });
+});

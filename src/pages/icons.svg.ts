@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { iconSprite, ICONS_VERSION } from '../components/icon-paths';
+
+const body = iconSprite();
+const etag = `"icons-${ICONS_VERSION}"`;
+
+/** The icon sprite; the URL carries the version, so it may be cached for a year. */
+export const GET: APIRoute = ({ request }) => {
+  const headers = {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'cache-control': 'public, max-age=31536000, immutable',
+    etag,
+  };
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers });
+};

@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import { apiSignUp, dashboard, mailCount, nextMail, pathOf, uniqueEmail } from './auth-support';
+
+/** Abuse and access rules over real HTTP against the built server. */
+
+test('API validation answers 400 with the spec messages', async ({ request }) => {
+  const cases: [string, unknown, string[]][] = [
+    ['/api/auth/login', { email: 'x', password: '' }, ['Please enter a valid email address', 'Password is required']],
+    ['/api/auth/register', { name: 'A', username: 'ab', email: 'x' }, ['Name must be at least 2 characters', 'Username must be at least 3 characters', 'Please enter a valid email']],
+    ['/api/auth/forgot-password', { email: 'x' }, ['Please enter a valid email address']],
+    ['/api/auth/set-password', { email: 'a@b.co', token: '', password: '1' }, ['Token is required', 'Password must be at least 8 characters']],
+  ];
+  for (const [path, data, messages] of cases) {
+    const r = await request.post(path, { data });
+    expect(r.status(), path).toBe(400);
+    const body = await r.json();
+    expect(body.issues.map((i: { message: string }) => i.message).sort()).toEqual([...messages].sort());
+  }
+  expect((await request.post('/api/auth/login', { data: 'not json', headers: { 'content-type': 'application/json' } })).status()).toBe(400);
+});
+
+test('no user enumeration: identical answers and similar timing for known and unknown emails', async ({ request }) => {
+  const known = [await apiSignUp(request), await apiSignUp(request), await apiSignUp(request)].map((u) => u.email);
+  const email = known[0];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const timed = async (path: string, data: unknown) => {
+    const t0 = performance.now();
+    const r = await request.post(path, { data });
+    return { ms: performance.now() - t0, status: r.status(), body: await r.text() };
+  };
+  for (const [path, knownBody, unknown] of [
+    ['/api/auth/forgot-password', (i: number) => ({ email: known[i] }), () => ({ email: uniqueEmail('nobody') })],
+    ['/api/auth/register', (i: number) => ({ name: 'Same Name', email: known[i] }), () => ({ name: 'Same Name', email: uniqueEmail('new') })],
+  ] as const) {
+    const a: number[] = [];
+    const b: number[] = [];
+    const answers = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const x = await timed(path, knownBody(i));
+      const y = await timed(path, unknown());
+      a.push(x.ms);
+      b.push(y.ms);
+      answers.add(`${x.status} ${x.body}`);
+      answers.add(`${y.status} ${y.body}`);
+    }
+    expect(answers.size, path).toBe(1);
+    expect(Math.abs(median(a) - median(b)), path).toBeLessThan(60);
+  }
+  const wrong = await timed('/api/auth/login', { email, password: 'wrong password' });
+  const nobody = await timed('/api/auth/login', { email: uniqueEmail('nobody'), password: 'wrong password' });
+  expect(wrong.status).toBe(401);
+  expect(nobody.body).toBe(wrong.body);
+});
+
+test('a used link is refused', async ({ request }) => {
+  const email = uniqueEmail('used');
+  const before = mailCount(email);
+  await request.post('/api/auth/register', { data: { name: 'Used Link', email } });
+  const { link } = await nextMail(email, before);
+  const token = new URL(link!).searchParams.get('token')!;
+  expect((await request.post('/api/auth/set-password', { data: { email, token, password: 'password one' } })).status()).toBe(200);
+  const again = await request.post('/api/auth/set-password', { data: { email, token, password: 'password two' } });
+  expect(again.status()).toBe(400);
+  expect((await again.json()).error).toBe('This link is invalid or has expired. Please request a new one.');
+});
+
+test('a stolen session cookie is useless after logout', async ({ browser, baseURL }) => {
+  const victim = await browser.newContext();
+  const { email } = await apiSignUp(victim.request);
+  const cookie = (await victim.cookies()).find((c) => c.name === 'promptory_session')!;
+  expect(cookie.httpOnly).toBe(true);
+  expect(cookie.sameSite).toBe('Lax');
+  const thief = await browser.newContext();
+  await thief.addCookies([{ name: cookie.name, value: cookie.value, url: baseURL! }]);
+  expect((await (await thief.request.get('/api/auth/me')).json()).user.email).toBe(email);
+  expect((await victim.request.post('/api/auth/logout')).status()).toBe(200);
+  expect((await (await thief.request.get('/api/auth/me')).json()).user).toBeNull();
+  const page = await thief.newPage();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+  await victim.close();
+  await thief.close();
+});
+
+test('admin guard: visitors go to /auth, normal users see Access Denied, the admin sees the admin page', async ({ browser, page }) => {
+  const visitor = await page.goto('/admin');
+  expect(new URL(visitor!.url()).pathname).toBe('/auth');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await apiSignUp(page.request);
+  const denied = await page.goto('/admin?lng=en');
+  expect(denied!.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have admin permissions.")).toBeVisible();
+  await page.goto('/dashboard?lng=en');
+  await expect(page.getByTestId('dashboard-tab-collections')).toBeVisible();
+  await expect(page.getByTestId('dashboard-tab-admin')).toHaveCount(0);
+
+  // The ADMIN_EMAIL account was created at start; its set-password link is in the outbox.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  const { link } = await nextMail('admin@promptory.test', 0);
+  await adminPage.goto(`${pathOf(link!)}&lng=en`);
+  await adminPage.getByLabel('Password', { exact: true }).fill('admin password 1');
+  await adminPage.getByLabel('Confirm password', { exact: true }).fill('admin password 1');
+  await adminPage.getByTestId('set-password-submit').click();
+  await adminPage.waitForURL((url) => url.pathname === '/');
+  await adminPage.goto('/admin?lng=en');
+  await expect(adminPage.getByTestId('admin-tab-pending')).toHaveText(dashboard.en.adminPage.tabs.pending);
+  await expect(adminPage.getByTestId('admin-tab-statistics')).toHaveText(dashboard.en.adminPage.tabs.statistics);
+  await adminPage.goto('/dashboard?tab=admin&lng=en');
+  await expect(adminPage.getByTestId('dashboard-panel-admin')).toBeVisible();
+  await admin.close();
+});
+
+test('profile shows initials, name and email read-only', async ({ page }) => {
+  const { email } = await apiSignUp(page.request);
+  await page.goto('/dashboard/profile?lng=en');
+  await expect(page.getByTestId('profile-email')).toHaveValue(email);
+  await expect(page.getByTestId('profile-email')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('profile-card').getByText('AU', { exact: true })).toBeVisible();
+});
+
+test('login rate limit trips with 429 (and recovers when the window is short)', async ({ request }) => {
+  const { email, password } = await apiSignUp(request);
+  const perAccount = Number(process.env.RATE_LIMIT_LOGIN_PER_ACCOUNT || 5);
+  for (let i = 0; i < perAccount; i++) {
+    expect((await request.post('/api/auth/login', { data: { email, password: `wrong ${i}` } })).status()).toBe(401);
+  }
+  const blocked = await request.post('/api/auth/login', { data: { email, password } });
+  expect(blocked.status()).toBe(429);
+  expect((await blocked.json()).error).toBe('Too many attempts. Please wait a few minutes and try again.');
+  expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
+  const windowSeconds = Number(process.env.RATE_LIMIT_WINDOW_SECONDS || 900);
+  if (windowSeconds <= 5) {
+    await new Promise((r) => setTimeout(r, windowSeconds * 1000 + 300));
+    expect((await request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+  }
+});
+
+test('a cross-origin POST is refused; security headers are on every answer', async ({ request, page }) => {
+  const evil = await request.post('/api/auth/register', {
+    data: { name: 'Eve Evil', email: uniqueEmail('evil') },
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  });
+  expect(evil.status()).toBe(403);
+  expect(await evil.json()).toEqual({ error: 'Cross-origin requests are not allowed.' });
+  expect((await request.post('/api/auth/logout', { headers: { origin: 'https://evil.example' } })).status()).toBe(403);
+
+  const response = await page.goto('/auth');
+  const headers = response!.headers();
+  const csp = headers['content-security-policy'];
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src [^;]*'sha256-/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  const api = await request.get('/api/auth/me');
+  expect(api.headers()['x-content-type-options']).toBe('nosniff');
+  expect(api.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});

@@ -1,0 +1,80 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where the server under test writes its outbox (same rule as playwright.config.ts). */
+export const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/promptory-e2e-${Number(process.env.E2E_PORT ?? 4460)}`;
+
+type Messages = Record<string, any>;
+const locale = (lng: string, ns: string): Messages =>
+  JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
+export const auth = { en: locale('en', 'auth'), 'zh-HK': locale('zh-HK', 'auth') } as const;
+export const dashboard = { en: locale('en', 'dashboard'), 'zh-HK': locale('zh-HK', 'dashboard') } as const;
+export type Lng = keyof typeof auth;
+
+let n = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`.toLowerCase();
+
+function decode(raw: string): string {
+  return raw
+    .split(/\n--[^\n]+\n/)
+    .map((part) => {
+      const [head, ...rest] = part.split(/\n\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
+        return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+      return body;
+    })
+    .join('\n');
+}
+
+function mailsTo(email: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'outbox'))
+      .filter((f) => f.endsWith('.eml') && f.includes(email))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+export function mailCount(email: string): number {
+  return mailsTo(email).length;
+}
+
+/** Waits for the (count+1)-th message to `email` and returns its text and link. */
+export async function nextMail(email: string, countBefore: number): Promise<{ text: string; link: string | null }> {
+  let files: string[] = [];
+  await expect.poll(() => (files = mailsTo(email)).length, { timeout: 10_000 }).toBeGreaterThan(countBefore);
+  const text = decode(readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8'));
+  const match = /https?:\/\/[^\s"<>]+\/auth\?email=[^\s"<>]+/.exec(text);
+  return { text, link: match ? match[0].replace(/&amp;/g, '&') : null };
+}
+
+/** The path and query of an emailed link (the test server's origin may differ in name). */
+export const pathOf = (link: string) => {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+};
+
+/** Registers through the API and sets the password from the emailed link; the request context is then signed in. */
+export async function apiSignUp(request: APIRequestContext, password = 'correct horse battery') {
+  const email = uniqueEmail('api');
+  const before = mailCount(email);
+  expect((await request.post('/api/auth/register', { data: { name: 'Api User', email } })).status()).toBe(200);
+  const { link } = await nextMail(email, before);
+  const token = new URL(link!).searchParams.get('token')!;
+  const set = await request.post('/api/auth/set-password', { data: { email, token, password } });
+  expect(set.status()).toBe(200);
+  return { email, password, token };
+}
+
+/** Console errors mentioning the Content Security Policy, collected for a page. */
+export function collectCspViolations(page: Page): string[] {
+  const found: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) found.push(m.text());
+  });
+  return found;
+}

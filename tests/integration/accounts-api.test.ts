@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/server/app';
+import { backends, freshApp } from '../support/backends';
+import { Browser, installApp, lastMail, mailCount } from './accounts-support';
+import * as registerApi from '../../src/pages/api/auth/register';
+import * as loginApi from '../../src/pages/api/auth/login';
+import * as logoutApi from '../../src/pages/api/auth/logout';
+import * as meApi from '../../src/pages/api/auth/me';
+import * as forgotApi from '../../src/pages/api/auth/forgot-password';
+import * as setPasswordApi from '../../src/pages/api/auth/set-password';
+import { overrideAccountsServices } from '../../src/server/middleware/session';
+import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
+import { requireAdmin } from '../../src/server/admin-guard';
+import { setPassword as setPasswordCommand } from '../../modules/accounts';
+
+/** The /api/auth/* endpoints through the real security and session middlewares, on each backend. */
+describe.each(backends)('accounts API on $name', (backend) => {
+  let app: App & { dispose: () => Promise<void> };
+  let n = 0;
+  const unique = (prefix = 'user') => `${prefix}-${++n}-${Date.now().toString(36)}@example.com`;
+  const events = async () => (await app.db.query<{ n: number }>('select count(*)::int as n from events'))[0].n;
+
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test' });
+    installApp(app);
+  });
+  afterAll(async () => app?.dispose());
+
+  /** Registers `email` and returns the emailed link's token. */
+  async function registerAndGetToken(b: Browser, email: string, name = 'Ann Lee'): Promise<string> {
+    const r = await b.call(registerApi.POST, { body: { name, email } });
+    expect(r.status).toBe(200);
+    const mail = lastMail(app.config.dataDir, email.toLowerCase());
+    expect(mail?.link).toBeTruthy();
+    return new URL(mail!.link!).searchParams.get('token')!;
+  }
+
+  async function signedUpUser(password = 'correct horse battery') {
+    const b = new Browser();
+    const email = unique();
+    const token = await registerAndGetToken(b, email);
+    const r = await b.call(setPasswordApi.POST, { body: { email, token, password } });
+    expect(r.status).toBe(200);
+    return { b, email, password };
+  }
+
+  describe('validation', () => {
+    const cases: [string, typeof registerApi.POST, unknown, Record<string, string>][] = [
+      ['login', loginApi.POST, { email: 'nope', password: '' }, { email: 'Please enter a valid email address', password: 'Password is required' }],
+      ['login (missing fields)', loginApi.POST, {}, { email: 'Please enter a valid email address', password: 'Password is required' }],
+      [
+        'register',
+        registerApi.POST,
+        { name: 'A', username: 'ab', email: 'x@' },
+        { name: 'Name must be at least 2 characters', username: 'Username must be at least 3 characters', email: 'Please enter a valid email' },
+      ],
+      ['forgot-password', forgotApi.POST, { email: 'not-an-email' }, { email: 'Please enter a valid email address' }],
+      [
+        'set-password',
+        setPasswordApi.POST,
+        { email: 'a@example.com', token: '', password: 'short' },
+        { token: 'Token is required', password: 'Password must be at least 8 characters' },
+      ],
+    ];
+    it.each(cases)('%s answers 400 with the spec messages and changes nothing', async (_name, handler, body, expected) => {
+      const before = await events();
+      const r = await new Browser().call(handler, { body });
+      expect(r.status).toBe(400);
+      const byField = Object.fromEntries(r.body.issues.map((i: { path: string[]; message: string }) => [i.path[0], i.message]));
+      for (const [field, message] of Object.entries(expected)) expect(byField[field]).toBe(message);
+      expect(Object.values(expected)).toContain(r.body.error);
+      expect(await events()).toBe(before);
+    });
+
+    it('refuses malformed JSON with 400, never 500', async () => {
+      for (const handler of [loginApi.POST, registerApi.POST, forgotApi.POST, setPasswordApi.POST]) {
+        const r = await new Browser().call(handler, { rawBody: '{"email":' });
+        expect(r.status).toBe(400);
+        const r2 = await new Browser().call(handler, { rawBody: '[1,2,3]' });
+        expect(r2.status).toBe(400);
+      }
+    });
+
+    it('an unused username is fine; a taken one is a 409 on the username field', async () => {
+      const b = new Browser();
+      expect((await b.call(registerApi.POST, { body: { name: 'Bo Chan', username: 'bochan', email: unique() } })).status).toBe(200);
+      const r = await b.call(registerApi.POST, { body: { name: 'Bo Two', username: 'BoChan', email: unique() } });
+      expect(r.status).toBe(409);
+      expect(r.body.issues[0]).toEqual({ path: ['username'], message: 'That username is already taken' });
+    });
+  });
+
+  describe('registration and the emailed link', () => {
+    it('registers without a password, emails a link, and setting the password signs in', async () => {
+      const b = new Browser();
+      const email = unique();
+      const r = await b.call(registerApi.POST, { body: { name: 'Ann Lee', username: '', email: `  ${email.toUpperCase()} ` } });
+      expect(r.body).toEqual({ ok: true, message: 'Please check your email to set your password.' });
+      expect((await b.call(meApi.GET, { method: 'GET' })).body).toEqual({ user: null }); // registration does not sign in
+      const mail = lastMail(app.config.dataDir, email)!;
+      expect(mail.link).toMatch(/^http:\/\/localhost:4321\/auth\?email=.+&token=[A-Za-z0-9_-]{43}$/);
+      const token = new URL(mail.link!).searchParams.get('token')!;
+      // Only the SHA-256 of the token is stored.
+      const raw = await app.db.query("select 1 from events where data::text like '%' || $1 || '%'", [token]);
+      expect(raw).toHaveLength(0);
+
+      const set = await b.call(setPasswordApi.POST, { body: { email, token, password: 'correct horse battery' } });
+      expect(set.status).toBe(200);
+      expect(set.body.user).toMatchObject({ email, name: 'Ann Lee', username: null, avatarUrl: null, isAdmin: false });
+      expect(Object.keys(set.body.user).sort()).toEqual(['avatarUrl', 'email', 'id', 'isAdmin', 'name', 'username']);
+      const [name, value, options] = b.setCookies.at(-1)!;
+      expect(name).toBe('promptory_session');
+      expect(value).toMatch(/^[a-z2-7]{40}$/);
+      expect(options).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/', secure: false });
+      const me = await b.call(meApi.GET, { method: 'GET' });
+      expect(me.body.user.email).toBe(email);
+      // The sessions table holds only the hash.
+      expect(await app.db.query('select 1 from auth_sessions where id_hash = $1', [value])).toHaveLength(0);
+    });
+
+    it('one account per email, case-insensitive; the answer is the same and the owner is told', async () => {
+      const { email } = await signedUpUser();
+      const before = await events();
+      const mailsBefore = mailCount(app.config.dataDir, email);
+      const fresh = await new Browser().call(registerApi.POST, { body: { name: 'Someone', email: unique() } });
+      const again = await new Browser().call(registerApi.POST, { body: { name: 'Mallory', email: email.toUpperCase() } });
+      expect(again.status).toBe(fresh.status);
+      expect(again.body).toEqual(fresh.body);
+      const [{ n: accounts }] = await app.db.query<{ n: number }>('select count(*)::int as n from account_emails where email = $1', [email]);
+      expect(accounts).toBe(1);
+      expect(await events()).toBe(before + 2); // only the fresh registration's two events
+      expect(mailCount(app.config.dataDir, email)).toBe(mailsBefore + 1);
+      expect(lastMail(app.config.dataDir, email)!.text).toContain('Someone tried to create a Promptory account');
+    });
+
+    it('concurrent registrations of one address make one account', async () => {
+      const email = unique('race');
+      const results = await Promise.all(
+        Array.from({ length: 3 }, (_, i) => new Browser(`10.1.0.${i}`).call(registerApi.POST, { body: { name: `Racer ${i}`, email } })),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      const rows = await app.db.query('select user_id from account_emails where email = $1', [email]);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('a used, replaced or expired link is refused', async () => {
+      const b = new Browser();
+      const email = unique();
+      const first = await registerAndGetToken(b, email);
+      // A second registration (no password yet) sends a fresh link that replaces the first.
+      const second = await registerAndGetToken(new Browser(), email);
+      expect(second).not.toBe(first);
+      const replaced = await b.call(setPasswordApi.POST, { body: { email, token: first, password: 'password one' } });
+      expect(replaced.status).toBe(400);
+      expect(replaced.body.error).toBe('This link is invalid or has expired. Please request a new one.');
+      expect((await b.call(setPasswordApi.POST, { body: { email, token: second, password: 'password one' } })).status).toBe(200);
+      const reused = await new Browser().call(setPasswordApi.POST, { body: { email, token: second, password: 'password two' } });
+      expect(reused.status).toBe(400);
+      expect((await new Browser().call(loginApi.POST, { body: { email, password: 'password one' } })).status).toBe(200);
+      expect((await new Browser().call(loginApi.POST, { body: { email, password: 'password two' } })).status).toBe(401);
+
+      // Expired: a reset link lives 1 hour.
+      await new Browser().call(forgotApi.POST, { body: { email } });
+      const token = new URL(lastMail(app.config.dataDir, email)!.link!).searchParams.get('token')!;
+      const { sessions } = (await import('../../src/server/middleware/session')).accountsFor(app);
+      const later = new Date(Date.now() + 61 * 60 * 1000);
+      await expect(
+        setPasswordCommand(app.store, sessions, { email, token, password: 'password three' }, { actor: null, requestId: 't', at: later.toISOString() }, later),
+      ).rejects.toThrow('This link is invalid or has expired');
+      // ...and a wrong token for the right email, or any token for an unknown email.
+      expect((await new Browser().call(setPasswordApi.POST, { body: { email, token: 'x'.repeat(43), password: 'password four' } })).status).toBe(400);
+      expect((await new Browser().call(setPasswordApi.POST, { body: { email: unique(), token, password: 'password four' } })).status).toBe(400);
+      expect((await new Browser().call(setPasswordApi.POST, { body: { email, token, password: 'password five' } })).status).toBe(200);
+    });
+  });
+
+  describe('sessions', () => {
+    it('a new session on every sign-in; logout ends it on the server (a stolen cookie is useless)', async () => {
+      const { b, email, password } = await signedUpUser();
+      const first = b.jar.get('promptory_session')!;
+      const login = await b.call(loginApi.POST, { body: { email, password } });
+      expect(login.status).toBe(200);
+      expect(login.body.user.email).toBe(email);
+      const second = b.jar.get('promptory_session')!;
+      expect(second).not.toBe(first);
+      // The browser's previous session ended with the new sign-in.
+      const old = new Browser();
+      old.jar.set('promptory_session', first);
+      expect((await old.call(meApi.GET, { method: 'GET' })).body.user).toBeNull();
+
+      const thief = new Browser('203.0.113.9');
+      thief.jar.set('promptory_session', second);
+      expect((await thief.call(meApi.GET, { method: 'GET' })).body.user.email).toBe(email);
+      const out = await b.call(logoutApi.POST);
+      expect(out.body).toEqual({ ok: true, message: 'You have been logged out.' });
+      expect(b.jar.has('promptory_session')).toBe(false);
+      const after = await thief.call(meApi.GET, { method: 'GET' });
+      expect(after.body.user).toBeNull();
+      expect(thief.jar.has('promptory_session')).toBe(false); // the dead cookie is cleared
+    });
+
+    it('setting a password ends every other session of the account', async () => {
+      const { b, email, password } = await signedUpUser();
+      const other = new Browser('10.2.0.1');
+      await other.call(loginApi.POST, { body: { email, password } });
+      expect((await other.call(meApi.GET, { method: 'GET' })).body.user).not.toBeNull();
+      await new Browser().call(forgotApi.POST, { body: { email } });
+      const token = new URL(lastMail(app.config.dataDir, email)!.link!).searchParams.get('token')!;
+      const reset = await b.call(setPasswordApi.POST, { body: { email, token, password: 'a brand new password' } });
+      expect(reset.status).toBe(200);
+      expect((await other.call(meApi.GET, { method: 'GET' })).body.user).toBeNull();
+      expect((await b.call(meApi.GET, { method: 'GET' })).body.user.email).toBe(email);
+    });
+
+    it('records sign-ins (lastLoginAt in the read model)', async () => {
+      const { email, password } = await signedUpUser();
+      const b = new Browser();
+      const r = await b.call(loginApi.POST, { body: { email, password } });
+      const [row] = await app.db.query<{ last_login_at: Date | null }>('select last_login_at from users where id = $1', [r.body.user.id]);
+      expect(row.last_login_at).not.toBeNull();
+    });
+
+    it('wrong password and unknown email answer the same 401', async () => {
+      const { email } = await signedUpUser();
+      const wrong = await new Browser().call(loginApi.POST, { body: { email, password: 'not the password' } });
+      const unknown = await new Browser().call(loginApi.POST, { body: { email: unique(), password: 'not the password' } });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual({ error: 'Invalid email or password' });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+  });
+
+  describe('no user enumeration', () => {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    async function time(fn: () => Promise<unknown>) {
+      const t0 = performance.now();
+      await fn();
+      return performance.now() - t0;
+    }
+
+    it('forgot-password answers identically, in similar time, for known and unknown emails', async () => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      const bodies = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        const { email } = await signedUpUser();
+        const ask = (ip: string, address: string) => async () => {
+          const r = await new Browser(ip).call(forgotApi.POST, { body: { email: address } });
+          bodies.add(JSON.stringify(r.body));
+        };
+        known.push(await time(ask(`10.3.0.${i}`, email)));
+        unknown.push(await time(ask(`10.4.0.${i}`, unique())));
+      }
+      expect([...bodies]).toEqual([JSON.stringify({ ok: true, message: 'If your email is registered, you will receive instructions to reset your password.' })]);
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(40);
+    });
+
+    it('register answers identically, in similar time, for new and existing emails', async () => {
+      const existing: number[] = [];
+      const fresh: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { email } = await signedUpUser();
+        existing.push(await time(() => new Browser(`10.5.0.${i}`).call(registerApi.POST, { body: { name: 'X Y', email } })));
+        fresh.push(await time(() => new Browser(`10.6.0.${i}`).call(registerApi.POST, { body: { name: 'X Y', email: unique() } })));
+      }
+      expect(Math.abs(median(existing) - median(fresh))).toBeLessThan(40);
+    });
+
+    it('login takes similar time for a known email with a wrong password and an unknown email', async () => {
+      const { email } = await signedUpUser();
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        known.push(await time(() => new Browser(`10.7.0.${i}`).call(loginApi.POST, { body: { email, password: `wrong ${i}` } })));
+        unknown.push(await time(() => new Browser(`10.8.0.${i}`).call(loginApi.POST, { body: { email: unique(), password: `wrong ${i}` } })));
+        if (i === 3) await app.db.query("delete from rate_limits where key like 'login:account:%'");
+      }
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(40);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('trip with 429 and a clear message, per account and per IP, and recover after the window', async () => {
+      let now = Date.now();
+      const limits = { ...readRateLimits({}), windowMs: 60_000 };
+      limits.perAccount = { ...limits.perAccount, login: 3, forgot: 2 };
+      limits.perIp = { ...limits.perIp, register: 4 };
+      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits, () => new Date(now)) });
+      await app.db.query('delete from rate_limits');
+      try {
+        const { email, password } = await signedUpUser();
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) statuses.push((await new Browser(`10.9.0.${i}`).call(loginApi.POST, { body: { email, password: 'wrong password' } })).status);
+        expect(statuses).toEqual([401, 401, 401, 429]);
+        const blocked = await new Browser('10.9.1.1').call(loginApi.POST, { body: { email, password } });
+        expect(blocked.status).toBe(429);
+        expect(blocked.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
+        expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+        const forgot: number[] = [];
+        for (let i = 0; i < 3; i++) forgot.push((await new Browser(`10.9.2.${i}`).call(forgotApi.POST, { body: { email } })).status);
+        expect(forgot).toEqual([200, 200, 429]);
+
+        const ip = new Browser('10.9.3.1');
+        const reg: number[] = [];
+        for (let i = 0; i < 5; i++) reg.push((await ip.call(registerApi.POST, { body: { name: 'Spam Bot', email: unique('spam') } })).status);
+        expect(reg).toEqual([200, 200, 200, 200, 429]);
+
+        now += 61_000; // the window passes
+        expect((await new Browser('10.9.1.1').call(loginApi.POST, { body: { email, password } })).status).toBe(200);
+        expect((await new Browser('10.9.2.9').call(forgotApi.POST, { body: { email } })).status).toBe(200);
+        expect((await ip.call(registerApi.POST, { body: { name: 'Spam Bot', email: unique('spam') } })).status).toBe(200);
+      } finally {
+        overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) });
+      }
+    });
+
+    it('set-password failures are limited per account', async () => {
+      const limits = readRateLimits({ RATE_LIMIT_SET_PASSWORD_PER_ACCOUNT: '2' });
+      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits) });
+      try {
+        const email = unique();
+        const token = await registerAndGetToken(new Browser(), email);
+        const bad = [];
+        for (let i = 0; i < 3; i++) bad.push((await new Browser(`10.10.0.${i}`).call(setPasswordApi.POST, { body: { email, token: `bad${i}`, password: 'whatever123' } })).status);
+        expect(bad).toEqual([400, 400, 429]);
+        expect((await new Browser().call(setPasswordApi.POST, { body: { email, token, password: 'whatever123' } })).status).toBe(429);
+      } finally {
+        overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) });
+      }
+    });
+  });
+
+  describe('cross-origin and headers', () => {
+    it('refuses a cross-origin POST with 403 JSON before it does anything', async () => {
+      const before = await events();
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+        const r = await new Browser().call(registerApi.POST, { body: { name: 'Eve Evil', email: unique() }, headers });
+        expect(r.status).toBe(403);
+        expect(r.body).toEqual({ error: 'Cross-origin requests are not allowed.' });
+      }
+      const same = await new Browser().call(logoutApi.POST, { headers: { origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' } });
+      expect(same.status).toBe(200);
+      expect(await events()).toBe(before);
+    });
+
+    it('puts security headers on every answer', async () => {
+      const r = await new Browser().call(meApi.GET, { method: 'GET' });
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+    });
+  });
+
+  describe('admin identity', () => {
+    it('the ADMIN_EMAIL account exists from the first start, with a set-password link', async () => {
+      const mail = lastMail(app.config.dataDir, 'admin@promptory.test');
+      expect(mail?.link).toContain('email=admin%40promptory.test');
+      const token = new URL(mail!.link!).searchParams.get('token')!;
+      const b = new Browser();
+      const r = await b.call(setPasswordApi.POST, { body: { email: 'admin@promptory.test', token, password: 'admin password 1' } });
+      expect(r.status).toBe(200);
+      expect(r.body.user.isAdmin).toBe(true);
+    });
+
+    it('the guard refuses a visitor (401) and a normal user (403) and lets the admin through', async () => {
+      const locals = (user: unknown) => ({ locals: { user } }) as never;
+      expect(() => requireAdmin(locals(null))).toThrowError(expect.objectContaining({ kind: 'unauthenticated' }));
+      const { b } = await signedUpUser();
+      const me = (await b.call(meApi.GET, { method: 'GET' })).body.user;
+      expect(me.isAdmin).toBe(false);
+      expect(() => requireAdmin(locals(me))).toThrowError(expect.objectContaining({ kind: 'forbidden', message: "You don't have admin permissions." }));
+      expect(requireAdmin(locals({ ...me, isAdmin: true })).id).toBe(me.id);
+    });
+  });
+});

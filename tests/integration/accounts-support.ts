@@ -1,0 +1,115 @@
+import type { APIContext, APIRoute, MiddlewareHandler } from 'astro';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { App } from '../../src/server/app';
+import { security } from '../../src/server/middleware/security';
+import { session } from '../../src/server/middleware/session';
+import { getT } from '../../src/i18n/server';
+import type { Language } from '../../src/i18n/languages';
+
+/**
+ * Drives the real /api/auth/* handlers and our two middlewares without a web server:
+ * a fake Astro context with a cookie jar. The app under test is installed as the process's app.
+ */
+export function installApp(app: App): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for('promptory.app')] = Promise.resolve(app);
+}
+
+export class Browser {
+  jar = new Map<string, string>();
+  /** Every Set-Cookie the server asked for: [name, value, options]. */
+  setCookies: [string, string, Record<string, unknown>][] = [];
+  constructor(
+    public ip = '10.0.0.1',
+    public lng: Language = 'en',
+  ) {}
+
+  async call(
+    handler: APIRoute,
+    options: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
+    const method = options.method ?? 'POST';
+    const url = new URL(options.path ?? '/api/auth/x', 'http://localhost:4321');
+    const headers = new Headers(options.headers);
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const request = new Request(url, { method, headers, body });
+    const jar = this.jar;
+    const setCookies = this.setCookies;
+    const cookies = {
+      get: (name: string) => (jar.has(name) ? { value: jar.get(name)! } : undefined),
+      has: (name: string) => jar.has(name),
+      set: (name: string, value: string, opts: Record<string, unknown> = {}) => {
+        setCookies.push([name, value, opts]);
+        if (value === '' || opts.maxAge === 0) jar.delete(name);
+        else jar.set(name, value);
+      },
+      delete: (name: string) => jar.delete(name),
+    };
+    const context = {
+      request,
+      url,
+      cookies,
+      params: {},
+      clientAddress: this.ip,
+      locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
+      redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
+    } as unknown as APIContext;
+    const chain: MiddlewareHandler[] = [security, session];
+    const run = async (i: number): Promise<Response> =>
+      i < chain.length ? ((await chain[i](context as never, () => run(i + 1))) as Response) : handler(context);
+    const response = await run(0);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+}
+
+/** The newest outbox message to `to`, decoded, and the link in it. */
+export function lastMail(dataDir: string, to: string): { raw: string; text: string; link: string | null } | null {
+  const dir = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, '_')));
+  } catch {
+    return null;
+  }
+  if (!files.length) return null;
+  files.sort();
+  const raw = readFileSync(join(dir, files[files.length - 1]), 'utf8');
+  const text = decodeMime(raw);
+  const match = /https?:\/\/[^\s"<>]+\/auth\?email=[^\s"<>]+/.exec(text);
+  return { raw, text, link: match ? match[0].replace(/&amp;/g, '&') : null };
+}
+
+export function mailCount(dataDir: string, to: string): number {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((f) => f.includes(to)).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Decodes the quoted-printable and base64 parts of a message (enough for our own mails). */
+export function decodeMime(raw: string): string {
+  const parts = raw.split(/\n--[^\n]+\n/);
+  return parts
+    .map((part) => {
+      const [head, ...rest] = part.split(/\n\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      }
+      return body;
+    })
+    .join('\n');
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../events';
+import {
+  decideIssueLink,
+  decideRegister,
+  decideSetPassword,
+  decideSignIn,
+  evolveAccount,
+  initialAccountState,
+  linkIsValid,
+  LINK_LIFETIME_MS,
+} from '../../modules/accounts/domain/account';
+import { hashToken, generateToken } from '../../modules/accounts/tokens';
+import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, authMessageKey, AUTH_MESSAGES } from '../../modules/accounts/contracts';
+import { isSameOriginRequest, mergeCsp } from '../../src/server/middleware/security';
+import { readRateLimits } from '../../src/server/rate-limit';
+
+const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
+  events.map((e, i) => ({ ...e, position: i + 1, streamId: 'user-1', streamVersion: i + 1, txId: '1', metadata: { actor: null, requestId: 't', at: '' }, createdAt: new Date() }) as StoredEvent);
+
+const now = new Date('2026-01-01T00:00:00Z');
+const fold = (events: { type: string; data: unknown }[]) => stored(events).reduce(evolveAccount, initialAccountState);
+
+describe('account decisions', () => {
+  const token = generateToken();
+  const registered = decideRegister({ userId: 1, email: 'a@b.co', name: 'Ann', username: null, tokenHash: hashToken(token), now });
+
+  it('registration issues a 24-hour link and no password', () => {
+    const state = fold(registered);
+    expect(state.passwordHash).toBeNull();
+    expect(state.link?.purpose).toBe('register');
+    expect(Date.parse(state.link!.expiresAt) - now.getTime()).toBe(LINK_LIFETIME_MS.register);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+  });
+
+  it('the link sets the password once, and not after it expires', () => {
+    const state = fold(registered);
+    expect(() => decideSetPassword(state, hashToken('wrong'), 'h', now)).toThrow(AUTH_MESSAGES.invalidLink);
+    const late = new Date(now.getTime() + LINK_LIFETIME_MS.register);
+    expect(linkIsValid(state, hashToken(token), late)).toBe(false);
+    const set = decideSetPassword(state, hashToken(token), 'argon-hash', now);
+    const after = fold([...registered, ...set]);
+    expect(after.passwordHash).toBe('argon-hash');
+    expect(() => decideSetPassword(after, hashToken(token), 'again', now)).toThrow(AUTH_MESSAGES.invalidLink);
+  });
+
+  it('a newer link replaces the older one; a reset link lives one hour', () => {
+    const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1, passwordHash: 'h' } }]);
+    const fresh = generateToken();
+    const { purpose, events } = decideIssueLink(withPassword, hashToken(fresh), now);
+    expect(purpose).toBe('reset');
+    const state = fold([...registered, { type: 'PasswordSet', data: { userId: 1, passwordHash: 'h' } }, ...events]);
+    expect(linkIsValid(state, hashToken(token), now)).toBe(false);
+    expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset - 1))).toBe(true);
+    expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset))).toBe(false);
+  });
+
+  it('sign-in needs an account with a password', () => {
+    expect(() => decideSignIn(initialAccountState)).toThrow(AUTH_MESSAGES.invalidCredentials);
+    expect(() => decideSignIn(fold(registered))).toThrow(AUTH_MESSAGES.invalidCredentials);
+  });
+});
+
+describe('auth contracts (spec section 5 messages)', () => {
+  const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries([...(r.error?.issues ?? [])].reverse().map((i) => [String(i.path[0]), i.message]));
+
+  it('login', () => {
+    expect(messages(loginRequest.safeParse({ email: 'x', password: '' }))).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password is required',
+    });
+  });
+  it('register', () => {
+    expect(messages(registerRequest.safeParse({ name: 'A', username: 'ab', email: 'x' }))).toEqual({
+      name: 'Name must be at least 2 characters',
+      username: 'Username must be at least 3 characters',
+      email: 'Please enter a valid email',
+    });
+    expect(registerRequest.parse({ name: ' Ann ', username: '', email: ' Ann@Example.COM ' })).toEqual({ name: 'Ann', email: 'ann@example.com' });
+  });
+  it('set password', () => {
+    expect(messages(setPasswordForm.safeParse({ password: '12345678', confirmPassword: '12345679' }))).toEqual({ confirmPassword: "Passwords don't match" });
+    expect(messages(setPasswordForm.safeParse({ password: '1234', confirmPassword: '' }))).toMatchObject({
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Please confirm your password',
+    });
+    expect(messages(setPasswordRequest.safeParse({ email: 'a@b.co', token: '', password: '12345678' }))).toEqual({ token: 'Token is required' });
+  });
+  it('every message has a translation key', () => {
+    for (const text of Object.values(AUTH_MESSAGES)) expect(authMessageKey(text)).toBeDefined();
+  });
+});
+
+describe('security helpers', () => {
+  const req = (headers: Record<string, string>) => new Request('http://localhost:4321/api/auth/login', { method: 'POST', headers });
+  it('same-origin checks', () => {
+    expect(isSameOriginRequest(req({ origin: 'http://localhost:4321' }), 'http://localhost:4321')).toBe(true);
+    expect(isSameOriginRequest(req({ origin: 'https://evil.example' }), 'http://localhost:4321')).toBe(false);
+    expect(isSameOriginRequest(req({ 'sec-fetch-site': 'cross-site' }), 'http://localhost:4321')).toBe(false);
+    expect(isSameOriginRequest(req({ 'sec-fetch-site': 'same-site' }), 'http://localhost:4321')).toBe(false);
+    expect(isSameOriginRequest(req({ 'sec-fetch-site': 'same-origin' }), 'http://localhost:4321')).toBe(true);
+    expect(isSameOriginRequest(req({}), 'http://localhost:4321')).toBe(true); // not a browser
+  });
+  it('adds our directives to Astro’s policy without touching script-src', () => {
+    const merged = mergeCsp("script-src 'self' 'sha256-abc'; style-src 'self';");
+    expect(merged).toContain("script-src 'self' 'sha256-abc'");
+    expect(merged).toContain("frame-ancestors 'none'");
+    expect(merged).not.toContain('unsafe-inline');
+    expect(mergeCsp(null)).toContain("frame-ancestors 'none'");
+  });
+  it('rate limits come from the environment', () => {
+    const limits = readRateLimits({ RATE_LIMIT_WINDOW_SECONDS: '2', RATE_LIMIT_LOGIN_PER_ACCOUNT: '3', RATE_LIMIT_REGISTER_PER_IP: 'x' });
+    expect(limits.windowMs).toBe(2000);
+    expect(limits.perAccount.login).toBe(3);
+    expect(limits.perIp.register).toBe(100);
+  });
+});
