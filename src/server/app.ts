@@ -8,7 +8,6 @@ import { migrate, type Migration } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { seedIfEmpty } from './seed';
-// accounts (issue 4): module tables, mail queue, ADMIN_EMAIL account
 import { accountsMigrations } from '../../modules/accounts';
 import { rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
@@ -87,7 +86,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
       await db.close();
     },
   };
-  // accounts (issue 4): the mail queue's worker, then the ADMIN_EMAIL account on first start
+  // The mail queue's worker, then the ADMIN_EMAIL account on first start (it sends a link).
   await startMail(app);
   await ensureAdminAccount(app, log);
   return app;
