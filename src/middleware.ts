@@ -1,8 +1,9 @@
 import { sequence } from 'astro:middleware';
 import { i18n } from './server/middleware/i18n';
+import { pageCache } from './server/middleware/page-cache';
 import { request } from './server/middleware/request';
 import { security } from './server/middleware/security';
 import { session } from './server/middleware/session';
 
 /** Each concern is one middleware in src/server/middleware; order matters. */
-export const onRequest = sequence(request, security, i18n, session);
+export const onRequest = sequence(request, security, i18n, session, pageCache);

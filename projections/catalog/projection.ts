@@ -33,8 +33,8 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
 export const catalogProjection: Projection = {
   name: 'catalog',
-  // v2: search_text lower-cased in JS and CJK grams for one- and two-character terms.
-  version: 2,
+  // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too.
+  version: 3,
   tables: ['catalog_prompts'],
   handles: ['PromptSubmitted', 'PromptReviewed', 'Used'],
   ddl: `

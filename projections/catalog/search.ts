@@ -13,6 +13,7 @@
  */
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30FC]+/gu;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30FC]/u;
 
 /** The normalised text searched: title and description, lower-cased, kept apart by a newline. */
 export function searchText(title: string, description: string): string {
@@ -28,7 +29,23 @@ function runs(text: string): string[][] {
   return Array.from(text.matchAll(CJK_RUN), (m) => Array.from(m[0]));
 }
 
-/** Every CJK character and adjacent CJK pair of a document, deduplicated. */
+/** Letters and digits outside CJK: two of them make a Latin pair. */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+function latinPairs(text: string, into: Set<string>) {
+  const chars = Array.from(text);
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const a = chars[i];
+    const b = chars[i + 1];
+    if (WORD_CHAR.test(a) && WORD_CHAR.test(b) && !CJK_CHAR.test(a) && !CJK_CHAR.test(b)) into.add(a + b);
+  }
+}
+
+/**
+ * Every CJK character and adjacent CJK pair of a document, and every adjacent pair of other
+ * letters or digits (so two-letter Latin terms, which have no trigram either, are indexed
+ * too), deduplicated.
+ */
 export function documentGrams(text: string): string[] {
   const grams = new Set<string>();
   for (const chars of runs(text)) {
@@ -37,6 +54,7 @@ export function documentGrams(text: string): string[] {
       if (i + 1 < chars.length) grams.add(chars[i] + chars[i + 1]);
     }
   }
+  latinPairs(text, grams);
   return [...grams].sort();
 }
 
@@ -50,6 +68,8 @@ export function queryGrams(q: string): string[] {
     if (chars.length === 1) grams.add(chars[0]);
     for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i] + chars[i + 1]);
   }
+  // A two-character Latin term has no trigram: its pair narrows the rows instead.
+  if (grams.size === 0 && Array.from(q).length === 2) latinPairs(q, grams);
   return [...grams].sort();
 }
 

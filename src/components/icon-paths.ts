@@ -79,3 +79,12 @@ export function iconSprite(): string {
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols}</svg>`;
 }
+
+/**
+ * The same markup as Icon.astro, as a string: long lists (cards) use it through
+ * `<Fragment set:html>` because a component per icon costs noticeable render time.
+ */
+export function iconHtml(name: IconName, size = 16, className?: string, filled = false): string {
+  const cls = `i${filled ? ' i-fill' : ''}${className ? ` ${className}` : ''}`;
+  return `<svg width="${size}" height="${size}" class="${cls}" aria-hidden="true"><use href="${ICONS_URL}#${name}"></use></svg>`;
+}

@@ -100,7 +100,11 @@ function start(root: HTMLElement) {
   function formUrl(form: HTMLFormElement): URL {
     const url = new URL(form.action, location.origin);
     for (const [name, value] of new FormData(form)) {
-      if (typeof value === 'string' && value.trim() !== '') url.searchParams.set(name, value.trim());
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      // Leave defaults out of the address (e.g. sort=popular on /prompts).
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLSelectElement && field.dataset.default === value) continue;
+      url.searchParams.set(name, value.trim());
     }
     return url;
   }

@@ -9,6 +9,8 @@ import { messages } from './messages';
 import { queueToastForNextPage, showToast } from './toast-store';
 import { startToaster } from './toaster';
 import { startTooltips } from './tooltip';
+// The current user: asked at load, on focus and every 30 minutes (spec sections 4 and 7).
+import './auth/session-sync';
 
 startToaster();
 startTooltips();

@@ -31,9 +31,9 @@ var k='promptory:lng-reload';
 if(l!==d.lang&&document.cookie.indexOf('i18next='+l)>-1&&!sessionStorage.getItem(k)){sessionStorage.setItem(k,'1');location.reload()}else{sessionStorage.removeItem(k)}
 }catch(e){}})();`;
 
-export function cspHash(script: string): string {
+export function cspHash(script: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 }
 
 /** CSP hashes of every inline script the layout renders. */
-export const INLINE_SCRIPT_HASHES: string[] = [cspHash(HEAD_SCRIPT)];
+export const INLINE_SCRIPT_HASHES: `sha256-${string}`[] = [cspHash(HEAD_SCRIPT)];

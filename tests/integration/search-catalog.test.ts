@@ -24,11 +24,14 @@ describe('search helpers', () => {
     expect(searchText('Hello', 'World')).toBe('hello\nworld');
   });
   it('indexes CJK characters and pairs, and asks for pairs (or the single character)', () => {
-    expect(documentGrams('ab 電郵 x')).toEqual(['郵', '電', '電郵'].sort());
+    expect(documentGrams('ab 電郵 x')).toEqual(['ab', '郵', '電', '電郵'].sort());
+    expect(documentGrams('Hi, café')).toEqual(['Hi', 'af', 'ca', 'fé'].sort());
     expect(queryGrams('電郵')).toEqual(['電郵']);
     expect(queryGrams('商業電郵')).toEqual(['商業', '業電', '電郵'].sort());
     expect(queryGrams('詩')).toEqual(['詩']);
     expect(queryGrams('email')).toEqual([]);
+    expect(queryGrams('co')).toEqual(['co']);
+    expect(queryGrams('c ')).toEqual([]);
     expect(queryGrams('AI 助手')).toEqual(['助手']);
   });
 });
@@ -77,6 +80,9 @@ describe.each(backends)('catalog search on $name', (backend) => {
     expect(await titles('  pull request ')).toEqual(['Code Review Buddy']);
     expect(await titles('autumn')).toEqual(['寫詩']);
     expect(await titles('co')).toEqual(['Code Review Buddy']);
+    expect(await titles('ZY')).toEqual([]);
+    expect(await titles('un')).toEqual(['Email Subject Lines']);
+    expect(await titles('UM')).toEqual(['寫詩']);
   });
 
   it('does not match across the boundary between title and description', async () => {

@@ -1,8 +1,8 @@
 /**
- * Pages that show a signed-in user's data include this (a few hundred bytes): it keeps the
+ * Every page runs this (through src/islands/site.ts; a few hundred bytes): it keeps the
  * current user fresh (load, focus, every 30 minutes) and reloads the page when the session
  * changed elsewhere, so the server redirects or re-renders. Reads the user id the page was
- * rendered for from `[data-session-user]` (empty for visitors).
+ * rendered for from `<body data-session-user>` (empty for visitors).
  */
 import { startCurrentUserSync } from './current-user';
 

@@ -1,8 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getT } from '../../i18n/server';
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, normalizeLanguage } from '../../i18n/languages';
-import { applyValidators } from '../../lib/http-cache';
-import { markDataChanged } from '../../lib/page-cache';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -12,9 +10,6 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * (Local and session storage are read by the head script, which mirrors them into the cookie.)
  *
  * A valid `?lng=` also sets the cookie, so the language menu works without JavaScript.
- * On the way out, pages that marked themselves cacheable get ETag / Cache-Control / Vary
- * and a 304 for a matching If-None-Match (src/lib/http-cache.ts). This middleware wraps
- * the session middleware, so `locals.user` is known by then.
  */
 export const i18n = defineMiddleware(async (context, next) => {
   const url = context.url;
@@ -31,9 +26,5 @@ export const i18n = defineMiddleware(async (context, next) => {
   if (fromQuery && fromQuery !== fromCookie) {
     context.cookies.set(LANGUAGE_COOKIE, fromQuery, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax', httpOnly: false });
   }
-  const response = await next();
-  // A write through this process: cached pages are checked against the catalog again.
-  const method = context.request.method.toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD') markDataChanged();
-  return applyValidators(context.request, response, { personalised: Boolean(context.locals.user) });
+  return next();
 });

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
-import { getApp } from '../server/app';
+import { getApp } from './app';
 import { catalogVersion, getPage, pageKey, putPage } from './page-cache';
 
 /**
  * Validators and caching for server-rendered public pages (the HTML twin of `cachedJson`
  * in src/server/http.ts).
  *
- * A page opts in with `markCacheable(Astro)`; the i18n middleware passes the finished
+ * A page opts in with `markCacheable(Astro)`; the page-cache middleware passes the finished
  * response through `applyValidators`, which hashes the body into a strong ETag, sets
  * Cache-Control and Vary, and answers a matching If-None-Match with 304 and no body.
  * Pages that depend only on the catalog also call `cachedPage(Astro)` first, which serves
- * anonymous visitors from the in-process page cache (src/lib/page-cache.ts).
+ * anonymous visitors from the in-process page cache (src/server/page-cache.ts).
  */
 
 /** Internal marker headers; never sent to the client. */
@@ -49,7 +49,7 @@ export async function cachedPage(astro: PageContext): Promise<Response | null> {
     const headers = new Headers(hit.headers);
     headers.set('etag', hit.etag);
     headers.set(CACHEABLE_MARKER, '1');
-    return new Response(hit.body, { status: 200, headers });
+    return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
   }
   astro.response.headers.set(CACHE_KEY_HEADER, encodeURIComponent(key));
   return null;
@@ -87,9 +87,9 @@ export async function applyValidators(
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   let etag = headers.get('etag');
-  let body: Uint8Array | ReadableStream<Uint8Array> | null = response.body;
+  let body: BodyInit | null = response.body;
   if (!etag) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes: Uint8Array<ArrayBuffer> = new Uint8Array(await response.arrayBuffer());
     body = bytes;
     etag = etagOf(bytes);
     headers.set('etag', etag);

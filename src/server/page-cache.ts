@@ -1,4 +1,4 @@
-import type { App } from '../server/app';
+import type { App } from './app';
 
 /**
  * An in-process cache of rendered public pages for anonymous visitors.
@@ -13,7 +13,7 @@ import type { App } from '../server/app';
  *
  * Flow: the page calls `cachedPage(Astro)` first; a hit returns the stored bytes with their
  * ETag. On a miss the page renders and `markCacheable` tags it; the i18n middleware hashes
- * the body for the ETag and stores it here under the key (src/lib/http-cache.ts).
+ * the body for the ETag and stores it here under the key (src/server/page-validators.ts).
  *
  * PAGE_CACHE=0 turns the cache off (the benchmark measures both ways).
  */

@@ -1,0 +1,425 @@
+/**
+ * Public-site benchmarks (issue 3). Run after a build:
+ *
+ *   ASTRO_OUT_DIR=dist-site npx astro build
+ *   ASTRO_OUT_DIR=dist-site npx tsx tests/bench/site-bench.ts [--quick] [--no-lighthouse]
+ *
+ * 1. JavaScript shipped to an anonymous visitor (gzip of every script the page runs:
+ *    external modules it loads, including imported chunks, plus inline scripts):
+ *    /prompts/{id} <= 50 KB, /prompts <= 80 KB.
+ * 2. Requests per second of /prompts/{id} and /prompts against a trivial SSR page of the
+ *    same build (/healthz), wrk -t2 -c32 on loopback, interleaved rounds, median: each at
+ *    least half of the trivial page. Measured with the page cache on (the default) and off.
+ * 3. Search over 100,000 generated prompts (the catalog projection's own SQL, PGlite):
+ *    p95 of listPrompts() <= 20 ms for Latin and two-character Chinese terms.
+ * 4. Lighthouse performance and accessibility (if the `lighthouse` package is installed).
+ *
+ * Prints a Markdown report and writes it to docs/benchmarks-site.md.
+ */
+import { chromium } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
+
+const quick = process.argv.includes('--quick');
+const noLighthouse = process.argv.includes('--no-lighthouse');
+/** --only=js,rps,search,lighthouse runs some sections. */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const run = (section: string) => !only || only.includes(section);
+const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
+const basePort = Number(process.env.SITE_BENCH_PORT ?? 4512);
+const report: string[] = [];
+const log = (line = '') => {
+  console.log(line);
+  report.push(line);
+};
+
+async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'));
+  const child: ChildProcess = spawn(process.execPath, [`${outDir}/server/entry.mjs`], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function firstPromptId(url: string): Promise<number> {
+  const prompts = (await (await fetch(`${url}/api/prompts`)).json()) as { id: number; isFeatured: boolean }[];
+  return (prompts.find((p) => p.isFeatured) ?? prompts[0]).id;
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. JavaScript bytes
+
+async function jsBytes(url: string, paths: string[]) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const results: { path: string; files: number; raw: number; gzip: number; inlineGzip: number }[] = [];
+  for (const path of paths) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const bodies: Buffer[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') {
+        try {
+          bodies.push(await response.body());
+        } catch {
+          /* redirects have no body */
+        }
+      }
+    });
+    await page.goto(url + path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const inline = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('script:not([src])'))
+        .filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module' || s.getAttribute('type') === 'text/javascript')
+        .map((s) => s.textContent ?? ''),
+    );
+    const raw = bodies.reduce((n, b) => n + b.length, 0);
+    const gzip = bodies.reduce((n, b) => n + gzipSync(b).length, 0);
+    const inlineGzip = inline.reduce((n, s) => n + gzipSync(Buffer.from(s)).length, 0);
+    results.push({ path, files: bodies.length, raw, gzip, inlineGzip });
+    await context.close();
+  }
+  await browser.close();
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Requests per second
+
+function wrk(url: string, seconds: number): number {
+  const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, url], { encoding: 'utf8' });
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
+  if (!match) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
+  return Number(match[1]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function throughput(url: string, id: number) {
+  const targets = { trivial: '/healthz', detail: `/prompts/${id}`, browse: '/prompts' };
+  for (const path of Object.values(targets)) wrk(url + path, 2); // warm up (JIT, caches)
+  const rounds = quick ? 2 : 3;
+  const seconds = quick ? 5 : 8;
+  const samples: Record<keyof typeof targets, number[]> = { trivial: [], detail: [], browse: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, path] of Object.entries(targets) as [keyof typeof targets, string][]) samples[name].push(wrk(url + path, seconds));
+  }
+  return { trivial: median(samples.trivial), detail: median(samples.detail), browse: median(samples.browse), samples };
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Search over 100,000 prompts
+
+const EN_COMMON =
+  'write draft summary report email letter code review test bug refactor explain teach lesson plan quiz story poem character plot world marketing campaign launch product landing page headline slogan social post thread newsletter interview resume cover analysis data chart table research outline essay argument debate translate rewrite polish tone friendly formal concise detailed checklist strategy roadmap meeting agenda notes feedback coaching workout recipe travel budget the and for with your into from about'.split(
+    ' ',
+  );
+const ZH_COMMON =
+  '撰寫 電郵 報告 摘要 編程 程式 測試 除錯 教學 課程 計劃 故事 小說 詩歌 角色 市場 推廣 產品 社交 媒體 貼文 履歷 面試 分析 數據 研究 翻譯 改寫 語氣 正式 簡潔 清單 策略 會議 筆記 意見 學習 溫習 考試 家長 通告 香港 旅行 預算 食譜 健身'.split(
+    ' ',
+  );
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/**
+ * A long-tailed vocabulary (Zipf-like): a few very common words and thousands of rare
+ * ones, so benchmark terms range from "in most rows" to "in a handful".
+ */
+function vocabulary(random: () => number) {
+  const syllables = 'ka lo mi ren tor vel sa qu ix por den lu shi mar cor tan bel fi zo gra nim pel dru hes ov'.split(' ');
+  const en = new Set(EN_COMMON);
+  while (en.size < 30000) {
+    const n = 2 + Math.floor(random() * 3);
+    en.add(Array.from({ length: n }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
+  }
+  const zh = new Set(ZH_COMMON);
+  while (zh.size < 20000) {
+    const a = String.fromCodePoint(0x4e00 + Math.floor(random() * 6000));
+    const b = String.fromCodePoint(0x4e00 + Math.floor(random() * 6000));
+    zh.add(a + b);
+  }
+  const zipf = <T>(items: T[]) => {
+    const list = [...items];
+    return () => list[Math.min(list.length - 1, Math.floor(Math.pow(random(), 3) * list.length))];
+  };
+  return { en: zipf([...en]), zh: zipf([...zh]) };
+}
+
+async function searchBench(count: number) {
+  const { createApp } = await import('../../src/server/app');
+  const { readConfig } = await import('../../src/server/config');
+  const { catalogProjection } = await import('../../projections/catalog/projection');
+  const { listPrompts } = await import('../../projections/catalog/queries');
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-search-'));
+  const app = await createApp({ ...readConfig({}), dataDir, seed: false }, { boss: false, log: () => {} });
+  const random = rng(42);
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const vocab = vocabulary(random);
+  const words = (n: number) => Array.from({ length: n }, () => vocab.en()).join(' ');
+  const zh = (n: number) => Array.from({ length: n }, () => vocab.zh()).join('');
+  const t0 = performance.now();
+  const batch = 1000;
+  for (let start = 0; start < count; start += batch) {
+    await app.db.transaction(async (tx) => {
+      const statements = [];
+      for (let i = start; i < Math.min(count, start + batch); i++) {
+        const chinese = random() < 0.3;
+        const title = chinese ? zh(3 + Math.floor(random() * 3)) : words(3 + Math.floor(random() * 4));
+        const description = chinese ? `${zh(12)}，${zh(10)}。` : `${words(14)}. ${words(10)}.`;
+        const event = {
+          type: 'PromptSubmitted',
+          position: i + 1,
+          txId: '1',
+          createdAt: new Date(Date.now() - Math.floor(random() * 400) * 86_400_000).toISOString(),
+          data: {
+            promptId: i + 1,
+            title,
+            description,
+            content: `${description}\n${words(30)}`,
+            categoryId: 1 + Math.floor(random() * 5),
+            authorName: pick(['Maya Chen', 'Hannah Kim', 'Promptory', '陳大文', 'Aiko Tanaka']),
+            authorImage: null,
+            isFeatured: random() < 0.02,
+            isEditorsPick: random() < 0.02,
+            submittedAt: null,
+            submittedBy: null,
+          },
+        };
+        statements.push(...catalogProjection.evolve(event as never));
+      }
+      await tx.many(statements);
+    });
+  }
+  await app.db.query(
+    `update catalog_prompts set status = 'approved', usage_count = (id * 7919) % 1000, rating = (id * 31) % 6 where id % 20 <> 0`,
+  );
+  await app.db.query('analyze catalog_prompts');
+  const loadSeconds = (performance.now() - t0) / 1000;
+
+  // Terms across the whole range of selectivity, picked from the generated text.
+  const counts = async (q: string) =>
+    (
+      await app.db.query<{ n: number }>(
+        `select count(*)::int as n from catalog_prompts where status = 'approved' and search_text like $1`,
+        [`%${q}%`],
+      )
+    )[0].n;
+  const byFrequency = async (candidates: string[], lo: number, hi: number) => {
+    for (const c of candidates) {
+      const n = await counts(c);
+      if (n >= lo && n <= hi) return c;
+    }
+    return candidates[0];
+  };
+  const sample = (n: number, f: () => string) => Array.from({ length: n }, f);
+  const vocabEn = sample(300, vocab.en).filter((w) => w.length >= 6);
+  const vocabZh = sample(300, vocab.zh);
+  const rareEn = [...new Set(vocabEn.slice().reverse())];
+  const terms: { label: string; q: string; extra?: Record<string, unknown> }[] = [
+    { label: 'Latin, common word', q: 'email' },
+    { label: 'Latin, mid-frequency word', q: await byFrequency(vocabEn, 300, 3000) },
+    { label: 'Latin, rare word', q: await byFrequency(rareEn, 1, 60) },
+    { label: 'Latin, three letters', q: 'ren' },
+    { label: 'Latin, two letters, common', q: 'qu' },
+    { label: 'Latin, two letters, rare', q: await byFrequency(['xq', 'qz', 'jq', 'zx', 'vq', 'wz'], 0, 200) },
+    { label: 'Latin + category + newest', q: 'review', extra: { categoryId: 2, sort: 'newest' } },
+    { label: 'Chinese, two characters, common', q: '電郵' },
+    { label: 'Chinese, two characters, mid-frequency', q: await byFrequency(vocabZh, 100, 2000) },
+    { label: 'Chinese, two characters, rare', q: await byFrequency([...new Set(vocabZh.slice().reverse())], 1, 40) },
+    { label: 'Chinese, one character', q: '詩' },
+    { label: 'Chinese, four characters', q: '撰寫報告' },
+    { label: 'No match', q: 'zzqq' },
+  ];
+  const iterations = quick ? 60 : 300;
+  // Round-robin over the terms, so a burst of load from elsewhere spreads over all of them.
+  const times: number[][] = terms.map(() => []);
+  const queries = terms.map((term) => ({ q: term.q, sort: 'popular' as const, limit: 25, ...term.extra }));
+  for (const query of queries) for (let i = 0; i < 10; i++) await listPrompts(app.db, query);
+  for (let i = 0; i < iterations; i++) {
+    for (let k = 0; k < queries.length; k++) {
+      const s = performance.now();
+      await listPrompts(app.db, queries[k]);
+      times[k].push(performance.now() - s);
+    }
+  }
+  const rows: { label: string; matches: number; p50: number; p95: number }[] = [];
+  for (let k = 0; k < terms.length; k++) {
+    const sorted = times[k].sort((a, b) => a - b);
+    rows.push({
+      label: `${terms[k].label}: "${terms[k].q}"`,
+      matches: await counts(terms[k].q.toLowerCase()),
+      p50: sorted[Math.floor(sorted.length * 0.5)],
+      p95: sorted[Math.floor(sorted.length * 0.95)],
+    });
+  }
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { loadSeconds, rows };
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. Lighthouse
+
+async function lighthouse(url: string, paths: string[]) {
+  let lh: typeof import('lighthouse').default;
+  let launcher: typeof import('chrome-launcher');
+  try {
+    lh = (await import('lighthouse')).default;
+    launcher = await import('chrome-launcher');
+  } catch {
+    return null;
+  }
+  const chrome = await launcher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  // Lighthouse's own desktop preset (lighthouse/core/config/desktop-config.js).
+  const desktopConfig = {
+    extends: 'lighthouse:default',
+    settings: {
+      formFactor: 'desktop' as const,
+      screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+      throttlingMethod: 'simulate' as const,
+      throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
+    },
+  };
+  const results: { path: string; preset: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] = [];
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const path of paths) {
+        let run = await lh(
+          url + path,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        // A run that could not load the page (a busy machine) scores 0: try again, twice at most.
+        for (let retry = 0; retry < 2 && (run?.lhr.runtimeError || !run?.lhr.categories.performance.score); retry++) {
+          run = await lh(url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, preset === 'desktop' ? desktopConfig : undefined);
+        }
+        const c = run!.lhr.categories;
+        results.push({
+          path,
+          preset,
+          performance: Math.round((c.performance.score ?? 0) * 100),
+          accessibility: Math.round((c.accessibility.score ?? 0) * 100),
+          bestPractices: Math.round((c['best-practices'].score ?? 0) * 100),
+          seo: Math.round((c.seo.score ?? 0) * 100),
+        });
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+log('# Public site benchmarks (issue 3)');
+log();
+log(`Run ${new Date().toISOString()} on ${process.platform} (${(await import('node:os')).cpus().length} cores), Node ${process.version}, build \`${outDir}\`.`);
+log(`Client, load generator (wrk) and server share the same machine (load average at start: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(', ')}; other work may run on it).`);
+log();
+
+if (run('js') || run('rps')) {
+const server = await startServer(basePort);
+const id = await firstPromptId(server.url);
+
+if (run('js')) {
+log('## JavaScript shipped to an anonymous visitor');
+log();
+log('| Page | Script files | Raw | Gzipped (external) | Gzipped (inline) | Total gzipped | Budget | |');
+log('|---|---|---|---|---|---|---|---|');
+for (const r of await jsBytes(server.url, [`/prompts/${id}`, '/prompts', '/', '/community', '/extension'])) {
+  const budget = r.path.startsWith('/prompts/') ? 50 * 1024 : r.path === '/prompts' ? 80 * 1024 : undefined;
+  const total = r.gzip + r.inlineGzip;
+  log(`| ${r.path} | ${r.files} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.inlineGzip)} | ${kb(total)} | ${budget ? `≤ ${kb(budget)}` : '-'} | ${budget ? (total <= budget ? 'pass' : 'FAIL') : ''} |`);
+}
+log();
+}
+
+if (run('rps')) {
+log('## Requests per second (wrk -t2 -c32, loopback, median of interleaved rounds)');
+log();
+log('| Page cache | Trivial page (/healthz) | /prompts/{id} | ratio | /prompts | ratio | Target |');
+log('|---|---|---|---|---|---|---|');
+const cached = await throughput(server.url, id);
+const rowFor = (label: string, t: Awaited<ReturnType<typeof throughput>>, target = true) =>
+  `| ${label} | ${t.trivial.toFixed(0)} | ${t.detail.toFixed(0)} | ${(t.detail / t.trivial).toFixed(2)} | ${t.browse.toFixed(0)} | ${(t.browse / t.trivial).toFixed(2)} | ${
+    target ? `≥ 0.50 ${t.detail / t.trivial >= 0.5 && t.browse / t.trivial >= 0.5 ? 'pass' : 'FAIL'}` : 'reference (cold renders)'
+  } |`;
+log(rowFor('on (default)', cached));
+const uncachedServer = await startServer(basePort + 1, { PAGE_CACHE: '0' });
+const uncached = await throughput(uncachedServer.url, await firstPromptId(uncachedServer.url));
+await uncachedServer.stop();
+log(rowFor('off (every request renders)', uncached, false));
+log();
+log(`Samples (req/s): cache on ${JSON.stringify(cached.samples)}; cache off ${JSON.stringify(uncached.samples)}.`);
+log();
+}
+await server.stop();
+}
+
+if (run('search')) {
+const count = quick ? 20_000 : 100_000;
+log(`## Search over ${count.toLocaleString('en')} prompts (PGlite, listPrompts: approved, popular order, 25 rows)`);
+log();
+const search = await searchBench(count);
+log(`Generated and projected in ${search.loadSeconds.toFixed(1)} s (70% English, 30% Traditional Chinese; 95% approved).`);
+log();
+log('| Term | Matching rows | p50 | p95 | Target p95 ≤ 20 ms |');
+log('|---|---|---|---|---|');
+for (const r of search.rows) log(`| ${r.label} | ${r.matches.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${r.p95 <= 20 ? 'pass' : 'FAIL'} |`);
+log();
+}
+
+if (!noLighthouse && run('lighthouse')) {
+  const lhServer = await startServer(basePort + 2);
+  const lhId = await firstPromptId(lhServer.url);
+  const lh = await lighthouse(lhServer.url, ['/', '/prompts', `/prompts/${lhId}`]);
+  await lhServer.stop();
+  log('## Lighthouse');
+  log();
+  if (!lh) {
+    log('Skipped: the `lighthouse` package is not installed (`npm install -D lighthouse`).');
+  } else {
+    log('| Page | Preset | Performance | Accessibility | Best practices | SEO | Target (perf, a11y ≥ 95) |');
+    log('|---|---|---|---|---|---|---|');
+    for (const r of lh) {
+      log(`| ${r.path} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.performance >= 95 && r.accessibility >= 95 ? 'pass' : 'FAIL'} |`);
+    }
+  }
+  log();
+}
+
+log(`Load average at the end: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(', ')}.`);
+mkdirSync('docs', { recursive: true });
+if (!only) writeFileSync('docs/benchmarks-site.md', `${report.join('\n')}\n`);
+console.log('\nWritten to docs/benchmarks-site.md');
+process.exit(0);
