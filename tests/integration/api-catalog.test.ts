@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, testPort, type RunningServer } from '../support/server';
 
 /** The catalog endpoints over real HTTP against the production build, as the spec's table says. */
 describe('catalog API', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'promptory-api-'));
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir }, 4473);
+    server = await startServer({ DATA_DIR: dataDir }, testPort(3));
   });
   afterAll(async () => {
     await server?.stop();
@@ -94,6 +94,6 @@ describe('catalog API', () => {
     } finally {
       await app.close();
     }
-    server = await startServer({ DATA_DIR: dataDir }, 4473);
+    server = await startServer({ DATA_DIR: dataDir }, testPort(3));
   });
 });

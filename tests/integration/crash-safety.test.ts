@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { dumpCatalog } from '../../projections/catalog/queries';
 import { backends } from '../support/backends';
-import { startServer } from '../support/server';
+import { startServer, testPort } from '../support/server';
 
 /**
  * `kill -9` in the middle of a burst of writes loses no acknowledged write: after a
@@ -16,7 +16,7 @@ describe.each(backends)('crash safety on $name', (backend) => {
     : { DATA_DIR: config.dataDir };
 
   it('keeps every acknowledged write through kill -9', async () => {
-    const server = await startServer(env, backend.name === 'pglite' ? 4471 : 4472);
+    const server = await startServer(env, testPort(backend.name === 'pglite' ? 1 : 2));
     const acknowledged: string[] = [];
     let sent = 0;
     let killed = false;

@@ -13,6 +13,12 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * A port for a test server: `offset` above `TEST_PORT_BASE` (default 4470), so that test runs
+ * in two checkouts on one machine do not collide.
+ */
+export const testPort = (offset: number) => Number(process.env.TEST_PORT_BASE ?? 4470) + offset;
+
 /** Starts the built server on its own port and data folder and waits until it answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   if (!hasBuild()) throw new Error(`No build at ${builtEntry}: run \`npm test\` (it builds first) or \`ASTRO_OUT_DIR=dist-test npx astro build\`.`);
