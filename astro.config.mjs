@@ -7,7 +7,9 @@ import { INLINE_SCRIPT_HASHES } from './src/lib/inline-scripts.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Backstop for request bodies: our reader (src/server/http.ts) stops at 64 KB and answers 413;
+  // the adapter refuses to stream more than this to anything else.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
   // Tests build into their own folders so parallel builds never collide.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   integrations: [react()],

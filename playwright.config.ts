@@ -23,7 +23,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node ${outDir}/server/entry.mjs`,
+    command: `rm -rf ${dataDir} && ASTRO_OUT_DIR=${outDir} node scripts/serve.mjs`,
     url: `http://127.0.0.1:${port}/api/categories`,
     timeout: 120_000,
     reuseExistingServer: false,

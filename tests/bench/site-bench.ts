@@ -39,8 +39,8 @@ const log = (line = '') => {
 
 async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [`${outDir}/server/entry.mjs`], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, ASTRO_OUT_DIR: outDir, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
