@@ -10,5 +10,7 @@ declare namespace App {
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
     t: import('i18next').TFunction;
+    /** Set by `cachedPage` on a miss: where the page-cache middleware stores the rendering. */
+    pageCacheKey?: string;
   }
 }

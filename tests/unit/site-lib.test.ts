@@ -82,6 +82,18 @@ describe('HTML validators', () => {
     expect(pageKey({ lng: 'zh-HK', url: new URL('http://x/prompts?q=a&sort=newest'), version: '1:2' })).not.toBe(a);
     expect(pageKey({ lng: 'en', url: new URL('http://x/prompts?q=a&sort=newest'), version: '1:3' })).not.toBe(a);
   });
+  it('stores only the canonical form of what a page reads: junk parameters get no entry of their own', () => {
+    const key = (path: string) => pageKey({ lng: 'en', url: new URL(`http://x${path}`), version: '1:2' });
+    expect(key('/prompts?x=1')).toBeNull();
+    expect(key('/prompts?sort=zzz')).toBeNull();
+    expect(key('/prompts?sort=popular')).toBeNull(); // the default, left out of canonical links
+    expect(key('/prompts?q=a&q=b')).toBeNull();
+    expect(key('/prompts/3?utm=1')).toBeNull();
+    expect(key('/prompts/3')).not.toBeNull();
+    expect(key('/fragments/prompts?tab=featured&append=1&page=2')).not.toBeNull();
+    expect(key('/prompts?append=1')).toBeNull(); // only fragments read it
+    expect(key('/community?sort=rating&category=coding')).not.toBeNull();
+  });
 });
 
 describe('the pre-paint head script', () => {

@@ -12,5 +12,8 @@ export const pageCache = defineMiddleware(async (context, next) => {
   // A write through this process: cached pages are checked against the catalog again.
   const method = context.request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') markDataChanged();
-  return applyValidators(context.request, response, { personalised: Boolean(context.locals.user) });
+  return applyValidators(context.request, response, {
+    personalised: Boolean(context.locals.user),
+    key: context.locals.pageCacheKey,
+  });
 });
