@@ -80,6 +80,13 @@ describe('auth contracts (spec section 5 messages)', () => {
     });
     expect(registerRequest.parse({ name: ' Ann ', username: '', email: ' Ann@Example.COM ' })).toEqual({ name: 'Ann', email: 'ann@example.com' });
   });
+  it('register: a name is one line, whatever control characters it was sent with', () => {
+    const name = (raw: string) => registerRequest.parse({ name: raw, email: 'a@b.co' }).name;
+    expect(name('Ann\r\nBcc: victim@example.com')).toBe('Ann Bcc: victim@example.com');
+    expect(name('Ann\u2028Lee\t\u202eevil')).toBe('Ann Lee evil');
+    expect(name('陳大文')).toBe('陳大文');
+    expect(messages(registerRequest.safeParse({ name: '\n\u0007\n', email: 'a@b.co' }))).toEqual({ name: 'Name must be at least 2 characters' });
+  });
   it('set password', () => {
     expect(messages(setPasswordForm.safeParse({ password: '12345678', confirmPassword: '12345679' }))).toEqual({ confirmPassword: "Passwords don't match" });
     expect(messages(setPasswordForm.safeParse({ password: '1234', confirmPassword: '' }))).toMatchObject({
