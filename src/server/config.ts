@@ -12,6 +12,8 @@ export interface Config {
   /** Seed demo content into an empty database. */
   seed: boolean;
   smtpUrl: string | undefined;
+  /** First retry of a failed email, in seconds; later ones back off exponentially. */
+  mailRetryDelaySeconds: number;
   /** The public origin: emailed links, share URLs, and the origin writes must come from. */
   publicUrl: string;
   /** Host headers we answer (PUBLIC_URL's host, ALLOWED_HOSTS, and loopback when PUBLIC_URL is unset). */
@@ -65,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : Math.max(0, Number(env.WORKERS) || 0),
     seed: env.SEED !== '0',
     smtpUrl: env.SMTP_URL || undefined,
+    mailRetryDelaySeconds: Math.max(1, Math.floor(Number(env.MAIL_RETRY_DELAY_SECONDS) || 30)),
     publicUrl,
     allowedHosts: [...new Set([new URL(publicUrl).host, ...loopback, ...list(env.ALLOWED_HOSTS)].map((h) => h.toLowerCase()))],
     allowedOrigins: list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? []),
