@@ -34,6 +34,12 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'admin@promptory.test',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The whole suite comes from one address and sends one address many emails (the
+      // enumeration test); those limits have their own tests (tests/integration/accounts-api).
+      RATE_LIMIT_REGISTER_PER_IP: '10000',
+      RATE_LIMIT_REGISTER_PER_ACCOUNT: '10000',
+      RATE_LIMIT_FORGOT_PER_IP: '10000',
+      RATE_LIMIT_FORGOT_PER_ACCOUNT: '10000',
     },
   },
 });
