@@ -389,7 +389,7 @@ describe.each(backends)('accounts API on $name', (backend) => {
   describe('cross-origin and headers', () => {
     it('refuses a cross-origin POST with 403 JSON before it does anything', async () => {
       const before = await events();
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
         const r = await new Browser().call(registerApi.POST, { body: { name: 'Eve Evil', email: unique() }, headers });
         expect(r.status).toBe(403);
         expect(r.body).toEqual({ error: 'Cross-origin requests are not allowed.' });
