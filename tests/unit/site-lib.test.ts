@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initials } from '../../src/lib/initials';
-import { displayAuthor, isHouseAuthor } from '../../src/lib/author';
-import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/lib/list-params';
+import { initials } from '../../src/shared/initials';
+import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
+import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/page-validators';
 import { pageKey } from '../../src/server/page-cache';
-import { cspHash, HEAD_SCRIPT, INLINE_SCRIPT_HASHES } from '../../src/lib/inline-scripts';
+import { cspHash, HEAD_SCRIPT, INLINE_SCRIPT_HASHES } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
 describe('initials (spec section 9)', () => {

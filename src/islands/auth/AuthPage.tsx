@@ -6,10 +6,10 @@ import {
   registerRequest,
   setPasswordForm,
 } from '../../../modules/accounts/contracts';
-import { call, HttpError } from '../http';
-import { queueToastForNextPage, showToast } from '../toast-store';
-import { refreshCurrentUser } from './current-user';
-import { makeT, translateMessage, type Messages, type T } from './t';
+import { call, HttpError } from '../../client/http';
+import { queueToastForNextPage, showToast } from '../../client/toast-store';
+import { refreshCurrentUser } from '../../client/current-user';
+import { makeT, translateMessage, type Messages, type T } from '../../client/t';
 
 /**
  * The /auth screen (spec section 2): Login and Register tabs, the forgot-password view and

@@ -1,22 +1,15 @@
 /**
- * htmx-style list updates for /prompts and /community. The page's [data-live-root] names
- * its fragment route (data-fragment). Tab links, the search form, select changes, typing
- * (debounced), Reset Filters and "Load more" fetch the server-rendered fragment for the new
- * URL and swap it in, with the page's skeleton placeholders shown while waiting; the address
- * bar follows (history), Back/Forward restore. Any failure falls back to a normal page load.
+ * htmx-style list updates for /prompts and /community (started by the LiveList island). The
+ * page's [data-live-root] names its fragment route (data-fragment). Tab links, the search
+ * form, select changes, typing (debounced), Reset Filters and "Load more" fetch the
+ * server-rendered fragment for the new URL and swap it in, with the page's skeleton
+ * placeholders shown while waiting; the address bar follows (history), Back/Forward restore.
+ * Any failure falls back to a normal page load. Islands inside a swapped-in fragment
+ * (card actions, the search bar) hydrate by themselves when they enter the document.
  */
-const root = document.querySelector<HTMLElement>('[data-live-root]');
-
-if (root) start(root);
-
-function start(root: HTMLElement) {
+export function startLiveList(root: HTMLElement, status: HTMLElement): void {
   const fragmentPath = root.dataset.fragment!;
   const skeleton = document.querySelector<HTMLTemplateElement>('template[data-skeleton]');
-  const status = document.createElement('p');
-  status.className = 'sr-only';
-  status.setAttribute('aria-live', 'polite');
-  status.dataset.testid = 'live-status';
-  root.after(status);
 
   let controller: AbortController | null = null;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -124,14 +117,6 @@ function start(root: HTMLElement) {
       event.preventDefault();
       void load(new URL(link.href), { scope: 'section', history: 'push', focusTab: link.dataset.tab });
       return;
-    }
-    const toggle = target.closest<HTMLButtonElement>('[data-filters-toggle]');
-    if (toggle) {
-      const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-      const open = toggle.getAttribute('aria-expanded') !== 'true';
-      toggle.setAttribute('aria-expanded', String(open));
-      panel?.classList.toggle('open', open);
-      if (open) panel?.querySelector<HTMLElement>('select')?.focus();
     }
   });
 

@@ -19,10 +19,27 @@ export type ToastInput = { title: string; description?: string; variant?: Toast[
 
 export const $toast = atom<Toast | null>(null);
 let nextId = 1;
+let reserved = 0;
+let shown = 0;
 
-/** Shows a toast, replacing any visible one. Any island may call it; the Toaster renders it. */
+/**
+ * Takes a place in line for a toast before starting async work (a copy, a call), and
+ * returns the function that shows it. A toast whose action started before the one on
+ * screen is dropped: the user sees the answer to their latest action, whatever order the
+ * work finishes in (a slow clipboard write must not replace a newer "Link copied").
+ */
+export function reserveToast(): (toast: ToastInput) => void {
+  const mine = ++reserved;
+  return (toast) => {
+    if (mine < shown) return;
+    shown = mine;
+    $toast.set({ id: nextId++, variant: 'default', durationMs: TOAST_DURATION_MS, ...toast });
+  };
+}
+
+/** Shows a toast now, replacing any visible one. Any island may call it; the Toaster renders it. */
 export function showToast(toast: ToastInput) {
-  $toast.set({ id: nextId++, variant: 'default', durationMs: TOAST_DURATION_MS, ...toast });
+  reserveToast()(toast);
 }
 
 export function dismissToast() {

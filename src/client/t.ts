@@ -1,4 +1,4 @@
-import { authMessageKey } from '../../../modules/accounts/contracts';
+import { authMessageKey } from '../../modules/accounts/contracts';
 
 export type Messages = Record<string, unknown>;
 export type T = (key: string, vars?: Record<string, string>) => string;

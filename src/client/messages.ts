@@ -1,8 +1,8 @@
-import type { ClientMessages } from '../lib/client-messages';
+import type { ClientMessages } from '../shared/client-messages';
 
 let cached: ClientMessages | null = null;
 
-/** The translated strings the layout renders for client scripts (lib/client-messages.ts). */
+/** The translated strings the layout renders for client scripts (shared/client-messages.ts). */
 export function messages(): ClientMessages {
   if (cached) return cached;
   try {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { CurrentUser, MeResponse } from '../../../modules/accounts/contracts';
+import type { CurrentUser, MeResponse } from '../../modules/accounts/contracts';
 
 /**
  * The current user on the client (spec section 4 and 7): asked at load, again when the
@@ -19,11 +19,12 @@ export async function refreshCurrentUser(): Promise<CurrentUser | null> {
 let started = false;
 
 /**
- * Keeps `$currentUser` fresh. `renderedUserId` is who the server rendered the page for;
+ * Keeps `$currentUser` fresh. `renderedUserId` is who the server rendered a private page for;
  * when the answer differs (signed out elsewhere, session expired, signed in in another tab)
- * `onChange` runs: pages that depend on the user reload so the server renders the truth.
+ * `onChange` runs, so the page reloads and the server renders the truth. Shared pages pass
+ * `undefined`: their personal islands follow the store instead.
  */
-export function startCurrentUserSync(options: { renderedUserId: number | null; onChange?: (user: CurrentUser | null) => void }) {
+export function startCurrentUserSync(options: { renderedUserId: number | null | undefined; onChange?: (user: CurrentUser | null) => void }) {
   if (started) return;
   started = true;
   let rendered = options.renderedUserId;
@@ -31,7 +32,7 @@ export function startCurrentUserSync(options: { renderedUserId: number | null; o
     refreshCurrentUser()
       .then((user) => {
         const id = user?.id ?? null;
-        if (id !== rendered) {
+        if (rendered !== undefined && id !== rendered) {
           rendered = id;
           options.onChange?.(user);
         }

@@ -1,7 +1,7 @@
-import type { Sql } from '../../events';
-import { PRODUCT_NAME, type PromptView } from '../../modules/prompts/contracts';
-import { listPrompts } from '../../projections/catalog/queries';
-import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from './list-params';
+import type { Sql } from '../../../events';
+import { PRODUCT_NAME, type PromptView } from '../../../modules/prompts/contracts';
+import { listPrompts } from '../../../projections/catalog/queries';
+import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Spec section 9: Trending and Newest show 6 prompts each. */
 export const COMMUNITY_SHORT_LIST = 6;
