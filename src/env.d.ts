@@ -10,5 +10,7 @@ declare namespace App {
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
     t: import('i18next').TFunction;
+    /** The catalog reads pages make (src/server/render/catalog-lists.ts), set by the request middleware. */
+    catalog: import('./server/render/catalog-lists').CatalogReader;
   }
 }

@@ -5,7 +5,7 @@ import { isPlainClick } from '../client/language';
 import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
-import { useHydratedStore } from '../ui/hooks';
+import { useHydrated, useHydratedStore } from '../ui/hooks';
 
 export interface CardLabels {
   usePrompt: string;
@@ -30,6 +30,7 @@ interface Props {
  */
 export default function CardActions({ id, variant, labels, viewLabel }: Props) {
   const user = useHydratedStore($currentUser, undefined);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const href = `/prompts/${id}`;
   const onUse = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -42,7 +43,8 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
   const use = (
     <a
       href={href}
-      role="button"
+      // A link until hydrated (it opens the prompt); then a button that copies it.
+      role={hydrated ? 'button' : undefined}
       className={`btn btn-sm btn-primary${variant === 'featured' ? ' ml-auto' : ''}`}
       data-use-prompt={id}
       data-testid="use-prompt"

@@ -41,6 +41,8 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   const [dx, setDx] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const startX = useRef<number | null>(null);
+  // The drag distance as of the last pointer event (state may not have re-rendered yet at pointerup).
+  const dragged = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const remaining = useRef(toast.durationMs);
   const startedAt = useRef(0);
@@ -73,7 +75,7 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   const endSwipe = () => {
     if (startX.current === null) return;
     startX.current = null;
-    if (dx >= TOAST_SWIPE_THRESHOLD_PX) {
+    if (dragged.current >= TOAST_SWIPE_THRESHOLD_PX) {
       setLeaving(true);
       setTimeout(dismissToast, 150);
     } else {
@@ -99,11 +101,14 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       onPointerDown={(e) => {
         if ((e.target as Element).closest('button')) return;
         startX.current = e.clientX;
+        dragged.current = 0;
         setDx(0);
         e.currentTarget.setPointerCapture(e.pointerId);
       }}
       onPointerMove={(e) => {
-        if (startX.current !== null) setDx(Math.max(0, e.clientX - startX.current));
+        if (startX.current === null) return;
+        dragged.current = Math.max(0, e.clientX - startX.current);
+        setDx(dragged.current);
       }}
       onPointerUp={endSwipe}
       onPointerCancel={endSwipe}

@@ -9,7 +9,12 @@ import type { ReadableAtom } from 'nanostores';
  */
 export function useHydratedStore<T>(store: ReadableAtom<T>, serverValue: T): T {
   const value = useStore(store);
+  return useHydrated() ? value : serverValue;
+}
+
+/** False during hydration (matching the server HTML), true once the island runs. */
+export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  return hydrated ? value : serverValue;
+  return hydrated;
 }

@@ -1,6 +1,6 @@
 import type { Sql } from '../../../events';
 import { PRODUCT_NAME, type PromptView } from '../../../modules/prompts/contracts';
-import { listPrompts } from '../../../projections/catalog/queries';
+import { getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Spec section 9: Trending and Newest show 6 prompts each. */
@@ -53,4 +53,37 @@ export function loadCommunity(sql: Sql, state: CommunityState, mode: PageMode = 
 
 function short(list: ListPage): ListPage {
   return { prompts: list.prompts, hasMore: false };
+}
+
+/**
+ * What pages read from the catalog, bound to the app's database. Middleware puts it on
+ * `Astro.locals.catalog`, so pages never hold a raw `Db` nor look the app up themselves.
+ */
+export interface CatalogReader {
+  home(): Promise<{ featured: PromptView[]; editorsPicks: PromptView[] }>;
+  browse(state: BrowseState, mode?: PageMode): Promise<ListPage>;
+  community(state: CommunityState, mode?: PageMode): Promise<ListPage>;
+  prompt(id: number): Promise<PromptView | null>;
+}
+
+const readers = new WeakMap<object, CatalogReader>();
+
+export function catalogReader(sql: Sql): CatalogReader {
+  let reader = readers.get(sql);
+  if (!reader) {
+    reader = {
+      home: async () => {
+        const [featured, editorsPicks] = await Promise.all([
+          listPrompts(sql, { source: 'featured', sort: 'popular', limit: 3 }),
+          listPrompts(sql, { source: 'editors-pick', sort: 'popular', limit: 4 }),
+        ]);
+        return { featured, editorsPicks };
+      },
+      browse: (state, mode) => loadBrowse(sql, state, mode),
+      community: (state, mode) => loadCommunity(sql, state, mode),
+      prompt: (id) => getPublicPrompt(sql, id),
+    };
+    readers.set(sql, reader);
+  }
+  return reader;
 }
