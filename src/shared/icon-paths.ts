@@ -63,15 +63,15 @@ export const iconPaths = {
 
 export type IconName = keyof typeof iconPaths;
 
-function hash(text: string): string {
+/** FNV-1a of the shapes: the sprite's version. */
+export function iconsHash(paths: Record<string, string> = iconPaths): string {
+  const text = JSON.stringify(paths);
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
   return h.toString(36);
 }
 
-/** Changes whenever a shape changes, so browsers may cache the sprite for a year. */
-export const ICONS_VERSION = hash(JSON.stringify(iconPaths));
-export const ICONS_URL = `/icons.svg?v=${ICONS_VERSION}`;
+export { ICONS_URL, ICONS_VERSION } from './icon-version';
 
 export function iconSprite(): string {
   const symbols = Object.entries(iconPaths)

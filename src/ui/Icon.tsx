@@ -1,4 +1,5 @@
-import { ICONS_URL, type IconName } from '../shared/icon-paths';
+import type { IconName } from '../shared/icon-paths';
+import { ICONS_URL } from '../shared/icon-version';
 
 export type { IconName };
 

@@ -119,7 +119,13 @@ async function jsBytes(url: string, paths: string[]) {
       }
     });
     await page.goto(url + path, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
+    // Islands hydrate when the browser is idle: count their code only once all have loaded.
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'),
+      null,
+      { timeout: 60_000 },
+    );
+    await page.waitForLoadState('networkidle');
     const inline = await page.evaluate(() =>
       Array.from(document.querySelectorAll('script:not([src])'))
         .filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module' || s.getAttribute('type') === 'text/javascript')

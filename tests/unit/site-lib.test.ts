@@ -108,3 +108,11 @@ describe('the pre-paint head script', () => {
     }
   });
 });
+
+describe('icon sprite version', () => {
+  it('changes whenever a shape changes, so a year-long browser cache never serves stale icons', async () => {
+    const { iconsHash, iconPaths, ICONS_VERSION } = await import('../../src/shared/icon-paths');
+    expect(ICONS_VERSION).toBe(iconsHash());
+    expect(iconsHash({ ...iconPaths, star: '<path d="M0 0h1"/>' })).not.toBe(ICONS_VERSION);
+  });
+});
