@@ -1,6 +1,6 @@
 /**
  * Icon shapes (24x24, stroke 2, in the style of Lucide), served once as an SVG sprite
- * (/icons.svg, src/pages/icons.svg.ts) and referenced with <use> by Icon.astro, so a page
+ * (/icons.svg, src/pages/icons.svg.ts) and referenced with <use> by the Icon component (src/ui/Icon.tsx), so a page
  * with many cards does not repeat the same paths over and over.
  */
 export const iconPaths = {
@@ -78,13 +78,4 @@ export function iconSprite(): string {
     .map(([name, body]) => `<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols}</svg>`;
-}
-
-/**
- * The same markup as Icon.astro, as a string: long lists (cards) use it through
- * `<Fragment set:html>` because a component per icon costs noticeable render time.
- */
-export function iconHtml(name: IconName, size = 16, className?: string, filled = false): string {
-  const cls = `i${filled ? ' i-fill' : ''}${className ? ` ${className}` : ''}`;
-  return `<svg width="${size}" height="${size}" class="${cls}" aria-hidden="true"><use href="${ICONS_URL}#${name}"></use></svg>`;
 }

@@ -62,7 +62,7 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
 
   return {
     values,
-    set: (name) => (value) => setValues((v) => ({ ...v, [name]: value })),
+    set: (name) => (value) => setValues((v) => ({ ...(v as object), [name]: value }) as z.input<S>),
     errors,
     busy,
     submit: (send, failure) => async (event) => {

@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
-// @ts-expect-error plain .mjs helper without types
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -84,7 +83,7 @@ async function signIn(server: { url: string; dataDir: string }): Promise<string>
         return undefined;
       }
     })();
-    if (file) token = /token=([A-Za-z0-9_-]+)/.exec(readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))?.[1];
+    if (file) token = /token=([A-Za-z0-9_-]+)/.exec(readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '='))?.[1];
     else await new Promise((r) => setTimeout(r, 100));
   }
   if (!token) throw new Error('no set-password mail');

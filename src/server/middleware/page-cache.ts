@@ -13,5 +13,7 @@ export const pageCache = defineMiddleware(async (context, next) => {
   // A write through this process: cached pages are checked against the catalog again.
   const method = context.request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') markDataChanged();
-  return applyValidators(context.request, response, { personalised: false });
+  // A response that sets a cookie (a renewed session) is the one exception: private, not stored.
+  const setsCookie = !context.cookies.headers().next().done;
+  return applyValidators(context.request, response, { personalised: setsCookie });
 });
