@@ -44,6 +44,13 @@ for (const lng of LANGS) {
       await expect(footer.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
       await expect(footer.getByRole('link', { name: T[lng].privacy }).last()).toHaveAttribute('href', '/privacy-policy');
 
+      // The interactive pieces are React islands, hydrated (the server HTML came first).
+      for (const island of ['ThemeToggle', 'LanguageMenu', 'UserNav', 'Overlays', 'CardActions', 'SearchBar']) {
+        const found = page.locator(`astro-island[component-url*="/${island}."]`);
+        expect(await found.count(), island).toBeGreaterThan(0);
+        await expect(found.first()).not.toHaveAttribute('ssr');
+      }
+
       // Theme toggle switches, stores and survives a reload.
       await page.locator('[data-theme-toggle]').click();
       const flipped = theme === 'dark' ? 'light' : 'dark';
