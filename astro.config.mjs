@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { INLINE_SCRIPT_HASHES } from './src/lib/inline-scripts.ts';
+import { INLINE_SCRIPT_HASHES } from './src/server/render/inline-scripts.ts';
 
 export default defineConfig({
   output: 'server',

@@ -36,11 +36,11 @@ export function markCacheable(astro: Pick<PageContext, 'response'>): void {
 }
 
 /**
- * For an anonymous visitor: the cached rendering of this URL if the catalog has not changed
- * since, else null, in which case the page renders and is stored on the way out.
+ * The cached rendering of this URL if the catalog has not changed since, else null, in which
+ * case the page renders and is stored on the way out. Cached pages carry nothing personal
+ * (personal parts are islands), so one entry serves visitors and signed-in users alike.
  */
 export async function cachedPage(astro: PageContext): Promise<Response | null> {
-  if (astro.locals.user) return null;
   const version = await catalogVersion(await getApp());
   const key = pageKey({ lng: astro.locals.lng, url: astro.url, version });
   if (!key) return null;

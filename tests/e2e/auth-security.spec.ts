@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, islandsReady, test } from './fixtures';
 import { apiSignUp, dashboard, mailCount, nextMail, pathOf, uniqueEmail } from './auth-support';
 import { indistinguishable, timedPairs } from '../support/timing';
 
@@ -91,6 +91,7 @@ test('admin guard: visitors go to /auth, normal users see Access Denied, the adm
   const adminPage = await admin.newPage();
   const { link } = await nextMail('admin@promptory.test', 0);
   await adminPage.goto(`${pathOf(link!)}&lng=en`);
+  await islandsReady(adminPage);
   await adminPage.getByLabel('Password', { exact: true }).fill('admin password 1');
   await adminPage.getByLabel('Confirm password', { exact: true }).fill('admin password 1');
   await adminPage.getByTestId('set-password-submit').click();

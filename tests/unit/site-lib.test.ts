@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initials } from '../../src/lib/initials';
-import { displayAuthor, isHouseAuthor } from '../../src/lib/author';
-import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/lib/list-params';
+import { initials } from '../../src/shared/initials';
+import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
+import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/page-validators';
 import { pageKey } from '../../src/server/page-cache';
-import { HEAD_SCRIPT } from '../../src/lib/inline-scripts';
+import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
 describe('initials (spec section 9)', () => {
@@ -106,5 +106,13 @@ describe('the pre-paint head script', () => {
     for (const code of ['en', 'en-GB', 'EN_us', 'zh', 'zh-TW', 'zh-Hant-HK', 'fr', '', '<script>', 'en;drop', 'x'.repeat(40)]) {
       expect(ok(code) ?? undefined, code).toBe(normalizeLanguage(code));
     }
+  });
+});
+
+describe('icon sprite version', () => {
+  it('changes whenever a shape changes, so a year-long browser cache never serves stale icons', async () => {
+    const { iconsHash, iconPaths, ICONS_VERSION } = await import('../../src/shared/icon-paths');
+    expect(ICONS_VERSION).toBe(iconsHash());
+    expect(iconsHash({ ...iconPaths, star: '<path d="M0 0h1"/>' })).not.toBe(ICONS_VERSION);
   });
 });
