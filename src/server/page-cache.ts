@@ -1,8 +1,8 @@
 import type { App } from './app';
-import { browseHref, communityHref, readBrowseState, readCommunityState } from '../lib/list-params';
+import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
 
 /**
- * An in-process cache of rendered public pages for anonymous visitors.
+ * An in-process cache of rendered public pages, shared by every viewer.
  *
  * A page is a pure function of (URL, language, catalog state, year) for a visitor, so its
  * rendered bytes can be reused until the catalog read model moves. The catalog's state is
