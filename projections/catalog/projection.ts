@@ -10,12 +10,12 @@ type UsedEvent = Extract<StoredEvent, { type: 'Used' }>;
 function countUses(uses: UsedEvent[]): Statement {
   return {
     text: `with x as (
-             select * from unnest($1::int[], $2::text[], $3::bigint[]) with ordinality as x(id, tx, pos, ord)
+             select * from unnest($1::int[], $2::text[], $3::bigint[], $4::int[]) with ordinality as x(id, tx, pos, n, ord)
            ), fresh as (
              select x.* from x join catalog_prompts c on c.id = x.id
              where (x.tx::xid8, x.pos) > (c.applied_tx, c.applied_pos)
            ), counted as (
-             select id, count(*)::int as n,
+             select id, sum(n)::int as n,
                     (array_agg(tx order by ord desc))[1] as last_tx,
                     (array_agg(pos order by ord desc))[1] as last_pos
              from fresh group by id
@@ -23,7 +23,7 @@ function countUses(uses: UsedEvent[]): Statement {
            update catalog_prompts c
            set usage_count = c.usage_count + counted.n, applied_tx = counted.last_tx::xid8, applied_pos = counted.last_pos
            from counted where c.id = counted.id`,
-    params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position)],
+    params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position), uses.map((e) => e.data.count)],
   };
 }
 import { arrayLiteral, documentGrams, searchText } from './search';
@@ -130,9 +130,9 @@ export const catalogProjection: Projection = {
       case 'Used':
         return [
           {
-            text: `update catalog_prompts set usage_count = usage_count + 1, applied_tx = $2::xid8, applied_pos = $3
+            text: `update catalog_prompts set usage_count = usage_count + $4, applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at],
+            params: [event.data.promptId, ...at, event.data.count],
           },
         ];
       default:
