@@ -36,6 +36,11 @@ export interface CommandPlan<C> {
    * (a prompt, once approved, stays approved).
    */
   reads?: readonly string[];
+  /**
+   * The decision does not depend on `stream`'s past (e.g. a history entry): skip loading
+   * it and append after whatever its head is.
+   */
+  appendOnly?: boolean;
   command: C;
 }
 
@@ -54,12 +59,12 @@ export async function executeIn<S, C>(
 ): Promise<Decided<S>> {
   let state = decider.initialState;
   for (const stream of plan.reads ?? []) state = (await tx.readStream(stream)).reduce(decider.evolve, state);
-  const own = await tx.readStream(plan.stream);
-  state = own.reduce(decider.evolve, state);
+  const own = plan.appendOnly ? null : await tx.readStream(plan.stream);
+  if (own) state = own.reduce(decider.evolve, state);
   const decided = decider.decide(plan.command, state);
   if (decided.length === 0) return { state, events: [] };
   const stored = await tx.append(plan.stream, decided, {
-    expectedVersion: own.length === 0 ? 'no_stream' : own.length,
+    expectedVersion: own === null ? 'any' : own.length === 0 ? 'no_stream' : own.length,
     metadata,
   });
   return { state: stored.reduce(decider.evolve, state), events: stored };
@@ -95,4 +100,17 @@ export async function handle<S, C>(
       if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
     }
   }
+}
+
+/** A command that starts a new stream: its id comes from the `counter` in the same transaction. */
+export async function handleNew<S, C>(
+  store: EventStore,
+  decider: Decider<S, C>,
+  counter: string,
+  plan: (id: number) => CommandPlan<C>,
+  metadata: EventMetadata,
+): Promise<Decided<S> & { id: number; last: Appended['last'] }> {
+  let id = 0;
+  const decided = await handle(store, decider, async (tx) => plan((id = await tx.nextId(counter))), metadata);
+  return { ...decided, id };
 }

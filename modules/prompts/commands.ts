@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
-import { handle, type Actor, type EventMetadata, type EventStore } from '../../events';
+import { handle, handleNew, type Actor, type EventMetadata, type EventStore } from '../../events';
 import { promptDecider, promptStream, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
 
 export async function submitPrompt(store: EventStore, submission: SubmitCommand, actor: Actor, metadata: EventMetadata) {
-  let promptId = 0;
-  const decided = await handle(
+  const decided = await handleNew(
     store,
     promptDecider,
-    async (tx) => {
-      promptId = await tx.nextId('prompt');
-      return { stream: promptStream(promptId), command: { kind: 'submit' as const, promptId, submission, actor } };
-    },
+    'prompt',
+    (promptId) => ({ stream: promptStream(promptId), command: { kind: 'submit' as const, promptId, submission, actor } }),
     metadata,
   );
-  return { result: { id: promptId }, events: decided.events, last: decided.last };
+  return { result: { id: decided.id }, events: decided.events, last: decided.last };
 }
 
 export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {

@@ -1,4 +1,6 @@
-import { DomainError, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+
+export { promptStream };
 
 export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected';
 
@@ -19,7 +21,6 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
   }
 }
 
-export const promptStream = (promptId: number) => `prompt-${promptId}`;
 /** Where uses were appended before per-visitor counting (still read by the catalog). */
 export const usageStream = (promptId: number) => `prompt-usage-${promptId}`;
 
