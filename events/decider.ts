@@ -57,9 +57,12 @@ export async function executeIn<S, C>(
   plan: CommandPlan<C>,
   metadata: EventMetadata,
 ): Promise<Decided<S>> {
-  let state = decider.initialState;
-  for (const stream of plan.reads ?? []) state = (await tx.readStream(stream)).reduce(decider.evolve, state);
-  const own = plan.appendOnly ? null : await tx.readStream(plan.stream);
+  // Issued together: the PostgreSQL driver pipelines them on the transaction's connection.
+  const [own, ...reads] = await Promise.all([
+    plan.appendOnly ? null : tx.readStream(plan.stream),
+    ...(plan.reads ?? []).map((stream) => tx.readStream(stream)),
+  ]);
+  let state = reads.reduce((s, events) => events!.reduce(decider.evolve, s), decider.initialState);
   if (own) state = own.reduce(decider.evolve, state);
   const decided = decider.decide(plan.command, state);
   if (decided.length === 0) return { state, events: [] };

@@ -14,4 +14,4 @@ export const projections: readonly Projection[] = [
 
 export { ProjectionRunner, type RebuildProgress } from './runner';
 export { ProjectionWorker, queueName } from './worker';
-export type { Projection, Statement } from './types';
+export { statementsFor, type Projection, type Statement } from './types';

@@ -9,6 +9,9 @@ import type { Projection, Statement } from '../types';
 export const engagementProjection: Projection = {
   name: 'engagement',
   version: 1,
+  // Every row is keyed by one event (favorites, history) or by one decision stream with a
+  // watermark (ratings), so applying in the write transaction and again later is safe.
+  inline: true,
   tables: ['favorites', 'ratings', 'usage_history'],
   handles: ['Bookmarked', 'BookmarkRemoved', 'Rated', 'HistoryRecorded'],
   ddl: `

@@ -30,6 +30,15 @@ describe.each(backends)('the library on $name', (backend) => {
     expect(events.map((e) => e.type)).toEqual(['Bookmarked']);
   });
 
+  it("shows a user's bookmark to their next read without waiting for a projector (applied in the write transaction)", async () => {
+    const { favoriteId } = await bookmark(app.store, 44, 8, meta(44));
+    expect(await listFavorites(app.db, 44)).toEqual([expect.objectContaining({ id: favoriteId, promptId: 8 })]);
+    // The runner applies the same event again later and changes nothing.
+    const before = await app.db.query('select * from favorites order by id');
+    await app.runner.catchUpAll();
+    expect(await app.db.query('select * from favorites order by id')).toEqual(before);
+  });
+
   it('removes a bookmark by favorite id or prompt id, and only the owner can', async () => {
     const { favoriteId, ...appended } = await bookmark(app.store, 42, 6, meta(42));
     await app.settle(appended);
