@@ -25,8 +25,11 @@ for (const [l, lng] of LANGS.entries()) {
       await prepare(context, baseURL!, lng, theme);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const errors = watchErrors(page);
-      // A use counts once per visitor per prompt per day: each run copies a prompt of its own.
-      const featured = ((await (await page.request.get('/api/prompts/featured')).json()) as Prompt[]).sort((a, b) => a.id - b.id);
+      // A use counts once per visitor per prompt per day: each run copies a featured prompt of
+      // its own, never the most or least used one (other tests copy those).
+      const all = (await (await page.request.get('/api/prompts')).json()) as Prompt[];
+      const others = new Set([all[0].id, all.at(-1)!.id]);
+      const featured = all.filter((p) => p.isFeatured && !others.has(p.id)).sort((a, b) => a.id - b.id);
       const prompt = featured[l * THEMES.length + t];
       await page.goto(`/prompts/${prompt.id}`);
       const detail = page.getByTestId('prompt-detail');
