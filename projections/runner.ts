@@ -99,24 +99,27 @@ export class ProjectionRunner {
   ): Promise<{ applied: number; checkpoint: Checkpoint } | null> {
     return this.db.transaction(async (tx) => {
       if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
-      if (options.lock) {
-        const [{ locked }] = await tx.query<{ locked: boolean }>(
-          'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
-          [lockKey(p.name)],
-        );
-        if (!locked) return null;
-      }
-      const current = (await this.checkpoint(checkpointName, tx)) ?? START;
+      // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
+      const [row] = await tx.query<{ locked: boolean; tx_id: string | null; position: number | null }>(
+        `select l.locked, c.tx_id::text as tx_id, c.position
+         from (select ${options.lock ? 'pg_try_advisory_xact_lock(hashtext($2))' : 'true'} as locked) l
+         left join projection_checkpoints c on c.name = $1`,
+        options.lock ? [checkpointName, lockKey(p.name)] : [checkpointName],
+      );
+      if (!row.locked) return null;
+      const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
       const events = await readAllIn(tx, current, this.batchSize);
       if (events.length === 0) return { applied: 0, checkpoint: current };
-      const statements = statementsFor(p, events);
-      if (statements.length) await tx.many(statements);
       const last = events[events.length - 1];
       const next = { txId: last.txId, position: last.position };
-      await tx.query(
-        `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
-        [checkpointName, next.txId, next.position],
-      );
+      // The batch's statements and the new checkpoint, pipelined.
+      await tx.many([
+        ...statementsFor(p, events),
+        {
+          text: `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
+          params: [checkpointName, next.txId, next.position],
+        },
+      ]);
       return { applied: events.length, checkpoint: next };
     });
   }

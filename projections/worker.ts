@@ -62,7 +62,8 @@ export class ProjectionWorker {
   wakeFor(appended: Appended): void {
     if (this.stopped) return;
     const names = this.runner.affectedBy(appended.events.map((e) => e.type));
-    for (const name of names) this.wake(name);
+    // Inline projections already hold the write; the sweeps move their checkpoints along.
+    for (const name of names) if (!this.runner.byName.get(name)?.inline) this.wake(name);
   }
 
   wake(name: string): void {
