@@ -125,6 +125,14 @@ export class ProjectionRunner {
   }
 
   private running = new Map<string, Promise<Checkpoint | null>>();
+  /** The furthest checkpoint this process has seen each projection reach. */
+  private reachedHere = new Map<string, Checkpoint>();
+
+  /** Whether this process has already seen `name` apply the log up to `target`. */
+  hasReached(name: string, target: Checkpoint): boolean {
+    const reached = this.reachedHere.get(name);
+    return reached !== undefined && compareCheckpoints(reached, target) >= 0;
+  }
   private queued = new Map<string, Promise<Checkpoint | null>>();
 
   /**
@@ -152,9 +160,15 @@ export class ProjectionRunner {
   }
 
   private startRound(name: string): Promise<Checkpoint | null> {
-    const round = this.catchUpNow(name).finally(() => {
-      if (this.running.get(name) === round) this.running.delete(name);
-    });
+    const round: Promise<Checkpoint | null> = this.catchUpNow(name)
+      .then((reached) => {
+        const known = this.reachedHere.get(name);
+        if (reached && (!known || compareCheckpoints(reached, known) > 0)) this.reachedHere.set(name, reached);
+        return reached;
+      })
+      .finally(() => {
+        if (this.running.get(name) === round) this.running.delete(name);
+      });
     this.running.set(name, round);
     return round;
   }

@@ -18,7 +18,7 @@ import * as collection from '../../src/pages/api/collections/[id]/index';
 import * as collectionPrompts from '../../src/pages/api/collections/[id]/prompts/index';
 import * as collectionPrompt from '../../src/pages/api/collections/[id]/prompts/[promptId]';
 import * as use from '../../src/pages/api/prompts/[id]/use';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp } from './accounts-support';
 
 const meta = (): EventMetadata => ({ actor: null, requestId: 'library-api', at: new Date().toISOString() });
@@ -56,6 +56,7 @@ describe.each(backends)('library API on $name', (backend) => {
   beforeAll(async () => {
     // Seeded at start, before the admin's account is made (the seed needs an empty log).
     app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test', seed: true });
+    await settleAll(app);
     installApp(app);
     ids.owner = await signUp(as.owner, 'owner@example.com');
     ids.other = await signUp(as.other, 'other@example.com');

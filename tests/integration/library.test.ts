@@ -6,7 +6,7 @@ import { getPublicPrompt, getRatingStats } from '../../projections/catalog/queri
 import { getRating, listFavorites } from '../../projections/engagement/queries';
 import { collectionPromptIds, getCollection, listCollections } from '../../projections/collections/queries';
 import { seedIfEmpty } from '../../src/server/seed';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 
 const meta = (actor: number | null = null): EventMetadata => ({ actor, requestId: 'library-test', at: new Date().toISOString() });
 
@@ -16,7 +16,7 @@ describe.each(backends)('the library on $name', (backend) => {
   beforeAll(async () => {
     app = await freshApp(backend);
     await seedIfEmpty(app.store);
-    await app.runner.catchUpAll();
+    await settleAll(app);
   });
   afterAll(async () => app?.dispose());
 
@@ -35,7 +35,7 @@ describe.each(backends)('the library on $name', (backend) => {
     expect(await listFavorites(app.db, 44)).toEqual([expect.objectContaining({ id: favoriteId, promptId: 8 })]);
     // The runner applies the same event again later and changes nothing.
     const before = await app.db.query('select * from favorites order by id');
-    await app.runner.catchUpAll();
+    await settleAll(app);
     expect(await app.db.query('select * from favorites order by id')).toEqual(before);
   });
 
@@ -66,7 +66,7 @@ describe.each(backends)('the library on $name', (backend) => {
     expect(await getRating(app.db, 51, 7)).toBe(1);
     // Concurrent ratings by one user leave one current rating, counted once.
     await Promise.all([rate(app.store, 54, 7, 5, meta(54)), rate(app.store, 54, 7, 5, meta(54)), rate(app.store, 54, 7, 1, meta(54))]);
-    await app.runner.catchUpAll();
+    await settleAll(app);
     expect((await getRatingStats(app.db, 7))!.ratingCount).toBe(4);
   });
 

@@ -62,3 +62,17 @@ export async function freshApp(
     },
   });
 }
+
+/**
+ * Waits (bounded) until every projection has applied the whole log. A single catch-up is not
+ * enough on a shared PostgreSQL: another database's open transaction holds the cluster's
+ * snapshot xmin back, and the gap-safe reader then waits for it.
+ */
+export async function settleAll(app: App): Promise<void> {
+  const [head] = await app.db.query<{ tx_id: string; position: number }>(
+    'select tx_id::text as tx_id, position from events order by tx_id desc, position desc limit 1',
+  );
+  if (!head) return;
+  const ok = await app.runner.settle({ txId: head.tx_id, position: head.position }, app.runner.projections.map((p) => p.name), 15_000);
+  if (!ok) throw new Error('projections did not catch up with the log within 15 s');
+}
