@@ -42,6 +42,9 @@ export interface StoreTx extends Sql {
 
 export type AppendListener = (appended: Appended) => void;
 
+/** Writes read tables from new events inside the appending transaction (see `applyInline`). */
+export type InlineApplier = (sql: Sql, events: StoredEvent[]) => Promise<void>;
+
 function validate(type: string, data: unknown, storedVersion?: number): unknown {
   const contract = eventContracts[type as EventType] as (typeof eventContracts)[EventType] & {
     upcast?: (d: unknown, v: number) => unknown;
@@ -153,8 +156,23 @@ export async function readAllIn(sql: Sql, after: Checkpoint, limit: number): Pro
 
 export class EventStore {
   private listeners: AppendListener[] = [];
+  private inline: { types: ReadonlySet<string>; apply: InlineApplier }[] = [];
 
   constructor(readonly db: Db) {}
+
+  /**
+   * Also apply events of these types with `apply` in the transaction that appends them, so
+   * the writer's next read never waits for a projector. Only for read tables whose
+   * statements are idempotent and depend on no other stream's order: the projection runner
+   * applies the same events again later, in log order, and must find nothing to change.
+   */
+  applyInline(types: Iterable<string>, apply: InlineApplier): void {
+    this.inline.push({ types: new Set(types), apply });
+  }
+
+  private inlineFor(events: readonly { type: string }[]) {
+    return this.inline.filter((i) => events.some((e) => i.types.has(e.type)));
+  }
 
   /** Called after every commit that appended events (used to wake projections). */
   onAppended(listener: AppendListener): () => void {
@@ -176,6 +194,7 @@ export class EventStore {
         nextId: (name) => nextIdIn(sql, name),
         append: async (streamId, events, options) => {
           const stored = await appendIn(sql, streamId, events, options);
+          for (const { types, apply } of this.inlineFor(stored)) await apply(sql, stored.filter((e) => types.has(e.type)));
           appended.push(...stored);
           return stored;
         },
@@ -195,6 +214,10 @@ export class EventStore {
    * own transaction: one round trip and one commit.
    */
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<Appended> {
+    if (this.inlineFor(events).length) {
+      const { events: stored, last } = await this.transaction((tx) => tx.append(streamId, events, options));
+      return { events: stored, last };
+    }
     const stored = await appendIn(this.db, streamId, events, options);
     const last = stored.at(-1);
     const appended = { events: stored, last: last ? { txId: last.txId, position: last.position } : null };

@@ -99,33 +99,81 @@ export class ProjectionRunner {
   ): Promise<{ applied: number; checkpoint: Checkpoint } | null> {
     return this.db.transaction(async (tx) => {
       if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
-      if (options.lock) {
-        const [{ locked }] = await tx.query<{ locked: boolean }>(
-          'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
-          [lockKey(p.name)],
-        );
-        if (!locked) return null;
-      }
-      const current = (await this.checkpoint(checkpointName, tx)) ?? START;
+      // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
+      const [row] = await tx.query<{ locked: boolean; tx_id: string | null; position: number | null }>(
+        `select l.locked, c.tx_id::text as tx_id, c.position
+         from (select ${options.lock ? 'pg_try_advisory_xact_lock(hashtext($2))' : 'true'} as locked) l
+         left join projection_checkpoints c on c.name = $1`,
+        options.lock ? [checkpointName, lockKey(p.name)] : [checkpointName],
+      );
+      if (!row.locked) return null;
+      const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
       const events = await readAllIn(tx, current, this.batchSize);
       if (events.length === 0) return { applied: 0, checkpoint: current };
-      const statements = statementsFor(p, events);
-      if (statements.length) await tx.many(statements);
       const last = events[events.length - 1];
       const next = { txId: last.txId, position: last.position };
-      await tx.query(
-        `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
-        [checkpointName, next.txId, next.position],
-      );
+      // The batch's statements and the new checkpoint, pipelined.
+      await tx.many([
+        ...statementsFor(p, events),
+        {
+          text: `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
+          params: [checkpointName, next.txId, next.position],
+        },
+      ]);
       return { applied: events.length, checkpoint: next };
     });
   }
 
+  private running = new Map<string, Promise<Checkpoint | null>>();
+  /** The furthest checkpoint this process has seen each projection reach. */
+  private reachedHere = new Map<string, Checkpoint>();
+
+  /** Whether this process has already seen `name` apply the log up to `target`. */
+  hasReached(name: string, target: Checkpoint): boolean {
+    const reached = this.reachedHere.get(name);
+    return reached !== undefined && compareCheckpoints(reached, target) >= 0;
+  }
+  private queued = new Map<string, Promise<Checkpoint | null>>();
+
   /**
    * Applies every readable event to `name`. Returns the checkpoint reached, or null if
-   * another runner is already working on it (that runner will reach the same place).
+   * another process's runner is already working on it (that runner will reach the same place).
+   *
+   * Callers in this process share the work: while a round runs, everyone who arrives waits
+   * for one shared next round (which sees what they committed before calling). Under many
+   * concurrent writers this keeps read-your-writes to about two rounds, instead of every
+   * writer taking the projection's lock in turn.
    */
-  async catchUp(name: string): Promise<Checkpoint | null> {
+  catchUp(name: string): Promise<Checkpoint | null> {
+    const queued = this.queued.get(name);
+    if (queued) return queued;
+    const running = this.running.get(name);
+    if (!running) return this.startRound(name);
+    const next = running
+      .catch(() => null)
+      .then(() => {
+        this.queued.delete(name);
+        return this.startRound(name);
+      });
+    this.queued.set(name, next);
+    return next;
+  }
+
+  private startRound(name: string): Promise<Checkpoint | null> {
+    const round: Promise<Checkpoint | null> = this.catchUpNow(name)
+      .then((reached) => {
+        const known = this.reachedHere.get(name);
+        if (reached && (!known || compareCheckpoints(reached, known) > 0)) this.reachedHere.set(name, reached);
+        return reached;
+      })
+      .finally(() => {
+        if (this.running.get(name) === round) this.running.delete(name);
+      });
+    this.running.set(name, round);
+    return round;
+  }
+
+  private async catchUpNow(name: string): Promise<Checkpoint | null> {
     const p = this.get(name);
     for (;;) {
       const result = await this.step(p, p.name, { lock: true });
@@ -144,15 +192,16 @@ export class ProjectionRunner {
    */
   async settle(target: Checkpoint, names: readonly string[], timeoutMs = 3000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    for (const name of names) {
+    const one = async (name: string): Promise<boolean> => {
       for (;;) {
         const reached = (await this.catchUp(name)) ?? (await this.checkpoint(name));
-        if (reached && compareCheckpoints(reached, target) >= 0) break;
+        if (reached && compareCheckpoints(reached, target) >= 0) return true;
         if (Date.now() > deadline) return false;
-        await sleep(reached ? 2 : 5);
+        // Not readable yet (an older transaction is still open) or another process holds the lock.
+        await sleep(reached ? 1 : 5);
       }
-    }
-    return true;
+    };
+    return (await Promise.all(names.map(one))).every(Boolean);
   }
 
   /**

@@ -113,6 +113,31 @@ export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView 
   return row ? toPromptView(row) : null;
 }
 
+/** Public prompts by id (for lists that nest the prompt: bookmarks, history, collections). */
+export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promise<Map<number, PromptView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((row) => [row.id, toPromptView(row)]));
+}
+
+export interface RatingStats {
+  /** round(mean of current ratings), 0 with none: see docs/architecture.md, "Ratings". */
+  rating: number;
+  ratingCount: number;
+  helpfulCount: number;
+}
+
+export async function getRatingStats(sql: Sql, id: number): Promise<RatingStats | null> {
+  const [row] = await sql.query<{ rating: number; rating_count: number; helpful_count: number }>(
+    `select rating, rating_count, helpful_count from catalog_prompts where id = $1 and status = 'approved'`,
+    [id],
+  );
+  return row ? { rating: row.rating, ratingCount: row.rating_count, helpfulCount: row.helpful_count } : null;
+}
+
 /** Prompts awaiting review, oldest first. */
 export async function listPending(sql: Sql): Promise<PromptView[]> {
   const rows = await sql.query<PromptRow>(

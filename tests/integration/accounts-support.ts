@@ -26,7 +26,7 @@ export class Browser {
 
   async call(
     handler: APIRoute,
-    options: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; params?: Record<string, string> } = {},
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const method = options.method ?? 'POST';
     const url = new URL(options.path ?? '/api/auth/x', 'http://localhost:4321');
@@ -56,7 +56,7 @@ export class Browser {
       request,
       url,
       cookies,
-      params: {},
+      params: options.params ?? {},
       clientAddress: this.ip,
       locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),

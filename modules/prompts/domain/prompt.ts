@@ -1,4 +1,6 @@
-import { DomainError, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+
+export { promptStream };
 
 export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected';
 
@@ -19,13 +21,8 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
   }
 }
 
-export const promptStream = (promptId: number) => `prompt-${promptId}`;
+/** Where uses were appended before per-visitor counting (still read by the catalog). */
 export const usageStream = (promptId: number) => `prompt-usage-${promptId}`;
-
-export interface Actor {
-  userId: number | null;
-  isAdmin: boolean;
-}
 
 export interface SubmitCommand {
   title: string;
@@ -36,7 +33,13 @@ export interface SubmitCommand {
   authorImage?: string;
   isFeatured: boolean;
   isEditorsPick: boolean;
+  /** Imports and the seed only: the original submission date. */
+  submittedAt?: string;
 }
+
+export type PromptCommand =
+  | { kind: 'submit'; promptId: number; submission: SubmitCommand; actor: Actor }
+  | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor };
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
@@ -52,6 +55,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
     isFeatured: curated && command.isFeatured,
     isEditorsPick: curated && command.isEditorsPick,
     submittedBy: actor.userId,
+    ...(command.submittedAt && curated ? { submittedAt: command.submittedAt } : {}),
   };
   return [{ type: 'PromptSubmitted', data }];
 }
@@ -63,8 +67,16 @@ export function decideReview(state: PromptState, promptId: number, isApproved: b
   return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId } }];
 }
 
-/** Only a public (approved) prompt can be used. */
-export function decideUse(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
-  if (state.status !== 'approved') throw new DomainError('not_found', 'Prompt not found');
-  return [{ type: 'Used', data: { promptId, userId: actor.userId } }];
-}
+export const promptDecider: Decider<PromptState, PromptCommand> = {
+  initialState: initialPromptState,
+  evolve: evolvePrompt,
+  decide(command, state) {
+    switch (command.kind) {
+      case 'submit':
+        if (state.status !== 'none') throw new DomainError('conflict', 'This prompt already exists');
+        return decideSubmit(command.promptId, command.submission, command.actor);
+      case 'review':
+        return decideReview(state, command.promptId, command.isApproved, command.actor);
+    }
+  },
+};
