@@ -26,7 +26,15 @@ export class Browser {
 
   async call(
     handler: APIRoute,
-    options: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: {
+      method?: string;
+      path?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      /** Route parameters, e.g. `{ id: '7' }` for a `[id]` route. */
+      params?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const method = options.method ?? 'POST';
     const url = new URL(options.path ?? '/api/auth/x', 'http://localhost:4321');
@@ -52,7 +60,7 @@ export class Browser {
       request,
       url,
       cookies,
-      params: {},
+      params: options.params ?? {},
       clientAddress: this.ip,
       locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
