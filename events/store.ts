@@ -145,17 +145,25 @@ export interface ReadRange {
  * keeps its checkpoint as (txId, position) therefore never skips an event.
  */
 export async function readAllIn(sql: Sql, after: Checkpoint, limit: number, range: ReadRange = {}): Promise<StoredEvent[]> {
-  const until = range.until ?? null;
+  const params: unknown[] = [after.txId, after.position, limit];
+  // Conditions are added only when asked for, so the (tx_id, position) bounds stay index ranges.
+  let narrow = '';
+  if (range.until) {
+    params.push(range.until.txId, range.until.position);
+    narrow += ` and (tx_id, position) <= ($4::text::xid8, $5::bigint)`;
+  }
+  if (range.types) {
+    params.push(range.types);
+    narrow += ` and type = any($${params.length}::text[])`;
+  }
   const rows = await sql.query<EventRow>(
     `select ${COLUMNS} from events
      where (tx_id, position) > ($1::xid8, $2::bigint)
-       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       and ($4::text is null or (tx_id, position) <= ($4::text::xid8, $5::bigint))
-       and ($6::text[] is null or type = any($6::text[]))
+       and tx_id < pg_snapshot_xmin(pg_current_snapshot())${narrow}
      -- qualified: a bare tx_id here would mean the text alias in the select list
      order by events.tx_id, events.position
      limit $3`,
-    [after.txId, after.position, limit, until?.txId ?? null, until?.position ?? null, range.types ?? null],
+    params,
   );
   return rows.map(toStored);
 }

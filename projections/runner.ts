@@ -27,6 +27,15 @@ export interface Replay {
   drop(): Promise<void>;
 }
 
+/** The last event every reader can see for good (see readAllIn), or null on an empty log. */
+async function readableHead(sql: Sql): Promise<Checkpoint | null> {
+  const [row] = await sql.query<{ tx_id: string; position: number }>(
+    `select tx_id::text as tx_id, position from events where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by events.tx_id desc, events.position desc limit 1`,
+  );
+  return row ? { txId: row.tx_id, position: row.position } : null;
+}
+
 export interface RebuildProgress {
   projection: string;
   applied: number;
@@ -202,14 +211,13 @@ export class ProjectionRunner {
     const scratch = `${options.scratchPrefix ?? 'replay'}_${p.name}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const searchPath = `"${scratch}", "${home}", public`;
     const checkpointName = `${p.name}@${scratch}`;
-    const range: ReadRange | undefined = options.until ? { until: options.until, types: p.handles } : undefined;
-    const [{ total }] = range
-      ? await this.db.query<{ total: number }>(
-          `select count(*)::int as total from events
-           where (tx_id, position) <= ($1::text::xid8, $2::bigint) and type = any($3::text[])`,
-          [range.until!.txId, range.until!.position, p.handles],
-        )
-      : await this.db.query<{ total: number }>('select count(*)::int as total from events');
+    // Only the projection's own event types: a narrow model replays fast on a log of uses.
+    const range: ReadRange = options.until ? { until: options.until, types: p.handles } : { types: p.handles };
+    const [{ total }] = await this.db.query<{ total: number }>(
+      `select count(*)::int as total from events
+       where type = any($1::text[]) and ($2::text is null or (tx_id, position) <= ($2::text::xid8, $3::bigint))`,
+      [p.handles, options.until?.txId ?? null, options.until?.position ?? null],
+    );
     const drop = async () => {
       await this.db.query(`drop schema if exists "${scratch}" cascade`);
       await this.db.query('delete from projection_checkpoints where name = $1', [checkpointName]);
@@ -243,7 +251,7 @@ export class ProjectionRunner {
       checkpointName,
       total,
       checkpoint: async () => (await this.checkpoint(checkpointName)) ?? START,
-      catchUp: () => advance(),
+      catchUp: () => advance({ types: p.handles }),
       read: (fn) =>
         this.db.transaction(async (tx) => {
           await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
@@ -285,7 +293,10 @@ export class ProjectionRunner {
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(p.name)]);
         await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
         const current = (await this.checkpoint(scratchCheckpoint, tx)) ?? START;
-        const events = await readAllIn(tx, current, this.batchSize);
+        // Only the projection's own events, up to the readable head: the live checkpoint
+        // becomes that head, so the live runner does not walk the other events again.
+        const head = (await readableHead(tx)) ?? START;
+        const events = await readAllIn(tx, current, this.batchSize, { types: p.handles, until: head });
         const statements = statementsFor(p, events);
         if (statements.length) await tx.many(statements);
         if (events.length === this.batchSize) {
@@ -296,7 +307,7 @@ export class ProjectionRunner {
           );
           return false;
         }
-        const last = events.length ? { txId: events[events.length - 1].txId, position: events[events.length - 1].position } : current;
+        const last = compareCheckpoints(head, current) > 0 ? head : current;
         for (const table of p.tables) {
           await tx.query(`drop table if exists "${home}"."${table}" cascade`);
           await tx.query(`alter table "${scratch}"."${table}" set schema "${home}"`);

@@ -49,6 +49,103 @@ export const reviewProjection: Projection = {
     create index review_log_prompt on review_log (prompt_id, position);
     create index review_log_decision on review_log (decision, position);
   `,
+  /**
+   * A whole batch in three statements (the as-of replay runs on every such request): the
+   * log rows, the new submissions, then each prompt's last decision in the batch. Every
+   * decision overwrites status, decider and time, so the last one is what applying them one
+   * by one leaves; the row watermark skips what a row has already seen.
+   */
+  evolveBatch(events) {
+    const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' }> => e.type === 'PromptSubmitted');
+    const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
+    const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
+    for (const event of events) {
+      if (event.type === 'PromptSubmitted') {
+        log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
+      } else if (event.type === 'PromptReviewed') {
+        const status = event.data.isApproved ? 'approved' : 'rejected';
+        last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
+        log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event });
+      } else if (event.type === 'PromptWithdrawn') {
+        last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
+        log.push({ promptId: event.data.promptId, decision: 'withdrawn', actorId: event.data.withdrawnBy, byAuthor: event.data.byAuthor, event });
+      }
+    }
+    // Rows travel as one JSON document: nulls and booleans arrive the same on both drivers.
+    const rows = (list: unknown[]) => JSON.stringify(list);
+    const statements: Statement[] = [];
+    if (log.length) {
+      statements.push({
+        text: `insert into review_log (position, prompt_id, decision, actor_id, by_author, at)
+               select position, prompt_id, decision, actor_id, by_author, at
+               from jsonb_to_recordset($1::text::jsonb)
+                 as x(position bigint, prompt_id int, decision text, actor_id int, by_author boolean, at timestamptz)
+               on conflict (position) do nothing`,
+        params: [
+          rows(
+            log.map((l) => ({
+              position: l.event.position,
+              prompt_id: l.promptId,
+              decision: l.decision,
+              actor_id: l.actorId,
+              by_author: l.byAuthor,
+              at: new Date(l.event.createdAt).toISOString(),
+            })),
+          ),
+        ],
+      });
+    }
+    if (submitted.length) {
+      statements.push({
+        text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
+                 submitted_by, status, submitted_at, applied_tx, applied_pos)
+               select id, title, description, content, category_id, author_name, author_image, submitted_by, 'pending',
+                      submitted_at, tx::xid8, pos
+               from jsonb_to_recordset($1::text::jsonb)
+                 as x(id int, title text, description text, content text, category_id int, author_name text,
+                      author_image text, submitted_by int, submitted_at timestamptz, tx text, pos bigint)
+               on conflict (id) do nothing`,
+        params: [
+          rows(
+            submitted.map((e) => ({
+              id: e.data.promptId,
+              title: e.data.title,
+              description: e.data.description,
+              content: e.data.content,
+              category_id: e.data.categoryId,
+              author_name: e.data.authorName,
+              author_image: e.data.authorImage,
+              submitted_by: e.data.submittedBy,
+              submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString(),
+              tx: e.txId,
+              pos: e.position,
+            })),
+          ),
+        ],
+      });
+    }
+    if (last.size) {
+      statements.push({
+        text: `update review_prompts r set status = x.status, decided_by = x.by, decided_at = x.at,
+                 applied_tx = x.tx::xid8, applied_pos = x.pos
+               from jsonb_to_recordset($1::text::jsonb) as x(id int, status text, by int, at timestamptz, tx text, pos bigint)
+               where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
+        params: [
+          rows(
+            [...last.entries()].map(([id, v]) => ({
+              id,
+              status: v.status,
+              by: v.by,
+              at: new Date(v.event.createdAt).toISOString(),
+              tx: v.event.txId,
+              pos: v.event.position,
+            })),
+          ),
+        ],
+      });
+    }
+    return statements;
+  },
   evolve(event: StoredEvent): Statement[] {
     const at = [event.txId, event.position];
     const log = (promptId: number, decision: string, actorId: number | null, byAuthor = false): Statement => ({
