@@ -32,8 +32,8 @@ export interface CommandPlan<C> {
   stream: string;
   /**
    * Streams the decision only reads (e.g. the prompt a bookmark is about), folded before
-   * `stream`. They are not version-checked: only use facts that never change back
-   * (a prompt, once approved, stays approved).
+   * `stream`. They are not version-checked: only use facts whose racing change is harmless
+   * (a bookmark or rating that lands as its prompt is withdrawn is kept and hidden with it).
    */
   reads?: readonly string[];
   /**

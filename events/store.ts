@@ -135,21 +135,38 @@ async function nextIdIn(sql: Sql, name: string): Promise<number> {
   return row.value;
 }
 
+/** Narrows a read of the log: only these event types, only up to `until` (inclusive). */
+export interface ReadRange {
+  types?: readonly string[];
+  until?: Checkpoint;
+}
+
 /**
  * Reads the whole log in commit order after `after`, gap-safe: a transaction that is
  * still running may hold a lower position than events already committed, so only
  * events of transactions older than every running one are returned. A reader that
  * keeps its checkpoint as (txId, position) therefore never skips an event.
  */
-export async function readAllIn(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+export async function readAllIn(sql: Sql, after: Checkpoint, limit: number, range: ReadRange = {}): Promise<StoredEvent[]> {
+  const params: unknown[] = [after.txId, after.position, limit];
+  // Conditions are added only when asked for, so the (tx_id, position) bounds stay index ranges.
+  let narrow = '';
+  if (range.until) {
+    params.push(range.until.txId, range.until.position);
+    narrow += ` and (tx_id, position) <= ($4::text::xid8, $5::bigint)`;
+  }
+  if (range.types) {
+    params.push(range.types);
+    narrow += ` and type = any($${params.length}::text[])`;
+  }
   const rows = await sql.query<EventRow>(
     `select ${COLUMNS} from events
      where (tx_id, position) > ($1::xid8, $2::bigint)
-       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       and tx_id < pg_snapshot_xmin(pg_current_snapshot())${narrow}
      -- qualified: a bare tx_id here would mean the text alias in the select list
      order by events.tx_id, events.position
      limit $3`,
-    [after.txId, after.position, limit],
+    params,
   );
   return rows.map(toStored);
 }

@@ -7,7 +7,8 @@ import type { StoredEvent } from './types';
  */
 export const promptStream = (promptId: number) => `prompt-${promptId}`;
 
-/** Whether a prompt is public, folded from its stream (approval is never withdrawn). */
+/** Whether a prompt is public, folded from its stream (a withdrawn prompt no longer is). */
 export function evolvePromptApproved(approved: boolean, event: StoredEvent): boolean {
+  if (event.type === 'PromptWithdrawn') return false;
   return event.type === 'PromptReviewed' ? event.data.isApproved : approved;
 }

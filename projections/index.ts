@@ -2,6 +2,7 @@ import { catalogProjection } from './catalog/projection';
 import { accountsProjection } from './accounts/projection';
 import { engagementProjection } from './engagement/projection';
 import { collectionsProjection } from './collections/projection';
+import { reviewProjection } from './review/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
@@ -10,8 +11,9 @@ export const projections: readonly Projection[] = [
   accountsProjection,
   engagementProjection,
   collectionsProjection,
+  reviewProjection,
 ];
 
-export { ProjectionRunner, type RebuildProgress } from './runner';
+export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';
 export { ProjectionWorker, queueName } from './worker';
 export { statementsFor, type Projection, type Statement } from './types';

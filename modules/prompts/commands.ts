@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { handle, handleNew, type Actor, type EventMetadata, type EventStore } from '../../events';
-import { promptDecider, promptStream, type SubmitCommand } from './domain/prompt';
+import { promptDecider, promptStream, type PromptCommand, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
 
 export async function submitPrompt(store: EventStore, submission: SubmitCommand, actor: Actor, metadata: EventMetadata) {
@@ -15,13 +15,26 @@ export async function submitPrompt(store: EventStore, submission: SubmitCommand,
 }
 
 export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
-  const decided = await handle(
-    store,
-    promptDecider,
-    { stream: promptStream(promptId), command: { kind: 'review', promptId, isApproved, actor } },
-    metadata,
-  );
-  return { result: { id: promptId, isApproved }, events: decided.events, last: decided.last };
+  return changePrompt(store, { kind: 'review', promptId, isApproved, actor }, metadata);
+}
+
+/** A later change of decision by the admin (see decideReReview). */
+export async function reReviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
+  return changePrompt(store, { kind: 're-review', promptId, isApproved, actor }, metadata);
+}
+
+/** The author (or the admin) withdraws a prompt; `changed` is false when it already was. */
+export async function withdrawPrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
+  return changePrompt(store, { kind: 'withdraw', promptId, actor }, metadata);
+}
+
+async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(command.promptId), command }, metadata);
+  return {
+    result: { id: command.promptId, status: decided.state.status, changed: decided.events.length > 0 },
+    events: decided.events,
+    last: decided.last,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The prompts capability: submit, review and use prompts. */
-export { submitPrompt, reviewPrompt, recordUse, visitorKey } from './commands';
-export type { SubmitCommand, PromptCommand } from './domain/prompt';
+export { submitPrompt, reviewPrompt, reReviewPrompt, withdrawPrompt, recordUse, visitorKey } from './commands';
+export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
 export type { Actor } from '../../events';
 export { promptStream, usageStream, promptDecider } from './domain/prompt';
 export { usageDecider, useStream, USE_WINDOW_MS } from './domain/usage';

@@ -34,10 +34,10 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
-  // v4: rating is the aggregate of Rated.
-  version: 4,
+  // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn').
+  version: 5,
   tables: ['catalog_prompts'],
-  handles: ['PromptSubmitted', 'PromptReviewed', 'Used', 'Rated'],
+  handles: ['PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn', 'Used', 'Rated'],
   ddl: `
     create table catalog_prompts (
       id integer primary key,
@@ -54,6 +54,8 @@ export const catalogProjection: Projection = {
       usage_count integer not null default 0,
       is_featured boolean not null default false,
       is_editors_pick boolean not null default false,
+      -- pending | approved | rejected | withdrawn: only approved rows are public; a withdrawn
+      -- row keeps its uses and ratings, hidden with it
       status text not null default 'pending',
       reviewed_by integer,
       reviewed_at timestamptz,
@@ -129,6 +131,14 @@ export const catalogProjection: Projection = {
               event.data.reviewedBy,
               event.createdAt,
             ],
+          },
+        ];
+      case 'PromptWithdrawn':
+        return [
+          {
+            text: `update catalog_prompts set status = 'withdrawn', applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at],
           },
         ];
       case 'Used':

@@ -59,7 +59,7 @@ describe.each(backends)('catalog slice on $name', (backend) => {
   });
 
   it('keeps a submission pending until an admin approves it, and counts uses', async () => {
-    const submitted = await submitPrompt(app.store, submission, visitor, meta());
+    const submitted = await submitPrompt(app.store, submission, { userId: 9, isAdmin: false }, meta());
     await app.settle(submitted);
     const id = submitted.result.id;
     expect(await getPublicPrompt(app.db, id)).toBeNull();

@@ -85,6 +85,74 @@ describe('reviewing a prompt', () => {
   });
 });
 
+describe('who may submit', () => {
+  it('given a visitor, when they submit, then they are asked to sign in (no anonymous submissions)', () => {
+    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: visitor }).thenRefuses('unauthenticated');
+  });
+});
+
+describe('changing a decision later (re-review)', () => {
+  const reReview = (isApproved: boolean, actor = admin) => ({ kind: 're-review' as const, promptId: 7, isApproved, actor });
+  const submittedByMember: NewEvent = { type: 'PromptSubmitted', data: { ...submitted.data, submittedBy: 2 } as never };
+  const withdrawnByAdmin: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } };
+  const withdrawnByAuthor: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } };
+
+  it('given a rejected prompt, when the admin approves it, then it is reviewed as approved', () => {
+    given(promptDecider, submitted, rejected).when(reReview(true)).then(approved);
+  });
+
+  it('given an approved prompt, when the admin takes the approval back, then it is withdrawn by the admin', () => {
+    given(promptDecider, submitted, approved).when(reReview(false)).then(withdrawnByAdmin);
+  });
+
+  it('given a prompt the admin withdrew, when the admin approves it again, then it is approved', () => {
+    given(promptDecider, submitted, approved, withdrawnByAdmin).when(reReview(true)).then(approved);
+  });
+
+  it('given a prompt its author withdrew, when the admin approves it, then it is a conflict (the author decided)', () => {
+    given(promptDecider, submittedByMember, approved, withdrawnByAuthor).when(reReview(true)).thenRefuses('conflict');
+  });
+
+  it('given a decision, when the admin repeats it, then it is a conflict and nothing is added', () => {
+    given(promptDecider, submitted, approved).when(reReview(true)).thenRefuses('conflict');
+    given(promptDecider, submitted, rejected).when(reReview(false)).thenRefuses('conflict');
+  });
+
+  it('given a pending prompt, when the admin re-reviews it, then it is a conflict (the queue reviews it)', () => {
+    given(promptDecider, submitted).when(reReview(true)).thenRefuses('conflict');
+  });
+
+  it('given a rejected prompt, when a member re-reviews it, then they are forbidden', () => {
+    given(promptDecider, submitted, rejected).when(reReview(true, member)).thenRefuses('forbidden');
+  });
+});
+
+describe('withdrawing a prompt', () => {
+  const withdraw = (actor: { userId: number | null; isAdmin: boolean }) => ({ kind: 'withdraw' as const, promptId: 7, actor });
+  const mine: NewEvent = { type: 'PromptSubmitted', data: { ...submitted.data, submittedBy: 2 } as never };
+  const other = { userId: 3, isAdmin: false };
+
+  it('given my pending or published prompt, when I withdraw it, then it is withdrawn by its author', () => {
+    const event = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } } as const;
+    given(promptDecider, mine).when(withdraw(member)).then(event);
+    given(promptDecider, mine, approved).when(withdraw(member)).then(event);
+  });
+
+  it('given my withdrawn prompt, when I withdraw it again, then nothing more happens', () => {
+    given(promptDecider, mine, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } }).when(withdraw(member)).then();
+  });
+
+  it('given someone else\'s prompt, when I withdraw it, then a published one is forbidden and an unpublished one not found', () => {
+    given(promptDecider, mine, approved).when(withdraw(other)).thenRefuses('forbidden');
+    given(promptDecider, mine).when(withdraw(other)).thenRefuses('not_found');
+    given(promptDecider, mine).when(withdraw(visitor)).thenRefuses('not_found');
+  });
+
+  it('given anyone\'s prompt, when the admin withdraws it, then it is withdrawn by the admin', () => {
+    given(promptDecider, mine, approved).when(withdraw(admin)).then({ type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } });
+  });
+});
+
 describe('using a prompt', () => {
   const now = new Date('2026-11-23T12:00:00Z');
   const use = (actor: typeof visitor | typeof member = visitor, at = now) => ({ promptId: 7, actor, now: at });
@@ -97,9 +165,10 @@ describe('using a prompt', () => {
     given(usageDecider, submitted, approved).when(use(member)).then({ type: 'Used', data: { promptId: 7, userId: 2 } });
   });
 
-  it('given a pending or rejected prompt, when anyone uses it, then it is not found', () => {
+  it('given a pending, rejected or withdrawn prompt, when anyone uses it, then it is not found', () => {
     given(usageDecider, submitted).when(use(member)).thenRefuses('not_found');
     given(usageDecider, submitted, rejected).when(use()).thenRefuses('not_found');
+    given(usageDecider, submitted, approved, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } }).when(use()).thenRefuses('not_found');
   });
 
   it('given a use by this visitor inside the window, when they use it again, then nothing more is counted', () => {
