@@ -1,6 +1,8 @@
 export * from './contracts';
 export * from './types';
 export * from './sql';
-export { EventStore, readAllIn, readStreamIn, type StoreTx, type Appended, type AppendOptions } from './store';
+export { EventStore, readAllIn, readStreamIn, type StoreTx, type Appended, type AppendOptions, type ReadRange } from './store';
 export { eventStoreMigrations } from './schema';
 export { DomainError, type DomainErrorKind } from './errors';
+export { handle, handleNew, executeIn, fold, SYSTEM_ACTOR, type Actor, type Decider, type CommandPlan, type Decided, type HandleOptions } from './decider';
+export { promptStream, evolvePromptApproved } from './streams';

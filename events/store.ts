@@ -42,6 +42,9 @@ export interface StoreTx extends Sql {
 
 export type AppendListener = (appended: Appended) => void;
 
+/** Writes read tables from new events inside the appending transaction (see `applyInline`). */
+export type InlineApplier = (sql: Sql, events: StoredEvent[]) => Promise<void>;
+
 function validate(type: string, data: unknown, storedVersion?: number): unknown {
   const contract = eventContracts[type as EventType] as (typeof eventContracts)[EventType] & {
     upcast?: (d: unknown, v: number) => unknown;
@@ -132,29 +135,61 @@ async function nextIdIn(sql: Sql, name: string): Promise<number> {
   return row.value;
 }
 
+/** Narrows a read of the log: only these event types, only up to `until` (inclusive). */
+export interface ReadRange {
+  types?: readonly string[];
+  until?: Checkpoint;
+}
+
 /**
  * Reads the whole log in commit order after `after`, gap-safe: a transaction that is
  * still running may hold a lower position than events already committed, so only
  * events of transactions older than every running one are returned. A reader that
  * keeps its checkpoint as (txId, position) therefore never skips an event.
  */
-export async function readAllIn(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+export async function readAllIn(sql: Sql, after: Checkpoint, limit: number, range: ReadRange = {}): Promise<StoredEvent[]> {
+  const params: unknown[] = [after.txId, after.position, limit];
+  // Conditions are added only when asked for, so the (tx_id, position) bounds stay index ranges.
+  let narrow = '';
+  if (range.until) {
+    params.push(range.until.txId, range.until.position);
+    narrow += ` and (tx_id, position) <= ($4::text::xid8, $5::bigint)`;
+  }
+  if (range.types) {
+    params.push(range.types);
+    narrow += ` and type = any($${params.length}::text[])`;
+  }
   const rows = await sql.query<EventRow>(
     `select ${COLUMNS} from events
      where (tx_id, position) > ($1::xid8, $2::bigint)
-       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       and tx_id < pg_snapshot_xmin(pg_current_snapshot())${narrow}
      -- qualified: a bare tx_id here would mean the text alias in the select list
      order by events.tx_id, events.position
      limit $3`,
-    [after.txId, after.position, limit],
+    params,
   );
   return rows.map(toStored);
 }
 
 export class EventStore {
   private listeners: AppendListener[] = [];
+  private inline: { types: ReadonlySet<string>; apply: InlineApplier }[] = [];
 
   constructor(readonly db: Db) {}
+
+  /**
+   * Also apply events of these types with `apply` in the transaction that appends them, so
+   * the writer's next read never waits for a projector. Only for read tables whose
+   * statements are idempotent and depend on no other stream's order: the projection runner
+   * applies the same events again later, in log order, and must find nothing to change.
+   */
+  applyInline(types: Iterable<string>, apply: InlineApplier): void {
+    this.inline.push({ types: new Set(types), apply });
+  }
+
+  private inlineFor(events: readonly { type: string }[]) {
+    return this.inline.filter((i) => events.some((e) => i.types.has(e.type)));
+  }
 
   /** Called after every commit that appended events (used to wake projections). */
   onAppended(listener: AppendListener): () => void {
@@ -176,6 +211,7 @@ export class EventStore {
         nextId: (name) => nextIdIn(sql, name),
         append: async (streamId, events, options) => {
           const stored = await appendIn(sql, streamId, events, options);
+          for (const { types, apply } of this.inlineFor(stored)) await apply(sql, stored.filter((e) => types.has(e.type)));
           appended.push(...stored);
           return stored;
         },
@@ -195,6 +231,10 @@ export class EventStore {
    * own transaction: one round trip and one commit.
    */
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<Appended> {
+    if (this.inlineFor(events).length) {
+      const { events: stored, last } = await this.transaction((tx) => tx.append(streamId, events, options));
+      return { events: stored, last };
+    }
     const stored = await appendIn(this.db, streamId, events, options);
     const last = stored.at(-1);
     const appended = { events: stored, last: last ? { txId: last.txId, position: last.position } : null };

@@ -1,10 +1,19 @@
 import { catalogProjection } from './catalog/projection';
 import { accountsProjection } from './accounts/projection';
+import { engagementProjection } from './engagement/projection';
+import { collectionsProjection } from './collections/projection';
+import { reviewProjection } from './review/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
-export const projections: readonly Projection[] = [catalogProjection, accountsProjection];
+export const projections: readonly Projection[] = [
+  catalogProjection,
+  accountsProjection,
+  engagementProjection,
+  collectionsProjection,
+  reviewProjection,
+];
 
-export { ProjectionRunner, type RebuildProgress } from './runner';
+export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';
 export { ProjectionWorker, queueName } from './worker';
-export type { Projection, Statement } from './types';
+export { statementsFor, type Projection, type Statement } from './types';

@@ -5,10 +5,36 @@ import {
   type Checkpoint,
   type Db,
   type EventType,
+  type ReadRange,
   splitStatements,
   type Sql,
 } from '../events';
 import { statementsFor, type Projection } from './types';
+
+/** A projection replayed into a scratch schema (see `replayInto`). */
+export interface Replay {
+  projection: string;
+  schema: string;
+  searchPath: string;
+  checkpointName: string;
+  /** Events the replay had to consider (progress denominator). */
+  total: number;
+  checkpoint(): Promise<Checkpoint>;
+  /** Applies what the log gained since (to compare a replay with the live tables later). */
+  catchUp(): Promise<void>;
+  /** Runs `fn` in a transaction whose unqualified table names resolve to the scratch copy. */
+  read<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+}
+
+/** The last event every reader can see for good (see readAllIn), or null on an empty log. */
+async function readableHead(sql: Sql): Promise<Checkpoint | null> {
+  const [row] = await sql.query<{ tx_id: string; position: number }>(
+    `select tx_id::text as tx_id, position from events where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by events.tx_id desc, events.position desc limit 1`,
+  );
+  return row ? { txId: row.tx_id, position: row.position } : null;
+}
 
 export interface RebuildProgress {
   projection: string;
@@ -95,37 +121,85 @@ export class ProjectionRunner {
   private async step(
     p: Projection,
     checkpointName: string,
-    options: { searchPath?: string; lock: boolean },
+    options: { searchPath?: string; lock: boolean; range?: ReadRange },
   ): Promise<{ applied: number; checkpoint: Checkpoint } | null> {
     return this.db.transaction(async (tx) => {
       if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
-      if (options.lock) {
-        const [{ locked }] = await tx.query<{ locked: boolean }>(
-          'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
-          [lockKey(p.name)],
-        );
-        if (!locked) return null;
-      }
-      const current = (await this.checkpoint(checkpointName, tx)) ?? START;
-      const events = await readAllIn(tx, current, this.batchSize);
+      // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
+      const [row] = await tx.query<{ locked: boolean; tx_id: string | null; position: number | null }>(
+        `select l.locked, c.tx_id::text as tx_id, c.position
+         from (select ${options.lock ? 'pg_try_advisory_xact_lock(hashtext($2))' : 'true'} as locked) l
+         left join projection_checkpoints c on c.name = $1`,
+        options.lock ? [checkpointName, lockKey(p.name)] : [checkpointName],
+      );
+      if (!row.locked) return null;
+      const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
+      const events = await readAllIn(tx, current, this.batchSize, options.range);
       if (events.length === 0) return { applied: 0, checkpoint: current };
-      const statements = statementsFor(p, events);
-      if (statements.length) await tx.many(statements);
       const last = events[events.length - 1];
       const next = { txId: last.txId, position: last.position };
-      await tx.query(
-        `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
-        [checkpointName, next.txId, next.position],
-      );
+      // The batch's statements and the new checkpoint, pipelined.
+      await tx.many([
+        ...statementsFor(p, events),
+        {
+          text: `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
+          params: [checkpointName, next.txId, next.position],
+        },
+      ]);
       return { applied: events.length, checkpoint: next };
     });
   }
 
+  private running = new Map<string, Promise<Checkpoint | null>>();
+  /** The furthest checkpoint this process has seen each projection reach. */
+  private reachedHere = new Map<string, Checkpoint>();
+
+  /** Whether this process has already seen `name` apply the log up to `target`. */
+  hasReached(name: string, target: Checkpoint): boolean {
+    const reached = this.reachedHere.get(name);
+    return reached !== undefined && compareCheckpoints(reached, target) >= 0;
+  }
+  private queued = new Map<string, Promise<Checkpoint | null>>();
+
   /**
    * Applies every readable event to `name`. Returns the checkpoint reached, or null if
-   * another runner is already working on it (that runner will reach the same place).
+   * another process's runner is already working on it (that runner will reach the same place).
+   *
+   * Callers in this process share the work: while a round runs, everyone who arrives waits
+   * for one shared next round (which sees what they committed before calling). Under many
+   * concurrent writers this keeps read-your-writes to about two rounds, instead of every
+   * writer taking the projection's lock in turn.
    */
-  async catchUp(name: string): Promise<Checkpoint | null> {
+  catchUp(name: string): Promise<Checkpoint | null> {
+    const queued = this.queued.get(name);
+    if (queued) return queued;
+    const running = this.running.get(name);
+    if (!running) return this.startRound(name);
+    const next = running
+      .catch(() => null)
+      .then(() => {
+        this.queued.delete(name);
+        return this.startRound(name);
+      });
+    this.queued.set(name, next);
+    return next;
+  }
+
+  private startRound(name: string): Promise<Checkpoint | null> {
+    const round: Promise<Checkpoint | null> = this.catchUpNow(name)
+      .then((reached) => {
+        const known = this.reachedHere.get(name);
+        if (reached && (!known || compareCheckpoints(reached, known) > 0)) this.reachedHere.set(name, reached);
+        return reached;
+      })
+      .finally(() => {
+        if (this.running.get(name) === round) this.running.delete(name);
+      });
+    this.running.set(name, round);
+    return round;
+  }
+
+  private async catchUpNow(name: string): Promise<Checkpoint | null> {
     const p = this.get(name);
     for (;;) {
       const result = await this.step(p, p.name, { lock: true });
@@ -144,15 +218,16 @@ export class ProjectionRunner {
    */
   async settle(target: Checkpoint, names: readonly string[], timeoutMs = 3000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    for (const name of names) {
+    const one = async (name: string): Promise<boolean> => {
       for (;;) {
         const reached = (await this.catchUp(name)) ?? (await this.checkpoint(name));
-        if (reached && compareCheckpoints(reached, target) >= 0) break;
+        if (reached && compareCheckpoints(reached, target) >= 0) return true;
         if (Date.now() > deadline) return false;
-        await sleep(reached ? 2 : 5);
+        // Not readable yet (an older transaction is still open) or another process holds the lock.
+        await sleep(reached ? 1 : 5);
       }
-    }
-    return true;
+    };
+    return (await Promise.all(names.map(one))).every(Boolean);
   }
 
   /**
@@ -161,35 +236,101 @@ export class ProjectionRunner {
    */
   async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<void> {
     const p = this.get(name);
+    const replay = await this.replayInto(name, { onProgress, scratchPrefix: 'rebuild' });
+    try {
+      await this.swap(p, replay.schema, replay.checkpointName, replay.searchPath);
+      onProgress?.({ projection: p.name, applied: replay.total, total: replay.total });
+    } finally {
+      await replay.drop();
+    }
+  }
+
+  /**
+   * Replays `name` into fresh tables in a scratch schema, up to `until` (a log position:
+   * see `checkpointAt`) or the head, without touching the live tables. The caller reads
+   * the copy with `replay.read` (its search_path finds the scratch tables first) and must
+   * `drop()` it. With `until`, only the projection's own event types are read.
+   */
+  async replayInto(
+    name: string,
+    options: { until?: Checkpoint; onProgress?: (p: RebuildProgress) => void; scratchPrefix?: string } = {},
+  ): Promise<Replay> {
+    const p = this.get(name);
     const home = this.db.schema;
-    const scratch = `rebuild_${p.name}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const scratch = `${options.scratchPrefix ?? 'replay'}_${p.name}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const searchPath = `"${scratch}", "${home}", public`;
-    const scratchCheckpoint = `${p.name}@${scratch}`;
-    const [{ total }] = await this.db.query<{ total: number }>('select count(*)::int as total from events');
+    const checkpointName = `${p.name}@${scratch}`;
+    // Only the projection's own event types: a narrow model replays fast on a log of uses.
+    const range: ReadRange = options.until ? { until: options.until, types: p.handles } : { types: p.handles };
+    const [{ total }] = await this.db.query<{ total: number }>(
+      `select count(*)::int as total from events
+       where type = any($1::text[]) and ($2::text is null or (tx_id, position) <= ($2::text::xid8, $3::bigint))`,
+      [p.handles, options.until?.txId ?? null, options.until?.position ?? null],
+    );
+    const drop = async () => {
+      await this.db.query(`drop schema if exists "${scratch}" cascade`);
+      await this.db.query('delete from projection_checkpoints where name = $1', [checkpointName]);
+    };
     await this.db.transaction(async (tx) => {
       await tx.query(`create schema "${scratch}"`);
       await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
       for (const statement of splitStatements(p.ddl)) await tx.query(statement);
-      await tx.query(`insert into "${home}".projection_checkpoints (name, version) values ($1, $2)`, [
-        scratchCheckpoint,
-        p.version,
-      ]);
+      await tx.query(`insert into "${home}".projection_checkpoints (name, version) values ($1, $2)`, [checkpointName, p.version]);
     });
-    try {
-      let applied = 0;
-      onProgress?.({ projection: p.name, applied, total });
+    let applied = 0;
+    const advance = async (range?: ReadRange) => {
       for (;;) {
-        const result = await this.step(p, scratchCheckpoint, { searchPath, lock: false });
-        applied += result!.applied;
-        onProgress?.({ projection: p.name, applied: Math.min(applied, total), total });
-        if (result!.applied < this.batchSize) break;
+        const result = (await this.step(p, checkpointName, { searchPath, lock: false, range }))!;
+        applied += result.applied;
+        options.onProgress?.({ projection: p.name, applied: Math.min(applied, total), total });
+        if (result.applied < this.batchSize) return;
       }
-      await this.swap(p, scratch, scratchCheckpoint, searchPath);
-      onProgress?.({ projection: p.name, applied: total, total });
-    } finally {
-      await this.db.query(`drop schema if exists "${scratch}" cascade`);
-      await this.db.query('delete from projection_checkpoints where name = $1', [scratchCheckpoint]);
+    };
+    try {
+      options.onProgress?.({ projection: p.name, applied, total });
+      await advance(range);
+    } catch (error) {
+      await drop();
+      throw error;
     }
+    return {
+      projection: p.name,
+      schema: scratch,
+      searchPath,
+      checkpointName,
+      total,
+      checkpoint: async () => (await this.checkpoint(checkpointName)) ?? START,
+      catchUp: () => advance({ types: p.handles }),
+      read: (fn) =>
+        this.db.transaction(async (tx) => {
+          await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
+          return fn(tx);
+        }),
+      drop,
+    };
+  }
+
+  /**
+   * The log position as of `time`: the end of the longest prefix of the log (in commit
+   * order, which is not clock order) holding no event recorded after `time`. An event's time
+   * is its transaction's start, so a transaction is never split.
+   */
+  async checkpointAt(time: Date): Promise<Checkpoint> {
+    const [after] = await this.db.query<{ tx_id: string; position: number }>(
+      `select tx_id::text as tx_id, position from events where created_at > $1
+       order by events.tx_id, events.position limit 1`,
+      [time],
+    );
+    const [last] = after
+      ? await this.db.query<{ tx_id: string; position: number }>(
+          `select tx_id::text as tx_id, position from events where (tx_id, position) < ($1::text::xid8, $2::bigint)
+           order by events.tx_id desc, events.position desc limit 1`,
+          [after.tx_id, after.position],
+        )
+      : await this.db.query<{ tx_id: string; position: number }>(
+          `select tx_id::text as tx_id, position from events order by events.tx_id desc, events.position desc limit 1`,
+        );
+    return last ? { txId: last.tx_id, position: last.position } : START;
   }
 
   private async swap(p: Projection, scratch: string, scratchCheckpoint: string, searchPath: string) {
@@ -201,7 +342,10 @@ export class ProjectionRunner {
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(p.name)]);
         await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
         const current = (await this.checkpoint(scratchCheckpoint, tx)) ?? START;
-        const events = await readAllIn(tx, current, this.batchSize);
+        // Only the projection's own events, up to the readable head: the live checkpoint
+        // becomes that head, so the live runner does not walk the other events again.
+        const head = (await readableHead(tx)) ?? START;
+        const events = await readAllIn(tx, current, this.batchSize, { types: p.handles, until: head });
         const statements = statementsFor(p, events);
         if (statements.length) await tx.many(statements);
         if (events.length === this.batchSize) {
@@ -212,7 +356,7 @@ export class ProjectionRunner {
           );
           return false;
         }
-        const last = events.length ? { txId: events[events.length - 1].txId, position: events[events.length - 1].position } : current;
+        const last = compareCheckpoints(head, current) > 0 ? head : current;
         for (const table of p.tables) {
           await tx.query(`drop table if exists "${home}"."${table}" cascade`);
           await tx.query(`alter table "${scratch}"."${table}" set schema "${home}"`);

@@ -20,6 +20,13 @@ export interface Projection {
   /** Creates the tables and indexes, unqualified (the runner picks the schema). */
   ddl: string;
   handles: readonly EventType[];
+  /**
+   * Also applied in the appending transaction (EventStore.applyInline), so the writer reads
+   * its own write at once. Only when every statement is idempotent and touches rows whose
+   * events one stream orders (a user's bookmark of a prompt, a history entry): the runner
+   * applies the events again in log order and finds nothing to change.
+   */
+  inline?: boolean;
   evolve(event: StoredEvent): Statement[];
   /**
    * Optional: the statements for a whole batch (in log order), for projections that can

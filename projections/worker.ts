@@ -1,9 +1,14 @@
 import type { PgBoss } from 'pg-boss';
-import type { Appended, EventStore } from '../events';
+import { compareCheckpoints, type Appended, type Checkpoint, type EventStore } from '../events';
 import type { ProjectionRunner } from './runner';
 
 export const queueName = (projection: string) => `project-${projection}`;
 const SWEEP_QUEUE = 'project-sweep';
+/**
+ * A wake-up waits this long first: an endpoint that settles its own write (read-your-writes)
+ * has usually caught the projection up by then, and then no job is sent at all.
+ */
+const WAKE_DELAY_MS = 20;
 
 export interface WorkerOptions {
   /** Work the queues here (false: only send wake-ups; separate worker processes work them). */
@@ -21,6 +26,7 @@ export interface WorkerOptions {
  */
 export class ProjectionWorker {
   private sending = new Map<string, boolean>(); // name -> another wake requested while sending
+  private due = new Map<string, Checkpoint>(); // name -> the furthest append waiting for a wake-up
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
@@ -61,8 +67,24 @@ export class ProjectionWorker {
 
   wakeFor(appended: Appended): void {
     if (this.stopped) return;
+    const last = appended.last;
+    if (!last) return;
     const names = this.runner.affectedBy(appended.events.map((e) => e.type));
-    for (const name of names) this.wake(name);
+    // Inline projections already hold the write; the sweeps move their checkpoints along.
+    for (const name of names) {
+      if (this.runner.byName.get(name)?.inline) continue;
+      const due = this.due.get(name);
+      if (due) {
+        if (compareCheckpoints(last, due) > 0) this.due.set(name, last);
+        continue;
+      }
+      this.due.set(name, last);
+      setTimeout(() => {
+        const target = this.due.get(name)!;
+        this.due.delete(name);
+        if (!this.stopped && !this.runner.hasReached(name, target)) this.wake(name);
+      }, WAKE_DELAY_MS).unref();
+    }
   }
 
   wake(name: string): void {

@@ -2,18 +2,25 @@ import { z } from 'zod';
 
 const id = z.number().int().positive();
 
+/** A user bookmarked a prompt. The event's log position is the favorite's id. */
 export const Bookmarked = {
   version: 1,
-  schema: z.object({ favoriteId: id, userId: id, promptId: id }),
+  schema: z.object({ userId: id, promptId: id }),
 };
 
+/** `favoriteId`: the position of the Bookmarked event it removes. */
 export const BookmarkRemoved = {
   version: 1,
   schema: z.object({ favoriteId: id, userId: id, promptId: id }),
 };
 
-/** 1 = Not Helpful, 5 = Helpful. A later Rated by the same user replaces the earlier value. */
+const ratingValue = z.union([z.literal(1), z.literal(5)]);
+
+/**
+ * 1 = Not Helpful, 5 = Helpful. A later Rated by the same user replaces the earlier value;
+ * `previous` is the value it replaces (null for a first rating), so counters need no lookup.
+ */
 export const Rated = {
   version: 1,
-  schema: z.object({ userId: id, promptId: id, value: z.union([z.literal(1), z.literal(5)]) }),
+  schema: z.object({ userId: id, promptId: id, value: ratingValue, previous: ratingValue.nullable().default(null) }),
 };

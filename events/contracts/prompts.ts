@@ -30,10 +30,28 @@ export const PromptReviewed = {
   }),
 };
 
-/** A prompt was copied or otherwise used; counted in usageCount. */
+/**
+ * A prompt left the public lists: its author withdrew it (DELETE /api/prompts/{id}) or the
+ * admin withdrew an approved one on re-review. Its uses and ratings stay in the read models,
+ * hidden with it.
+ */
+export const PromptWithdrawn = {
+  version: 1,
+  schema: z.object({
+    promptId: id,
+    withdrawnBy: id.nullable(),
+    /** True when the author withdrew it: final (the admin cannot publish it again). */
+    byAuthor: z.boolean(),
+  }),
+};
+
+/**
+ * A prompt was copied (counted once per visitor per window); counted in usageCount.
+ * `count` is 1 except for past uses brought in by the seed or an import.
+ */
 export const Used = {
   version: 1,
-  schema: z.object({ promptId: id, userId: id.nullable().default(null) }),
+  schema: z.object({ promptId: id, userId: id.nullable().default(null), count: z.number().int().positive().default(1) }),
 };
 
 /** A signed-in user's usage history entry (POST /api/history). */

@@ -1,63 +1,68 @@
-import { ConcurrencyError, type EventMetadata, type EventStore, type StoreTx } from '../../events';
-import {
-  decideReview,
-  decideSubmit,
-  decideUse,
-  evolvePrompt,
-  initialPromptState,
-  promptStream,
-  usageStream,
-  type Actor,
-  type PromptState,
-  type SubmitCommand,
-} from './domain/prompt';
+import { createHash } from 'node:crypto';
+import { handle, handleNew, type Actor, type EventMetadata, type EventStore } from '../../events';
+import { promptDecider, promptStream, type PromptCommand, type SubmitCommand } from './domain/prompt';
+import { usageDecider, usePlanStreams } from './domain/usage';
 
-async function loadPrompt(tx: StoreTx, promptId: number): Promise<{ state: PromptState; version: number }> {
-  const events = await tx.readStream(promptStream(promptId));
-  return { state: events.reduce(evolvePrompt, initialPromptState), version: events.length };
+export async function submitPrompt(store: EventStore, submission: SubmitCommand, actor: Actor, metadata: EventMetadata) {
+  const decided = await handleNew(
+    store,
+    promptDecider,
+    'prompt',
+    (promptId) => ({ stream: promptStream(promptId), command: { kind: 'submit' as const, promptId, submission, actor } }),
+    metadata,
+  );
+  return { result: { id: decided.id }, events: decided.events, last: decided.last };
 }
 
-export async function submitPrompt(store: EventStore, command: SubmitCommand, actor: Actor, metadata: EventMetadata) {
-  return store.transaction(async (tx) => {
-    const promptId = await tx.nextId('prompt');
-    await tx.append(promptStream(promptId), decideSubmit(promptId, command, actor), {
-      expectedVersion: 'no_stream',
-      metadata,
-    });
-    return { id: promptId };
-  });
+export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
+  return changePrompt(store, { kind: 'review', promptId, isApproved, actor }, metadata);
 }
 
-export async function reviewPrompt(
-  store: EventStore,
-  promptId: number,
-  isApproved: boolean,
-  actor: Actor,
-  metadata: EventMetadata,
-) {
-  return store.transaction(async (tx) => {
-    const { state, version } = await loadPrompt(tx, promptId);
-    await tx.append(promptStream(promptId), decideReview(state, promptId, isApproved, actor), {
-      expectedVersion: version,
-      metadata,
-    });
-    return { id: promptId, isApproved };
-  });
+/** A later change of decision by the admin (see decideReReview). */
+export async function reReviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
+  return changePrompt(store, { kind: 're-review', promptId, isApproved, actor }, metadata);
+}
+
+/** The author (or the admin) withdraws a prompt; `changed` is false when it already was. */
+export async function withdrawPrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
+  return changePrompt(store, { kind: 'withdraw', promptId, actor }, metadata);
+}
+
+async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(command.promptId), command }, metadata);
+  return {
+    result: { id: command.promptId, status: decided.state.status, changed: decided.events.length > 0 },
+    events: decided.events,
+    last: decided.last,
+  };
 }
 
 /**
- * Counts a use. The prompt's state is read first and the use appended in one statement:
- * approval is never withdrawn, so nothing can change the decision in between.
+ * Who is counted as one user of a prompt: the user when signed in, else the client's
+ * address. Only a hash of the address is kept (in a stream name), never the address.
  */
-export async function recordUse(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
-  const state = (await store.readStream(promptStream(promptId))).reduce(evolvePrompt, initialPromptState);
-  const events = decideUse(state, promptId, actor);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return { result: { id: promptId }, ...(await store.append(usageStream(promptId), events, { expectedVersion: 'any', metadata })) };
-    } catch (error) {
-      // Two uses of one prompt raced for the same stream version: take the next one.
-      if (!(error instanceof ConcurrencyError) || attempt >= 20) throw error;
-    }
-  }
+export function visitorKey(actor: Actor, clientAddress: string): string {
+  if (actor.userId !== null) return `u${actor.userId}`;
+  return `v${createHash('sha256').update(`promptory-visitor:${clientAddress}`).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * Records a copy of a public prompt. It counts once per visitor per prompt per
+ * USE_WINDOW_MS; `counted` says whether this call moved the counter.
+ */
+export async function recordUse(
+  store: EventStore,
+  promptId: number,
+  actor: Actor,
+  metadata: EventMetadata,
+  clientAddress = 'unknown',
+  now = new Date(),
+) {
+  const decided = await handle(
+    store,
+    usageDecider,
+    { ...usePlanStreams(promptId, visitorKey(actor, clientAddress)), command: { promptId, actor, now } },
+    metadata,
+  );
+  return { result: { id: promptId, counted: decided.events.length > 0 }, events: decided.events, last: decided.last };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { categories } from './categories';
+
 export { categories, unknownCategory, categoryById, categoryBySlug, type Category } from './categories';
 
 /** The product's own name: prompts by it show as "by Promptory" and stay off community lists. */
@@ -43,9 +45,12 @@ export const submitPromptRequest = z.object({
   title: bounded('Title', 3, 100),
   description: bounded('Description', 10, 500),
   content: bounded('Prompt content', 10, 5000),
-  categoryId: categoryId.nonnegative('Please select a category.'),
-  authorName: bounded('Author name', 2, 100).default(DEFAULT_AUTHOR_NAME),
-  authorImage: z.string().trim().url().max(500).optional().or(z.literal('').transform(() => undefined)),
+  // 0 is the dialog's untouched default (shown as Unknown); any other id must be a category.
+  categoryId: categoryId.refine((id) => id === 0 || categories.some((c) => c.id === id), 'Please select a category.'),
+  /** Absent: the signed-in user's name (the endpoint fills it in). */
+  authorName: bounded('Author name', 2, 100).optional(),
+  // http(s) only: the image URL ends up in an <img src> for every visitor.
+  authorImage: z.string().trim().max(500).pipe(z.url({ protocol: /^https?$/ })).optional().or(z.literal('').transform(() => undefined)),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
 });
@@ -78,4 +83,77 @@ export interface PromptView {
   reviewedBy: number | null;
   reviewedAt: string | null;
   createdAt: string;
+}
+
+/** Where a submission stands (My Submissions shows these as Pending, Approved, Rejected, Withdrawn). */
+export const PROMPT_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type PromptStatusName = (typeof PROMPT_STATUSES)[number];
+
+/** What one event in a prompt's review history did. */
+export const REVIEW_DECISIONS = ['submitted', 'approved', 'rejected', 'withdrawn'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** A prompt whoever may see it unpublished sees (its submitter, the admin): the public view and its status. */
+export interface OwnPromptView extends PromptView {
+  status: PromptStatusName;
+}
+
+/** A submission as the review screens see it. */
+export interface ReviewPromptView
+  extends Pick<PromptView, 'id' | 'title' | 'description' | 'content' | 'categoryId' | 'authorName' | 'authorImage' | 'createdAt'> {
+  submittedBy: number | null;
+  status: PromptStatusName;
+  /** The last decision (review, re-review or withdraw). */
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+
+/** One step of a prompt's timeline. `byAuthor`: the author did it (submitted, withdrew). */
+export interface TimelineEntry {
+  decision: ReviewDecision;
+  at: string;
+  byAuthor: boolean;
+}
+
+/** GET /api/prompts/my: the author's submissions, newest first. */
+export interface SubmissionView extends ReviewPromptView {
+  timeline: TimelineEntry[];
+}
+
+/** One row of GET /api/admin/reviews. `actorName` is the reviewer's (or author's) account name. */
+export interface ReviewEntryView {
+  position: number;
+  promptId: number;
+  title: string;
+  authorName: string;
+  decision: ReviewDecision;
+  actorId: number | null;
+  actorName: string | null;
+  byAuthor: boolean;
+  at: string;
+}
+
+/** GET /api/admin/reviews?promptId=&decision= */
+export const reviewHistoryQuery = z.object({
+  promptId: promptIdParam.optional(),
+  decision: z.enum(REVIEW_DECISIONS).optional(),
+});
+
+/** GET /api/admin/prompts/pending?asOf=<ISO time>: the queue as it stood then. */
+export const pendingQuery = z.object({
+  asOf: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** POST /api/admin/rebuild: which read models to rebuild from the log. */
+export const rebuildRequest = z.object({
+  projections: z.array(z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/)).min(1).max(10).default(['review', 'catalog']),
+});
+
+/** GET /api/admin/stats: totals from the read models. `totalPrompts` counts published prompts. */
+export interface StatsView {
+  totalPrompts: number;
+  totalUsers: number;
+  /** Every counted use, including those of prompts withdrawn since. */
+  totalUsage: number;
+  prompts: Record<PromptStatusName, number>;
 }

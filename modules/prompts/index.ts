@@ -1,5 +1,7 @@
 /** The prompts capability: submit, review and use prompts. */
-export { submitPrompt, reviewPrompt, recordUse } from './commands';
-export type { Actor, SubmitCommand } from './domain/prompt';
-export { promptStream, usageStream } from './domain/prompt';
+export { submitPrompt, reviewPrompt, reReviewPrompt, withdrawPrompt, recordUse, visitorKey } from './commands';
+export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
+export type { Actor } from '../../events';
+export { promptStream, usageStream, promptDecider } from './domain/prompt';
+export { usageDecider, useStream, USE_WINDOW_MS } from './domain/usage';
 export * from './contracts';

@@ -10,12 +10,12 @@ type UsedEvent = Extract<StoredEvent, { type: 'Used' }>;
 function countUses(uses: UsedEvent[]): Statement {
   return {
     text: `with x as (
-             select * from unnest($1::int[], $2::text[], $3::bigint[]) with ordinality as x(id, tx, pos, ord)
+             select * from unnest($1::int[], $2::text[], $3::bigint[], $4::int[]) with ordinality as x(id, tx, pos, n, ord)
            ), fresh as (
              select x.* from x join catalog_prompts c on c.id = x.id
              where (x.tx::xid8, x.pos) > (c.applied_tx, c.applied_pos)
            ), counted as (
-             select id, count(*)::int as n,
+             select id, sum(n)::int as n,
                     (array_agg(tx order by ord desc))[1] as last_tx,
                     (array_agg(pos order by ord desc))[1] as last_pos
              from fresh group by id
@@ -23,7 +23,7 @@ function countUses(uses: UsedEvent[]): Statement {
            update catalog_prompts c
            set usage_count = c.usage_count + counted.n, applied_tx = counted.last_tx::xid8, applied_pos = counted.last_pos
            from counted where c.id = counted.id`,
-    params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position)],
+    params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position), uses.map((e) => e.data.count)],
   };
 }
 import { arrayLiteral, documentGrams, searchText } from './search';
@@ -33,10 +33,11 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
 export const catalogProjection: Projection = {
   name: 'catalog',
-  // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too.
-  version: 3,
+  // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
+  // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn').
+  version: 5,
   tables: ['catalog_prompts'],
-  handles: ['PromptSubmitted', 'PromptReviewed', 'Used'],
+  handles: ['PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn', 'Used', 'Rated'],
   ddl: `
     create table catalog_prompts (
       id integer primary key,
@@ -46,10 +47,15 @@ export const catalogProjection: Projection = {
       category_id integer not null,
       author_name text not null,
       author_image text,
+      -- round(mean of the users' current ratings), each 1 or 5; 0 while nobody has rated
       rating integer not null default 0,
+      rating_count integer not null default 0,
+      helpful_count integer not null default 0,
       usage_count integer not null default 0,
       is_featured boolean not null default false,
       is_editors_pick boolean not null default false,
+      -- pending | approved | rejected | withdrawn: only approved rows are public; a withdrawn
+      -- row keeps its uses and ratings, hidden with it
       status text not null default 'pending',
       reviewed_by integer,
       reviewed_at timestamptz,
@@ -127,14 +133,40 @@ export const catalogProjection: Projection = {
             ],
           },
         ];
-      case 'Used':
+      case 'PromptWithdrawn':
         return [
           {
-            text: `update catalog_prompts set usage_count = usage_count + 1, applied_tx = $2::xid8, applied_pos = $3
+            text: `update catalog_prompts set status = 'withdrawn', applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
             params: [event.data.promptId, ...at],
           },
         ];
+      case 'Used':
+        return [
+          {
+            text: `update catalog_prompts set usage_count = usage_count + $4, applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at, event.data.count],
+          },
+        ];
+      case 'Rated': {
+        // A changed rating replaces the user's earlier one: counted once, its old value taken back.
+        const { value, previous } = event.data;
+        const added = previous === null ? 1 : 0;
+        const helpful = (value === 5 ? 1 : 0) - (previous === 5 ? 1 : 0);
+        return [
+          {
+            text: `update catalog_prompts set
+                     rating_count = rating_count + $4,
+                     helpful_count = helpful_count + $5,
+                     rating = case when rating_count + $4 = 0 then 0
+                              else round((4.0 * (helpful_count + $5) + (rating_count + $4)) / (rating_count + $4))::int end,
+                     applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at, added, helpful],
+          },
+        ];
+      }
       default:
         return [];
     }

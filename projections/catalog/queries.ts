@@ -1,5 +1,5 @@
 import type { Sql } from '../../events';
-import type { PromptView, Sort } from '../../modules/prompts/contracts';
+import type { OwnPromptView, PromptStatusName, PromptView, Sort } from '../../modules/prompts/contracts';
 import { arrayLiteral, normaliseQuery, queryGrams } from './search';
 
 interface PromptRow {
@@ -111,6 +111,55 @@ export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView 
     [id],
   );
   return row ? toPromptView(row) : null;
+}
+
+/**
+ * One prompt as `viewer` may see it: a public one for anyone; an unpublished one (pending,
+ * rejected, withdrawn) only for its submitter and the admin, with its status. Null otherwise.
+ */
+export async function getPromptFor(
+  sql: Sql,
+  id: number,
+  viewer: { userId: number | null; isAdmin: boolean },
+): Promise<OwnPromptView | null> {
+  const [row] = await sql.query<PromptRow & { submitted_by: number | null }>(
+    `select ${COLUMNS}, submitted_by from catalog_prompts where id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  const maySee = row.status === 'approved' || viewer.isAdmin || (viewer.userId !== null && row.submitted_by === viewer.userId);
+  return maySee ? { ...toPromptView(row), status: row.status as PromptStatusName } : null;
+}
+
+/** Every counted use, of every prompt (withdrawn ones' uses are kept, only hidden). */
+export async function totalUsage(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ n: number }>('select coalesce(sum(usage_count), 0)::int as n from catalog_prompts');
+  return row.n;
+}
+
+/** Public prompts by id (for lists that nest the prompt: bookmarks, history, collections). */
+export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promise<Map<number, PromptView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((row) => [row.id, toPromptView(row)]));
+}
+
+export interface RatingStats {
+  /** round(mean of current ratings), 0 with none: see docs/architecture.md, "Ratings". */
+  rating: number;
+  ratingCount: number;
+  helpfulCount: number;
+}
+
+export async function getRatingStats(sql: Sql, id: number): Promise<RatingStats | null> {
+  const [row] = await sql.query<{ rating: number; rating_count: number; helpful_count: number }>(
+    `select rating, rating_count, helpful_count from catalog_prompts where id = $1 and status = 'approved'`,
+    [id],
+  );
+  return row ? { rating: row.rating, ratingCount: row.rating_count, helpfulCount: row.helpful_count } : null;
 }
 
 /** Prompts awaiting review, oldest first. */

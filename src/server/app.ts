@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PgBoss } from 'pg-boss';
-import { EventStore, type Appended, type Db } from '../../events';
-import { projections, ProjectionRunner, ProjectionWorker } from '../../projections';
+import { EventStore, type Appended, type Db, type EventType } from '../../events';
+import { projections, ProjectionRunner, ProjectionWorker, statementsFor } from '../../projections';
 import { readConfig, type Config } from './config';
 import { createBoss } from './boss';
 import { migrate, type Migration } from './db/migrate';
@@ -54,7 +54,10 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   }
   await migrate(db, moduleMigrations);
   const store = new EventStore(db);
+  for (const p of projections) if (p.inline) store.applyInline(p.handles, (sql, events) => sql.many(statementsFor(p, events)));
   const runner = new ProjectionRunner(db, projections);
+  // Inline projections already show a write in its own transaction: nothing to wait for.
+  const awaited = (types: Iterable<EventType>) => runner.affectedBy(types).filter((name) => !runner.byName.get(name)!.inline);
   const rebuilt = await runner.prepare();
   if (rebuilt.length) log(`built read models: ${rebuilt.join(', ')}`);
   if (config.seed) {
@@ -78,7 +81,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     worker,
     async settle(appended) {
       if (!appended.last) return true;
-      return runner.settle(appended.last, runner.affectedBy(appended.events.map((e) => e.type)));
+      return runner.settle(appended.last, awaited(appended.events.map((e) => e.type)));
     },
     async close() {
       await worker?.stop();

@@ -17,6 +17,14 @@ if (existsSync('tests/bench/site-bench.ts')) {
   if (existsSync('docs/benchmarks-site.md')) site = readFileSync('docs/benchmarks-site.md', 'utf8');
 }
 
+// The library under write load (issue 9) writes its own section too; it needs a build.
+let library = '';
+if (existsSync('tests/bench/library-bench.ts')) {
+  const result = spawnSync('npx', ['tsx', 'tests/bench/library-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) console.error('library benchmark failed');
+  if (existsSync('docs/benchmarks-library.md')) library = readFileSync('docs/benchmarks-library.md', 'utf8');
+}
+
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const doc = `# Benchmarks
 
@@ -46,6 +54,8 @@ fast because the catalog folds each run of \`Used\` events into one statement (c
 each row's watermark) and PostgreSQL pipelines a batch's statements; most of its time is
 reading and validating the events.
 
-${site}`;
+${site}
+
+${library}`;
 writeFileSync('docs/benchmarks.md', doc);
 console.log(doc);

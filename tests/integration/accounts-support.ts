@@ -26,7 +26,15 @@ export class Browser {
 
   async call(
     handler: APIRoute,
-    options: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: {
+      method?: string;
+      path?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      /** Route parameters, e.g. `{ id: '7' }` for a `[id]` route. */
+      params?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const method = options.method ?? 'POST';
     const url = new URL(options.path ?? '/api/auth/x', 'http://localhost:4321');
@@ -56,7 +64,7 @@ export class Browser {
       request,
       url,
       cookies,
-      params: {},
+      params: options.params ?? {},
       clientAddress: this.ip,
       locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
@@ -74,6 +82,24 @@ export class Browser {
     }
     return { status: response.status, body: parsed, headers: response.headers };
   }
+}
+
+/**
+ * A browser signed in as a new account (registered, then its emailed link used to set a
+ * password). For the ADMIN_EMAIL account, which exists from the start, only the link is used.
+ */
+export async function signedInBrowser(app: App, email: string, name: string, adminEmail?: string): Promise<Browser> {
+  const { POST: register } = await import('../../src/pages/api/auth/register');
+  const { POST: setPassword } = await import('../../src/pages/api/auth/set-password');
+  const b = new Browser();
+  if (email !== adminEmail) {
+    const r = await b.call(register, { body: { name, email } });
+    if (r.status !== 200) throw new Error(`register ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  const token = new URL(lastMail(app.config.dataDir, email)!.link!).searchParams.get('token')!;
+  const r = await b.call(setPassword, { body: { email, token, password: 'correct horse battery' } });
+  if (r.status !== 200) throw new Error(`set password ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  return b;
 }
 
 /** The newest outbox message to `to`, decoded, and the link in it. */

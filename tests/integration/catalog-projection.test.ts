@@ -59,7 +59,7 @@ describe.each(backends)('catalog slice on $name', (backend) => {
   });
 
   it('keeps a submission pending until an admin approves it, and counts uses', async () => {
-    const submitted = await submitPrompt(app.store, submission, visitor, meta());
+    const submitted = await submitPrompt(app.store, submission, { userId: 9, isAdmin: false }, meta());
     await app.settle(submitted);
     const id = submitted.result.id;
     expect(await getPublicPrompt(app.db, id)).toBeNull();
@@ -71,8 +71,13 @@ describe.each(backends)('catalog slice on $name', (backend) => {
     expect(approved).toMatchObject({ id, isApproved: true, usageCount: 0, rating: 0, reviewedBy: 1, isFeatured: false });
     expect((await listPending(app.db)).map((p) => p.id)).not.toContain(id);
 
-    await app.settle(await recordUse(app.store, id, visitor, meta()));
-    await app.settle(await recordUse(app.store, id, visitor, meta()));
+    await app.settle(await recordUse(app.store, id, visitor, meta(), '10.0.0.1'));
+    await app.settle(await recordUse(app.store, id, visitor, meta(), '10.0.0.2'));
+    expect((await getPublicPrompt(app.db, id))?.usageCount).toBe(2);
+    // The same visitor again, within the window: accepted, not counted.
+    const again = await recordUse(app.store, id, visitor, meta(), '10.0.0.1');
+    expect(again.result.counted).toBe(false);
+    await app.settle(again);
     expect((await getPublicPrompt(app.db, id))?.usageCount).toBe(2);
   });
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { register, Sessions, setPassword, signIn } from '../../modules/accounts';
 import { recordUse, reviewPrompt, submitPrompt } from '../../modules/prompts';
+import { bookmark, rate, recordHistory, removeBookmark } from '../../modules/engagement';
+import { changeCollection, createCollection } from '../../modules/collections';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -30,7 +32,22 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
       meta(),
     );
     await app.settle(await reviewPrompt(app.store, submitted.result.id, true, { userId: 1, isAdmin: true }, meta()));
-    for (let i = 0; i < 5; i++) await app.settle(await recordUse(app.store, submitted.result.id, { userId: null, isAdmin: false }, meta()));
+    for (let i = 0; i < 5; i++) await app.settle(await recordUse(app.store, submitted.result.id, { userId: null, isAdmin: false }, meta(), `10.0.0.${i % 3}`));
+    // The library: bookmarks (one removed), ratings (one changed), history, collections (one deleted, one emptied).
+    const user = registered.outcome.userId;
+    const promptId = submitted.result.id;
+    for (const id of [1, 2, promptId]) await bookmark(app.store, user, id, meta());
+    await removeBookmark(app.store, user, 2, meta());
+    await rate(app.store, user, promptId, 5, meta());
+    await rate(app.store, user, promptId, 1, meta());
+    await rate(app.store, user, 1, 5, meta());
+    await recordHistory(app.store, user, promptId, meta());
+    await recordHistory(app.store, user, 1, meta(), 'my edit');
+    const kept = await createCollection(app.store, user, { name: 'Kept', description: null, isPublic: true }, meta());
+    const gone = await createCollection(app.store, user, { name: 'Gone', description: 'Deleted right away', isPublic: false }, meta());
+    for (const id of [1, 3, promptId]) await changeCollection(app.store, { kind: 'add', collectionId: kept.collectionId, userId: user, promptId: id }, meta());
+    await changeCollection(app.store, { kind: 'remove', collectionId: kept.collectionId, userId: user, promptId: 3 }, meta());
+    await changeCollection(app.store, { kind: 'delete', collectionId: gone.collectionId, userId: user }, meta());
   });
   afterAll(async () => app?.dispose());
 

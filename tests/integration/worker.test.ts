@@ -30,7 +30,7 @@ describe.each(backends)('projection worker on $name', (backend) => {
   it('projects an append it was woken for, without the writer catching up itself', async () => {
     const app = await freshApp(backend, { workers: 1 }, { boss: true, log: () => {} });
     try {
-      const appended = await submitPrompt(app.store, submission, { userId: null, isAdmin: false }, meta());
+      const appended = await submitPrompt(app.store, submission, { userId: 9, isAdmin: false }, meta());
       // The periodic sweep runs every 5 s; the pg-boss wake-up must be much faster.
       expect(await reaches(app, appended.last!, 2000)).toBe(true);
     } finally {
@@ -52,7 +52,7 @@ describe.runIf(backends.some((b) => b.name === 'postgres'))('separate worker pro
     worker.stdout!.on('data', (d) => (output += d));
     worker.stderr!.on('data', (d) => (output += d));
     try {
-      const first = await submitPrompt(app.store, submission, { userId: null, isAdmin: false }, meta());
+      const first = await submitPrompt(app.store, submission, { userId: 9, isAdmin: false }, meta());
       expect(await reaches(app, first.last!, 500)).toBe(false); // nobody projects in this process
       const started = Date.now();
       while (!output.includes('projection worker running') && Date.now() - started < 30_000) {
@@ -60,7 +60,7 @@ describe.runIf(backends.some((b) => b.name === 'postgres'))('separate worker pro
       }
       expect(output).toContain('projection worker running');
       expect(await reaches(app, first.last!, 5000)).toBe(true); // drained on start
-      const second = await submitPrompt(app.store, submission, { userId: null, isAdmin: false }, meta());
+      const second = await submitPrompt(app.store, submission, { userId: 9, isAdmin: false }, meta());
       expect(await reaches(app, second.last!, 2000)).toBe(true); // woken through pg-boss
     } finally {
       try {

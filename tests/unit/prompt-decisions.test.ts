@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type StoredEvent } from '../../events';
-import {
-  decideReview,
-  decideSubmit,
-  decideUse,
-  evolvePrompt,
-  initialPromptState,
-  type SubmitCommand,
-} from '../../modules/prompts/domain/prompt';
+import { SYSTEM_ACTOR, type NewEvent } from '../../events';
+import { promptDecider, type SubmitCommand } from '../../modules/prompts/domain/prompt';
+import { USE_WINDOW_MS, usageDecider } from '../../modules/prompts/domain/usage';
 import { submitPromptRequest } from '../../modules/prompts/contracts';
+import { given } from '../support/given';
 
 const admin = { userId: 1, isAdmin: true };
 const member = { userId: 2, isAdmin: false };
 const visitor = { userId: null, isAdmin: false };
-const command: SubmitCommand = {
+const submission: SubmitCommand = {
   title: 'Summarise a paper',
   description: 'Turns a research paper into a one-page brief.',
   content: 'Summarise this paper for a busy engineer: [PASTE]',
@@ -23,35 +18,33 @@ const command: SubmitCommand = {
   isEditorsPick: true,
 };
 
-let position = 0;
-function stored(event: { type: string; data: unknown }): StoredEvent {
-  position++;
-  return { ...event, position, streamId: 'prompt-7', streamVersion: position, txId: '1', metadata: { actor: null, requestId: 't', at: '' }, createdAt: new Date() } as StoredEvent;
-}
-const given = (...events: { type: string; data: unknown }[]) => events.map(stored).reduce(evolvePrompt, initialPromptState);
-const submitted = { type: 'PromptSubmitted', data: { promptId: 7 } };
-const approved = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
-const rejected = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
-
-function refusal(fn: () => unknown): DomainError['kind'] | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error.kind;
-    throw error;
-  }
-  return undefined;
-}
+const submitted: NewEvent = {
+  type: 'PromptSubmitted',
+  data: { promptId: 7, title: 't', description: 'd', content: 'c', categoryId: 1, authorName: 'Ada' },
+};
+const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
+const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
+const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, userId: null, count } });
 
 describe('submitting a prompt', () => {
   it('given a member, when they submit with curation flags, then the prompt is submitted without them', () => {
-    const [event] = decideSubmit(7, command, member);
+    const [event] = given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: member }).events();
     expect(event).toMatchObject({ type: 'PromptSubmitted', data: { promptId: 7, isFeatured: false, isEditorsPick: false, submittedBy: 2 } });
   });
 
   it('given the admin, when they submit with curation flags, then the flags are kept', () => {
-    const [event] = decideSubmit(7, command, admin);
+    const [event] = given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: admin }).events();
     expect(event.data).toMatchObject({ isFeatured: true, isEditorsPick: true, submittedBy: 1 });
+  });
+
+  it('given a member, when they send an original submission date, then it is ignored (only the system imports dates)', () => {
+    const dated = { ...submission, submittedAt: '2020-01-01T00:00:00.000Z' };
+    expect(given(promptDecider).when({ kind: 'submit', promptId: 7, submission: dated, actor: member }).events()[0].data).not.toHaveProperty('submittedAt');
+    expect(given(promptDecider).when({ kind: 'submit', promptId: 7, submission: dated, actor: SYSTEM_ACTOR }).events()[0].data).toHaveProperty('submittedAt', dated.submittedAt);
+  });
+
+  it('given a submitted prompt, when the same id is submitted again, then it is a conflict', () => {
+    given(promptDecider, submitted).when({ kind: 'submit', promptId: 7, submission, actor: admin }).thenRefuses('conflict');
   });
 
   it('given a submission request, when fields break the limits, then each gets the spec message', () => {
@@ -67,38 +60,130 @@ describe('submitting a prompt', () => {
         'Author name must be at least 2 characters.',
       ]),
     );
-    const long = submitPromptRequest.safeParse({ ...command, title: 'x'.repeat(101), description: 'y'.repeat(501) });
+    const long = submitPromptRequest.safeParse({ ...submission, title: 'x'.repeat(101), description: 'y'.repeat(501) });
     expect(long.error!.issues.map((i) => i.message)).toEqual(['Title must not exceed 100 characters.', 'Description must not exceed 500 characters.']);
   });
 });
 
 describe('reviewing a prompt', () => {
+  const review = (isApproved: boolean, actor = admin) => ({ kind: 'review' as const, promptId: 7, isApproved, actor });
+
   it('given a pending prompt, when the admin approves it, then it is reviewed as approved by them', () => {
-    expect(decideReview(given(submitted), 7, true, admin)).toEqual([
-      { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } },
-    ]);
+    given(promptDecider, submitted).when(review(true)).then({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } });
   });
 
   it('given a pending prompt, when a member reviews it, then they are forbidden', () => {
-    expect(refusal(() => decideReview(given(submitted), 7, true, member))).toBe('forbidden');
+    given(promptDecider, submitted).when(review(true, member)).thenRefuses('forbidden');
   });
 
   it('given no prompt, when the admin reviews it, then it is not found', () => {
-    expect(refusal(() => decideReview(given(), 7, true, admin))).toBe('not_found');
+    given(promptDecider).when(review(true)).thenRefuses('not_found');
   });
 
   it('given a reviewed prompt, when the admin reviews it again, then it is a conflict', () => {
-    expect(refusal(() => decideReview(given(submitted, rejected), 7, true, admin))).toBe('conflict');
+    given(promptDecider, submitted, rejected).when(review(true)).thenRefuses('conflict');
+  });
+});
+
+describe('who may submit', () => {
+  it('given a visitor, when they submit, then they are asked to sign in (no anonymous submissions)', () => {
+    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: visitor }).thenRefuses('unauthenticated');
+  });
+});
+
+describe('changing a decision later (re-review)', () => {
+  const reReview = (isApproved: boolean, actor = admin) => ({ kind: 're-review' as const, promptId: 7, isApproved, actor });
+  const submittedByMember: NewEvent = { type: 'PromptSubmitted', data: { ...submitted.data, submittedBy: 2 } as never };
+  const withdrawnByAdmin: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } };
+  const withdrawnByAuthor: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } };
+
+  it('given a rejected prompt, when the admin approves it, then it is reviewed as approved', () => {
+    given(promptDecider, submitted, rejected).when(reReview(true)).then(approved);
+  });
+
+  it('given an approved prompt, when the admin takes the approval back, then it is withdrawn by the admin', () => {
+    given(promptDecider, submitted, approved).when(reReview(false)).then(withdrawnByAdmin);
+  });
+
+  it('given a prompt the admin withdrew, when the admin approves it again, then it is approved', () => {
+    given(promptDecider, submitted, approved, withdrawnByAdmin).when(reReview(true)).then(approved);
+  });
+
+  it('given a prompt its author withdrew, when the admin approves it, then it is a conflict (the author decided)', () => {
+    given(promptDecider, submittedByMember, approved, withdrawnByAuthor).when(reReview(true)).thenRefuses('conflict');
+  });
+
+  it('given a decision, when the admin repeats it, then it is a conflict and nothing is added', () => {
+    given(promptDecider, submitted, approved).when(reReview(true)).thenRefuses('conflict');
+    given(promptDecider, submitted, rejected).when(reReview(false)).thenRefuses('conflict');
+  });
+
+  it('given a pending prompt, when the admin re-reviews it, then it is a conflict (the queue reviews it)', () => {
+    given(promptDecider, submitted).when(reReview(true)).thenRefuses('conflict');
+  });
+
+  it('given a rejected prompt, when a member re-reviews it, then they are forbidden', () => {
+    given(promptDecider, submitted, rejected).when(reReview(true, member)).thenRefuses('forbidden');
+  });
+});
+
+describe('withdrawing a prompt', () => {
+  const withdraw = (actor: { userId: number | null; isAdmin: boolean }) => ({ kind: 'withdraw' as const, promptId: 7, actor });
+  const mine: NewEvent = { type: 'PromptSubmitted', data: { ...submitted.data, submittedBy: 2 } as never };
+  const other = { userId: 3, isAdmin: false };
+
+  it('given my pending or published prompt, when I withdraw it, then it is withdrawn by its author', () => {
+    const event = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } } as const;
+    given(promptDecider, mine).when(withdraw(member)).then(event);
+    given(promptDecider, mine, approved).when(withdraw(member)).then(event);
+  });
+
+  it('given my withdrawn prompt, when I withdraw it again, then nothing more happens', () => {
+    given(promptDecider, mine, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } }).when(withdraw(member)).then();
+  });
+
+  it('given someone else\'s prompt, when I withdraw it, then a published one is forbidden and an unpublished one not found', () => {
+    given(promptDecider, mine, approved).when(withdraw(other)).thenRefuses('forbidden');
+    given(promptDecider, mine).when(withdraw(other)).thenRefuses('not_found');
+    given(promptDecider, mine).when(withdraw(visitor)).thenRefuses('not_found');
+  });
+
+  it('given anyone\'s prompt, when the admin withdraws it, then it is withdrawn by the admin', () => {
+    given(promptDecider, mine, approved).when(withdraw(admin)).then({ type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } });
   });
 });
 
 describe('using a prompt', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const use = (actor: typeof visitor | typeof member = visitor, at = now) => ({ promptId: 7, actor, now: at });
+
   it('given an approved prompt, when a visitor uses it, then a use is recorded', () => {
-    expect(decideUse(given(submitted, approved), 7, visitor)).toEqual([{ type: 'Used', data: { promptId: 7, userId: null } }]);
+    given(usageDecider, submitted, approved).when(use()).then({ type: 'Used', data: { promptId: 7, userId: null } });
   });
 
-  it('given a pending or rejected prompt, when anyone uses it, then it is not found', () => {
-    expect(refusal(() => decideUse(given(submitted), 7, member))).toBe('not_found');
-    expect(refusal(() => decideUse(given(submitted, rejected), 7, admin))).toBe('not_found');
+  it('given a signed-in user, when they use it, then the use names them', () => {
+    given(usageDecider, submitted, approved).when(use(member)).then({ type: 'Used', data: { promptId: 7, userId: 2 } });
+  });
+
+  it('given a pending, rejected or withdrawn prompt, when anyone uses it, then it is not found', () => {
+    given(usageDecider, submitted).when(use(member)).thenRefuses('not_found');
+    given(usageDecider, submitted, rejected).when(use()).thenRefuses('not_found');
+    given(usageDecider, submitted, approved, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } }).when(use()).thenRefuses('not_found');
+  });
+
+  it('given a use by this visitor inside the window, when they use it again, then nothing more is counted', () => {
+    const earlier = new Date(now.getTime() - USE_WINDOW_MS + 60_000);
+    given(usageDecider, submitted, approved, [used(), earlier]).when(use()).then();
+  });
+
+  it('given a use by this visitor before the window, when they use it again, then it counts again', () => {
+    const earlier = new Date(now.getTime() - USE_WINDOW_MS);
+    given(usageDecider, submitted, approved, [used(), earlier]).when(use()).then({ type: 'Used', data: { promptId: 7, userId: null } });
+  });
+
+  it('given past uses to bring in, when anyone but the system imports them, then it is forbidden', () => {
+    given(usageDecider, submitted, approved).when({ ...use(), imported: 40 }).thenRefuses('forbidden');
+    given(usageDecider, submitted, approved).when({ ...use(), actor: admin, imported: 40 }).thenRefuses('forbidden');
+    given(usageDecider, submitted, approved).when({ ...use(), actor: SYSTEM_ACTOR, imported: 40 }).then(used(40));
   });
 });

@@ -1,31 +1,34 @@
-import { DomainError, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
-export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected';
+export { promptStream };
+
+export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 export interface PromptState {
   status: PromptStatus;
+  /** The account that submitted it (null: the seed, imports). */
+  submittedBy: number | null;
+  /** Withdrawn by its author: final, the admin cannot publish it again. */
+  withdrawnByAuthor: boolean;
 }
 
-export const initialPromptState: PromptState = { status: 'none' };
+export const initialPromptState: PromptState = { status: 'none', submittedBy: null, withdrawnByAuthor: false };
 
 export function evolvePrompt(state: PromptState, event: StoredEvent): PromptState {
   switch (event.type) {
     case 'PromptSubmitted':
-      return { status: 'pending' };
+      return { status: 'pending', submittedBy: event.data.submittedBy, withdrawnByAuthor: false };
     case 'PromptReviewed':
-      return { status: event.data.isApproved ? 'approved' : 'rejected' };
+      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected' };
+    case 'PromptWithdrawn':
+      return { ...state, status: 'withdrawn', withdrawnByAuthor: state.withdrawnByAuthor || event.data.byAuthor };
     default:
       return state;
   }
 }
 
-export const promptStream = (promptId: number) => `prompt-${promptId}`;
+/** Where uses were appended before per-visitor counting (still read by the catalog). */
 export const usageStream = (promptId: number) => `prompt-usage-${promptId}`;
-
-export interface Actor {
-  userId: number | null;
-  isAdmin: boolean;
-}
 
 export interface SubmitCommand {
   title: string;
@@ -36,10 +39,23 @@ export interface SubmitCommand {
   authorImage?: string;
   isFeatured: boolean;
   isEditorsPick: boolean;
+  /** Imports and the seed only: the original submission date. */
+  submittedAt?: string;
 }
+
+export type PromptCommand =
+  | { kind: 'submit'; promptId: number; submission: SubmitCommand; actor: Actor }
+  /** The first decision, from the queue: only a pending prompt. */
+  | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor }
+  /** The admin changes a decision later: publish a rejected or withdrawn one, or withdraw an approved one. */
+  | { kind: 're-review'; promptId: number; isApproved: boolean; actor: Actor }
+  /** The author (or the admin) takes a prompt out of every public list. */
+  | { kind: 'withdraw'; promptId: number; actor: Actor };
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
+  // Visitors do not submit (docs/architecture.md, "Submission policy"); the system does (seed).
+  if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
   const curated = actor.isAdmin;
   const data: EventData<'PromptSubmitted'> = {
     promptId,
@@ -52,19 +68,70 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
     isFeatured: curated && command.isFeatured,
     isEditorsPick: curated && command.isEditorsPick,
     submittedBy: actor.userId,
+    ...(command.submittedAt && curated ? { submittedAt: command.submittedAt } : {}),
   };
   return [{ type: 'PromptSubmitted', data }];
 }
 
-export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
+function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw new DomainError('forbidden', "You don't have admin permissions.");
+}
+
+export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
+  requireAdmin(actor);
   if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
   return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId } }];
 }
 
-/** Only a public (approved) prompt can be used. */
-export function decideUse(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
-  if (state.status !== 'approved') throw new DomainError('not_found', 'Prompt not found');
-  return [{ type: 'Used', data: { promptId, userId: actor.userId } }];
+/**
+ * A later change of decision. Approving publishes a rejected prompt or one the admin
+ * withdrew; not approving withdraws a published one. Anything else changes nothing and is
+ * a conflict, so a repeated click never adds a second event.
+ */
+export function decideReReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
+  requireAdmin(actor);
+  if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
+  if (state.status === 'pending') throw new DomainError('conflict', 'This prompt is still pending: review it from the queue');
+  if (isApproved) {
+    if (state.status === 'approved') throw new DomainError('conflict', 'This prompt is already approved');
+    if (state.withdrawnByAuthor) throw new DomainError('conflict', 'Its author withdrew this prompt');
+    return [{ type: 'PromptReviewed', data: { promptId, isApproved: true, reviewedBy: actor.userId } }];
+  }
+  if (state.status !== 'approved') throw new DomainError('conflict', 'This prompt is not published');
+  return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: false } }];
 }
+
+/**
+ * The author's withdraw (the admin may too). Pending, published or rejected alike leave
+ * every list; withdrawing again changes nothing. Someone else learns no more than a
+ * visitor would: a prompt they cannot see is not found.
+ */
+export function decideWithdraw(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
+  const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
+  if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
+  if (!isAuthor && !actor.isAdmin) {
+    if (state.status === 'approved') throw new DomainError('forbidden', 'Only its author or the admin can withdraw this prompt');
+    throw new DomainError('not_found', 'Prompt not found');
+  }
+  if (state.status === 'withdrawn' && (state.withdrawnByAuthor || !isAuthor)) return [];
+  return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: isAuthor } }];
+}
+
+export const promptDecider: Decider<PromptState, PromptCommand> = {
+  initialState: initialPromptState,
+  evolve: evolvePrompt,
+  decide(command, state) {
+    switch (command.kind) {
+      case 'submit':
+        if (state.status !== 'none') throw new DomainError('conflict', 'This prompt already exists');
+        return decideSubmit(command.promptId, command.submission, command.actor);
+      case 'review':
+        return decideReview(state, command.promptId, command.isApproved, command.actor);
+      case 're-review':
+        return decideReReview(state, command.promptId, command.isApproved, command.actor);
+      case 'withdraw':
+        return decideWithdraw(state, command.promptId, command.actor);
+    }
+  },
+};

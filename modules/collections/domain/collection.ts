@@ -1,0 +1,70 @@
+import { DomainError, evolvePromptApproved, promptStream, type Decider, type StoredEvent } from '../../../events';
+import { COLLECTION_MESSAGES, type CollectionRequest } from '../contracts';
+
+export const collectionStream = (collectionId: number) => `collection-${collectionId}`;
+
+export interface CollectionState {
+  exists: boolean;
+  deleted: boolean;
+  ownerId: number | null;
+  promptIds: ReadonlySet<number>;
+  /** Whether the prompt a command is about is public (read from its stream, when it names one). */
+  promptApproved: boolean;
+}
+
+export type CollectionCommand =
+  | { kind: 'create'; collectionId: number; userId: number; collection: CollectionRequest }
+  | { kind: 'delete'; collectionId: number; userId: number }
+  | { kind: 'add'; collectionId: number; userId: number; promptId: number }
+  | { kind: 'remove'; collectionId: number; userId: number; promptId: number };
+
+/** The streams a command works on: adding reads the prompt too. */
+export function collectionPlan(command: CollectionCommand) {
+  return {
+    stream: collectionStream(command.collectionId),
+    reads: command.kind === 'add' ? [promptStream(command.promptId)] : [],
+    command,
+  };
+}
+
+export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
+  initialState: { exists: false, deleted: false, ownerId: null, promptIds: new Set(), promptApproved: false },
+  evolve(state: CollectionState, event: StoredEvent): CollectionState {
+    switch (event.type) {
+      case 'CollectionCreated':
+        return { ...state, exists: true, ownerId: event.data.userId };
+      case 'CollectionDeleted':
+        return { ...state, deleted: true };
+      case 'PromptAddedToCollection':
+        return { ...state, promptIds: new Set(state.promptIds).add(event.data.promptId) };
+      case 'PromptRemovedFromCollection': {
+        const promptIds = new Set(state.promptIds);
+        promptIds.delete(event.data.promptId);
+        return { ...state, promptIds };
+      }
+      default:
+        return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event) };
+    }
+  },
+  decide(command, state) {
+    const { collectionId, userId } = command;
+    if (command.kind === 'create') {
+      if (state.exists) throw new DomainError('conflict', 'This collection already exists');
+      const { name, description, isPublic } = command.collection;
+      return [{ type: 'CollectionCreated', data: { collectionId, userId, name, description, isPublic } }];
+    }
+    // Someone else's collection is answered exactly like a missing one.
+    if (!state.exists || state.deleted || state.ownerId !== userId) throw new DomainError('not_found', COLLECTION_MESSAGES.notFound);
+    switch (command.kind) {
+      case 'delete':
+        return [{ type: 'CollectionDeleted', data: { collectionId, userId } }];
+      case 'add':
+        if (!state.promptApproved) throw new DomainError('not_found', COLLECTION_MESSAGES.promptNotFound);
+        if (state.promptIds.has(command.promptId)) return [];
+        return [{ type: 'PromptAddedToCollection', data: { collectionId, promptId: command.promptId } }];
+      case 'remove':
+        if (!state.promptIds.has(command.promptId)) throw new DomainError('not_found', COLLECTION_MESSAGES.notInCollection);
+        return [{ type: 'PromptRemovedFromCollection', data: { collectionId, promptId: command.promptId } }];
+    }
+  },
+};

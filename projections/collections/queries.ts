@@ -1,0 +1,55 @@
+import type { Sql } from '../../events';
+import type { CollectionView } from '../../modules/collections/contracts';
+
+interface CollectionRow {
+  id: number;
+  user_id: number;
+  name: string;
+  description: string | null;
+  is_public: boolean;
+  created_at: Date;
+  updated_at: Date;
+  prompt_count: number;
+}
+
+const SELECT = `select c.id, c.user_id, c.name, c.description, c.is_public, c.created_at, c.updated_at,
+  (select count(*)::int from collection_items i where i.collection_id = c.id and i.active) as prompt_count
+  from collections c`;
+
+function toView(r: CollectionRow): CollectionView {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    userId: r.user_id,
+    isPublic: r.is_public,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    promptCount: r.prompt_count,
+  };
+}
+
+/** The user's collections with their prompt counts, newest first. */
+export async function listCollections(sql: Sql, userId: number): Promise<CollectionView[]> {
+  const rows = await sql.query<CollectionRow>(`${SELECT} where c.user_id = $1 and not c.deleted order by c.id desc`, [userId]);
+  return rows.map(toView);
+}
+
+/**
+ * One collection as `viewerId` may see it: a public one for anyone, a private one for its
+ * owner only; otherwise null (answered as not found).
+ */
+export async function getCollection(sql: Sql, id: number, viewerId: number | null): Promise<CollectionView | null> {
+  const [row] = await sql.query<CollectionRow>(`${SELECT} where c.id = $1 and not c.deleted`, [id]);
+  if (!row || (!row.is_public && row.user_id !== viewerId)) return null;
+  return toView(row);
+}
+
+/** The collection's prompt ids, most recently added first. */
+export async function collectionPromptIds(sql: Sql, id: number): Promise<number[]> {
+  const rows = await sql.query<{ prompt_id: number }>(
+    'select prompt_id from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
+    [id],
+  );
+  return rows.map((r) => r.prompt_id);
+}

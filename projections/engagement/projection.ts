@@ -1,0 +1,78 @@
+import type { StoredEvent } from '../../events';
+import type { Projection, Statement } from '../types';
+
+/**
+ * Each user's bookmarks, ratings and usage history. Read by the user's own lists only;
+ * decisions never read these tables (they fold the pair's stream). Rows are never deleted:
+ * a removed bookmark is marked, so applying any event twice leaves the same rows.
+ */
+export const engagementProjection: Projection = {
+  name: 'engagement',
+  version: 1,
+  // Every row is keyed by one event (favorites, history) or by one decision stream with a
+  // watermark (ratings), so applying in the write transaction and again later is safe.
+  inline: true,
+  tables: ['favorites', 'ratings', 'usage_history'],
+  handles: ['Bookmarked', 'BookmarkRemoved', 'Rated', 'HistoryRecorded'],
+  ddl: `
+    create table favorites (
+      id bigint primary key,
+      user_id integer not null,
+      prompt_id integer not null,
+      created_at timestamptz not null,
+      removed boolean not null default false
+    );
+    create index favorites_user on favorites (user_id, id desc) where not removed;
+    create table ratings (
+      user_id integer not null,
+      prompt_id integer not null,
+      value integer not null,
+      rated_at timestamptz not null,
+      applied_tx xid8 not null,
+      applied_pos bigint not null,
+      primary key (user_id, prompt_id)
+    );
+    create table usage_history (
+      id bigint primary key,
+      user_id integer not null,
+      prompt_id integer not null,
+      used_at timestamptz not null,
+      modified_content text
+    );
+    create index usage_history_user on usage_history (user_id, id desc);
+  `,
+  evolve(event: StoredEvent): Statement[] {
+    switch (event.type) {
+      case 'Bookmarked':
+        return [
+          {
+            text: `insert into favorites (id, user_id, prompt_id, created_at) values ($1, $2, $3, $4) on conflict (id) do nothing`,
+            params: [event.position, event.data.userId, event.data.promptId, event.createdAt],
+          },
+        ];
+      case 'BookmarkRemoved':
+        return [{ text: 'update favorites set removed = true where id = $1', params: [event.data.favoriteId] }];
+      case 'Rated':
+        return [
+          {
+            text: `insert into ratings (user_id, prompt_id, value, rated_at, applied_tx, applied_pos)
+                   values ($1, $2, $3, $4, $5::xid8, $6)
+                   on conflict (user_id, prompt_id) do update set value = excluded.value, rated_at = excluded.rated_at,
+                     applied_tx = excluded.applied_tx, applied_pos = excluded.applied_pos
+                   where (ratings.applied_tx, ratings.applied_pos) < (excluded.applied_tx, excluded.applied_pos)`,
+            params: [event.data.userId, event.data.promptId, event.data.value, event.createdAt, event.txId, event.position],
+          },
+        ];
+      case 'HistoryRecorded':
+        return [
+          {
+            text: `insert into usage_history (id, user_id, prompt_id, used_at, modified_content) values ($1, $2, $3, $4, $5)
+                   on conflict (id) do nothing`,
+            params: [event.position, event.data.userId, event.data.promptId, event.createdAt, event.data.modifiedContent],
+          },
+        ];
+      default:
+        return [];
+    }
+  },
+};

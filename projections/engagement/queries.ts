@@ -1,0 +1,28 @@
+import type { Sql } from '../../events';
+import type { FavoriteView, HistoryEntryView, RatingValue } from '../../modules/engagement/contracts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The user's bookmarks, newest first. */
+export async function listFavorites(sql: Sql, userId: number): Promise<FavoriteView[]> {
+  const rows = await sql.query<{ id: number; prompt_id: number; created_at: Date }>(
+    'select id, prompt_id, created_at from favorites where user_id = $1 and not removed order by id desc',
+    [userId],
+  );
+  return rows.map((r) => ({ id: r.id, userId, promptId: r.prompt_id, createdAt: iso(r.created_at) }));
+}
+
+/** The user's current rating of a prompt, or null. */
+export async function getRating(sql: Sql, userId: number, promptId: number): Promise<RatingValue | null> {
+  const [row] = await sql.query<{ value: RatingValue }>('select value from ratings where user_id = $1 and prompt_id = $2', [userId, promptId]);
+  return row?.value ?? null;
+}
+
+/** The user's usage history, newest first. */
+export async function listHistory(sql: Sql, userId: number, limit = 200): Promise<HistoryEntryView[]> {
+  const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null }>(
+    'select id, prompt_id, used_at, modified_content from usage_history where user_id = $1 order by id desc limit $2',
+    [userId, limit],
+  );
+  return rows.map((r) => ({ id: r.id, userId, promptId: r.prompt_id, usedAt: iso(r.used_at), modifiedContent: r.modified_content }));
+}

@@ -1,0 +1,146 @@
+import type { Sql } from '../../events';
+import type {
+  PromptStatusName,
+  ReviewDecision,
+  ReviewEntryView,
+  ReviewPromptView,
+  SubmissionView,
+  TimelineEntry,
+} from '../../modules/prompts/contracts';
+
+interface ReviewRow {
+  id: number;
+  title: string;
+  description: string;
+  content: string;
+  category_id: number;
+  author_name: string;
+  author_image: string | null;
+  submitted_by: number | null;
+  status: PromptStatusName;
+  submitted_at: Date;
+  decided_by: number | null;
+  decided_at: Date | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function toView(row: ReviewRow): ReviewPromptView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    categoryId: row.category_id,
+    authorName: row.author_name,
+    authorImage: row.author_image,
+    submittedBy: row.submitted_by,
+    status: row.status,
+    createdAt: iso(row.submitted_at),
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at ? iso(row.decided_at) : null,
+  };
+}
+
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, submitted_by, status,
+  submitted_at, decided_by, decided_at`;
+
+/**
+ * The review queue, oldest first. Unqualified table names: on a scratch replay the caller's
+ * search_path points them at the replayed copy.
+ */
+export async function listPendingReviews(sql: Sql): Promise<ReviewPromptView[]> {
+  const rows = await sql.query<ReviewRow>(
+    `select ${COLUMNS} from review_prompts where status = 'pending' order by submitted_at, id`,
+  );
+  return rows.map(toView);
+}
+
+/** The prompts `userId` submitted, newest first, each with its timeline. */
+export async function listSubmissions(sql: Sql, userId: number): Promise<SubmissionView[]> {
+  const rows = await sql.query<ReviewRow>(
+    `select ${COLUMNS} from review_prompts where submitted_by = $1 order by submitted_at desc, id desc`,
+    [userId],
+  );
+  if (rows.length === 0) return [];
+  const steps = await sql.query<{ prompt_id: number; decision: ReviewDecision; by_author: boolean; at: Date }>(
+    `select prompt_id, decision, by_author, at from review_log where prompt_id = any($1::int[]) order by position`,
+    [rows.map((r) => r.id)],
+  );
+  const timelines = new Map<number, TimelineEntry[]>();
+  for (const s of steps) {
+    const list = timelines.get(s.prompt_id) ?? [];
+    list.push({ decision: s.decision, at: iso(s.at), byAuthor: s.by_author });
+    timelines.set(s.prompt_id, list);
+  }
+  return rows.map((row) => ({ ...toView(row), timeline: timelines.get(row.id) ?? [] }));
+}
+
+export interface HistoryFilter {
+  promptId?: number;
+  decision?: ReviewDecision;
+  limit?: number;
+}
+
+/**
+ * Every submission and decision, newest first (oldest first for one prompt: its timeline).
+ * Actor names are the caller's to fill in (they live in the accounts read model).
+ */
+export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): Promise<Omit<ReviewEntryView, 'actorName'>[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.promptId !== undefined) {
+    params.push(filter.promptId);
+    where.push(`l.prompt_id = $${params.length}`);
+  }
+  if (filter.decision) {
+    params.push(filter.decision);
+    where.push(`l.decision = $${params.length}`);
+  }
+  params.push(filter.limit ?? 1000);
+  const rows = await sql.query<{
+    position: number;
+    prompt_id: number;
+    title: string;
+    author_name: string;
+    decision: ReviewDecision;
+    actor_id: number | null;
+    by_author: boolean;
+    at: Date;
+  }>(
+    `select l.position, l.prompt_id, p.title, p.author_name, l.decision, l.actor_id, l.by_author, l.at
+     from review_log l join review_prompts p on p.id = l.prompt_id
+     ${where.length ? `where ${where.join(' and ')}` : ''}
+     order by l.position ${filter.promptId !== undefined ? 'asc' : 'desc'}
+     limit $${params.length}`,
+    params,
+  );
+  return rows.map((r) => ({
+    position: r.position,
+    promptId: r.prompt_id,
+    title: r.title,
+    authorName: r.author_name,
+    decision: r.decision,
+    actorId: r.actor_id,
+    byAuthor: r.by_author,
+    at: iso(r.at),
+  }));
+}
+
+/** How many prompts stand in each status. */
+export async function countByStatus(sql: Sql): Promise<Record<PromptStatusName, number>> {
+  const rows = await sql.query<{ status: PromptStatusName; n: number }>(
+    'select status, count(*)::int as n from review_prompts group by status',
+  );
+  const counts: Record<PromptStatusName, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
+/** Everything, for tests comparing live tables with a replay. */
+export async function dumpReview(sql: Sql): Promise<{ prompts: unknown[]; log: unknown[] }> {
+  return {
+    prompts: await sql.query(`select ${COLUMNS} from review_prompts order by id`),
+    log: await sql.query('select * from review_log order by position'),
+  };
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends';
+import { startServer, testPort, type RunningServer } from '../support/server';
+import { lastMail } from './accounts-support';
+
+const ADMIN = 'admin@promptory.test';
+
+/**
+ * The submission and review flow over real HTTP against the production build (routing,
+ * middlewares, cookies), on each backend: submit, see it pending, approve or reject from
+ * the queue, withdraw, and read the history and the queue as it stood before the review.
+ */
+describe.each(backends)('review over HTTP on $name', (backend) => {
+  const { config, cleanup } = backend.fresh();
+  // The outbox (the emailed links) lives under DATA_DIR, on both backends.
+  const dataDir = backend.name === 'pglite' ? config.dataDir : mkdtempSync(join(tmpdir(), 'promptory-review-http-'));
+  const env: Record<string, string> = {
+    ADMIN_EMAIL: ADMIN,
+    DATA_DIR: dataDir,
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : {}),
+  };
+  let server: RunningServer;
+
+  /** A cookie-keeping client: every write carries this site's Origin, as a browser's would. */
+  const client = () => {
+    let cookie = '';
+    return async (method: string, path: string, body?: unknown) => {
+      const headers: Record<string, string> = { origin: server.url };
+      if (cookie) headers.cookie = cookie;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const set = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+      if (set.length) cookie = set.join('; ');
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    };
+  };
+  type Client = ReturnType<typeof client>;
+
+  async function signIn(email: string, name: string): Promise<Client> {
+    const c = client();
+    if (email !== ADMIN) expect((await c('POST', '/api/auth/register', { name, email })).status).toBe(200);
+    const token = new URL(lastMail(dataDir, email)!.link!).searchParams.get('token');
+    expect((await c('POST', '/api/auth/set-password', { email, token, password: 'correct horse battery' })).status).toBe(200);
+    return c;
+  }
+
+  beforeAll(async () => {
+    server = await startServer(env, testPort(backend.name === 'pglite' ? 4 : 5));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('submit, pending, approve and reject, withdraw, history and the queue as of before the review', async () => {
+    const admin = await signIn(ADMIN, 'Admin');
+    const ann = await signIn('ann@example.com', 'Ann Lee');
+    const visitor = client();
+    const body = { title: 'Over HTTP', description: 'Submitted over real HTTP.', content: 'Content of the HTTP prompt, long enough.', categoryId: 1 };
+
+    expect((await visitor('POST', '/api/prompts', body)).status).toBe(401);
+    const one = await ann('POST', '/api/prompts', body);
+    expect(one.status).toBe(201);
+    expect(one.body).toMatchObject({ status: 'pending', authorName: 'Ann Lee' });
+    const two = (await ann('POST', '/api/prompts', { ...body, title: 'Over HTTP, rejected' })).body.id as number;
+    const id = one.body.id as number;
+    expect((await visitor('GET', `/api/prompts/${id}`)).status).toBe(404);
+    expect((await ann('GET', `/api/prompts/${id}`)).body.status).toBe('pending');
+    expect((await ann('GET', '/api/prompts/my')).body.map((p: { id: number }) => p.id)).toEqual([two, id]);
+    expect((await ann('GET', '/api/admin/prompts/pending')).status).toBe(403);
+    const queued = (await admin('GET', '/api/admin/prompts/pending')).body.map((p: { id: number }) => p.id);
+    expect(queued).toEqual(expect.arrayContaining([id, two]));
+
+    const beforeReview = new Date();
+    while (Date.now() <= beforeReview.getTime() + 1) await new Promise((r) => setTimeout(r, 2));
+    expect((await admin('PUT', `/api/admin/prompts/${id}/review`, { isApproved: true })).status).toBe(200);
+    expect((await admin('PUT', `/api/admin/prompts/${id}/review`, { isApproved: true })).status).toBe(409);
+    expect((await admin('PUT', `/api/admin/prompts/${two}/review`, { isApproved: false })).status).toBe(200);
+    expect((await visitor('GET', `/api/prompts/${id}`)).body).toMatchObject({ id, isApproved: true });
+    expect((await visitor('GET', '/api/prompts')).body.map((p: { id: number }) => p.id)).toContain(id);
+    expect((await visitor('GET', `/api/prompts/${two}`)).status).toBe(404);
+
+    const asOf = (await admin('GET', `/api/admin/prompts/pending?asOf=${encodeURIComponent(beforeReview.toISOString())}`)).body;
+    expect(asOf.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([id, two]));
+    const history = (await admin('GET', '/api/admin/reviews')).body as { promptId: number; decision: string; actorName: string }[];
+    expect(history.filter((e) => e.promptId === id || e.promptId === two).map((e) => [e.promptId, e.decision, e.actorName])).toEqual([
+      [two, 'rejected', 'Admin'],
+      [id, 'approved', 'Admin'],
+      [two, 'submitted', 'Ann Lee'],
+      [id, 'submitted', 'Ann Lee'],
+    ]);
+
+    expect((await ann('DELETE', `/api/prompts/${id}`)).body).toMatchObject({ status: 'withdrawn', changed: true });
+    expect((await visitor('GET', '/api/prompts')).body.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect((await ann('GET', '/api/prompts/my')).body.map((p: { status: string }) => p.status)).toEqual(['rejected', 'withdrawn']);
+    const stats = (await admin('GET', '/api/admin/stats')).body;
+    expect(stats).toMatchObject({ totalUsers: 2, prompts: { rejected: 1, withdrawn: 1 } });
+  });
+});
