@@ -60,5 +60,7 @@ describe.each(backends)('crash safety on $name', (backend) => {
     } finally {
       await app.close();
     }
-  });
+    // It boots a server and then the app again (pg-boss schema, four read models, the seed):
+    // on a busy 2-core machine that alone can pass the suite's 60 s default.
+  }, 180_000);
 });
