@@ -50,8 +50,9 @@ interface CheckpointRow {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function lockKey(name: string) {
-  return `projection:${name}`;
+/** Per schema too: apps sharing one PostgreSQL database in different schemas never block each other. */
+function lockKey(schema: string, name: string) {
+  return `projection:${schema}:${name}`;
 }
 
 /**
@@ -128,7 +129,7 @@ export class ProjectionRunner {
       if (options.lock) {
         const [{ locked }] = await tx.query<{ locked: boolean }>(
           'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
-          [lockKey(p.name)],
+          [lockKey(this.db.schema, p.name)],
         );
         if (!locked) return null;
       }
@@ -290,7 +291,7 @@ export class ProjectionRunner {
       // Catch the scratch copy up to the head while holding the live projection's lock,
       // so no live batch lands between the last scratch batch and the switch.
       const done = await this.db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(p.name)]);
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(this.db.schema, p.name)]);
         await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
         const current = (await this.checkpoint(scratchCheckpoint, tx)) ?? START;
         // Only the projection's own events, up to the readable head: the live checkpoint
