@@ -11,9 +11,12 @@ import { startServer, testPort } from '../support/server';
 describe.each(backends)('crash safety on $name', (backend) => {
   const { config, cleanup } = backend.fresh();
   afterAll(cleanup);
-  const env: Record<string, string> = config.databaseUrl
-    ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema }
-    : { DATA_DIR: config.dataDir };
+  // Each request comes from its own client address (behind one trusted proxy): a use counts
+  // once per visitor per day, and every acknowledged use here must be a counted one.
+  const env: Record<string, string> = {
+    TRUST_PROXY: '1',
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : { DATA_DIR: config.dataDir }),
+  };
 
   it('keeps every acknowledged write through kill -9', async () => {
     const server = await startServer(env, testPort(backend.name === 'pglite' ? 1 : 2));
@@ -27,7 +30,7 @@ describe.each(backends)('crash safety on $name', (backend) => {
         try {
           const response = await fetch(`${server.url}/api/prompts/${(i % 5) + 1}/use`, {
             method: 'PUT',
-            headers: { 'x-request-id': requestId },
+            headers: { 'x-request-id': requestId, 'x-forwarded-for': `10.${w}.${(i >> 8) & 255}.${i & 255}` },
           });
           if (response.status === 200) acknowledged.push(requestId);
         } catch {
