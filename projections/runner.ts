@@ -50,8 +50,9 @@ interface CheckpointRow {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function lockKey(name: string) {
-  return `projection:${name}`;
+/** Per schema too: apps sharing one PostgreSQL database in different schemas never block each other. */
+function lockKey(schema: string, name: string) {
+  return `projection:${schema}:${name}`;
 }
 
 /**
@@ -130,7 +131,7 @@ export class ProjectionRunner {
         `select l.locked, c.tx_id::text as tx_id, c.position
          from (select ${options.lock ? 'pg_try_advisory_xact_lock(hashtext($2))' : 'true'} as locked) l
          left join projection_checkpoints c on c.name = $1`,
-        options.lock ? [checkpointName, lockKey(p.name)] : [checkpointName],
+        options.lock ? [checkpointName, lockKey(this.db.schema, p.name)] : [checkpointName],
       );
       if (!row.locked) return null;
       const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
@@ -339,7 +340,7 @@ export class ProjectionRunner {
       // Catch the scratch copy up to the head while holding the live projection's lock,
       // so no live batch lands between the last scratch batch and the switch.
       const done = await this.db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(p.name)]);
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lockKey(this.db.schema, p.name)]);
         await tx.query(`select set_config('search_path', $1, true)`, [searchPath]);
         const current = (await this.checkpoint(scratchCheckpoint, tx)) ?? START;
         // Only the projection's own events, up to the readable head: the live checkpoint

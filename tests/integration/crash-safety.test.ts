@@ -11,8 +11,8 @@ import { startServer, testPort } from '../support/server';
 describe.each(backends)('crash safety on $name', (backend) => {
   const { config, cleanup } = backend.fresh();
   afterAll(cleanup);
-  // Behind one trusted proxy, so each request below can come from its own visitor: a copy
-  // counts (appends) once per visitor and prompt, and every acknowledged one must be logged.
+  // Each request comes from its own client address (behind one trusted proxy): a use counts
+  // once per visitor per day, and every acknowledged use here must be a counted one.
   const env: Record<string, string> = {
     TRUST_PROXY: '1',
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : { DATA_DIR: config.dataDir }),
@@ -30,7 +30,7 @@ describe.each(backends)('crash safety on $name', (backend) => {
         try {
           const response = await fetch(`${server.url}/api/prompts/${(i % 5) + 1}/use`, {
             method: 'PUT',
-            headers: { 'x-request-id': requestId, 'x-forwarded-for': `10.${w}.${i >> 8}.${i & 255}` },
+            headers: { 'x-request-id': requestId, 'x-forwarded-for': `10.${w}.${(i >> 8) & 255}.${i & 255}` },
           });
           if (response.status === 200) acknowledged.push(requestId);
         } catch {

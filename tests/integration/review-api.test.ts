@@ -4,6 +4,7 @@ import { recordUse } from '../../modules/prompts';
 import { rate } from '../../modules/engagement';
 import { getRatingStats } from '../../projections/catalog/queries';
 import { backends, freshApp } from '../support/backends';
+import { rebuildJobs } from '../../src/server/rebuild-jobs';
 import { Browser, installApp, signedInBrowser } from './accounts-support';
 import * as promptsApi from '../../src/pages/api/prompts/index';
 import * as promptApi from '../../src/pages/api/prompts/[id]/index';
@@ -305,6 +306,12 @@ describe.each(backends)('review API on $name', (backend) => {
     expect(job.projections[1].total).toBeGreaterThan(0);
     expect(await pending()).toEqual(before);
     expect((await call(admin, rebuildApi.POST, 'POST', '/api/admin/rebuild', { body: { projections: ['nope'] } })).status).toBe(404);
+    // One rebuild at a time: a second start while one runs is refused (the endpoint's 409).
+    const jobs = rebuildJobs(app.runner);
+    expect(jobs.start(['review'], 1)).not.toBeNull();
+    expect(jobs.start(['review'], 1)).toBeNull();
+    await jobs.idle();
+    expect(jobs.latest()!.state).toBe('done');
     expect((await call(admin, rebuildApi.POST, 'POST', '/api/admin/rebuild', { body: { projections: 'catalog' } })).status).toBe(400);
   });
 });

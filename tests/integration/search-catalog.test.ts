@@ -7,7 +7,7 @@ import { backends, freshApp, settleAll } from '../support/backends';
 
 const meta = (): EventMetadata => ({ actor: null, requestId: 'search-test', at: new Date().toISOString() });
 const admin = { userId: 1, isAdmin: true };
-const visitor = { userId: null, isAdmin: false };
+const author = { userId: 9, isAdmin: false };
 
 const fixtures = [
   { title: '正式商業電郵撰寫助手', description: '根據你提供的重點，撰寫語氣得體的正式電郵。', categoryId: 1 },
@@ -46,7 +46,7 @@ describe.each(backends)('catalog search on $name', (backend) => {
       const submitted = await submitPrompt(
         app.store,
         { ...f, content: `Prompt content for ${f.title}, long enough.`, authorName: 'Tester', isFeatured: false, isEditorsPick: false },
-        visitor,
+        author,
         meta(),
       );
       ids.set(f.title, submitted.result.id);
