@@ -34,7 +34,12 @@ function zodIssues(error: z.ZodError): ErrorBody['issues'] {
 
 /** Turns anything a handler throws into the right status; unknown errors stay 500 and are logged. */
 export function errorResponse(error: unknown, requestId?: string): Response {
-  if (error instanceof DomainError) return errorJson(STATUS[error.kind], error.message, error.issues);
+  if (error instanceof DomainError) {
+    const response = errorJson(STATUS[error.kind], error.message, error.issues);
+    const retryAfter = (error as { retryAfter?: number }).retryAfter;
+    if (retryAfter) response.headers.set('retry-after', String(retryAfter));
+    return response;
+  }
   if (error instanceof z.ZodError) return errorJson(400, error.issues[0]?.message ?? 'Invalid request', zodIssues(error));
   if (error instanceof ConcurrencyError) return errorJson(409, 'Someone else changed this at the same time; please try again.');
   console.error(`[promptory] request ${requestId ?? ''} failed`, error);

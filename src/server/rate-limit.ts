@@ -8,7 +8,7 @@ import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
  *
  * Settings (environment; README): RATE_LIMIT_WINDOW_SECONDS (default 900 = 15 min) and,
  * per action, RATE_LIMIT_<ACTION>_PER_IP / RATE_LIMIT_<ACTION>_PER_ACCOUNT with ACTION one of
- * LOGIN, REGISTER, FORGOT, SET_PASSWORD. Login and set-password count failed attempts only;
+ * LOGIN, REGISTER, FORGOT, SET_PASSWORD, USE (copies and history entries: per IP only). Login and set-password count failed attempts only;
  * register and forgot-password count every attempt. TRUST_PROXY=<n> takes the client address
  * from the n-th last X-Forwarded-For entry (behind n reverse proxies); 0 (default) ignores it.
  */
@@ -26,7 +26,7 @@ export const rateLimitMigrations = [
   },
 ];
 
-export type RateAction = 'login' | 'register' | 'forgot' | 'set_password';
+export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use';
 export interface RateLimits {
   windowMs: number;
   perIp: Record<RateAction, number>;
@@ -34,8 +34,8 @@ export interface RateLimits {
 }
 
 const DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
-  perIp: { login: 100, register: 100, forgot: 100, set_password: 100 },
-  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10 },
+  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600 },
+  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600 },
 };
 
 function positive(value: string | undefined, fallback: number): number {
@@ -44,7 +44,7 @@ function positive(value: string | undefined, fallback: number): number {
 }
 
 export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits {
-  const actions: RateAction[] = ['login', 'register', 'forgot', 'set_password'];
+  const actions: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use'];
   const pick = (scope: 'IP' | 'ACCOUNT', table: Record<RateAction, number>) =>
     Object.fromEntries(
       actions.map((a) => [a, Math.floor(positive(env[`RATE_LIMIT_${a.toUpperCase()}_PER_${scope}`], table[a]))]),

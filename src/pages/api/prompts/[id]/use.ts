@@ -3,12 +3,18 @@ import { promptIdParam } from '../../../../../modules/prompts/contracts';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
 import { getApp } from '../../../../server/app';
 import { clientIp } from '../../../../server/rate-limit';
+import { throttleUse } from '../../../../server/library';
 import { actorFor, endpoint, json, metadataFor, readParam, notFound } from '../../../../server/http';
 
-/** Records one use of a public prompt and answers with its new usage count. */
+/**
+ * Records a copy of a public prompt and answers with its usage count. A copy counts once per
+ * visitor (or user) per prompt per day, and copies are throttled per client address
+ * (README, "Usage counts").
+ */
 export const PUT = endpoint(async (context) => {
   const id = readParam(context.params.id, promptIdParam, 'prompt id');
   const app = await getApp();
+  await throttleUse(app, context);
   const appended = await recordUse(app.store, id, actorFor(context), metadataFor(context), clientIp(context));
   await app.settle(appended);
   const prompt = await getPublicPrompt(app.db, id);

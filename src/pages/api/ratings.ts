@@ -1,0 +1,20 @@
+import { rate } from '../../../modules/engagement';
+import { ratingRequest } from '../../../modules/engagement/contracts';
+import { getRatingStats } from '../../../projections/catalog/queries';
+import { requireUser } from '../../server/admin-guard';
+import { getApp } from '../../server/app';
+import { endpoint, json, metadataFor, readBody } from '../../server/http';
+
+/**
+ * Rates a public prompt 1 (Not Helpful) or 5 (Helpful); a later rating replaces the earlier.
+ * The payload's `userId` is ignored: the rater is always the session's user.
+ */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const { promptId, value } = await readBody(context.request, ratingRequest);
+  const app = await getApp();
+  const result = await rate(app.store, user.id, promptId, value, metadataFor(context));
+  await app.settle(result);
+  const stats = await getRatingStats(app.db, promptId);
+  return json({ userId: user.id, promptId, value: result.value, rating: stats?.rating ?? 0, ratingCount: stats?.ratingCount ?? 0 });
+});

@@ -1,0 +1,213 @@
+import type { APIRoute } from 'astro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventMetadata } from '../../events';
+import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
+import { listPrompts } from '../../projections/catalog/queries';
+import { accountsFor, overrideAccountsServices } from '../../src/server/middleware/session';
+import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
+import * as favoritesMy from '../../src/pages/api/favorites/my';
+import * as favorites from '../../src/pages/api/favorites/index';
+import * as favorite from '../../src/pages/api/favorites/[id]';
+import * as promptRating from '../../src/pages/api/prompts/[id]/rating';
+import * as ratings from '../../src/pages/api/ratings';
+import * as history from '../../src/pages/api/history/index';
+import * as historyMy from '../../src/pages/api/history/my';
+import * as collectionsMy from '../../src/pages/api/collections/my';
+import * as collections from '../../src/pages/api/collections/index';
+import * as collection from '../../src/pages/api/collections/[id]/index';
+import * as collectionPrompts from '../../src/pages/api/collections/[id]/prompts/index';
+import * as collectionPrompt from '../../src/pages/api/collections/[id]/prompts/[promptId]';
+import * as use from '../../src/pages/api/prompts/[id]/use';
+import { backends, freshApp } from '../support/backends';
+import { Browser, installApp } from './accounts-support';
+
+const meta = (): EventMetadata => ({ actor: null, requestId: 'library-api', at: new Date().toISOString() });
+
+/** The library's endpoints through the real handlers and middlewares, on both backends. */
+describe.each(backends)('library API on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  const as: Record<'visitor' | 'owner' | 'other' | 'admin', Browser> = {
+    visitor: new Browser('10.1.0.1'),
+    owner: new Browser('10.1.0.2'),
+    other: new Browser('10.1.0.3'),
+    admin: new Browser('10.1.0.4'),
+  };
+  const ids: Record<string, number> = {};
+
+  async function signUp(browser: Browser, email: string): Promise<number> {
+    const registered = await register(app.store, { name: email.split('@')[0], email }, meta());
+    // The admin's account already exists (made at start): registering again sends a fresh link.
+    if (registered.outcome.kind === 'exists') throw new Error('expected an account without a password');
+    const { session, ...appended } = await setPassword(
+      app.store,
+      accountsFor(app).sessions,
+      { email, token: registered.outcome.link.token, password: 'correct horse battery' },
+      meta(),
+    );
+    await app.settle(appended);
+    browser.jar.set(SESSION_COOKIE, session.token);
+    return registered.outcome.userId;
+  }
+
+  const call = (who: keyof typeof as, handler: APIRoute, method: string, params: Record<string, string | number> = {}, body?: unknown) =>
+    as[who].call(handler, { method, body, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+  const eventCount = () => app.store.count();
+
+  beforeAll(async () => {
+    // Seeded at start, before the admin's account is made (the seed needs an empty log).
+    app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test', seed: true });
+    installApp(app);
+    ids.owner = await signUp(as.owner, 'owner@example.com');
+    ids.other = await signUp(as.other, 'other@example.com');
+    ids.admin = await signUp(as.admin, 'admin@promptory.test');
+    // The owner's things, made through the API.
+    ids.favorite = (await call('owner', favorites.POST, 'POST', {}, { promptId: 3 })).body.id;
+    await call('owner', ratings.POST, 'POST', {}, { promptId: 3, value: 5 });
+    await call('owner', history.POST, 'POST', {}, { promptId: 3 });
+    ids.private = (await call('owner', collections.POST, 'POST', {}, { name: 'Private one', description: 'Only for me to see', isPublic: false })).body.id;
+    ids.public = (await call('owner', collections.POST, 'POST', {}, { name: 'Public one', isPublic: true })).body.id;
+    await call('owner', collectionPrompts.POST, 'POST', { id: ids.private }, { promptId: 1 });
+    await call('owner', collectionPrompts.POST, 'POST', { id: ids.public }, { promptId: 1 });
+  });
+  afterAll(async () => app?.dispose());
+
+  it('answers every endpoint right for a visitor, the owner, another user and the admin', async () => {
+    type Who = keyof typeof as;
+    const everyone: Who[] = ['visitor', 'owner', 'other', 'admin'];
+    const cases: [string, APIRoute, string, Record<string, number>, unknown, Record<Who, number>][] = [
+      ['GET /api/favorites/my', favoritesMy.GET, 'GET', {}, undefined, { visitor: 401, owner: 200, other: 200, admin: 200 }],
+      ['POST /api/favorites', favorites.POST, 'POST', {}, { promptId: 4 }, { visitor: 401, owner: 201, other: 201, admin: 201 }],
+      ['GET /api/prompts/3/rating', promptRating.GET, 'GET', { id: 3 }, undefined, { visitor: 401, owner: 200, other: 200, admin: 200 }],
+      ['POST /api/ratings', ratings.POST, 'POST', {}, { userId: 1, promptId: 4, value: 1 }, { visitor: 401, owner: 200, other: 200, admin: 200 }],
+      ['POST /api/history', history.POST, 'POST', {}, { promptId: 4 }, { visitor: 401, owner: 201, other: 201, admin: 201 }],
+      ['GET /api/history/my', historyMy.GET, 'GET', {}, undefined, { visitor: 401, owner: 200, other: 200, admin: 200 }],
+      ['GET /api/collections/my', collectionsMy.GET, 'GET', {}, undefined, { visitor: 401, owner: 200, other: 200, admin: 200 }],
+      ['POST /api/collections', collections.POST, 'POST', {}, { name: 'Mine too', isPublic: false }, { visitor: 401, owner: 201, other: 201, admin: 201 }],
+      ['GET private collection', collection.GET, 'GET', { id: ids.private }, undefined, { visitor: 404, owner: 200, other: 404, admin: 404 }],
+      ['GET public collection', collection.GET, 'GET', { id: ids.public }, undefined, { visitor: 200, owner: 200, other: 200, admin: 200 }],
+      ['POST public collection prompt', collectionPrompts.POST, 'POST', { id: ids.public }, { promptId: 2 }, { visitor: 401, other: 404, admin: 404, owner: 200 }],
+      ['DELETE public collection prompt', collectionPrompt.DELETE, 'DELETE', { id: ids.public, promptId: 1 }, undefined, { visitor: 401, other: 404, admin: 404, owner: 200 }],
+      ["DELETE owner's favorite", favorite.DELETE, 'DELETE', { id: ids.favorite }, undefined, { visitor: 401, other: 404, admin: 404, owner: 200 }],
+      ['DELETE private collection', collection.DELETE, 'DELETE', { id: ids.private }, undefined, { visitor: 401, other: 404, admin: 404, owner: 200 }],
+    ];
+    const seen: string[] = [];
+    for (const [name, handler, method, params, body, expected] of cases) {
+      // The owner goes last, so the others meet the owner's things still in place.
+      for (const who of [...everyone.filter((w) => w !== 'owner'), 'owner' as const]) {
+        const r = await call(who, handler, method, params, body);
+        seen.push(`${name} as ${who}: ${r.status}`);
+        expect.soft(r.status, `${name} as ${who}: ${JSON.stringify(r.body)}`).toBe(expected[who]);
+        expect(r.headers.get('content-type')).toContain('application/json');
+      }
+    }
+    expect(seen).toHaveLength(cases.length * 4);
+  });
+
+  it("shows each user only their own bookmarks, ratings, history and collections; a payload's userId changes nothing", async () => {
+    const mine = (await call('owner', historyMy.GET, 'GET')).body as { userId: number }[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((h) => h.userId === ids.owner)).toBe(true);
+    const theirs = (await call('other', favoritesMy.GET, 'GET')).body as { userId: number; promptId: number }[];
+    expect(theirs.every((f) => f.userId === ids.other)).toBe(true);
+    // A payload naming the owner rates as the caller.
+    expect((await call('other', ratings.POST, 'POST', {}, { userId: ids.owner, promptId: 12, value: 5 })).body).toMatchObject({ userId: ids.other });
+    expect((await call('owner', promptRating.GET, 'GET', { id: 12 })).body).toEqual({ value: null });
+    expect((await call('other', promptRating.GET, 'GET', { id: 12 })).body).toEqual({ value: 5 });
+    expect((await call('other', collectionsMy.GET, 'GET')).body.map((c: { userId: number }) => c.userId)).toEqual([ids.other]);
+  });
+
+  it('shows a write on the very next read (bookmark, rating, collection), with the nested prompt', async () => {
+    const created = await call('other', favorites.POST, 'POST', {}, { promptId: 9 });
+    expect(created.status).toBe(201);
+    const list = (await call('other', favoritesMy.GET, 'GET')).body;
+    expect(list[0]).toMatchObject({ id: created.body.id, promptId: 9, prompt: { id: 9, isApproved: true } });
+    // Removing by prompt id, as the detail page and the dashboard do.
+    expect((await call('other', favorite.DELETE, 'DELETE', { id: 9 })).status).toBe(200);
+    expect((await call('other', favoritesMy.GET, 'GET')).body.map((f: { promptId: number }) => f.promptId)).not.toContain(9);
+
+    const rated = await call('other', ratings.POST, 'POST', {}, { promptId: 10, value: 5 });
+    expect(rated.body).toMatchObject({ value: 5, rating: 5, ratingCount: 1 });
+    const changed = await call('other', ratings.POST, 'POST', {}, { promptId: 10, value: 1 });
+    expect(changed.body).toMatchObject({ value: 1, rating: 1, ratingCount: 1 });
+
+    const made = await call('other', collections.POST, 'POST', {}, { name: 'Fresh', description: 'My collection of prompts', isPublic: true });
+    expect(made.body).toMatchObject({ name: 'Fresh', description: 'My collection of prompts', isPublic: true, promptCount: 0, userId: ids.other });
+    await call('other', collectionPrompts.POST, 'POST', { id: made.body.id }, { promptId: 10 });
+    const view = (await call('visitor', collection.GET, 'GET', { id: made.body.id })).body;
+    expect(view).toMatchObject({ promptCount: 1, prompts: [{ id: 10 }] });
+  });
+
+  it('gives one bookmark and no error for concurrent double clicks', async () => {
+    const clicks = await Promise.all(Array.from({ length: 6 }, () => call('admin', favorites.POST, 'POST', {}, { promptId: 11 })));
+    expect(clicks.map((c) => c.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(clicks.map((c) => c.body.id)).size).toBe(1);
+    const list = (await call('admin', favoritesMy.GET, 'GET')).body as { promptId: number }[];
+    expect(list.filter((f) => f.promptId === 11)).toHaveLength(1);
+  });
+
+  it('rejects bad input with 400 and its issues, and appends nothing', async () => {
+    const before = await eventCount();
+    const bad: [APIRoute, string, Record<string, string | number>, unknown, string?][] = [
+      [favorites.POST, 'POST', {}, {}, 'promptId'],
+      [favorites.POST, 'POST', {}, { promptId: 'abc' }, 'promptId'],
+      [favorites.POST, 'POST', {}, { promptId: -1 }, 'promptId'],
+      [favorite.DELETE, 'DELETE', { id: 'abc' }, undefined],
+      [promptRating.GET, 'GET', { id: '0' }, undefined],
+      [ratings.POST, 'POST', {}, { promptId: 3, value: 3 }, 'value'],
+      [ratings.POST, 'POST', {}, { promptId: 3 }, 'value'],
+      [history.POST, 'POST', {}, { promptId: null }, 'promptId'],
+      [collections.POST, 'POST', {}, { name: 'ab', description: 'short' }, 'name'],
+      [collections.POST, 'POST', {}, { name: 'x'.repeat(51), isPublic: 'yes' }, 'name'],
+      [collection.DELETE, 'DELETE', { id: '1.5' }, undefined],
+      [collectionPrompts.POST, 'POST', { id: ids.public }, { promptId: 'x' }, 'promptId'],
+      [collectionPrompt.DELETE, 'DELETE', { id: ids.public, promptId: 'nope' }, undefined],
+    ];
+    for (const [handler, method, params, body, field] of bad) {
+      const r = await call('owner', handler, method, params, body);
+      expect(r.status, JSON.stringify([params, body, r.body])).toBe(400);
+      expect(r.body.error).toBeTruthy();
+      if (field) expect(r.body.issues.map((i: { path: string[] }) => i.path[0])).toContain(field);
+    }
+    const malformed = await as.owner.call(favorites.POST, { method: 'POST', rawBody: '{"promptId":' });
+    expect(malformed.status).toBe(400);
+    // Well-formed but about nothing that exists: 404, still nothing appended.
+    expect((await call('owner', favorites.POST, 'POST', {}, { promptId: 999999 })).status).toBe(404);
+    expect((await call('owner', ratings.POST, 'POST', {}, { promptId: 999999, value: 5 })).status).toBe(404);
+    expect((await call('owner', collectionPrompts.POST, 'POST', { id: ids.public }, { promptId: 999999 })).status).toBe(404);
+    expect((await call('owner', collection.GET, 'GET', { id: 999999 })).status).toBe(404);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('keeps counting real copies but 500 copies by one visitor no longer move a prompt up', async () => {
+    const popular = await listPrompts(app.db, { sort: 'popular' });
+    const target = popular[5];
+    const copier = new Browser('10.9.9.9');
+    const statuses = new Set<number>();
+    for (let i = 0; i < 500; i++) {
+      statuses.add((await copier.call(use.PUT, { method: 'PUT', params: { id: String(target.id) } })).status);
+    }
+    expect([...statuses]).toEqual([200]);
+    const after = await listPrompts(app.db, { sort: 'popular' });
+    expect(after.findIndex((p) => p.id === target.id)).toBe(5);
+    expect(after.find((p) => p.id === target.id)!.usageCount).toBe(target.usageCount + 1);
+    // A different visitor's copy is a real, new use.
+    const second = await new Browser('10.9.9.10').call(use.PUT, { method: 'PUT', params: { id: String(target.id) } });
+    expect(second.body.usageCount).toBe(target.usageCount + 2);
+  });
+
+  it('throttles copies per client address with 429 and Retry-After', async () => {
+    const limits = readRateLimits();
+    overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...limits, perIp: { ...limits.perIp, use: 5 } }) });
+    try {
+      const copier = new Browser('10.8.8.8');
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push(await copier.call(use.PUT, { method: 'PUT', params: { id: '2' } }));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      expect(Number(answers[6].headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another address is not affected.
+      expect((await new Browser('10.8.8.9').call(use.PUT, { method: 'PUT', params: { id: '2' } })).status).toBe(200);
+    } finally {
+      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits) });
+    }
+  });
+});
