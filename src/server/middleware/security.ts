@@ -2,6 +2,7 @@ import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
 import { readConfig } from '../config';
+import { EXTENSION_ORIGIN } from '../../../modules/devices/contracts';
 
 /**
  * 1. Refuses cross-origin state-changing requests (POST, PUT, PATCH, DELETE) with 403 JSON:
@@ -21,7 +22,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const config = readConfig();
 const allowedOrigins = new Set(
-  [config.publicUrl, ...(process.env.ALLOWED_ORIGINS ?? '').split(',')]
+  [config.publicUrl, EXTENSION_ORIGIN, ...(process.env.ALLOWED_ORIGINS ?? '').split(',')]
     .map((o) => o.trim())
     .filter(Boolean)
     .map((o) => {

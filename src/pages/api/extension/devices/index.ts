@@ -1,0 +1,26 @@
+import { connectDevice, connectDeviceRequest, DEVICE_MESSAGES, listDevices } from '../../../../../modules/devices';
+import { DomainError } from '../../../../../events';
+import { requireUser } from '../../../../server/admin-guard';
+import { getApp } from '../../../../server/app';
+import { endpoint, json, metadataFor, readBody } from '../../../../server/http';
+
+/** The signed-in user's connected extension devices (dashboard). Website session only. */
+export const GET = endpoint(async (context) => {
+  const user = requireUser(context);
+  const app = await getApp();
+  return json(await listDevices(app.db, user.id));
+});
+
+/**
+ * Approves a device (the connect page posts here): website session only, behind the site's
+ * same-origin check, so neither a device token nor another site can add devices.
+ */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  if (context.locals.deviceId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
+  const body = await readBody(context.request, connectDeviceRequest);
+  const app = await getApp();
+  const connected = await connectDevice(app.store, user.id, body, metadataFor(context));
+  const device = (await listDevices(app.db, user.id)).find((d) => d.id === connected.deviceId);
+  return json(device, { status: 201 });
+});
