@@ -1,5 +1,7 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { deviceMayCall, DEVICE_MESSAGES, findDevice } from '../../modules/devices';
+import { DomainError } from '../../events';
+import { requireUser } from './admin-guard';
 import { getApp } from './app';
 import { errorJson } from './http';
 
@@ -35,4 +37,11 @@ export async function deviceSession(
     context.locals.deviceId = device.deviceId;
   }
   return next();
+}
+
+/** The signed-in user on the website itself (a cookie session), never a device acting for them. */
+export function requireWebSession(context: Pick<APIContext, 'locals'>): NonNullable<App.Locals['user']> {
+  const user = requireUser(context);
+  if (context.locals.deviceId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
+  return user;
 }

@@ -72,7 +72,7 @@ export function violation(from: string, to: string): string | null {
     return 'a projection imports events/, module contracts and its own folder only';
   }
   if (top === 'extension') {
-    return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts'
+    return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
       ? null
       : 'the extension imports only contracts.ts files and its own code (it talks to /api over HTTP)';
   }
@@ -113,6 +113,8 @@ describe('dependency rules', () => {
     expect(violation('src/islands/Card.tsx', 'src/server/app.ts')).not.toBeNull();
     expect(violation('src/islands/Card.tsx', 'projections/catalog/queries.ts')).not.toBeNull();
     expect(violation('extension/popup.ts', 'src/server/http.ts')).not.toBeNull();
+    expect(violation('extension/src/lib/i18n.ts', 'src/i18n/server.ts')).not.toBeNull();
+    expect(violation('extension/src/lib/i18n.ts', 'src/i18n/locales/en/extension.json')).toBeNull();
     expect(violation('src/pages/index.astro', 'projections/catalog/queries.ts')).toBeNull();
     expect(violation('src/islands/Card.tsx', 'modules/prompts/contracts.ts')).toBeNull();
   });

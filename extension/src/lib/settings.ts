@@ -53,7 +53,7 @@ export async function defaults(): Promise<Stored> {
 
 export async function load(): Promise<Stored> {
   const base = await defaults();
-  const saved = (await chrome.storage.local.get(Object.keys(base))) as Partial<Stored>;
+  const saved = (await chrome.storage.local.get(Object.keys(base) as (keyof Stored)[])) as Partial<Stored>;
   const merged = { ...base, ...saved };
   if (!LANGUAGES.includes(merged.language)) merged.language = base.language;
   return merged;

@@ -26,8 +26,10 @@ const allowedOrigins = new Set(
     .map((o) => o.trim())
     .filter(Boolean)
     .map((o) => {
+      // URL.origin of a non-http URL (chrome-extension://id) is "null": compare those exactly.
       try {
-        return new URL(o).origin;
+        const url = new URL(o);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : o;
       } catch {
         return o;
       }
@@ -36,7 +38,8 @@ const allowedOrigins = new Set(
 
 export function isSameOriginRequest(request: Request, ownOrigin: string): boolean {
   const origin = request.headers.get('origin');
-  if (origin) return origin === ownOrigin || allowedOrigins.has(origin);
+  // "null" (sandboxed frames, file: pages, some redirects) names no one: never allowed.
+  if (origin) return origin !== 'null' && (origin === ownOrigin || allowedOrigins.has(origin));
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin' || site === 'none';
   return true;

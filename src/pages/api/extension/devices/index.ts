@@ -1,12 +1,11 @@
-import { connectDevice, connectDeviceRequest, DEVICE_MESSAGES, listDevices } from '../../../../../modules/devices';
-import { DomainError } from '../../../../../events';
-import { requireUser } from '../../../../server/admin-guard';
+import { connectDevice, connectDeviceRequest, listDevices } from '../../../../../modules/devices';
+import { requireWebSession } from '../../../../server/device-auth';
 import { getApp } from '../../../../server/app';
 import { endpoint, json, metadataFor, readBody } from '../../../../server/http';
 
 /** The signed-in user's connected extension devices (dashboard). Website session only. */
 export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
+  const user = requireWebSession(context);
   const app = await getApp();
   return json(await listDevices(app.db, user.id));
 });
@@ -16,8 +15,7 @@ export const GET = endpoint(async (context) => {
  * same-origin check, so neither a device token nor another site can add devices.
  */
 export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  if (context.locals.deviceId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
+  const user = requireWebSession(context);
   const body = await readBody(context.request, connectDeviceRequest);
   const app = await getApp();
   const connected = await connectDevice(app.store, user.id, body, metadataFor(context));
