@@ -1,10 +1,8 @@
 import type { APIRoute } from 'astro';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START, type EventMetadata } from '../../events';
-import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
+import { START } from '../../events';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
-import { accountsFor } from '../../src/server/middleware/session';
 import * as me from '../../src/pages/api/auth/me';
 import * as devices from '../../src/pages/api/extension/devices/index';
 import * as device from '../../src/pages/api/extension/devices/[id]';
@@ -16,9 +14,8 @@ import * as prompts from '../../src/pages/api/prompts/index';
 import * as collections from '../../src/pages/api/collections/index';
 import * as pending from '../../src/pages/api/admin/prompts/pending';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp } from './accounts-support';
+import { Browser, installApp, signUpAs } from './accounts-support';
 
-const meta = (): EventMetadata => ({ actor: null, requestId: 'devices-api', at: new Date().toISOString() });
 const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -31,18 +28,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
   /** The extension: no cookies, its own origin, a bearer token. */
   const extension = new Browser('10.2.0.4');
 
-  async function signUp(browser: Browser, email: string): Promise<void> {
-    const registered = await register(app.store, { name: email.split('@')[0], email }, meta());
-    if (registered.outcome.kind === 'exists') throw new Error('expected a new account');
-    const { session, ...appended } = await setPassword(
-      app.store,
-      accountsFor(app).sessions,
-      { email, token: registered.outcome.link.token, password: 'correct horse battery' },
-      meta(),
-    );
-    await app.settle(appended);
-    browser.jar.set(SESSION_COOKIE, session.token);
-  }
+  const signUp = (browser: Browser, email: string) => signUpAs(app, browser, email);
 
   const web = (who: Browser, handler: APIRoute, method: string, path: string, body?: unknown, params: Record<string, string> = {}) =>
     who.call(handler, { method, path, body, params, headers: { origin: 'http://localhost:4321' } });
