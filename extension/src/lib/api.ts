@@ -5,10 +5,13 @@ import type { Stored } from './settings';
  * The site's /api over HTTP, authenticated by the device token only: `credentials: 'omit'`
  * keeps the site's cookies out, so the extension never rides on a web session.
  */
-export type Failure =
-  | { kind: 'offline' }
-  | { kind: 'signed-out' }
-  | { kind: 'refused'; status: number; message: string; issues?: { path: (string | number)[]; message: string }[] };
+/** A field problem as the site's 400 answers name it. */
+export interface Issue {
+  path: (string | number)[];
+  message: string;
+}
+
+export type Failure = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'refused'; status: number; message: string; issues?: Issue[] };
 
 export class ApiError extends Error {
   constructor(readonly failure: Failure) {
@@ -55,7 +58,7 @@ export async function call<T>(
     data = null;
   }
   if (!response.ok) {
-    const error = data as { error?: string; issues?: Failure extends { issues?: infer I } ? I : never } | null;
+    const error = data as { error?: string; issues?: Issue[] } | null;
     throw new ApiError({ kind: 'refused', status: response.status, message: error?.error || `${response.status}: ${text || response.statusText}`, issues: error?.issues });
   }
   return data as T;
