@@ -3,11 +3,13 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { INLINE_SCRIPT_HASHES } from './src/lib/inline-scripts.ts';
+import { INLINE_SCRIPT_HASHES } from './src/server/render/inline-scripts.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Backstop for request bodies: our reader (src/server/http.ts) stops at 64 KB and answers 413;
+  // the adapter refuses to stream more than this to anything else.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
   // Tests build into their own folders so parallel builds never collide.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   integrations: [react()],

@@ -3,11 +3,12 @@
 // first request; we send that request ourselves so a fresh install is ready at once.
 import './check-node.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { serve } from './serve.mjs';
 
 buildIfNeeded('dist');
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-await import('../dist/server/entry.mjs');
+await serve('dist');
 const url = `http://${process.env.HOST}:${process.env.PORT}`;
 const started = Date.now();
 try {

@@ -12,5 +12,11 @@ declare namespace App {
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
     t: import('i18next').TFunction;
+    /** Set by `cachedPage` on a miss: where the page-cache middleware stores the rendering. */
+    pageCacheKey?: string;
+    /** The catalog reads pages make (src/server/render/catalog-lists.ts), set by the request middleware. */
+    catalog: import('./server/render/catalog-lists').CatalogReader;
+    /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
+    publicUrl: string;
   }
 }

@@ -53,6 +53,13 @@ export type RegisterOutcome =
  * Registration. One account per email is decided by `account_emails`' primary key in the
  * same transaction as UserRegistered. The caller answers every outcome identically, so
  * nobody learns whether an address is registered; only the address's owner is told.
+ *
+ * Usernames must not tell either. A username is refused (409) only when an account that has
+ * set its password holds it: whether that is so does not depend on the email in the request.
+ * A new account reserves a free username; one held by an unfinished registration (no password
+ * yet) is not refused, and the new account goes without it. Otherwise registering an unknown
+ * email would reserve the name and a second identical request would answer 409, while a
+ * registered email reserves nothing and answers 200 twice.
  */
 export async function register(
   store: EventStore,
@@ -62,25 +69,23 @@ export async function register(
 ): Promise<{ outcome: RegisterOutcome } & Appended> {
   const token = generateToken();
   const tokenHash = hashToken(token);
-  const username = request.username ?? null;
   const { result, ...appended } = await store.transaction(async (tx): Promise<RegisterOutcome> => {
+    const wanted = request.username ?? null;
+    if (wanted && (await usernameHolderHasPassword(tx, wanted))) {
+      throw new DomainError('conflict', AUTH_MESSAGES.usernameTaken, [{ path: ['username'], message: AUTH_MESSAGES.usernameTaken }]);
+    }
     const userId = await tx.nextId('user');
     const [inserted] = await tx.query<{ user_id: number }>(
       'insert into account_emails (email, user_id) values ($1, $2) on conflict (email) do nothing returning user_id',
       [request.email, userId],
     );
-    if (username) {
-      const taken = inserted
-        ? (await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [username.toLowerCase(), userId])).length === 0
-        : (await tx.query('select 1 from account_usernames where username = $1', [username.toLowerCase()])).length > 0;
-      if (taken) {
-        throw new DomainError('conflict', AUTH_MESSAGES.usernameTaken, [{ path: ['username'], message: AUTH_MESSAGES.usernameTaken }]);
-      }
-    }
     if (inserted) {
+      const reserved =
+        wanted &&
+        (await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [wanted.toLowerCase(), userId])).length > 0;
       await tx.append(
         accountStream(userId),
-        decideRegister({ userId, email: request.email, name: request.name, username, tokenHash, now }),
+        decideRegister({ userId, email: request.email, name: request.name, username: reserved ? wanted : null, tokenHash, now }),
         { expectedVersion: 'no_stream', metadata },
       );
       return { kind: 'created', userId, email: request.email, name: request.name, link: { token, purpose: 'register' } };
@@ -93,6 +98,13 @@ export async function register(
     return { kind: 'relinked', userId: existingId, email: state.email, name: state.name, link: { token, purpose } };
   });
   return { outcome: result, ...appended };
+}
+
+/** Whether `username` belongs to an account that has set its password (a finished registration). */
+async function usernameHolderHasPassword(tx: StoreTx, username: string): Promise<boolean> {
+  const [holder] = await tx.query<{ user_id: number }>('select user_id from account_usernames where username = $1', [username.toLowerCase()]);
+  if (!holder) return false;
+  return Boolean((await loadAccountIn(tx, holder.user_id)).state.passwordHash);
 }
 
 export type ResetOutcome =

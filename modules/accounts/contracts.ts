@@ -63,12 +63,22 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/**
+ * Control characters (newlines, tabs, escapes) and bidi overrides: in a name they would start
+ * new lines in the plain-text email ("Hi Ann\r\nBcc: …") or disguise the text around them.
+ */
+const NAME_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A name as one line: each control character becomes a space, runs of spaces one. */
+export function singleLineName(name: string): string {
+  return name.replace(NAME_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
+}
+
 export const registerRequest = z.object({
   name: z
     .string({ error: AUTH_MESSAGES.nameMin })
-    .trim()
-    .min(2, AUTH_MESSAGES.nameMin)
-    .max(100, AUTH_MESSAGES.nameMax),
+    .transform(singleLineName)
+    .pipe(z.string().min(2, AUTH_MESSAGES.nameMin).max(100, AUTH_MESSAGES.nameMax)),
   /** Optional; an empty string means none. */
   username: z
     .string({ error: AUTH_MESSAGES.usernameMin })

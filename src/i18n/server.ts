@@ -36,3 +36,13 @@ export function getT(lng: Language): TFunction {
 export function messagesFor(lng: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
   return Object.fromEntries(namespaces.map((ns) => [ns, resources[lng]?.[ns] ?? resources[FALLBACK_LANGUAGE]?.[ns] ?? {}]));
 }
+
+/**
+ * A translation meant for `set:html` (it carries markup such as <code>): the translation's own
+ * markup is trusted, every interpolated value is HTML-escaped. The instance keeps
+ * `escapeValue: false` because Astro escapes `{t(...)}` itself; `set:html` does not, so every
+ * `set:html` of a translation goes through here (tests/unit/site-i18n.test.ts checks).
+ */
+export function tHtml<T = string>(t: TFunction, key: string, options: Record<string, unknown> = {}): T {
+  return t(key, { ...options, interpolation: { ...(options.interpolation as object), escapeValue: true } }) as T;
+}

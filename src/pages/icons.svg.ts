@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { iconSprite, ICONS_VERSION } from '../components/icon-paths';
+import { iconSprite, ICONS_VERSION } from '../shared/icon-paths';
 
 const body = iconSprite();
 const etag = `"icons-${ICONS_VERSION}"`;

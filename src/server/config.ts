@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
 /** Every setting the product reads, from the environment (documented in README.md). */
 export interface Config {
@@ -12,12 +13,53 @@ export interface Config {
   /** Seed demo content into an empty database. */
   seed: boolean;
   smtpUrl: string | undefined;
-  /** Public origin used in emailed links. */
+  /** First retry of a failed email, in seconds; later ones back off exponentially. */
+  mailRetryDelaySeconds: number;
+  /** The public origin: emailed links, share URLs, and the origin writes must come from. */
   publicUrl: string;
+  /** Host headers we answer (PUBLIC_URL's host, ALLOWED_HOSTS, and loopback when PUBLIC_URL is unset). */
+  allowedHosts: string[];
+  /** Extra origins allowed to make state-changing requests, exactly as the browser sends them. */
+  allowedOrigins: string[];
 }
+
+/**
+ * An origin as a browser sends it in `Origin`. http(s) origins are normalised by the URL
+ * parser; any other scheme (chrome-extension://id) is compared exactly as written, because
+ * `new URL('chrome-extension://id').origin` is the opaque string "null". "null" itself is
+ * never an allowed origin: sandboxed frames, file:// pages and redirects all send it.
+ */
+export function parseOrigin(value: string): string | null {
+  const trimmed = value.trim().replace(/\/$/, '');
+  if (!trimmed || trimmed === 'null') return null;
+  if (/^https?:\/\//i.test(trimmed)) {
+    try {
+      return new URL(trimmed).origin;
+    } catch {
+      return null;
+    }
+  }
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i.test(trimmed) ? trimmed : null;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The largest request body we read. JSON endpoints take kilobytes: the longest prompt
+ * (5,000 characters) is about 20 KB as JSON. The adapter's limit (ADAPTER_BODY_LIMIT in
+ * astro.config.mjs) backs it up for anything that reads a body another way.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ?? '4321';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  // Without PUBLIC_URL the product runs on this machine: answer its loopback names only.
+  const loopback = env.PUBLIC_URL ? [] : [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || 'public',
@@ -26,6 +68,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : Math.max(0, Number(env.WORKERS) || 0),
     seed: env.SEED !== '0',
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    mailRetryDelaySeconds: Math.max(1, Math.floor(Number(env.MAIL_RETRY_DELAY_SECONDS) || 30)),
+    publicUrl,
+    allowedHosts: [...new Set([new URL(publicUrl).host, ...loopback, ...list(env.ALLOWED_HOSTS)].map((h) => h.toLowerCase()))],
+    // The extension's own origin (its id is fixed by the manifest key): always allowed.
+    allowedOrigins: [EXTENSION_ORIGIN, ...list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? [])],
   };
 }

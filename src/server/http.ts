@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata } from '../../events';
+import { MAX_BODY_BYTES } from './config';
 
 const STATUS: Record<DomainError['kind'], number> = {
   invalid: 400,
@@ -32,8 +33,27 @@ function zodIssues(error: z.ZodError): ErrorBody['issues'] {
   return error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
 }
 
+export const BODY_TOO_LARGE = 'The request body is too large.';
+
+/** A body over the cap: answered 413 before the rest of it is read. */
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(BODY_TOO_LARGE);
+    this.name = 'BodyTooLarge';
+  }
+}
+
+/**
+ * 413 JSON. `connection: close` makes Node drop the socket after answering instead of
+ * draining the rest of a body we refused to read.
+ */
+export function tooLargeJson(): Response {
+  return json({ error: BODY_TOO_LARGE }, { status: 413, headers: { connection: 'close' } });
+}
+
 /** Turns anything a handler throws into the right status; unknown errors stay 500 and are logged. */
 export function errorResponse(error: unknown, requestId?: string): Response {
+  if (error instanceof BodyTooLarge) return tooLargeJson();
   if (error instanceof DomainError) {
     const response = errorJson(STATUS[error.kind], error.message, error.issues);
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
@@ -46,11 +66,44 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   return errorJson(500, 'Something went wrong on our side. Please try again.');
 }
 
-/** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/** The declared Content-Length is over `maxBytes` (the body need not be read to refuse it). */
+export function declaresTooLarge(request: Request, maxBytes: number): boolean {
+  const declared = Number(request.headers.get('content-length'));
+  return Number.isFinite(declared) && declared > maxBytes;
+}
+
+/**
+ * The body as text, read chunk by chunk and abandoned as soon as it passes `maxBytes`
+ * (a chunked body has no Content-Length to refuse up front). The adapter's own limit
+ * (astro.config.mjs) is the backstop for anything that reads a body another way.
+ */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  if (declaresTooLarge(request, maxBytes)) throw new BodyTooLarge(maxBytes);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new BodyTooLarge(maxBytes);
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    if (error instanceof BodyTooLarge || /size limit/i.test(String((error as Error)?.message))) throw new BodyTooLarge(maxBytes);
+    throw new DomainError('invalid', 'The request body could not be read.');
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  const text = await readBodyText(request, maxBytes);
   let body: unknown;
   try {
-    const text = await request.text();
     body = text ? JSON.parse(text) : {};
   } catch {
     throw new DomainError('invalid', 'The request body must be valid JSON.');

@@ -1,7 +1,8 @@
 import type { App } from './app';
+import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
 
 /**
- * An in-process cache of rendered public pages for anonymous visitors.
+ * An in-process cache of rendered public pages, shared by every viewer.
  *
  * A page is a pure function of (URL, language, catalog state, year) for a visitor, so its
  * rendered bytes can be reused until the catalog read model moves. The catalog's state is
@@ -65,10 +66,39 @@ export async function catalogVersion(app: App): Promise<string> {
   return pending;
 }
 
-export function pageKey(parts: { lng: string; url: URL; version: string }): string {
-  const params = [...parts.url.searchParams.entries()].filter(([k]) => k !== 'lng').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const search = new URLSearchParams(params).toString();
-  return [parts.lng, `${parts.url.pathname}?${search}`, parts.version, new Date().getUTCFullYear()].join(' ');
+/**
+ * The query a cached page depends on, in its canonical form, by path: list pages read their
+ * list state (normalised, defaults left out), every other cached page reads none. `lng` is
+ * keyed separately, as the request's language.
+ */
+const PAGE_QUERY: Record<string, (params: URLSearchParams) => URLSearchParams> = {
+  '/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, false),
+  '/fragments/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, true),
+  '/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, false),
+  '/fragments/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, true),
+};
+
+/** Fragments also read `append=1` (cards of one page only). */
+function listQuery(href: string, params: URLSearchParams, fragment: boolean): URLSearchParams {
+  const query = new URLSearchParams(href);
+  if (fragment && params.get('append') === '1') query.set('append', '1');
+  return query;
+}
+
+const sortedQuery = (params: URLSearchParams) =>
+  new URLSearchParams([...params.entries()].filter(([k]) => k !== 'lng').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
+
+/**
+ * The cache key of a page, or null when the URL is not the canonical form of what the page
+ * reads (extra, repeated or malformed parameters). Such a request still renders, but is not
+ * stored: otherwise `?x=1`…`?x=500` would each take an entry and evict every real page, and
+ * the links a page builds from its own URL (the language menu) would carry one visitor's
+ * junk to the next.
+ */
+export function pageKey(parts: { lng: string; url: URL; version: string }): string | null {
+  const canonical = sortedQuery(PAGE_QUERY[parts.url.pathname]?.(parts.url.searchParams) ?? new URLSearchParams());
+  if (canonical !== sortedQuery(parts.url.searchParams)) return null;
+  return [parts.lng, `${parts.url.pathname}?${canonical}`, parts.version, new Date().getUTCFullYear()].join(' ');
 }
 
 export function getPage(key: string): CachedPage | undefined {

@@ -13,9 +13,8 @@ import { catalogVersion, getPage, pageKey, putPage } from './page-cache';
  * anonymous visitors from the in-process page cache (src/server/page-cache.ts).
  */
 
-/** Internal marker headers; never sent to the client. */
+/** Internal marker header; removed from every response on the way out. */
 export const CACHEABLE_MARKER = 'x-promptory-cacheable';
-const CACHE_KEY_HEADER = 'x-promptory-cache-key';
 
 /** Browsers and shared caches keep the page but revalidate every time (cheap with 304). */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -37,13 +36,14 @@ export function markCacheable(astro: Pick<PageContext, 'response'>): void {
 }
 
 /**
- * For an anonymous visitor: the cached rendering of this URL if the catalog has not changed
- * since, else null, in which case the page renders and is stored on the way out.
+ * The cached rendering of this URL if the catalog has not changed since, else null, in which
+ * case the page renders and is stored on the way out. Cached pages carry nothing personal
+ * (personal parts are islands), so one entry serves visitors and signed-in users alike.
  */
 export async function cachedPage(astro: PageContext): Promise<Response | null> {
-  if (astro.locals.user) return null;
   const version = await catalogVersion(await getApp());
   const key = pageKey({ lng: astro.locals.lng, url: astro.url, version });
+  if (!key) return null;
   const hit = getPage(key);
   if (hit) {
     const headers = new Headers(hit.headers);
@@ -51,7 +51,8 @@ export async function cachedPage(astro: PageContext): Promise<Response | null> {
     headers.set(CACHEABLE_MARKER, '1');
     return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
   }
-  astro.response.headers.set(CACHE_KEY_HEADER, encodeURIComponent(key));
+  // Request-scoped, so it can never leave with a response (an error page, a redirect).
+  astro.locals.pageCacheKey = key;
   return null;
 }
 
@@ -74,13 +75,12 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
 export async function applyValidators(
   request: Request,
   response: Response,
-  options: { personalised: boolean },
+  options: { personalised: boolean; key?: string },
 ): Promise<Response> {
   if (!response.headers.has(CACHEABLE_MARKER)) return response;
   const headers = new Headers(response.headers);
   headers.delete(CACHEABLE_MARKER);
-  const key = headers.get(CACHE_KEY_HEADER);
-  headers.delete(CACHE_KEY_HEADER);
+  const key = options.key;
   const method = request.method.toUpperCase();
   if ((method !== 'GET' && method !== 'HEAD') || response.status !== 200) {
     headers.set('cache-control', 'no-store');
@@ -99,7 +99,7 @@ export async function applyValidators(
         const value = headers.get(name);
         return value ? [[name, value] as [string, string]] : [];
       });
-      putPage(decodeURIComponent(key), { body: bytes, etag, headers: kept });
+      putPage(key, { body: bytes, etag, headers: kept });
     }
   }
   headers.set('cache-control', options.personalised ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);

@@ -4,13 +4,22 @@ import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
 
 /**
  * Fixed-window rate limits kept in the database (so several web processes share them):
- * one row per (action, scope, key) holding the window's start and its count.
+ * one row per (action, scope, key) holding the window's start and its count. Every count
+ * is one upsert that returns the new value, so concurrent requests can never all read
+ * "under the limit" before any of them counts (check-then-act).
  *
  * Settings (environment; README): RATE_LIMIT_WINDOW_SECONDS (default 900 = 15 min) and,
  * per action, RATE_LIMIT_<ACTION>_PER_IP / RATE_LIMIT_<ACTION>_PER_ACCOUNT with ACTION one of
- * LOGIN, REGISTER, FORGOT, SET_PASSWORD, USE (copies and history entries: per IP only). Login and set-password count failed attempts only;
- * register and forgot-password count every attempt. TRUST_PROXY=<n> takes the client address
- * from the n-th last X-Forwarded-For entry (behind n reverse proxies); 0 (default) ignores it.
+ * LOGIN, REGISTER, FORGOT, SET_PASSWORD, USE (copies and history entries: per IP only). TRUST_PROXY=<n> takes the client address from the
+ * n-th last X-Forwarded-For entry (behind n reverse proxies); 0 (default) ignores it.
+ *
+ * - Register and forgot-password (`hit`) count every attempt, per client address and per
+ *   account: they send email, so the account limit stops mail-bombing one address.
+ * - Login and set-password (`attempt` before trying, `succeeded` after) count failures. The
+ *   hard limits are per client address and per (client address, account): an attacker locks
+ *   out their own source, never the account's owner. Per account across all sources the
+ *   limit is soft: past it every attempt waits RATE_LIMIT_SLOW_DOWN_MS (default 1000) before
+ *   the password is checked, and a correct password still gets through.
  */
 export const rateLimitMigrations = [
   {
@@ -31,6 +40,8 @@ export interface RateLimits {
   windowMs: number;
   perIp: Record<RateAction, number>;
   perAccount: Record<RateAction, number>;
+  /** The soft per-account limit's delay for login and set-password. */
+  slowDownMs: number;
 }
 
 const DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
@@ -53,6 +64,7 @@ export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits
     windowMs: positive(env.RATE_LIMIT_WINDOW_SECONDS, 900) * 1000,
     perIp: pick('IP', DEFAULTS.perIp),
     perAccount: pick('ACCOUNT', DEFAULTS.perAccount),
+    slowDownMs: positive(env.RATE_LIMIT_SLOW_DOWN_MS, 1000),
   };
 }
 
@@ -69,35 +81,17 @@ export class RateLimiter {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private keys(action: RateAction, subject: RateSubject): { key: string; limit: number }[] {
-    const keys = [{ key: `${action}:ip:${subject.ip}`, limit: this.limits.perIp[action] }];
-    if (subject.account) keys.push({ key: `${action}:account:${subject.account}`, limit: this.limits.perAccount[action] });
-    return keys;
-  }
-
   private refuse(windowStart: Date): never {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + this.limits.windowMs - this.now().getTime()) / 1000));
     throw Object.assign(new DomainError('rate_limited', AUTH_MESSAGES.rateLimited), { retryAfter });
   }
 
-  /** Refuses (429) if any of the subject's counters already reached its limit; counts nothing. */
-  async ensureAllowed(action: RateAction, subject: RateSubject): Promise<void> {
-    const cutoff = new Date(this.now().getTime() - this.limits.windowMs);
-    for (const { key, limit } of this.keys(action, subject)) {
-      const [row] = await this.db.query<{ count: number; window_start: Date | string }>(
-        'select count, window_start from rate_limits where key = $1 and window_start > $2',
-        [key, cutoff],
-      );
-      if (row && row.count >= limit) this.refuse(new Date(row.window_start));
-    }
-  }
-
-  /** Counts one attempt against each counter; refuses (429) when this attempt is over a limit. */
-  async hit(action: RateAction, subject: RateSubject): Promise<void> {
+  /** Adds one to each counter in one statement per key and returns the new counts. */
+  private async increment(keys: string[]): Promise<{ count: number; windowStart: Date }[]> {
     const now = this.now();
     const cutoff = new Date(now.getTime() - this.limits.windowMs);
-    let refusedAt: Date | null = null;
-    for (const { key, limit } of this.keys(action, subject)) {
+    const counts: { count: number; windowStart: Date }[] = [];
+    for (const key of keys) {
       const [row] = await this.db.query<{ count: number; window_start: Date | string }>(
         `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
          on conflict (key) do update set
@@ -106,24 +100,41 @@ export class RateLimiter {
          returning count, window_start`,
         [key, now, cutoff],
       );
-      if (row.count > limit) refusedAt = new Date(row.window_start);
+      counts.push({ count: row.count, windowStart: new Date(row.window_start) });
     }
     if (Math.random() < 0.01) await this.db.query('delete from rate_limits where window_start <= $1', [cutoff]);
-    if (refusedAt) this.refuse(refusedAt);
+    return counts;
   }
 
-  /** Counts one failed attempt against each counter without refusing this one. */
-  async count(action: RateAction, subject: RateSubject): Promise<void> {
-    try {
-      await this.hit(action, subject);
-    } catch (error) {
-      if (!(error instanceof DomainError && error.kind === 'rate_limited')) throw error;
-    }
+  /** Counts one attempt per client address and per account; refuses (429) when this one is over a limit. */
+  async hit(action: RateAction, subject: RateSubject): Promise<void> {
+    const keys = [{ key: `${action}:ip:${subject.ip}`, limit: this.limits.perIp[action] }];
+    if (subject.account) keys.push({ key: `${action}:account:${subject.account}`, limit: this.limits.perAccount[action] });
+    const counts = await this.increment(keys.map((k) => k.key));
+    const over = counts.find((c, i) => c.count > keys[i].limit);
+    if (over) this.refuse(over.windowStart);
   }
 
-  /** Forgets the account's failures (after a success); the client's counter stays. */
-  async reset(action: RateAction, subject: RateSubject): Promise<void> {
-    if (subject.account) await this.db.query('delete from rate_limits where key = $1', [`${action}:account:${subject.account}`]);
+  /**
+   * Counts a login or set-password attempt as a failure before it is tried (`succeeded`
+   * takes it back). Refuses (429) when the client address, or this client for this account,
+   * is over its limit; past the soft per-account limit, answers how long to wait first.
+   */
+  async attempt(action: RateAction, subject: RateSubject & { account: string }): Promise<{ slowDownMs: number }> {
+    const [ip, client] = await this.increment([`${action}:ip:${subject.ip}`, `${action}:client:${subject.ip}:${subject.account}`]);
+    if (ip.count > this.limits.perIp[action]) this.refuse(ip.windowStart);
+    if (client.count > this.limits.perAccount[action]) this.refuse(client.windowStart);
+    const [account] = await this.increment([`${action}:account:${subject.account}`]);
+    return { slowDownMs: account.count > this.limits.perAccount[action] ? this.limits.slowDownMs : 0 };
+  }
+
+  /** The attempt succeeded: it was no failure, and this client's failures for the account are forgiven. */
+  async succeeded(action: RateAction, subject: RateSubject & { account: string }): Promise<void> {
+    await this.db.query('delete from rate_limits where key = $1', [`${action}:client:${subject.ip}:${subject.account}`]);
+    await this.db.query('update rate_limits set count = greatest(count - 1, 0) where key = $1 or key = $2', [
+      `${action}:ip:${subject.ip}`,
+      `${action}:account:${subject.account}`,
+    ]);
   }
 }
 

@@ -237,8 +237,8 @@ test('after the user approves the device on the site, the panel shows their favo
   const dashboard = await context.newPage();
   await dashboard.goto('/dashboard?lng=en');
   await expect(dashboard.getByTestId('device')).toHaveCount(1);
-  dashboard.once('dialog', (d) => void d.accept());
   await dashboard.getByTestId('device-revoke').click();
+  await dashboard.getByTestId('device-revoke-confirm').click();
   await expect(dashboard.getByTestId('device')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('connect')).toBeVisible();

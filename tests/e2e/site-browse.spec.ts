@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { cardTitles, expectNoErrors, LANGS, prepare, T, watchErrors } from './site-support';
 
 /** Issue 3, Browse (/prompts) and the cards: server-first lists, htmx-style swaps, no-JS path. */
@@ -223,7 +224,8 @@ test.describe('without JavaScript', () => {
     if ((await more.count()) > 0) {
       await more.click();
       await expect(page).toHaveURL(/page=2/);
-      expect(await page.getByTestId('prompt-card').count()).toBeGreaterThan(24);
+      // The new page may still be streaming in when its URL commits.
+      await expect.poll(() => page.getByTestId('prompt-card').count()).toBeGreaterThan(24);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
 /** Issue 3, Prompt detail (/prompts/{id}). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Issue 3: public pages and GET endpoints send ETag and Cache-Control and answer 304. */
 

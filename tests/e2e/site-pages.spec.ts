@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, islandsReady, test } from './fixtures';
 import { cardTitles, expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
 /** Issue 3: Home, Community, Extension and Privacy policy, in both languages and themes. */
@@ -69,6 +69,8 @@ for (const lng of LANGS) {
       await expect(page.getByTestId('empty-state')).toContainText(T[lng].noPrompts);
       await page.getByTestId('empty-state').getByRole('link', { name: T[lng].reset }).click();
       await expect(page).toHaveURL(/\/community$/);
+      // The swapped-in search bar is a new island: it hydrates on arrival.
+      await islandsReady(page);
       await page.getByRole('button', { name: T[lng].filters }).click();
       await page.getByLabel(lng === 'en' ? 'Sort by' : '排序方式').selectOption('popular');
       await expect(page).toHaveURL(/sort=popular/);

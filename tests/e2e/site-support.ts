@@ -89,12 +89,15 @@ export async function prepare(context: BrowserContext, baseURL: string, lng: Lan
   if (theme) await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
 }
 
-/** Fails the test on any Content-Security-Policy violation or uncaught page error. */
+/**
+ * Fails the test on any Content-Security-Policy violation, uncaught page error, or island
+ * that failed to hydrate (React's hydration mismatch, Astro's hydration error).
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) errors.push(m.text());
+    if (m.type() === 'error' && /Content Security Policy|Refused to|hydrat|Minified React error/i.test(m.text())) errors.push(m.text());
   });
   return errors;
 }

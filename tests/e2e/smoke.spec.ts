@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 
 test('the home page shows seeded prompts that link to their detail pages', async ({ page }) => {

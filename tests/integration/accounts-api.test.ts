@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { backends, freshApp } from '../support/backends';
 import { Browser, installApp, lastMail, mailCount } from './accounts-support';
@@ -12,6 +12,7 @@ import { overrideAccountsServices } from '../../src/server/middleware/session';
 import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
 import { requireAdmin } from '../../src/server/admin-guard';
 import { setPassword as setPasswordCommand } from '../../modules/accounts';
+import { indistinguishable, timedPairs } from '../support/timing';
 
 /** The /api/auth/* endpoints through the real security and session middlewares, on each backend. */
 describe.each(backends)('accounts API on $name', (backend) => {
@@ -81,12 +82,23 @@ describe.each(backends)('accounts API on $name', (backend) => {
       }
     });
 
-    it('an unused username is fine; a taken one is a 409 on the username field', async () => {
+    it('a username held by an account with a password is a 409 on the username field; one held by an unfinished registration is not', async () => {
       const b = new Browser();
-      expect((await b.call(registerApi.POST, { body: { name: 'Bo Chan', username: 'bochan', email: unique() } })).status).toBe(200);
-      const r = await b.call(registerApi.POST, { body: { name: 'Bo Two', username: 'BoChan', email: unique() } });
+      const first = unique();
+      expect((await b.call(registerApi.POST, { body: { name: 'Bo Chan', username: 'bochan', email: first } })).status).toBe(200);
+      // Unfinished: refusing would tell that `first` had just been registered.
+      const second = unique();
+      expect((await b.call(registerApi.POST, { body: { name: 'Bo Two', username: 'BoChan', email: second } })).status).toBe(200);
+      const token = new URL(lastMail(app.config.dataDir, first)!.link!).searchParams.get('token')!;
+      const signedIn = await b.call(setPasswordApi.POST, { body: { email: first, token, password: 'correct horse battery' } });
+      expect(signedIn.body.user.username).toBe('bochan');
+      const r = await b.call(registerApi.POST, { body: { name: 'Bo Three', username: 'BOCHAN', email: unique() } });
       expect(r.status).toBe(409);
       expect(r.body.issues[0]).toEqual({ path: ['username'], message: 'That username is already taken' });
+      // The second account went without the name.
+      const secondToken = new URL(lastMail(app.config.dataDir, second)!.link!).searchParams.get('token')!;
+      const other = await new Browser().call(setPasswordApi.POST, { body: { email: second, token: secondToken, password: 'correct horse battery' } });
+      expect(other.body.user.username).toBeNull();
     });
   });
 
@@ -232,110 +244,152 @@ describe.each(backends)('accounts API on $name', (backend) => {
   });
 
   describe('no user enumeration', () => {
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    async function time(fn: () => Promise<unknown>) {
-      const t0 = performance.now();
-      await fn();
-      return performance.now() - t0;
-    }
+    // Limits off: these tests are about answers and timing, and send many requests per address.
+    const lax = () => {
+      const limits = readRateLimits({});
+      for (const scope of [limits.perIp, limits.perAccount]) for (const k of Object.keys(scope) as (keyof typeof scope)[]) scope[k] = 10_000;
+      return limits;
+    };
+    beforeAll(() => overrideAccountsServices(app, { limiter: new RateLimiter(app.db, lax()) }));
+    afterAll(() => overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) }));
 
-    it('forgot-password answers identically, in similar time, for known and unknown emails', async () => {
-      const known: number[] = [];
-      const unknown: number[] = [];
-      const bodies = new Set<string>();
-      for (let i = 0; i < 6; i++) {
-        const { email } = await signedUpUser();
-        const ask = (ip: string, address: string) => async () => {
-          const r = await new Browser(ip).call(forgotApi.POST, { body: { email: address } });
-          bodies.add(JSON.stringify(r.body));
-        };
-        known.push(await time(ask(`10.3.0.${i}`, email)));
-        unknown.push(await time(ask(`10.4.0.${i}`, unique())));
-      }
-      expect([...bodies]).toEqual([JSON.stringify({ ok: true, message: 'If your email is registered, you will receive instructions to reset your password.' })]);
-      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(40);
-    });
-
-    it('register answers identically, in similar time, for new and existing emails', async () => {
-      const existing: number[] = [];
-      const fresh: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        const { email } = await signedUpUser();
-        existing.push(await time(() => new Browser(`10.5.0.${i}`).call(registerApi.POST, { body: { name: 'X Y', email } })));
-        fresh.push(await time(() => new Browser(`10.6.0.${i}`).call(registerApi.POST, { body: { name: 'X Y', email: unique() } })));
-      }
-      expect(Math.abs(median(existing) - median(fresh))).toBeLessThan(40);
-    });
-
-    it('login takes similar time for a known email with a wrong password and an unknown email', async () => {
+    it('forgot-password answers identically, in indistinguishable time, for known and unknown emails', async () => {
       const { email } = await signedUpUser();
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        known.push(await time(() => new Browser(`10.7.0.${i}`).call(loginApi.POST, { body: { email, password: `wrong ${i}` } })));
-        unknown.push(await time(() => new Browser(`10.8.0.${i}`).call(loginApi.POST, { body: { email: unique(), password: `wrong ${i}` } })));
-        if (i === 3) await app.db.query("delete from rate_limits where key like 'login:account:%'");
+      const bodies = new Set<string>();
+      const ask = (address: () => string) => async () => {
+        const r = await new Browser().call(forgotApi.POST, { body: { email: address() } });
+        bodies.add(`${r.status} ${JSON.stringify(r.body)}`);
+      };
+      const timing = await timedPairs(ask(() => email), ask(() => unique()));
+      expect([...bodies]).toEqual([`200 ${JSON.stringify({ ok: true, message: 'If your email is registered, you will receive instructions to reset your password.' })}`]);
+      expect(indistinguishable(timing), JSON.stringify(timing)).toBe(true);
+    });
+
+    it('register answers identically, in indistinguishable time, for new and existing emails', async () => {
+      const { email } = await signedUpUser();
+      const bodies = new Set<string>();
+      const register = (address: () => string) => async () => {
+        const r = await new Browser().call(registerApi.POST, { body: { name: 'X Y', email: address() } });
+        bodies.add(`${r.status} ${JSON.stringify(r.body)}`);
+      };
+      const timing = await timedPairs(register(() => email), register(() => unique()));
+      expect(bodies.size).toBe(1);
+      expect(indistinguishable(timing), JSON.stringify(timing)).toBe(true);
+    });
+
+    it('register with a username answers the same, twice, for a new and a registered email', async () => {
+      const { email: registered } = await signedUpUser();
+      for (const email of [registered, unique('fresh')]) {
+        const username = `name${++n}x${Date.now().toString(36)}`;
+        const answers = [];
+        for (let i = 0; i < 2; i++) answers.push((await new Browser().call(registerApi.POST, { body: { name: 'Sam Poon', username, email } })).status);
+        // A third party asking for the same username learns nothing either.
+        answers.push((await new Browser().call(registerApi.POST, { body: { name: 'Other One', username, email: unique('third') } })).status);
+        expect(answers, email === registered ? 'registered email' : 'new email').toEqual([200, 200, 200]);
       }
-      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(40);
+    });
+
+    it('login takes indistinguishable time for a known email with a wrong password and an unknown email', async () => {
+      const { email } = await signedUpUser();
+      const timing = await timedPairs(
+        () => new Browser().call(loginApi.POST, { body: { email, password: 'wrong password' } }),
+        () => new Browser().call(loginApi.POST, { body: { email: unique(), password: 'wrong password' } }),
+      );
+      expect(indistinguishable(timing), JSON.stringify(timing)).toBe(true);
     });
   });
 
   describe('rate limits', () => {
-    it('trip with 429 and a clear message, per account and per IP, and recover after the window', async () => {
+    afterEach(() => overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) }));
+
+    it('trip with 429 and a clear message, per client and per IP, and recover after the window', async () => {
       let now = Date.now();
       const limits = { ...readRateLimits({}), windowMs: 60_000 };
       limits.perAccount = { ...limits.perAccount, login: 3, forgot: 2 };
       limits.perIp = { ...limits.perIp, register: 4 };
       overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits, () => new Date(now)) });
       await app.db.query('delete from rate_limits');
-      try {
-        const { email, password } = await signedUpUser();
-        const statuses: number[] = [];
-        for (let i = 0; i < 4; i++) statuses.push((await new Browser(`10.9.0.${i}`).call(loginApi.POST, { body: { email, password: 'wrong password' } })).status);
-        expect(statuses).toEqual([401, 401, 401, 429]);
-        const blocked = await new Browser('10.9.1.1').call(loginApi.POST, { body: { email, password } });
-        expect(blocked.status).toBe(429);
-        expect(blocked.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
-        expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      const { email, password } = await signedUpUser();
+      const attacker = new Browser('10.9.0.1');
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await attacker.call(loginApi.POST, { body: { email, password: 'wrong password' } })).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const blocked = await attacker.call(loginApi.POST, { body: { email, password } });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
 
-        const forgot: number[] = [];
-        for (let i = 0; i < 3; i++) forgot.push((await new Browser(`10.9.2.${i}`).call(forgotApi.POST, { body: { email } })).status);
-        expect(forgot).toEqual([200, 200, 429]);
+      const forgot: number[] = [];
+      for (let i = 0; i < 3; i++) forgot.push((await new Browser(`10.9.2.${i}`).call(forgotApi.POST, { body: { email } })).status);
+      expect(forgot).toEqual([200, 200, 429]);
 
-        const ip = new Browser('10.9.3.1');
-        const reg: number[] = [];
-        for (let i = 0; i < 5; i++) reg.push((await ip.call(registerApi.POST, { body: { name: 'Spam Bot', email: unique('spam') } })).status);
-        expect(reg).toEqual([200, 200, 200, 200, 429]);
+      const ip = new Browser('10.9.3.1');
+      const reg: number[] = [];
+      for (let i = 0; i < 5; i++) reg.push((await ip.call(registerApi.POST, { body: { name: 'Spam Bot', email: unique('spam') } })).status);
+      expect(reg).toEqual([200, 200, 200, 200, 429]);
 
-        now += 61_000; // the window passes
-        expect((await new Browser('10.9.1.1').call(loginApi.POST, { body: { email, password } })).status).toBe(200);
-        expect((await new Browser('10.9.2.9').call(forgotApi.POST, { body: { email } })).status).toBe(200);
-        expect((await ip.call(registerApi.POST, { body: { name: 'Spam Bot', email: unique('spam') } })).status).toBe(200);
-      } finally {
-        overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) });
-      }
+      now += 61_000; // the window passes
+      expect((await attacker.call(loginApi.POST, { body: { email, password } })).status).toBe(200);
+      expect((await new Browser('10.9.2.9').call(forgotApi.POST, { body: { email } })).status).toBe(200);
+      expect((await ip.call(registerApi.POST, { body: { name: 'Spam Bot', email: unique('spam') } })).status).toBe(200);
     });
 
-    it('set-password failures are limited per account', async () => {
-      const limits = readRateLimits({ RATE_LIMIT_SET_PASSWORD_PER_ACCOUNT: '2' });
+    it('wrong passwords lock the source, not the account: the owner still signs in from elsewhere', async () => {
+      const limits = { ...readRateLimits({}), slowDownMs: 1 };
+      limits.perAccount = { ...limits.perAccount, login: 5 };
       overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits) });
-      try {
-        const email = unique();
-        const token = await registerAndGetToken(new Browser(), email);
-        const bad = [];
-        for (let i = 0; i < 3; i++) bad.push((await new Browser(`10.10.0.${i}`).call(setPasswordApi.POST, { body: { email, token: `bad${i}`, password: 'whatever123' } })).status);
-        expect(bad).toEqual([400, 400, 429]);
-        expect((await new Browser().call(setPasswordApi.POST, { body: { email, token, password: 'whatever123' } })).status).toBe(429);
-      } finally {
-        overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) });
-      }
+      const { email, password } = await signedUpUser();
+      const attacker = new Browser('10.11.0.1');
+      for (let i = 0; i < 6; i++) await attacker.call(loginApi.POST, { body: { email, password: `guess ${i}` } });
+      expect((await attacker.call(loginApi.POST, { body: { email, password } })).status).toBe(429);
+      expect((await new Browser('10.11.0.2').call(loginApi.POST, { body: { email, password } })).status).toBe(200);
+    });
+
+    it('past the per-account limit from many sources, attempts are slowed down, and a success takes its count back', async () => {
+      const limiter = new RateLimiter(app.db, { ...readRateLimits({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' }), slowDownMs: 1500 });
+      const account = unique('soft');
+      const from = (ip: string) => limiter.attempt('login', { ip, account });
+      expect(await from('10.12.0.1')).toEqual({ slowDownMs: 0 });
+      expect(await from('10.12.0.2')).toEqual({ slowDownMs: 0 });
+      expect(await from('10.12.0.3')).toEqual({ slowDownMs: 1500 });
+      await limiter.succeeded('login', { ip: '10.12.0.3', account });
+      expect(await from('10.12.0.4')).toEqual({ slowDownMs: 1500 });
+      await limiter.succeeded('login', { ip: '10.12.0.4', account });
+      await limiter.succeeded('login', { ip: '10.12.0.2', account });
+      expect(await from('10.12.0.5')).toEqual({ slowDownMs: 0 });
+    });
+
+    it('concurrent wrong passwords cannot slip past the limit (counted before checking)', async () => {
+      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...readRateLimits({}), slowDownMs: 1 }) });
+      const { email } = await signedUpUser();
+      const one = new Browser('10.13.0.1');
+      const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => one.call(loginApi.POST, { body: { email, password: `wrong ${i}` } }).then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+      // Per IP: many accounts from one address.
+      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...readRateLimits({ RATE_LIMIT_LOGIN_PER_IP: '8' }), slowDownMs: 1 }) });
+      const ip = new Browser('10.13.0.2');
+      const spread = await Promise.all(Array.from({ length: 20 }, (_, i) => ip.call(loginApi.POST, { body: { email: unique(`spread${i}`), password: 'wrong' } }).then((r) => r.status)));
+      expect(spread.filter((s) => s === 401)).toHaveLength(8);
+    });
+
+    it('set-password failures are limited per client and account', async () => {
+      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({ RATE_LIMIT_SET_PASSWORD_PER_ACCOUNT: '2' })) });
+      const email = unique();
+      const token = await registerAndGetToken(new Browser(), email);
+      const guesser = new Browser('10.10.0.1');
+      const bad = [];
+      for (let i = 0; i < 3; i++) bad.push((await guesser.call(setPasswordApi.POST, { body: { email, token: `bad${i}`, password: 'whatever123' } })).status);
+      expect(bad).toEqual([400, 400, 429]);
+      expect((await guesser.call(setPasswordApi.POST, { body: { email, token, password: 'whatever123' } })).status).toBe(429);
+      expect((await new Browser('10.10.0.2').call(setPasswordApi.POST, { body: { email, token, password: 'whatever123' } })).status).toBe(200);
     });
   });
 
   describe('cross-origin and headers', () => {
     it('refuses a cross-origin POST with 403 JSON before it does anything', async () => {
       const before = await events();
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
         const r = await new Browser().call(registerApi.POST, { body: { name: 'Eve Evil', email: unique() }, headers });
         expect(r.status).toBe(403);
         expect(r.body).toEqual({ error: 'Cross-origin requests are not allowed.' });

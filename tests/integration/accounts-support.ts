@@ -48,11 +48,15 @@ export class Browser {
     const request = new Request(url, { method, headers, body });
     const jar = this.jar;
     const setCookies = this.setCookies;
+    const setNow: string[] = [];
     const cookies = {
+      // Like AstroCookies#headers: the Set-Cookie values this request will send.
+      headers: () => setNow.values(),
       get: (name: string) => (jar.has(name) ? { value: jar.get(name)! } : undefined),
       has: (name: string) => jar.has(name),
       set: (name: string, value: string, opts: Record<string, unknown> = {}) => {
         setCookies.push([name, value, opts]);
+        setNow.push(`${name}=${value}`);
         if (value === '' || opts.maxAge === 0) jar.delete(name);
         else jar.set(name, value);
       },

@@ -6,7 +6,7 @@ import { statementsFor } from '../../projections/types';
 import { dumpCatalog, getPublicPrompt, listPending, listPrompts } from '../../projections/catalog/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { seedIfEmpty } from '../../src/server/seed';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 
 const meta = (): EventMetadata => ({ actor: null, requestId: 'test', at: new Date().toISOString() });
 const admin = { userId: 1, isAdmin: true };
@@ -26,7 +26,7 @@ describe.each(backends)('catalog slice on $name', (backend) => {
   beforeAll(async () => {
     app = await freshApp(backend);
     await seedIfEmpty(app.store);
-    await app.runner.catchUpAll();
+    await settleAll(app);
   });
   afterAll(async () => app?.dispose());
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { dumpCatalog } from '../../projections/catalog/queries';
-import { backends } from '../support/backends';
+import { backends, settleAll } from '../support/backends';
 import { startServer, testPort } from '../support/server';
 
 /**
@@ -50,7 +50,7 @@ describe.each(backends)('crash safety on $name', (backend) => {
       );
       const logged = new Set(rows.map((r) => r.request_id));
       expect(acknowledged.filter((id) => !logged.has(id))).toEqual([]);
-      await app.runner.catchUpAll();
+      await settleAll(app);
       const live = await dumpCatalog(app.db);
       await app.runner.rebuild('catalog');
       expect(await dumpCatalog(app.db)).toEqual(live);

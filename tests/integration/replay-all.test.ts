@@ -6,7 +6,7 @@ import { bookmark, rate, recordHistory, removeBookmark } from '../../modules/eng
 import { changeCollection, createCollection } from '../../modules/collections';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 
 const meta = (): EventMetadata => ({ actor: null, requestId: 'replay-test', at: new Date().toISOString() });
 
@@ -58,7 +58,7 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
   }
 
   it.each(projections.map((p) => [p.name, p] as const))('%s', async (_name, projection) => {
-    await app.runner.catchUpAll();
+    await settleAll(app);
     const live = await dump(projection.tables);
     expect(Object.values(live).some((rows) => rows.length > 0)).toBe(true);
     await app.runner.rebuild(projection.name);

@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../events';
 import { reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { documentGrams, queryGrams, searchText } from '../../projections/catalog/search';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 
 const meta = (): EventMetadata => ({ actor: null, requestId: 'search-test', at: new Date().toISOString() });
 const admin = { userId: 1, isAdmin: true };
@@ -52,7 +52,7 @@ describe.each(backends)('catalog search on $name', (backend) => {
       ids.set(f.title, submitted.result.id);
       if (!f.pending) await reviewPrompt(app.store, submitted.result.id, true, admin, meta());
     }
-    await app.runner.catchUpAll();
+    await settleAll(app);
   });
   afterAll(async () => app?.dispose());
 

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The production build the test runner made (scripts/test-all.mjs builds it first). */
-export const builtEntry = join(process.env.ASTRO_OUT_DIR ?? 'dist-test', 'server', 'entry.mjs');
+export const builtOutDir = process.env.ASTRO_OUT_DIR ?? 'dist-test';
+export const builtEntry = join(builtOutDir, 'server', 'entry.mjs');
 export const hasBuild = () => existsSync(builtEntry);
 
 export interface RunningServer {
@@ -22,8 +23,8 @@ export const testPort = (offset: number) => Number(process.env.TEST_PORT_BASE ??
 /** Starts the built server on its own port and data folder and waits until it answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   if (!hasBuild()) throw new Error(`No build at ${builtEntry}: run \`npm test\` (it builds first) or \`ASTRO_OUT_DIR=dist-test npx astro build\`.`);
-  const child = spawn(process.execPath, [builtEntry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ASTRO_OUT_DIR: builtOutDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -12,8 +12,10 @@ import {
 } from '../../modules/accounts/domain/account';
 import { hashToken, generateToken } from '../../modules/accounts/tokens';
 import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, authMessageKey, AUTH_MESSAGES } from '../../modules/accounts/contracts';
-import { isSameOriginRequest, mergeCsp } from '../../src/server/middleware/security';
+import { isSameOriginRequest, isServedHost, mergeCsp } from '../../src/server/middleware/security';
+import { readConfig } from '../../src/server/config';
 import { readRateLimits } from '../../src/server/rate-limit';
+import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
 const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
   events.map((e, i) => ({ ...e, position: i + 1, streamId: 'user-1', streamVersion: i + 1, txId: '1', metadata: { actor: null, requestId: 't', at: '' }, createdAt: new Date() }) as StoredEvent);
@@ -79,6 +81,13 @@ describe('auth contracts (spec section 5 messages)', () => {
     });
     expect(registerRequest.parse({ name: ' Ann ', username: '', email: ' Ann@Example.COM ' })).toEqual({ name: 'Ann', email: 'ann@example.com' });
   });
+  it('register: a name is one line, whatever control characters it was sent with', () => {
+    const name = (raw: string) => registerRequest.parse({ name: raw, email: 'a@b.co' }).name;
+    expect(name('Ann\r\nBcc: victim@example.com')).toBe('Ann Bcc: victim@example.com');
+    expect(name('Ann\u2028Lee\t\u202eevil')).toBe('Ann Lee evil');
+    expect(name('陳大文')).toBe('陳大文');
+    expect(messages(registerRequest.safeParse({ name: '\n\u0007\n', email: 'a@b.co' }))).toEqual({ name: 'Name must be at least 2 characters' });
+  });
   it('set password', () => {
     expect(messages(setPasswordForm.safeParse({ password: '12345678', confirmPassword: '12345679' }))).toEqual({ confirmPassword: "Passwords don't match" });
     expect(messages(setPasswordForm.safeParse({ password: '1234', confirmPassword: '' }))).toMatchObject({
@@ -94,13 +103,35 @@ describe('auth contracts (spec section 5 messages)', () => {
 
 describe('security helpers', () => {
   const req = (headers: Record<string, string>) => new Request('http://localhost:4321/api/auth/login', { method: 'POST', headers });
-  it('same-origin checks', () => {
-    expect(isSameOriginRequest(req({ origin: 'http://localhost:4321' }), 'http://localhost:4321')).toBe(true);
-    expect(isSameOriginRequest(req({ origin: 'https://evil.example' }), 'http://localhost:4321')).toBe(false);
-    expect(isSameOriginRequest(req({ 'sec-fetch-site': 'cross-site' }), 'http://localhost:4321')).toBe(false);
-    expect(isSameOriginRequest(req({ 'sec-fetch-site': 'same-site' }), 'http://localhost:4321')).toBe(false);
-    expect(isSameOriginRequest(req({ 'sec-fetch-site': 'same-origin' }), 'http://localhost:4321')).toBe(true);
-    expect(isSameOriginRequest(req({}), 'http://localhost:4321')).toBe(true); // not a browser
+  const site = readConfig({ PUBLIC_URL: 'https://promptory.example' });
+  it('same-origin checks compare with PUBLIC_URL, not the request', () => {
+    const own = (headers: Record<string, string>) => isSameOriginRequest(req(headers), site);
+    expect(own({ origin: 'https://promptory.example' })).toBe(true);
+    // The request URL (built from the client's Host) is http://localhost:4321: not our origin.
+    expect(own({ origin: 'http://localhost:4321' })).toBe(false);
+    expect(own({ origin: 'https://evil.example' })).toBe(false);
+    expect(own({ 'sec-fetch-site': 'cross-site' })).toBe(false);
+    expect(own({ 'sec-fetch-site': 'same-site' })).toBe(false);
+    expect(own({ 'sec-fetch-site': 'same-origin' })).toBe(true);
+    expect(own({})).toBe(true); // not a browser
+  });
+  it('ALLOWED_ORIGINS: an extension origin is compared as written, and "null" never passes', () => {
+    const config = readConfig({ PUBLIC_URL: 'https://promptory.example', ALLOWED_ORIGINS: 'chrome-extension://abcdefghijklmnop/, https://Partner.example:443, null' });
+    // The product's own extension (id fixed by its manifest key) is always first.
+    expect(config.allowedOrigins).toEqual([EXTENSION_ORIGIN, 'chrome-extension://abcdefghijklmnop', 'https://partner.example']);
+    const allowed = (origin: string) => isSameOriginRequest(req({ origin }), config);
+    expect(allowed('chrome-extension://abcdefghijklmnop')).toBe(true);
+    expect(allowed('null')).toBe(false);
+    expect(allowed('chrome-extension://otherextension')).toBe(false);
+    expect(allowed('https://partner.example')).toBe(true);
+  });
+  it('serves only the hosts of PUBLIC_URL and ALLOWED_HOSTS (loopback when PUBLIC_URL is unset)', () => {
+    expect(isServedHost('promptory.example', site)).toBe(true);
+    expect(isServedHost('evil.example', site)).toBe(false);
+    expect(isServedHost('localhost:4321', site)).toBe(false);
+    const local = readConfig({ PORT: '4000', ALLOWED_HOSTS: 'web-1.internal:4000' });
+    expect(['localhost:4000', '127.0.0.1:4000', '[::1]:4000', 'web-1.internal:4000'].every((h) => isServedHost(h, local))).toBe(true);
+    expect(isServedHost('localhost:4001', local)).toBe(false);
   });
   it('adds our directives to Astro’s policy without touching script-src', () => {
     const merged = mergeCsp("script-src 'self' 'sha256-abc'; style-src 'self';");

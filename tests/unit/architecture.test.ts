@@ -35,9 +35,12 @@ export function importsOf(source: string): string[] {
   return found;
 }
 
-/** Resolves a relative specifier to a repo path like "modules/prompts/index.ts". */
-function target(file: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
+/**
+ * What an import names: a repo path like "modules/prompts/index.ts" for relative imports, else
+ * the bare specifier itself ("node:crypto", "astro:middleware", "react", "pg-boss/x").
+ */
+function target(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return specifier;
   const base = resolve(dirname(file), specifier);
   for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => join(base, 'index' + e))]) {
     try {
@@ -49,15 +52,56 @@ function target(file: string, specifier: string): string | null {
   return relative(ROOT, base);
 }
 
+const PROJECT_TOPS = ['events/', 'modules/', 'projections/', 'src/', 'extension/', 'tests/', 'scripts/', 'public/'];
+const isProjectPath = (t: string) => PROJECT_TOPS.some((top) => t.startsWith(top)) || t.endsWith('.mjs');
+const packageOf = (t: string) => (t.startsWith('@') ? t.split('/').slice(0, 2).join('/') : t.split('/')[0]);
+
 const isContracts = (t: string) => /^modules\/[^/]+\/contracts\.ts$/.test(t);
 const isModuleIndex = (t: string) => /^modules\/[^/]+\/index\.ts$/.test(t);
 const isQueries = (t: string) => /^projections\/[^/]+\/queries\.ts$/.test(t);
-const isClientCode = (t: string) =>
-  t.startsWith('src/islands/') || t.startsWith('src/lib/') || (t.startsWith('src/i18n/') && !t.startsWith('src/i18n/server'));
+
+/**
+ * Code that runs in the browser (or on both sides): islands, the React UI kit, browser-only
+ * client code, browser-safe shared helpers, the language facts, the extension.
+ */
+export const isBrowserCode = (t: string) =>
+  t.startsWith('src/islands/') ||
+  t.startsWith('src/ui/') ||
+  t.startsWith('src/client/') ||
+  t.startsWith('src/shared/') ||
+  (t.startsWith('src/i18n/') && !t.startsWith('src/i18n/server')) ||
+  t.startsWith('extension/');
+
+/** Packages browser code may import: they run in a browser and carry no server secrets. */
+const BROWSER_PACKAGES = new Set(['react', 'react-dom', 'nanostores', '@nanostores/react', 'zod', 'i18next', 'react-i18next', 'i18next-browser-languagedetector']);
 
 /** Returns the broken rule's text, or null when `from` may import `to`. */
 export function violation(from: string, to: string): string | null {
   const [top, second] = from.split('/');
+  if (to.endsWith('.css')) return null;
+  const external = !isProjectPath(to);
+  if (isBrowserCode(from)) {
+    if (to.startsWith('node:')) return 'browser code imports no node:* module';
+    if (to.startsWith('astro:')) return 'browser code imports no astro:* module';
+    if (external) return BROWSER_PACKAGES.has(packageOf(to)) ? null : `browser code imports only browser packages (${[...BROWSER_PACKAGES].join(', ')})`;
+    if (top === 'extension') {
+      return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
+        ? null
+        : 'the extension imports only contracts.ts files and its own code (it talks to /api over HTTP)';
+    }
+    if (!isContracts(to) && !isBrowserCode(to)) return 'browser code imports only contracts.ts files and browser code (never server code)';
+    if (from.startsWith('src/shared/') && !(to.startsWith('src/shared/') || to.startsWith('src/i18n/') || isContracts(to)))
+      return 'src/shared/ runs on both sides: it imports only src/shared/, src/i18n/ and contracts';
+    if (to.startsWith('src/islands/') && !from.startsWith('src/islands/')) return 'only islands import islands (the UI kit is below them)';
+    return null;
+  }
+  if (external) {
+    if (to.startsWith('astro:') && (top === 'events' || top === 'modules' || top === 'projections'))
+      return 'events/, modules/ and projections/ know nothing of Astro';
+    if ((packageOf(to) === 'react' || packageOf(to) === 'react-dom') && (top === 'events' || top === 'modules' || top === 'projections'))
+      return 'events/, modules/ and projections/ render nothing';
+    return null;
+  }
   if (top === 'events') return to.startsWith('events/') ? null : 'events/ imports no project code';
   if (top === 'modules') {
     if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`))
@@ -70,14 +114,6 @@ export function violation(from: string, to: string): string | null {
     const ownFolder = from.split('/').length > 2 ? `projections/${second}/` : 'projections/';
     if (to.startsWith(ownFolder) || /^projections\/[^/]+\.ts$/.test(to)) return null;
     return 'a projection imports events/, module contracts and its own folder only';
-  }
-  if (top === 'extension') {
-    return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
-      ? null
-      : 'the extension imports only contracts.ts files and its own code (it talks to /api over HTTP)';
-  }
-  if (from.startsWith('src/islands/')) {
-    return isContracts(to) || isClientCode(to) ? null : 'islands import only contracts.ts files and client-side code';
   }
   if (from.startsWith('src/pages/') || from.startsWith('src/components/') || from.startsWith('src/layouts/')) {
     if (to.startsWith('src/')) return to.startsWith('src/pages/') && !from.startsWith('src/pages/') ? 'only pages import pages' : null;
@@ -119,6 +155,28 @@ describe('dependency rules', () => {
     expect(violation('src/islands/Card.tsx', 'modules/prompts/contracts.ts')).toBeNull();
   });
 
+  it('keeps server code out of the browser, whatever the import kind', () => {
+    expect(violation('src/islands/Card.tsx', 'node:crypto')).not.toBeNull();
+    expect(violation('src/ui/Avatar.tsx', 'astro:middleware')).not.toBeNull();
+    expect(violation('src/client/http.ts', 'postgres')).not.toBeNull();
+    expect(violation('src/shared/format.ts', 'pg-boss')).not.toBeNull();
+    expect(violation('src/ui/PromptCard.tsx', 'src/server/render/labels.ts')).not.toBeNull();
+    expect(violation('src/client/stores.ts', 'src/server/app.ts')).not.toBeNull();
+    expect(violation('src/shared/author.ts', 'src/client/http.ts')).not.toBeNull();
+    expect(violation('src/ui/Menu.tsx', 'src/islands/Overlays.tsx')).not.toBeNull();
+    expect(violation('src/islands/Card.tsx', 'src/i18n/server.ts')).not.toBeNull();
+    expect(violation('modules/prompts/commands.ts', 'astro:middleware')).not.toBeNull();
+    expect(violation('projections/catalog/projection.ts', 'react')).not.toBeNull();
+    expect(violation('src/islands/Card.tsx', '@nanostores/react')).toBeNull();
+    expect(violation('src/ui/Icon.tsx', 'react/jsx-runtime')).toBeNull();
+    expect(violation('src/server/render/inline-scripts.ts', 'node:crypto')).toBeNull();
+  });
+
+  it('src/islands/ holds islands only (React components, one file each)', () => {
+    const notIslands = files(join(ROOT, 'src/islands')).filter((f) => !f.endsWith('.tsx'));
+    expect(notIslands.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
   it('holds for every file in the tree', () => {
     const broken: string[] = [];
     for (const dir of SCANNED) {
@@ -126,7 +184,6 @@ describe('dependency rules', () => {
         const from = relative(ROOT, file);
         for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
           const to = target(file, specifier);
-          if (!to) continue;
           const rule = violation(from, to);
           if (rule) broken.push(`${from} imports ${specifier}: ${rule}`);
         }

@@ -54,3 +54,30 @@ describe('spec texts (word for word)', () => {
     expect(en('privacy').lastUpdated).toContain('April 30, 2025');
   });
 });
+
+describe('translations rendered as HTML (set:html)', () => {
+  it('tHtml keeps the translation’s markup and escapes every interpolated value', async () => {
+    const { getT, tHtml } = await import('../../src/i18n/server');
+    const t = getT('en');
+    const html = tHtml(t, 'prompts:browse.searchTitle', { q: '<img src=x onerror=alert(1)>' });
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
+    expect(tHtml(t, 'site:extension.steps.open.text')).toContain('<code>chrome://extensions</code>');
+  });
+
+  it('every set:html that renders a translation goes through tHtml', async () => {
+    const { readdirSync } = await import('node:fs');
+    const root = new URL('../../src/', import.meta.url);
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.(astro|tsx)$/.test(f));
+    const offenders: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(new URL(file, root), 'utf8');
+      for (const [, expression] of source.matchAll(/set:html=\{((?:[^{}]|\{[^{}]*\})*)\}/g)) {
+        if (/(^|[^\w.])t\(/.test(expression)) offenders.push(`${file}: set:html={${expression}}`);
+      }
+      // Objects of translations (returnObjects) feed set:html through variables: fetch them with tHtml too.
+      if (source.includes('set:html') && /(^|[^\w.])t\([^)]*returnObjects/.test(source)) offenders.push(`${file}: returnObjects without tHtml`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

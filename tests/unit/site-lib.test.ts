@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initials } from '../../src/lib/initials';
-import { displayAuthor, isHouseAuthor } from '../../src/lib/author';
-import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/lib/list-params';
+import { initials } from '../../src/shared/initials';
+import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
+import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/page-validators';
 import { pageKey } from '../../src/server/page-cache';
-import { cspHash, HEAD_SCRIPT, INLINE_SCRIPT_HASHES } from '../../src/lib/inline-scripts';
+import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
 describe('initials (spec section 9)', () => {
@@ -82,23 +82,23 @@ describe('HTML validators', () => {
     expect(pageKey({ lng: 'zh-HK', url: new URL('http://x/prompts?q=a&sort=newest'), version: '1:2' })).not.toBe(a);
     expect(pageKey({ lng: 'en', url: new URL('http://x/prompts?q=a&sort=newest'), version: '1:3' })).not.toBe(a);
   });
+  it('stores only the canonical form of what a page reads: junk parameters get no entry of their own', () => {
+    const key = (path: string) => pageKey({ lng: 'en', url: new URL(`http://x${path}`), version: '1:2' });
+    expect(key('/prompts?x=1')).toBeNull();
+    expect(key('/prompts?sort=zzz')).toBeNull();
+    expect(key('/prompts?sort=popular')).toBeNull(); // the default, left out of canonical links
+    expect(key('/prompts?q=a&q=b')).toBeNull();
+    expect(key('/prompts/3?utm=1')).toBeNull();
+    expect(key('/prompts/3')).not.toBeNull();
+    expect(key('/fragments/prompts?tab=featured&append=1&page=2')).not.toBeNull();
+    expect(key('/prompts?append=1')).toBeNull(); // only fragments read it
+    expect(key('/community?sort=rating&category=coding')).not.toBeNull();
+  });
 });
 
+// The script's detection order and storage keys are checked by behaviour in Chromium
+// (tests/e2e/site-shell.spec.ts, "language detection"); its CSP hash by the CSP-violation watch.
 describe('the pre-paint head script', () => {
-  it('has a CSP hash that matches its text', () => {
-    expect(INLINE_SCRIPT_HASHES).toEqual([cspHash(HEAD_SCRIPT)]);
-    expect(INLINE_SCRIPT_HASHES[0]).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
-  });
-  it('uses the spec storage keys and detection order', () => {
-    const order = ["get('lng')", 'ck', "s(localStorage)", "s(sessionStorage)", 'nav', 'ok(d.lang)'].map((s) => HEAD_SCRIPT.indexOf(s));
-    for (const i of order) expect(i).toBeGreaterThan(-1);
-    const chain = HEAD_SCRIPT.slice(HEAD_SCRIPT.indexOf("var l=ok(new URLSearchParams"));
-    const positions = ["get('lng')", '||ck||', 's(localStorage)', 's(sessionStorage)', '||nav||', 'ok(d.lang)'].map((s) => chain.indexOf(s));
-    expect(positions).toEqual([...positions].sort((x, y) => x - y));
-    expect(HEAD_SCRIPT).toContain("localStorage.setItem('i18nextLng',l)");
-    expect(HEAD_SCRIPT).toContain("localStorage.getItem('theme')");
-    expect(HEAD_SCRIPT).toContain("'i18next='");
-  });
   it('agrees with normalizeLanguage on what is a language', () => {
     // Evaluate the script's own `ok` in isolation.
     const body = /var ok=(function\(c\)\{[\s\S]*?return null\})/.exec(HEAD_SCRIPT)![1];
@@ -106,5 +106,13 @@ describe('the pre-paint head script', () => {
     for (const code of ['en', 'en-GB', 'EN_us', 'zh', 'zh-TW', 'zh-Hant-HK', 'fr', '', '<script>', 'en;drop', 'x'.repeat(40)]) {
       expect(ok(code) ?? undefined, code).toBe(normalizeLanguage(code));
     }
+  });
+});
+
+describe('icon sprite version', () => {
+  it('changes whenever a shape changes, so a year-long browser cache never serves stale icons', async () => {
+    const { iconsHash, iconPaths, ICONS_VERSION } = await import('../../src/shared/icon-paths');
+    expect(ICONS_VERSION).toBe(iconsHash());
+    expect(iconsHash({ ...iconPaths, star: '<path d="M0 0h1"/>' })).not.toBe(ICONS_VERSION);
   });
 });

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
-import { call, HttpError } from '../http';
-import { makeT, type Messages } from '../auth/t';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { call, HttpError } from '../../client/http';
+import { islandI18n, type Messages } from '../../client/i18n';
+import { Notice, Submit } from '../../ui/form';
 
 interface Props {
+  lng: string;
   messages: Messages;
   tokenHash: string;
   name: string;
@@ -13,15 +16,25 @@ interface Props {
  * The approval the extension sends the user to: shows the device's name and the code the
  * extension shows, and approves on an explicit click (a same-origin POST with the session).
  */
-export default function ConnectDevice({ messages, tokenHash, name, code }: Props) {
-  const t = makeT(messages);
+export default function ConnectDevice(props: Props) {
+  const i18n = useMemo(() => islandI18n(props.lng, 'extension', props.messages), [props.lng, props.messages]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Connect {...props} />
+    </I18nextProvider>
+  );
+}
+
+function Connect({ tokenHash, name, code }: Props) {
+  const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
-  // The server-rendered button stays disabled until React owns it: an early click would do nothing.
+  // Disabled until React owns the button: an early click on the server-rendered one would do nothing.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  async function approve() {
+  async function approve(event: FormEvent) {
+    event.preventDefault();
     setState('busy');
     setError(null);
     try {
@@ -34,7 +47,7 @@ export default function ConnectDevice({ messages, tokenHash, name, code }: Props
   }
 
   return (
-    <div className="space-y-5" data-testid="connect-device">
+    <form className="space-y-5" onSubmit={approve} data-testid="connect-device">
       <p className="leading-7">{t('site.connectText', { name })}</p>
       <div className="rounded-xl border border-border bg-muted/40 p-4">
         <div className="text-sm text-muted-foreground">{t('site.code')}</div>
@@ -49,14 +62,10 @@ export default function ConnectDevice({ messages, tokenHash, name, code }: Props
         </p>
       )}
       {state === 'done' ? (
-        <p role="status" className="rounded-lg bg-success/10 px-3 py-2 text-sm font-medium text-success" data-testid="connect-done">
-          {t('site.approved')}
-        </p>
+        <Notice description={t('site.approved')} testId="connect-done" />
       ) : (
-        <button type="button" className="btn btn-primary" onClick={approve} disabled={!hydrated || state === 'busy'} data-testid="connect-approve">
-          {state === 'busy' ? t('site.approving') : t('site.approve')}
-        </button>
+        <Submit busy={!hydrated || state === 'busy'} label={t('site.approve')} busyLabel={hydrated ? t('site.approving') : t('site.approve')} testId="connect-approve" />
       )}
-    </div>
+    </form>
   );
 }

@@ -1,25 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DeviceView } from '../../../modules/devices/contracts';
-import { call, HttpError } from '../http';
-import { makeT, type Messages } from '../auth/t';
+import { call, HttpError } from '../../client/http';
+import { islandI18n, type Messages } from '../../client/i18n';
+import { Dialog } from '../../ui/form';
 
 interface Props {
-  messages: Messages;
   lng: string;
+  messages: Messages;
   devices: DeviceView[];
 }
 
 /** The dashboard's connected extensions, each with a sign-out (revoke) that takes effect at once. */
-export default function DeviceList({ messages, lng, devices: initial }: Props) {
-  const t = makeT(messages);
+export default function DeviceList(props: Props) {
+  const i18n = useMemo(() => islandI18n(props.lng, 'extension', props.messages), [props.lng, props.messages]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Devices {...props} />
+    </I18nextProvider>
+  );
+}
+
+function Devices({ lng, devices: initial }: Props) {
+  const { t } = useTranslation();
   const [devices, setDevices] = useState(initial);
+  const [confirming, setConfirming] = useState<DeviceView | null>(null);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const date = (iso: string) => new Date(iso).toLocaleDateString(lng, { year: 'numeric', month: 'short', day: 'numeric' });
 
   async function revoke(device: DeviceView) {
-    if (!confirm(t('site.revokeConfirm'))) return;
+    setConfirming(null);
     try {
       await call('DELETE', `/api/extension/devices/${device.id}`);
       setDevices((list) => list.filter((d) => d.id !== device.id));
@@ -48,13 +60,19 @@ export default function DeviceList({ messages, lng, devices: initial }: Props) {
                   {t('site.connectedOn', { date: date(d.connectedAt) })} · {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
                 </div>
               </div>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => revoke(d)} disabled={!hydrated} data-testid="device-revoke">
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirming(d)} disabled={!hydrated} data-testid="device-revoke">
                 {t('site.revoke')}
               </button>
             </li>
           ))}
         </ul>
       )}
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={t('site.revoke')} closeLabel={t('connect.cancel')}>
+        <p className="mb-5 text-sm">{t('site.revokeConfirm')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => confirming && revoke(confirming)} data-testid="device-revoke-confirm">
+          {t('site.revoke')}
+        </button>
+      </Dialog>
     </div>
   );
 }

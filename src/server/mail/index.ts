@@ -9,8 +9,9 @@ import { renderMail, type MailKind } from './templates';
 
 /**
  * Outgoing email. With SMTP_URL set, messages go through SMTP (nodemailer), queued in
- * pg-boss (`mail` queue, 5 retries with exponential backoff); without pg-boss (tests) they
- * are sent at once. Without SMTP_URL each message is written as an .eml file under
+ * pg-boss (`mail` queue, 5 retries with exponential backoff from MAIL_RETRY_DELAY_SECONDS,
+ * default 30): a server that refuses or drops a delivery gets it again later, and a delivered
+ * job is completed, never sent twice. Without pg-boss (tests) they are sent at once. Without SMTP_URL each message is written as an .eml file under
  * DATA_DIR/outbox/ and its link printed to the log, so the flow completes on a fresh machine.
  *
  * The queued job carries the message (and so the link's token) until it is sent; the
@@ -26,13 +27,19 @@ export interface MailMessage {
 }
 
 interface MailHost {
-  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'workers'>;
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'workers' | 'mailRetryDelaySeconds'>;
   boss: PgBoss | undefined;
 }
 
 const from = () => process.env.MAIL_FROM || 'Promptory <no-reply@promptory.local>';
-let smtp: nodemailer.Transporter | undefined;
-const smtpTransport = (url: string) => (smtp ??= nodemailer.createTransport(url));
+const transports = new Map<string, nodemailer.Transporter>();
+function smtpTransport(url: string): nodemailer.Transporter {
+  let transport = transports.get(url);
+  if (!transport) transports.set(url, (transport = nodemailer.createTransport(url)));
+  return transport;
+}
+
+const retryPolicy = (config: MailHost['config']) => ({ retryLimit: 5, retryDelay: config.mailRetryDelaySeconds, retryBackoff: true });
 
 function log(message: string) {
   console.log(`[promptory] ${message}`);
@@ -58,7 +65,7 @@ export async function sendMail(host: MailHost, message: MailMessage, link?: stri
     return;
   }
   if (host.boss) {
-    await host.boss.send(MAIL_QUEUE, message, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    await host.boss.send(MAIL_QUEUE, message, retryPolicy(host.config));
     return;
   }
   await smtpTransport(smtpUrl).sendMail({ from: from(), ...message });
@@ -68,7 +75,7 @@ export async function sendMail(host: MailHost, message: MailMessage, link?: stri
 export async function startMail(host: MailHost): Promise<void> {
   const { boss, config } = host;
   if (!boss || !config.smtpUrl) return;
-  await boss.createQueue(MAIL_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true, deleteAfterSeconds: 60 });
+  await boss.createQueue(MAIL_QUEUE, { ...retryPolicy(config), deleteAfterSeconds: 60 });
   if (config.workers <= 0) return;
   const url = config.smtpUrl;
   await boss.work<MailMessage>(MAIL_QUEUE, { batchSize: 1 }, async ([job]) => {

@@ -1,3 +1,4 @@
+import { singleLineName } from '../../../modules/accounts/contracts';
 import type { Language } from '../../i18n/languages';
 
 /** The account emails, in both languages. Plain text plus a small HTML twin. */
@@ -63,8 +64,10 @@ const COPY: Record<Language, Record<MailKind, Copy>> = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function renderMail(kind: MailKind, lng: Language, name: string, link: string) {
+export function renderMail(kind: MailKind, lng: Language, rawName: string, link: string) {
   const c = COPY[lng][kind];
+  // Names are cleaned at registration; accounts from before that rule are cleaned here.
+  const name = singleLineName(rawName);
   const text = `${c.greeting(name)}\n\n${c.body}\n\n${c.action}:\n${link}\n\n${c.footer}\n\n— Promptory\n`;
   const html = `<!doctype html><html lang="${lng}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(c.greeting(name))}</p><p>${escapeHtml(c.body)}</p>

@@ -1,16 +1,22 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
-import { readConfig } from '../config';
-import { EXTENSION_ORIGIN } from '../../../modules/devices/contracts';
+import { getApp } from '../app';
+import { MAX_BODY_BYTES, type Config } from '../config';
+import { declaresTooLarge, json, tooLargeJson } from '../http';
 
 /**
- * 1. Refuses cross-origin state-changing requests (POST, PUT, PATCH, DELETE) with 403 JSON:
- *    the Origin header must be this site's (the request's own origin or PUBLIC_URL's, or one
- *    listed in ALLOWED_ORIGINS, comma-separated, e.g. the extension's chrome-extension://id);
- *    without Origin, Sec-Fetch-Site must be same-origin or none. Requests with neither header
- *    come from no browser (curl, server-to-server) and carry no ambient credentials to abuse.
- * 2. Sets security headers on every response that passes through Astro.
+ * 1. Answers only the hosts we serve (Config.allowedHosts: PUBLIC_URL's host, ALLOWED_HOSTS,
+ *    loopback when PUBLIC_URL is unset): any other Host gets 421 before a page renders, so
+ *    nothing derived from a forged Host can reach the shared page cache.
+ * 2. Refuses a body whose Content-Length is over MAX_BODY_BYTES with 413 before it is read.
+ * 3. Refuses cross-origin state-changing requests (POST, PUT, PATCH, DELETE) with 403 JSON:
+ *    the Origin header must be PUBLIC_URL's origin or one listed in ALLOWED_ORIGINS (never
+ *    the request's own Host, which the client chooses); without Origin, Sec-Fetch-Site must
+ *    be same-origin or none. Requests with neither header come from no browser (curl,
+ *    server-to-server) and carry no ambient credentials to abuse.
+ * 4. Sets security headers on every response that passes through Astro, and makes any
+ *    response that sets a cookie private (a shared cache must never hand it to someone else).
  *
  * CSP: Astro's built-in CSP (`security.csp` in astro.config.mjs) hashes every script and
  * style Astro emits (hydration, islands, bundled <script>s) and sends the policy as a
@@ -20,30 +26,22 @@ import { EXTENSION_ORIGIN } from '../../../modules/devices/contracts';
  */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const config = readConfig();
-const allowedOrigins = new Set(
-  [config.publicUrl, EXTENSION_ORIGIN, ...(process.env.ALLOWED_ORIGINS ?? '').split(',')]
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => {
-      // URL.origin of a non-http URL (chrome-extension://id) is "null": compare those exactly.
-      try {
-        const url = new URL(o);
-        return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : o;
-      } catch {
-        return o;
-      }
-    }),
-);
+type OriginConfig = Pick<Config, 'publicUrl' | 'allowedOrigins'>;
 
-export function isSameOriginRequest(request: Request, ownOrigin: string): boolean {
+export function isSameOriginRequest(request: Request, config: OriginConfig): boolean {
   const origin = request.headers.get('origin');
-  // "null" (sandboxed frames, file: pages, some redirects) names no one: never allowed.
-  if (origin) return origin !== 'null' && (origin === ownOrigin || allowedOrigins.has(origin));
+  if (origin) return origin !== 'null' && (origin === new URL(config.publicUrl).origin || config.allowedOrigins.includes(origin));
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin' || site === 'none';
   return true;
 }
+
+/** Whether we serve this host (`url.host`: the Host header as the URL parser normalised it). */
+export function isServedHost(host: string, config: Pick<Config, 'allowedHosts'>): boolean {
+  return config.allowedHosts.includes(host.toLowerCase());
+}
+
+export const UNKNOWN_HOST = 'This server does not serve that host.';
 
 /** Directives we own; Astro owns script-src and style-src (hashes). */
 const OUR_DIRECTIVES: [string, string][] = [
@@ -76,8 +74,7 @@ export function inlineScriptHash(source: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
 }
 
-function headersFor(response: Response, context: Pick<APIContext, 'url'>): [string, string][] {
-  const https = context.url.protocol === 'https:' || config.publicUrl.startsWith('https:');
+function headersFor(response: Response, https: boolean): [string, string][] {
   const headers: [string, string][] = [
     ['content-security-policy', mergeCsp(response.headers.get('content-security-policy'))],
     ['x-content-type-options', 'nosniff'],
@@ -90,8 +87,17 @@ function headersFor(response: Response, context: Pick<APIContext, 'url'>): [stri
   return headers;
 }
 
-export function withSecurityHeaders(response: Response, context: Pick<APIContext, 'url'>): Response {
-  const headers = headersFor(response, context);
+/** A shared cache may store a `public` answer; one carrying a Set-Cookie must stay private. */
+function privateIfCookie(response: Response, context: Pick<APIContext, 'cookies'>): [string, string][] {
+  const setsCookie = response.headers.has('set-cookie') || !context.cookies.headers().next().done;
+  const cacheControl = response.headers.get('cache-control');
+  if (!setsCookie || !cacheControl || !/\bpublic\b/i.test(cacheControl)) return [];
+  return [['cache-control', 'private, no-cache']];
+}
+
+export function withSecurityHeaders(response: Response, context: Pick<APIContext, 'url' | 'cookies'>, config: Pick<Config, 'publicUrl'>): Response {
+  const https = context.url.protocol === 'https:' || config.publicUrl.startsWith('https:');
+  const headers = [...headersFor(response, https), ...privateIfCookie(response, context)];
   // A page may choose a stricter referrer policy (e.g. /auth pages carrying a token): keep it.
   if (response.headers.has('referrer-policy')) headers.splice(headers.findIndex(([k]) => k === 'referrer-policy'), 1);
   try {
@@ -106,12 +112,14 @@ export function withSecurityHeaders(response: Response, context: Pick<APIContext
 }
 
 export const security: MiddlewareHandler = async (context, next) => {
-  if (UNSAFE_METHODS.has(context.request.method) && !isSameOriginRequest(context.request, context.url.origin)) {
-    const refused = new Response(JSON.stringify({ error: AUTH_MESSAGES.crossOrigin }), {
-      status: 403,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    });
-    return withSecurityHeaders(refused, context);
+  const { config } = await getApp();
+  const refuse = (response: Response) => withSecurityHeaders(response, context, config);
+  if (!isServedHost(context.url.host, config)) {
+    return refuse(json({ error: UNKNOWN_HOST }, { status: 421 }));
   }
-  return withSecurityHeaders(await next(), context);
+  if (declaresTooLarge(context.request, MAX_BODY_BYTES)) return refuse(tooLargeJson());
+  if (UNSAFE_METHODS.has(context.request.method) && !isSameOriginRequest(context.request, config)) {
+    return refuse(json({ error: AUTH_MESSAGES.crossOrigin }, { status: 403 }));
+  }
+  return withSecurityHeaders(await next(), context, config);
 };

@@ -10,9 +10,12 @@ import { errorResponse } from '../../../server/http';
  */
 export const MIN_RESPONSE_MS = Math.max(0, Number(process.env.AUTH_MIN_RESPONSE_MS ?? 250) || 0);
 
+export async function sleep(ms: number): Promise<void> {
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+}
+
 export async function holdUntil(startedAt: number, minMs = MIN_RESPONSE_MS): Promise<void> {
-  const wait = startedAt + minMs - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  await sleep(startedAt + minMs - Date.now());
 }
 
 /** Like `endpoint`, plus Retry-After on 429 answers. */

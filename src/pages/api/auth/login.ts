@@ -4,11 +4,12 @@ import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
 import { accountsFor, loadSessionUser, sessionToken, setSessionCookie } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
-import { authEndpoint, holdUntil } from './_shared';
+import { authEndpoint, holdUntil, sleep } from './_shared';
 
 /**
  * Password sign-in: a new session on every sign-in (the browser's previous one ends).
- * Failed attempts count against the address and the client (429 past the limit).
+ * The attempt is counted before the password is checked, so concurrent guesses cannot slip
+ * past the limit; a success takes it back (src/server/rate-limit.ts).
  */
 export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, loginRequest);
@@ -16,18 +17,16 @@ export const POST = authEndpoint(async (context) => {
   const app = await getApp();
   const { limiter, sessions } = accountsFor(app);
   const subject = { ip: clientIp(context), account: body.email };
-  await limiter.ensureAllowed('login', subject);
+  const { slowDownMs } = await limiter.attempt('login', subject);
+  await sleep(slowDownMs);
   let result;
   try {
     result = await signIn(app.store, sessions, body, metadataFor(context));
   } catch (error) {
-    if (isSignInRefused(error)) {
-      await limiter.count('login', subject);
-      await holdUntil(started);
-    }
+    if (isSignInRefused(error)) await holdUntil(started);
     throw error;
   }
-  await limiter.reset('login', subject);
+  await limiter.succeeded('login', subject);
   const previous = sessionToken(context);
   if (previous) await sessions.invalidate(previous);
   setSessionCookie(context, app, result.session);

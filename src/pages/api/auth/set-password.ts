@@ -4,7 +4,7 @@ import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
 import { accountsFor, loadSessionUser, setSessionCookie } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
-import { authEndpoint, holdUntil } from './_shared';
+import { authEndpoint, holdUntil, sleep } from './_shared';
 
 /**
  * Sets the password from an emailed link (email + token) and signs the user in; every
@@ -16,17 +16,16 @@ export const POST = authEndpoint(async (context) => {
   const app = await getApp();
   const { limiter, sessions } = accountsFor(app);
   const subject = { ip: clientIp(context), account: body.email };
-  await limiter.ensureAllowed('set_password', subject);
+  const { slowDownMs } = await limiter.attempt('set_password', subject);
+  await sleep(slowDownMs);
   let result;
   try {
     result = await setPassword(app.store, sessions, body, metadataFor(context));
   } catch (error) {
-    if (isLinkRefused(error)) {
-      await limiter.count('set_password', subject);
-      await holdUntil(started);
-    }
+    if (isLinkRefused(error)) await holdUntil(started);
     throw error;
   }
+  await limiter.succeeded('set_password', subject);
   setSessionCookie(context, app, result.session);
   await app.settle(result);
   const user = await loadSessionUser(app, result.userId);

@@ -1,0 +1,44 @@
+import { atom } from 'nanostores';
+import type { CurrentUser, MeResponse } from '../../modules/accounts/contracts';
+
+/**
+ * The current user on the client (spec section 4 and 7): asked at load, again when the
+ * window regains focus and every 30 minutes; no retry. `undefined` until the first answer.
+ */
+export const CURRENT_USER_REFRESH_MS = 30 * 60 * 1000;
+export const $currentUser = atom<CurrentUser | null | undefined>(undefined);
+
+export async function refreshCurrentUser(): Promise<CurrentUser | null> {
+  const response = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  const { user } = (await response.json()) as MeResponse;
+  $currentUser.set(user);
+  return user;
+}
+
+let started = false;
+
+/**
+ * Keeps `$currentUser` fresh. `renderedUserId` is who the server rendered a private page for;
+ * when the answer differs (signed out elsewhere, session expired, signed in in another tab)
+ * `onChange` runs, so the page reloads and the server renders the truth. Shared pages pass
+ * `undefined`: their personal islands follow the store instead.
+ */
+export function startCurrentUserSync(options: { renderedUserId: number | null | undefined; onChange?: (user: CurrentUser | null) => void }) {
+  if (started) return;
+  started = true;
+  let rendered = options.renderedUserId;
+  const check = () =>
+    refreshCurrentUser()
+      .then((user) => {
+        const id = user?.id ?? null;
+        if (rendered !== undefined && id !== rendered) {
+          rendered = id;
+          options.onChange?.(user);
+        }
+      })
+      .catch((error) => console.error(error));
+  void check();
+  window.addEventListener('focus', () => void check());
+  setInterval(() => void check(), CURRENT_USER_REFRESH_MS);
+}

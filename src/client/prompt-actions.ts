@@ -1,0 +1,88 @@
+/**
+ * What the prompt controls do (spec sections 4, 7, 8), shared by the CardActions and
+ * PromptActions islands:
+ * - use: records a use (PUT /api/prompts/{id}/use), then copies the content; "Prompt copied".
+ *   Failure: "Error" / "Failed to process your request.".
+ * - copy: copies the content ("Copied to clipboard").
+ * - share: native share, else copies the URL ("Link copied").
+ * - a visitor's bookmark or rating: the spec's "Authentication required" toasts (rating also
+ *   sends the visitor to /auth). Signed-in behaviour comes with its own issue.
+ * Each reserves its toast when the user acts (toast-store.ts), so answers never arrive out of order.
+ */
+import { copyText } from './clipboard';
+import { call } from './http';
+import { messages } from './messages';
+import { $usageCounts } from './stores';
+import { queueToastForNextPage, reserveToast, showToast } from './toast-store';
+
+/** Spec section 9: the Copied! label resets after 2000 ms. */
+export const COPIED_RESET_MS = 2000;
+
+function contentOnPage(id: number): string | null {
+  const el = document.querySelector<HTMLElement>(`[data-prompt-content="${id}"]`);
+  return el ? (el.textContent ?? '') : null;
+}
+
+async function contentOf(id: number): Promise<string> {
+  return contentOnPage(id) ?? (await call<{ content: string }>('GET', `/api/prompts/${id}`)).content;
+}
+
+/** Records a use and copies the content; resolves true when both worked. */
+export async function usePrompt(id: number): Promise<boolean> {
+  const toast = reserveToast();
+  const m = messages();
+  // The use is recorded first; the copy waits for it (spec section 4: use, refresh, copy).
+  const recorded = call<{ id: number; usageCount: number }>('PUT', `/api/prompts/${id}/use`);
+  try {
+    await copyText(recorded.then(() => contentOf(id)));
+    const { usageCount } = await recorded;
+    $usageCounts.setKey(String(id), usageCount);
+    toast(m.promptCopied);
+    return true;
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', ...m.useFailed });
+    return false;
+  }
+}
+
+export async function copyContent(id: number): Promise<void> {
+  const toast = reserveToast();
+  const m = messages();
+  try {
+    await copyText(contentOf(id));
+    toast(m.copiedToClipboard);
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', ...m.useFailed });
+  }
+}
+
+export async function share(url: string, title: string): Promise<void> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, url });
+    } catch (error) {
+      if ((error as { name?: string })?.name !== 'AbortError') console.error(error);
+    }
+    return;
+  }
+  const toast = reserveToast();
+  const m = messages();
+  try {
+    await copyText(url);
+    toast(m.linkCopied);
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', ...m.useFailed });
+  }
+}
+
+export function askToSignInToBookmark(): void {
+  showToast({ variant: 'destructive', ...messages().authBookmark });
+}
+
+export function askToSignInToRate(): void {
+  queueToastForNextPage({ variant: 'destructive', ...messages().authRate });
+  location.assign('/auth');
+}

@@ -1,0 +1,17 @@
+import { call, HttpError } from './http';
+import { messages } from './messages';
+import { queueToastForNextPage, showToast } from './toast-store';
+
+/** Logout (spec sections 7 and 8): POST, then "Logout successful" on the home page. */
+export async function logout(): Promise<void> {
+  const m = messages();
+  try {
+    await call('POST', '/api/auth/logout', {});
+    queueToastForNextPage(m.logoutSuccess);
+    location.assign('/');
+  } catch (error) {
+    console.error(error);
+    const description = error instanceof HttpError ? error.errorField : undefined;
+    showToast({ variant: 'destructive', title: m.logoutFailed.title, description: description ?? m.logoutFailed.description });
+  }
+}

@@ -1,0 +1,14 @@
+import { atom, map } from 'nanostores';
+
+/**
+ * The viewer's personal state, shared by every island of a page. Pages are the same HTML for
+ * everyone (one cache); what is personal is filled in here from the personal endpoints after
+ * load. The current user lives in current-user.ts.
+ *
+ * - `$bookmarkedIds`: prompts the viewer has bookmarked (Save/Saved, bookmark icons).
+ * - `$ratings`: the viewer's rating per prompt id (1 Not Helpful, 5 Helpful).
+ * - `$usageCounts`: fresh use counts after the viewer copies a prompt (the count islands show it).
+ */
+export const $bookmarkedIds = atom<ReadonlySet<number>>(new Set());
+export const $ratings = map<Record<string, 1 | 5>>({});
+export const $usageCounts = map<Record<string, number>>({});

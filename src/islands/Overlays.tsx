@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { startCurrentUserSync } from '../client/current-user';
+import { showToast, takeQueuedToast } from '../client/toast-store';
+import { Toaster } from '../ui/Toaster';
+import { TooltipLayer } from '../ui/Tooltip';
+
+interface Props {
+  label: string;
+  closeLabel: string;
+  /** Who a private page was rendered for (id, or 0 for a visitor); absent on shared pages. */
+  renderedUserId?: number;
+}
+
+/**
+ * On every page: the toast region, the tooltip layer, and the current user (asked at load,
+ * on focus and every 30 minutes: spec sections 4 and 7). Shared pages carry no user; the
+ * personal islands follow `$currentUser`. A private page (dashboard) reloads when the user
+ * changes, so the server renders or redirects for the right person.
+ */
+export default function Overlays({ label, closeLabel, renderedUserId }: Props) {
+  useEffect(() => {
+    startCurrentUserSync({
+      renderedUserId: renderedUserId === undefined ? undefined : renderedUserId || null,
+      onChange: () => location.reload(),
+    });
+    const queued = takeQueuedToast();
+    if (queued) showToast(queued);
+  }, []);
+  return (
+    <>
+      <Toaster label={label} closeLabel={closeLabel} />
+      <TooltipLayer />
+    </>
+  );
+}

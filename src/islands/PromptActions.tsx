@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { $currentUser } from '../client/current-user';
+import { askToSignInToBookmark, COPIED_RESET_MS, copyContent, share, usePrompt } from '../client/prompt-actions';
+import { Icon } from '../ui/Icon';
+import { BookmarkButton } from '../ui/PromptControls';
+import { Tooltip } from '../ui/Tooltip';
+import { useHydratedStore } from '../ui/hooks';
+
+interface Props {
+  id: number;
+  title: string;
+  shareUrl: string;
+  labels: { copyPrompt: string; copied: string; bookmark: string; share: string };
+}
+
+/**
+ * The detail page's actions (spec section 2): Copy Prompt (records a use and copies; reads
+ * "Copied!" for 2 seconds), Bookmark (visitors are asked to sign in), Share (native share,
+ * else the URL is copied: "Link copied").
+ */
+export default function PromptActions({ id, title, shareUrl, labels }: Props) {
+  const user = useHydratedStore($currentUser, undefined);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(reset.current), []);
+
+  const onCopy = async () => {
+    if (busy) return;
+    setBusy(true);
+    const ok = await usePrompt(id);
+    setBusy(false);
+    if (!ok) return;
+    setCopied(true);
+    clearTimeout(reset.current);
+    reset.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+  };
+
+  return (
+    <div className="js-only mb-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+      <button
+        type="button"
+        className="btn btn-primary col-span-2 px-5"
+        data-use-prompt={id}
+        data-copied={copied || undefined}
+        data-testid="copy-prompt"
+        aria-busy={busy || undefined}
+        onClick={() => void onCopy()}
+      >
+        <Icon name={copied ? 'check' : 'copy'} size={18} />
+        <span data-copy-label="">{copied ? labels.copied : labels.copyPrompt}</span>
+      </button>
+      {!user && <BookmarkButton label={labels.bookmark} size="md" onClick={askToSignInToBookmark} />}
+      <button type="button" className="btn btn-outline" data-share="" data-testid="share" onClick={() => void share(shareUrl, title)}>
+        <Icon name="share" size={16} />
+        {labels.share}
+      </button>
+    </div>
+  );
+}
+
+/** The copy-to-clipboard icon of the content block ("Copied to clipboard"). */
+export function CopyContentButton({ id, label }: { id: number; label: string }) {
+  return (
+    <Tooltip label={label}>
+      <button type="button" className="btn-icon js-only size-8" aria-label={label} data-testid="copy-icon" onClick={() => void copyContent(id)}>
+        <Icon name="copy" size={16} />
+      </button>
+    </Tooltip>
+  );
+}

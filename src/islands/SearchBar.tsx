@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Icon } from '../ui/Icon';
+
+export interface SearchBarProps {
+  action: string;
+  /** Hidden fields kept on submit (e.g. the current tab). */
+  hidden?: Record<string, string>;
+  q: string;
+  category: string;
+  sort: string;
+  /** Category choices (slug, label) after "All Categories". */
+  categories: [string, string][];
+  /** Sort choices in order (value, label); '' is "no sort" (community). */
+  sorts: [string, string][];
+  resetHref: string;
+  idPrefix: string;
+  /** Home page: a plain form to /prompts, no in-place swapping. */
+  standalone?: boolean;
+  labels: { label: string; placeholder: string; submit: string; filters: string; category: string; allCategories: string; sort: string; reset: string };
+}
+
+/**
+ * The search bar (spec section 2): a text box with a Search submit; a Filters toggle
+ * revealing a category select and a sort select; Reset Filters. A plain GET form: it works
+ * without JavaScript (the panel is then always open); the LiveList island turns its submits
+ * into in-place swaps. Hydrated, the Filters button toggles the panel (open from the start
+ * when a filter is active).
+ */
+export default function SearchBar({ action, hidden = {}, q, category, sort, categories, sorts, resetHref, idPrefix, standalone = false, labels }: SearchBarProps) {
+  const defaultSort = sorts[0]?.[0] ?? '';
+  const active = Boolean(category) || sort !== defaultSort;
+  const [open, setOpen] = useState(active);
+  const live = standalone ? undefined : '';
+  const panelId = `${idPrefix}-filters`;
+  return (
+    <form method="get" action={action} role="search" aria-label={labels.label} className="w-full" data-live-form={live} data-testid="search-form">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={`${idPrefix}-q`} className="sr-only">
+            {labels.label}
+          </label>
+          <Icon name="search" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
+          <input
+            id={`${idPrefix}-q`}
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={200}
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder={labels.placeholder}
+            className="input h-11 pl-10 text-base sm:text-sm"
+            data-live-input={live}
+          />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary h-11 flex-1 sm:flex-none">
+            <Icon name="search" size={16} className="sm:hidden" />
+            {labels.submit}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline js-only h-11 flex-1 sm:flex-none"
+            aria-expanded={open}
+            aria-controls={panelId}
+            data-filters-toggle=""
+            onClick={() => {
+              setOpen(!open);
+              if (!open) requestAnimationFrame(() => document.getElementById(`${idPrefix}-category`)?.focus());
+            }}
+          >
+            <Icon name="sliders" size={16} />
+            {labels.filters}
+            {active && <span className="size-2 rounded-full bg-primary dark:bg-link" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      <div
+        id={panelId}
+        className={`filters-panel mt-3 grid gap-3 rounded-xl border border-border bg-surface p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end${open ? ' open' : ''}`}
+        data-filters-panel=""
+      >
+        <div>
+          <label htmlFor={`${idPrefix}-category`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
+            {labels.category}
+          </label>
+          <select id={`${idPrefix}-category`} name="category" className="input" defaultValue={category} data-live-select={live}>
+            <option value="">{labels.allCategories}</option>
+            {categories.map(([slug, label]) => (
+              <option key={slug} value={slug}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${idPrefix}-sort`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
+            {labels.sort}
+          </label>
+          <select id={`${idPrefix}-sort`} name="sort" className="input" defaultValue={sort} data-live-select={live} data-default={defaultSort}>
+            {sorts.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <a href={resetHref} className="btn btn-ghost h-10" data-live-link={live} data-testid="reset-filters">
+          <Icon name="rotate-ccw" size={15} />
+          {labels.reset}
+        </a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { THEME_STORAGE_KEY } from '../i18n/languages';
+import { Icon } from '../ui/Icon';
+import { Tooltip } from '../ui/Tooltip';
+
+/** Theme toggle (spec section 4): switches light/dark, stores the choice, sets the dark marker. */
+export default function ThemeToggle({ label }: { label: string }) {
+  const toggle = () => {
+    const root = document.documentElement;
+    const next = root.classList.contains('dark') ? 'light' : 'dark';
+    root.classList.toggle('dark', next === 'dark');
+    root.style.colorScheme = next;
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, next);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+  };
+  return (
+    <Tooltip label={label}>
+      <button type="button" className="btn-icon js-only" data-theme-toggle="" aria-label={label} onClick={toggle}>
+        <Icon name="moon" size={18} className="dark:hidden" />
+        <Icon name="sun" size={18} className="hidden dark:block" />
+      </button>
+    </Tooltip>
+  );
+}

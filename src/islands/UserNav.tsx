@@ -1,0 +1,203 @@
+import type { Language } from '../i18n/languages';
+import { $currentUser } from '../client/current-user';
+import { logout } from '../client/session';
+import { Avatar } from '../ui/Avatar';
+import { Icon, type IconName } from '../ui/Icon';
+import { Menu } from '../ui/Menu';
+import { useHydratedStore } from '../ui/hooks';
+import { LanguageChoices } from './LanguageMenu';
+
+export interface NavLabels {
+  dashboard: string;
+  profile: string;
+  logout: string;
+  signIn: string;
+  signUp: string;
+  install: string;
+  openMenu: string;
+  language: string;
+  /** "Account menu for {{name}}". */
+  userMenu: string;
+}
+
+export interface NavLink {
+  href: string;
+  label: string;
+  active: boolean;
+}
+
+/** Links only a signed-in user has (My Collections joins them when its page exists). */
+function userLinks(labels: NavLabels): { href: string; label: string; icon: IconName }[] {
+  return [
+    { href: '/dashboard', label: labels.dashboard, icon: 'dashboard' },
+    { href: '/dashboard/profile', label: labels.profile, icon: 'user' },
+  ];
+}
+
+function linkClass(active: boolean, mobile: boolean) {
+  if (mobile) return `block rounded-lg px-3 py-2.5 text-base font-medium ${active ? 'bg-muted text-foreground' : 'text-foreground hover:bg-muted'}`;
+  return `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+    active ? 'bg-muted text-foreground' : 'text-muted-foreground hover:bg-muted/70 hover:text-foreground'
+  }`;
+}
+
+/** The Dashboard entry of the main links, for signed-in users only (spec section 2). */
+export function DashboardLink({ label, active }: { label: string; active: boolean }) {
+  const user = useHydratedStore($currentUser, undefined);
+  if (!user) return null;
+  return (
+    <a href="/dashboard" aria-current={active ? 'page' : undefined} className={`ml-1 ${linkClass(active, false)}`}>
+      {label}
+    </a>
+  );
+}
+
+/**
+ * The personal end of the navigation bar: the avatar menu (name, email, Dashboard, Profile,
+ * Logout) for a signed-in user, Sign In / Sign Up for a visitor. The page is the same for
+ * everyone; this island fills it in from `$currentUser`. Without JavaScript visitors see the
+ * sign-in links; until the first answer nothing is shown, so no one sees the wrong state.
+ */
+export default function UserNav({ labels }: { labels: NavLabels }) {
+  const user = useHydratedStore($currentUser, undefined);
+  if (user === undefined) {
+    return (
+      <div className="no-js-only hidden items-center gap-2 md:flex">
+        <SignInLinks labels={labels} />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="hidden items-center gap-2 md:flex">
+        <SignInLinks labels={labels} />
+      </div>
+    );
+  }
+  return (
+    <Menu
+      className="relative hidden md:block"
+      summaryProps={{
+        className: 'flex items-center gap-2 rounded-full p-0.5 ring-offset-2 ring-offset-background hover:ring-2 hover:ring-border',
+        'aria-label': labels.userMenu.replace('{{name}}', user.name),
+        'data-testid': 'user-menu',
+      }}
+      summary={<Avatar name={user.name} src={user.avatarUrl} size="sm" />}
+    >
+      <div className="card absolute right-0 mt-2 w-64 p-1.5 shadow-xl">
+        <div className="border-b border-border px-3 py-2.5">
+          <p className="truncate text-sm font-semibold">{user.name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        </div>
+        <ul className="py-1">
+          {userLinks(labels).map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm hover:bg-muted">
+                <Icon name={link.icon} className="text-muted-foreground" />
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="border-t border-border pt-1">
+          <LogoutButton label={labels.logout} className="flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm hover:bg-muted" />
+        </div>
+      </div>
+    </Menu>
+  );
+}
+
+function SignInLinks({ labels, mobile = false }: { labels: NavLabels; mobile?: boolean }) {
+  return (
+    <>
+      <a href="/auth" className={mobile ? 'btn btn-outline' : 'btn btn-sm btn-ghost'}>
+        {labels.signIn}
+      </a>
+      <a href="/auth?tab=register" className={mobile ? 'btn btn-primary' : 'btn btn-sm btn-primary'}>
+        {labels.signUp}
+      </a>
+    </>
+  );
+}
+
+function LogoutButton({ label, className }: { label: string; className: string }) {
+  return (
+    <button type="button" data-logout="" className={className} onClick={() => void logout()}>
+      <Icon name="log-out" className="text-muted-foreground" />
+      {label}
+    </button>
+  );
+}
+
+/** Below `md`: the collapsible menu with the same entries (spec section 2). */
+export function MobileMenu({
+  labels,
+  links,
+  lng,
+  languageHrefs,
+}: {
+  labels: NavLabels;
+  links: NavLink[];
+  lng: Language;
+  languageHrefs: Record<Language, string>;
+}) {
+  const user = useHydratedStore($currentUser, undefined);
+  return (
+    <Menu
+      className="md:hidden"
+      data-mobile-menu=""
+      summaryProps={{ className: 'btn-icon', 'aria-label': labels.openMenu, 'data-testid': 'mobile-menu-button' }}
+      summary={
+        <>
+          <Icon name="menu" size={20} className="menu-open-icon" />
+          <Icon name="x" size={20} className="menu-close-icon" />
+        </>
+      }
+    >
+      <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pt-3 pb-5 shadow-lg">
+        {user && (
+          <div className="mb-3 flex items-center gap-3 rounded-xl bg-muted px-3 py-3">
+            <Avatar name={user.name} src={user.avatarUrl} size="md" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold">{user.name}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+          </div>
+        )}
+        <ul className="grid gap-1">
+          {links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} aria-current={link.active ? 'page' : undefined} className={linkClass(link.active, true)}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+          {user &&
+            userLinks(labels).map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={linkClass(false, true)}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+        </ul>
+        <div className="mt-3 border-t border-border pt-3">
+          <LanguageChoices id="mobile" lng={lng} hrefs={languageHrefs} label={labels.language} inline />
+        </div>
+        <div className="mt-3 grid gap-2">
+          <a href="/extension" className="btn btn-outline w-full">
+            <Icon name="download" size={15} />
+            {labels.install}
+          </a>
+          {user ? (
+            <LogoutButton label={labels.logout} className="btn btn-ghost w-full" />
+          ) : (
+            <div className={`grid grid-cols-2 gap-2 ${user === undefined ? 'no-js-only' : ''}`}>
+              <SignInLinks labels={labels} mobile />
+            </div>
+          )}
+        </div>
+      </div>
+    </Menu>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Sql } from '../../../events';
+import { PRODUCT_NAME, type PromptView } from '../../../modules/prompts/contracts';
+import { getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
+import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
+
+/** Spec section 9: Trending and Newest show 6 prompts each. */
+export const COMMUNITY_SHORT_LIST = 6;
+
+export interface ListPage {
+  prompts: PromptView[];
+  /** Whether another page follows. */
+  hasMore: boolean;
+}
+
+/**
+ * `full`: everything up to the state's page (a page load or a no-JS "Load more" link);
+ * `append`: only the state's page (the list script appends it to what is shown).
+ */
+export type PageMode = 'full' | 'append';
+
+function rangeOf(state: { page: number }, mode: PageMode) {
+  return mode === 'append'
+    ? { offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE }
+    : { offset: 0, limit: state.page * PAGE_SIZE };
+}
+
+async function page(sql: Sql, query: Parameters<typeof listPrompts>[1], win: { offset: number; limit: number }): Promise<ListPage> {
+  const rows = await listPrompts(sql, { ...query, offset: win.offset, limit: win.limit + 1 });
+  return { prompts: rows.slice(0, win.limit), hasMore: rows.length > win.limit };
+}
+
+/** Browse (spec section 4): the tab's source, then category, then search text, then sort. */
+export function loadBrowse(sql: Sql, state: BrowseState, mode: PageMode = 'full'): Promise<ListPage> {
+  return page(
+    sql,
+    { source: state.tab, q: state.q || undefined, categoryId: categoryIdOf(state.category), sort: state.sort },
+    rangeOf(state, mode),
+  );
+}
+
+/**
+ * Community lists hide the house's own prompts. All: filtered, unsorted unless a sort is
+ * chosen (Top Rated ascending, as the spec says it is coded). Trending: top 6 by uses.
+ * Newest: the 6 latest.
+ */
+export function loadCommunity(sql: Sql, state: CommunityState, mode: PageMode = 'full'): Promise<ListPage> {
+  const base = { excludeAuthorContaining: PRODUCT_NAME };
+  if (state.tab === 'trending') return page(sql, { ...base, sort: 'popular' }, { offset: 0, limit: COMMUNITY_SHORT_LIST }).then(short);
+  if (state.tab === 'newest') return page(sql, { ...base, sort: 'newest' }, { offset: 0, limit: COMMUNITY_SHORT_LIST }).then(short);
+  const sort = state.sort === '' ? 'none' : state.sort === 'rating' ? 'rating-asc' : state.sort;
+  return page(sql, { ...base, q: state.q || undefined, categoryId: categoryIdOf(state.category), sort }, rangeOf(state, mode));
+}
+
+function short(list: ListPage): ListPage {
+  return { prompts: list.prompts, hasMore: false };
+}
+
+/**
+ * What pages read from the catalog, bound to the app's database. Middleware puts it on
+ * `Astro.locals.catalog`, so pages never hold a raw `Db` nor look the app up themselves.
+ */
+export interface CatalogReader {
+  home(): Promise<{ featured: PromptView[]; editorsPicks: PromptView[] }>;
+  browse(state: BrowseState, mode?: PageMode): Promise<ListPage>;
+  community(state: CommunityState, mode?: PageMode): Promise<ListPage>;
+  prompt(id: number): Promise<PromptView | null>;
+}
+
+const readers = new WeakMap<object, CatalogReader>();
+
+export function catalogReader(sql: Sql): CatalogReader {
+  let reader = readers.get(sql);
+  if (!reader) {
+    reader = {
+      home: async () => {
+        const [featured, editorsPicks] = await Promise.all([
+          listPrompts(sql, { source: 'featured', sort: 'popular', limit: 3 }),
+          listPrompts(sql, { source: 'editors-pick', sort: 'popular', limit: 4 }),
+        ]);
+        return { featured, editorsPicks };
+      },
+      browse: (state, mode) => loadBrowse(sql, state, mode),
+      community: (state, mode) => loadCommunity(sql, state, mode),
+      prompt: (id) => getPublicPrompt(sql, id),
+    };
+    readers.set(sql, reader);
+  }
+  return reader;
+}

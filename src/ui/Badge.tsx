@@ -1,0 +1,38 @@
+import { categoryById } from '../../modules/prompts/contracts';
+import { Icon } from './Icon';
+import type { Translate } from './t';
+
+export function CategoryBadge({ categoryId, t }: { categoryId: number; t: Translate }) {
+  const category = categoryById(categoryId);
+  return <span className="badge badge-category">{t(`prompts:categories.${category.slug}`, { defaultValue: category.name })}</span>;
+}
+
+export function FeaturedBadge({ t, size = 12 }: { t: Translate; size?: number }) {
+  return (
+    <span className="badge badge-featured">
+      <Icon name="sparkles" size={size} />
+      {t('prompts:badges.featured')}
+    </span>
+  );
+}
+
+/** "Editor's Pick" on lists and the detail page, "Editor's Choice" on featured cards (spec section 2). */
+export function PickBadge({ t, size = 12, wording = 'editorsPick' }: { t: Translate; size?: number; wording?: 'editorsPick' | 'editorsChoice' }) {
+  return (
+    <span className="badge badge-pick">
+      <Icon name="award" size={size} />
+      {t(`prompts:badges.${wording}`)}
+    </span>
+  );
+}
+
+/** The star and the rating number; the words are for screen readers. */
+export function RatingStat({ rating, t, size = 13, className = 'ic' }: { rating: number; t: Translate; size?: number; className?: string }) {
+  return (
+    <span className={className}>
+      <Icon name="star" size={size} className="text-star" filled={rating > 0} />
+      <span className="sr-only">{t('prompts:card.ratingLabel', { rating })}</span>
+      <span aria-hidden="true">{rating}</span>
+    </span>
+  );
+}

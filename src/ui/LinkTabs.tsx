@@ -1,0 +1,37 @@
+import { Icon, type IconName } from './Icon';
+
+interface Props {
+  label: string;
+  tabs: { value: string; label: string; href: string; icon: IconName }[];
+  current: string;
+}
+
+/**
+ * Tabs of a list page. They are links (each state has its own URL and they work without
+ * JavaScript); the LiveList island swaps the section in place. A tab link carries only the
+ * tab, so changing tab resets search text, category and sort (spec section 2).
+ */
+export function LinkTabs({ label, tabs, current }: Props) {
+  return (
+    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="inline-flex min-w-max items-center gap-1 rounded-xl border border-border bg-muted/60 p-1">
+        {tabs.map((tab) => (
+          <li key={tab.value}>
+            <a
+              href={tab.href}
+              data-live-link=""
+              data-tab={tab.value}
+              aria-current={tab.value === current ? 'page' : undefined}
+              className={`inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium transition-colors ${
+                tab.value === current ? 'bg-card text-foreground shadow-sm ring-1 ring-border' : 'text-muted-foreground hover:text-foreground'
+              }`}
+            >
+              <Icon name={tab.icon} size={15} />
+              {tab.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

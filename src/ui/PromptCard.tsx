@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import type { PromptView } from '../../modules/prompts/contracts';
+import type { Language } from '../i18n/languages';
+import { displayAuthor, isHouseAuthor } from '../shared/author';
+import { formatDate, formatNumber } from '../shared/format';
+import { Avatar } from './Avatar';
+import { CategoryBadge, FeaturedBadge, PickBadge, RatingStat } from './Badge';
+import { Icon } from './Icon';
+import type { Translate } from './t';
+
+export type CardVariant = 'default' | 'compact' | 'featured';
+
+interface Props {
+  prompt: PromptView;
+  variant?: CardVariant;
+  /** Heading level of the title inside the page outline. */
+  level?: 2 | 3;
+  t: Translate;
+  lng: Language;
+  /** The card's actions (default and featured variants): the CardActions island. */
+  children?: ReactNode;
+}
+
+/**
+ * A prompt card in the spec's three variants (section 2):
+ * - default: badges, author, rating, uses, Save/Saved, Use Prompt, View Details;
+ * - compact: title, badge, description, author, rating;
+ * - featured: Editor's Choice or Featured badge, rating, author, date, bookmark icon, Use Prompt.
+ * The title links to /prompts/{id} and, stretched, makes the whole card clickable. The card
+ * itself is static HTML; only its action row (children) hydrates.
+ */
+export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children }: Props) {
+  const H = `h${level}` as 'h2' | 'h3';
+  const titleId = `p${variant[0]}${prompt.id}`;
+  const author = displayAuthor(prompt.authorName);
+  const house = isHouseAuthor(prompt.authorName);
+  const byline = t('prompts:card.by', { name: author });
+  const link = (
+    <a href={`/prompts/${prompt.id}`} className="pcard-link">
+      {prompt.title}
+    </a>
+  );
+
+  if (variant === 'compact') {
+    return (
+      <article className="card card-hover pcard p-4" aria-labelledby={titleId} data-testid="prompt-card" data-variant="compact">
+        <div className="flex items-start justify-between gap-3">
+          <CategoryBadge categoryId={prompt.categoryId} t={t} />
+          <RatingStat rating={prompt.rating} t={t} className="ic text-xs font-medium text-muted-foreground" />
+        </div>
+        <H id={titleId} className="pcard-title text-[0.95rem]">
+          {link}
+        </H>
+        <p className="pcard-desc mt-1.5 line-clamp-2">{prompt.description}</p>
+        <p className="pcard-meta gap-2">
+          <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
+          <span className="truncate">{byline}</span>
+        </p>
+      </article>
+    );
+  }
+
+  if (variant === 'featured') {
+    return (
+      <article className="card card-hover pcard overflow-hidden p-6" aria-labelledby={titleId} data-testid="prompt-card" data-variant="featured">
+        <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-violet-600 via-fuchsia-500 to-pink-500" />
+        <div className="flex items-center justify-between gap-3">
+          {prompt.isEditorsPick ? <PickBadge t={t} size={13} wording="editorsChoice" /> : <FeaturedBadge t={t} size={13} />}
+          <RatingStat rating={prompt.rating} t={t} size={15} className="ic text-sm font-medium" />
+        </div>
+        <H id={titleId} className="pcard-title mt-4 text-lg">
+          {link}
+        </H>
+        <p className="pcard-desc">{prompt.description}</p>
+        <div className="mt-auto flex items-center gap-3 pt-5">
+          <Avatar name={author} src={prompt.authorImage} size="sm" house={house} />
+          <div className="min-w-0 text-sm">
+            <p className="truncate font-medium">{byline}</p>
+            <p className="text-xs text-muted-foreground">
+              <time dateTime={prompt.createdAt}>{formatDate(prompt.createdAt, lng)}</time>
+            </p>
+          </div>
+        </div>
+        <div className="pcard-actions mt-5">{children}</div>
+      </article>
+    );
+  }
+
+  return (
+    <article className="card card-hover pcard @container" aria-labelledby={titleId} data-testid="prompt-card" data-variant="default">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <CategoryBadge categoryId={prompt.categoryId} t={t} />
+        {prompt.isFeatured && <FeaturedBadge t={t} />}
+        {prompt.isEditorsPick && <PickBadge t={t} />}
+      </div>
+      <H id={titleId} className="pcard-title">
+        {link}
+      </H>
+      <p className="pcard-desc">{prompt.description}</p>
+      <div className="pcard-meta">
+        <span className="flex min-w-0 items-center gap-1.5">
+          <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
+          <span className="truncate">{byline}</span>
+        </span>
+        <RatingStat rating={prompt.rating} t={t} />
+        <span className="ic">
+          <Icon name="trending-up" size={13} />
+          {t('prompts:card.uses', { count: prompt.usageCount, formatted: formatNumber(prompt.usageCount, lng) })}
+        </span>
+      </div>
+      <div className="pcard-actions">{children}</div>
+    </article>
+  );
+}

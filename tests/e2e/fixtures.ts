@@ -1,0 +1,27 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Islands hydrate after the page's load event (client:idle). A click that lands before its
+ * island hydrated does what the server HTML does without JavaScript (a link navigates), which
+ * is right for users but not what a test of the hydrated behaviour means to check.
+ */
+export async function islandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'),
+  );
+}
+
+/** `page.goto` that, with JavaScript on, also waits for the page's islands to hydrate. */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false) await islandsReady(page);
+      return response;
+    };
+    await use(page);
+  },
+});
+
+export { expect };

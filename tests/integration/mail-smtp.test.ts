@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { App } from '../../src/server/app';
+import { MAIL_QUEUE } from '../../src/server/mail';
+import * as registerApi from '../../src/pages/api/auth/register';
+import { backends, freshApp } from '../support/backends';
+import { testPort } from '../support/server';
+import { Browser, decodeMime, installApp } from './accounts-support';
+
+/**
+ * The SMTP path against a real SMTP server on loopback (smtp-server), through pg-boss: a
+ * registration email is delivered once, also when the server refuses or drops the first try.
+ */
+type Failure = 'none' | 'refuse' | 'drop';
+
+async function startSmtp(port: number, failFirst: Failure) {
+  const received: string[] = [];
+  let attempts = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      attempts++;
+      callback();
+    },
+    onRcptTo(_address, _session, callback) {
+      if (failFirst === 'refuse' && attempts === 1) {
+        return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  if (failFirst === 'drop') {
+    // The first connection is cut before the greeting, as a crashing or overloaded server would.
+    const net = (server as unknown as { server: import('node:net').Server }).server;
+    let cut = false;
+    net.prependListener('connection', (socket) => {
+      if (cut) return;
+      cut = true;
+      attempts++;
+      socket.destroy();
+    });
+  }
+  return { received, attempts: () => attempts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(backends)('email over SMTP on $name', (backend) => {
+  let app: (App & { dispose: () => Promise<void> }) | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  afterEach(async () => {
+    await app?.dispose();
+    await smtp?.close();
+    app = smtp = undefined;
+  });
+
+  it.each<[Failure, number]>([
+    ['none', 30],
+    ['refuse', 31],
+    ['drop', 32],
+  ])('first attempt %s: the registration email arrives exactly once, with its link', async (failFirst, offset) => {
+    const port = testPort(offset);
+    smtp = await startSmtp(port, failFirst);
+    app = await freshApp(backend, { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelaySeconds: 1, workers: 1 }, { boss: true, log: () => {} });
+    installApp(app);
+    const email = `smtp-${failFirst}-${Date.now().toString(36)}@example.com`;
+    expect((await new Browser().call(registerApi.POST, { body: { name: 'Mail Tester', email } })).status).toBe(200);
+
+    await expect.poll(() => smtp!.received.length, { timeout: 30_000, interval: 100 }).toBe(1);
+    // The job is finished (not waiting for another try), so no second copy can follow.
+    await expect
+      .poll(async () => (await app!.boss!.findJobs(MAIL_QUEUE)).map((j) => j.state), { timeout: 10_000, interval: 100 })
+      .toEqual(['completed']);
+    const [job] = await app.boss!.findJobs(MAIL_QUEUE);
+    expect(job.retryCount).toBe(failFirst === 'none' ? 0 : 1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.attempts()).toBe(failFirst === 'none' ? 1 : 2);
+
+    expect(smtp.received[0]).toMatch(new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'im'));
+    const message = decodeMime(smtp.received[0]);
+    expect(message).toContain('Hi Mail Tester,');
+    expect(message).toMatch(new RegExp(`/auth\\?email=${encodeURIComponent(email).replace(/[.]/g, '\\.')}&token=[A-Za-z0-9_-]{43}`));
+  });
+});
