@@ -12,7 +12,28 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
+/** The unpacked extension the download route zips (npm run build:extension). */
+function buildExtensionIfNeeded() {
+  const built = join('extension', 'dist', 'unpacked', 'manifest.json');
+  const sources = ['extension', 'modules', 'src/i18n', 'scripts/build-extension.ts', 'src/server/extension-package.ts', 'src/server/zip.ts'];
+  const newestSource = Math.max(...sources.filter((s) => s !== 'extension').map(newest), newestExtensionSource());
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
+  const result = spawnSync('npx', ['tsx', 'scripts/build-extension.ts'], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('[promptory] extension build failed');
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** extension/ without its own build output. */
+function newestExtensionSource() {
+  return readdirSync('extension')
+    .filter((name) => name !== 'dist')
+    .reduce((max, name) => Math.max(max, newest(join('extension', name))), 0);
+}
+
 export function buildIfNeeded(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
+  buildExtensionIfNeeded();
   const entry = join(outDir, 'server', 'entry.mjs');
   if (existsSync(entry) && statSync(entry).mtimeMs >= Math.max(...SOURCES.map(newest))) return false;
   console.log(`[promptory] building into ${outDir}/ ...`);

@@ -3,6 +3,7 @@ import * as prompts from './prompts';
 import * as engagement from './engagement';
 import * as accounts from './accounts';
 import * as collections from './collections';
+import * as devices from './devices';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -18,6 +19,7 @@ export const eventContracts = {
   ...engagement,
   ...accounts,
   ...collections,
+  ...devices,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

@@ -9,12 +9,13 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { seedIfEmpty } from './seed';
 import { accountsMigrations } from '../../modules/accounts';
+import { devicesMigrations } from '../../modules/devices';
 import { rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-guard';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
-const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations];
+const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations];
 
 export interface App {
   config: Config;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
 /** Every setting the product reads, from the environment (documented in README.md). */
 export interface Config {
@@ -70,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryDelaySeconds: Math.max(1, Math.floor(Number(env.MAIL_RETRY_DELAY_SECONDS) || 30)),
     publicUrl,
     allowedHosts: [...new Set([new URL(publicUrl).host, ...loopback, ...list(env.ALLOWED_HOSTS)].map((h) => h.toLowerCase()))],
-    allowedOrigins: list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? []),
+    // The extension's own origin (its id is fixed by the manifest key): always allowed.
+    allowedOrigins: [EXTENSION_ORIGIN, ...list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? [])],
   };
 }

@@ -1,7 +1,9 @@
 import type { APIContext, APIRoute, MiddlewareHandler } from 'astro';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
 import type { App } from '../../src/server/app';
+import { accountsFor } from '../../src/server/middleware/session';
 import { security } from '../../src/server/middleware/security';
 import { session } from '../../src/server/middleware/session';
 import { getT } from '../../src/i18n/server';
@@ -142,4 +144,24 @@ export function decodeMime(raw: string): string {
       return body;
     })
     .join('\n');
+}
+
+/**
+ * A new account with a password, its session cookie put in `browser`'s jar (through the
+ * accounts module, as the emailed link would). Returns the user id.
+ */
+export async function signUpAs(app: App, browser: Browser, email: string, name = email.split('@')[0]): Promise<number> {
+  const meta = { actor: null, requestId: 'sign-up', at: new Date().toISOString() };
+  const registered = await register(app.store, { name, email }, meta);
+  // An existing account (e.g. the admin's, made at start) gets a fresh link; we need a new one.
+  if (registered.outcome.kind === 'exists') throw new Error('expected an account without a password');
+  const { session, ...appended } = await setPassword(
+    app.store,
+    accountsFor(app).sessions,
+    { email, token: registered.outcome.link.token, password: 'correct horse battery' },
+    meta,
+  );
+  await app.settle(appended);
+  browser.jar.set(SESSION_COOKIE, session.token);
+  return registered.outcome.userId;
 }

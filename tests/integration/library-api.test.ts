@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMetadata } from '../../events';
-import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
 import { listPrompts } from '../../projections/catalog/queries';
-import { accountsFor, overrideAccountsServices } from '../../src/server/middleware/session';
+import { overrideAccountsServices } from '../../src/server/middleware/session';
 import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
 import * as favoritesMy from '../../src/pages/api/favorites/my';
 import * as favorites from '../../src/pages/api/favorites/index';
@@ -19,9 +17,8 @@ import * as collectionPrompts from '../../src/pages/api/collections/[id]/prompts
 import * as collectionPrompt from '../../src/pages/api/collections/[id]/prompts/[promptId]';
 import * as use from '../../src/pages/api/prompts/[id]/use';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp } from './accounts-support';
+import { Browser, installApp, signUpAs } from './accounts-support';
 
-const meta = (): EventMetadata => ({ actor: null, requestId: 'library-api', at: new Date().toISOString() });
 
 /** The library's endpoints through the real handlers and middlewares, on both backends. */
 describe.each(backends)('library API on $name', (backend) => {
@@ -34,20 +31,7 @@ describe.each(backends)('library API on $name', (backend) => {
   };
   const ids: Record<string, number> = {};
 
-  async function signUp(browser: Browser, email: string): Promise<number> {
-    const registered = await register(app.store, { name: email.split('@')[0], email }, meta());
-    // The admin's account already exists (made at start): registering again sends a fresh link.
-    if (registered.outcome.kind === 'exists') throw new Error('expected an account without a password');
-    const { session, ...appended } = await setPassword(
-      app.store,
-      accountsFor(app).sessions,
-      { email, token: registered.outcome.link.token, password: 'correct horse battery' },
-      meta(),
-    );
-    await app.settle(appended);
-    browser.jar.set(SESSION_COOKIE, session.token);
-    return registered.outcome.userId;
-  }
+  const signUp = (browser: Browser, email: string) => signUpAs(app, browser, email);
 
   const call = (who: keyof typeof as, handler: APIRoute, method: string, params: Record<string, string | number> = {}, body?: unknown) =>
     as[who].call(handler, { method, body, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });

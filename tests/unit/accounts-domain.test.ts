@@ -15,6 +15,7 @@ import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, aut
 import { isSameOriginRequest, isServedHost, mergeCsp } from '../../src/server/middleware/security';
 import { readConfig } from '../../src/server/config';
 import { readRateLimits } from '../../src/server/rate-limit';
+import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
 const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
   events.map((e, i) => ({ ...e, position: i + 1, streamId: 'user-1', streamVersion: i + 1, txId: '1', metadata: { actor: null, requestId: 't', at: '' }, createdAt: new Date() }) as StoredEvent);
@@ -116,7 +117,8 @@ describe('security helpers', () => {
   });
   it('ALLOWED_ORIGINS: an extension origin is compared as written, and "null" never passes', () => {
     const config = readConfig({ PUBLIC_URL: 'https://promptory.example', ALLOWED_ORIGINS: 'chrome-extension://abcdefghijklmnop/, https://Partner.example:443, null' });
-    expect(config.allowedOrigins).toEqual(['chrome-extension://abcdefghijklmnop', 'https://partner.example']);
+    // The product's own extension (id fixed by its manifest key) is always first.
+    expect(config.allowedOrigins).toEqual([EXTENSION_ORIGIN, 'chrome-extension://abcdefghijklmnop', 'https://partner.example']);
     const allowed = (origin: string) => isSameOriginRequest(req({ origin }), config);
     expect(allowed('chrome-extension://abcdefghijklmnop')).toBe(true);
     expect(allowed('null')).toBe(false);

@@ -85,7 +85,7 @@ export function violation(from: string, to: string): string | null {
     if (to.startsWith('astro:')) return 'browser code imports no astro:* module';
     if (external) return BROWSER_PACKAGES.has(packageOf(to)) ? null : `browser code imports only browser packages (${[...BROWSER_PACKAGES].join(', ')})`;
     if (top === 'extension') {
-      return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts'
+      return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
         ? null
         : 'the extension imports only contracts.ts files and its own code (it talks to /api over HTTP)';
     }
@@ -149,6 +149,8 @@ describe('dependency rules', () => {
     expect(violation('src/islands/Card.tsx', 'src/server/app.ts')).not.toBeNull();
     expect(violation('src/islands/Card.tsx', 'projections/catalog/queries.ts')).not.toBeNull();
     expect(violation('extension/popup.ts', 'src/server/http.ts')).not.toBeNull();
+    expect(violation('extension/src/lib/i18n.ts', 'src/i18n/server.ts')).not.toBeNull();
+    expect(violation('extension/src/lib/i18n.ts', 'src/i18n/locales/en/extension.json')).toBeNull();
     expect(violation('src/pages/index.astro', 'projections/catalog/queries.ts')).toBeNull();
     expect(violation('src/islands/Card.tsx', 'modules/prompts/contracts.ts')).toBeNull();
   });

@@ -5,6 +5,7 @@ import { isAdminEmail } from '../admin-guard';
 import { getApp, type App } from '../app';
 import { RateLimiter, readRateLimits } from '../rate-limit';
 import type { SessionUser } from '../session-user';
+import { bearerToken, deviceSession } from '../device-auth';
 
 /**
  * Resolves the session cookie into `locals.user`. The cookie holds a random token
@@ -73,6 +74,8 @@ export function sessionToken(context: Pick<APIContext, 'cookies'>): string | und
 }
 
 export const session: MiddlewareHandler = async (context, next) => {
+  const bearer = bearerToken(context.request);
+  if (bearer) return deviceSession(context, next, bearer, async (userId) => loadSessionUser(await getApp(), userId));
   const token = sessionToken(context);
   if (token) {
     const app = await getApp();

@@ -1,0 +1,69 @@
+import { chosenService, load, onChange, type Stored } from './lib/settings';
+import { composeText, createPageUrl, planSend } from './lib/services';
+import { translator } from './lib/i18n';
+
+/**
+ * The service worker: the context menu on selected text, and the toolbar button opening the
+ * side panel. It holds no state: everything is read from storage on each event, since Chrome
+ * stops idle workers.
+ */
+type MenuId = 'promptory-send' | 'promptory-open' | 'promptory-save';
+
+async function buildMenus(): Promise<void> {
+  const settings = await load();
+  const t = translator(settings.language);
+  await chrome.contextMenus.removeAll();
+  const items: [MenuId, string][] = [
+    ['promptory-send', t('menu.send', { service: chosenService(settings).name })],
+    ['promptory-open', t('menu.open')],
+    ['promptory-save', t('menu.save')],
+  ];
+  for (const [id, title] of items) chrome.contextMenus.create({ id, title, contexts: ['selection'] });
+}
+
+/** Sends text to the chosen chat service: by address, or copied (by the send page) and then opened. */
+export async function sendText(settings: Stored, text: string, pageUrl?: string): Promise<string> {
+  const service = chosenService(settings);
+  const plan = planSend(service, composeText(text, pageUrl, settings.includePageUrl));
+  if (plan.kind === 'open') {
+    await chrome.tabs.create({ url: plan.url });
+    return plan.url;
+  }
+  // A worker has no clipboard: a short-lived extension page copies, then goes to the service.
+  const key = crypto.randomUUID();
+  await chrome.storage.session.set({ [`send:${key}`]: { text: plan.text, url: plan.url, service: service.name } });
+  await chrome.tabs.create({ url: chrome.runtime.getURL(`send.html#${key}`) });
+  return plan.url;
+}
+
+export async function onMenuClick(info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText' | 'pageUrl'>): Promise<string | void> {
+  const text = info.selectionText?.trim();
+  if (!text) return;
+  const settings = await load();
+  switch (info.menuItemId as MenuId) {
+    case 'promptory-send':
+      return sendText(settings, text, info.pageUrl);
+    case 'promptory-open': {
+      const url = createPageUrl(settings.siteUrl, text, settings.includePageUrl ? info.pageUrl : undefined);
+      await chrome.tabs.create({ url });
+      return url;
+    }
+    case 'promptory-save': {
+      const key = crypto.randomUUID();
+      await chrome.storage.session.set({ [`draft:${key}`]: { text, pageUrl: info.pageUrl ?? null } });
+      const url = chrome.runtime.getURL(`save.html#${key}`);
+      await chrome.windows.create({ url, type: 'popup', width: 460, height: 720 });
+      return url;
+    }
+  }
+}
+
+chrome.runtime.onInstalled.addListener(() => void buildMenus());
+chrome.runtime.onStartup.addListener(() => void buildMenus());
+// The menu names the preferred service and speaks the chosen language: rebuild on changes.
+onChange(() => void buildMenus());
+chrome.contextMenus.onClicked.addListener((info) => void onMenuClick(info));
+void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+
+// The browser tests drive the menu through these (Playwright cannot click a native context menu).
+Object.assign(globalThis, { promptory: { onMenuClick, sendText } });

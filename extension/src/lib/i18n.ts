@@ -1,0 +1,25 @@
+import type { Language } from '../../../src/i18n/languages';
+import en from '../../../src/i18n/locales/en/extension.json';
+import zh from '../../../src/i18n/locales/zh-HK/extension.json';
+import enPrompts from '../../../src/i18n/locales/en/prompts.json';
+import zhPrompts from '../../../src/i18n/locales/zh-HK/prompts.json';
+
+/** The site's own translation files, bundled: the extension says what the site says. */
+const MESSAGES: Record<Language, { extension: typeof en; prompts: typeof enPrompts }> = {
+  en: { extension: en, prompts: enPrompts },
+  'zh-HK': { extension: zh as typeof en, prompts: zhPrompts as typeof enPrompts },
+};
+
+export type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** `t('panel.copy')` in the extension namespace; `t('prompts:categories.writing')` elsewhere. */
+export function translator(language: Language): T {
+  return (key, values = {}) => {
+    const [ns, path] = key.includes(':') ? key.split(':') : ['extension', key];
+    const pick = (lng: Language) =>
+      path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES[lng][ns as 'extension']);
+    const found = pick(language) ?? pick('en');
+    const text = typeof found === 'string' ? found : key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { categories, createPageSchema } from '../../../modules/prompts/contracts';
+import { api } from '../lib/api';
+import { AccountBox } from './account';
+import { failureNote, Logo, Message, mount, useSettings, useT, type Note } from './ui';
+
+/** The create page's rules (spec section 5), with a real category required. */
+const saveSchema = createPageSchema
+  .omit({ authorName: true })
+  .extend({ categoryId: createPageSchema.shape.categoryId.refine((id) => categories.some((c) => c.id === id), 'Please select a category.') });
+
+type Fields = { title: string; description: string; content: string; categoryId: string };
+type Errors = Partial<Record<keyof Fields, string>>;
+
+function SaveForm() {
+  const settings = useSettings();
+  const t = useT(settings);
+  const [fields, setFields] = useState<Fields>({ title: '', description: '', content: '', categoryId: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [note, setNote] = useState<Note>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    const key = `draft:${location.hash.slice(1)}`;
+    void chrome.storage.session.get(key).then((stored) => {
+      const draft = stored[key] as { text: string } | undefined;
+      if (draft) setFields((f) => ({ ...f, content: draft.text, title: draft.text.split(/\s+/).slice(0, 8).join(' ').slice(0, 100) }));
+    });
+  }, []);
+
+  if (!settings) return null;
+  const set = (name: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!settings) return;
+    const parsed = saveSchema.safeParse({ ...fields, categoryId: fields.categoryId === '' ? undefined : Number(fields.categoryId) });
+    if (!parsed.success) {
+      const flat = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+      setErrors(Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    setNote(null);
+    try {
+      await api.submit(settings, parsed.data);
+      setDone(true);
+      setNote({ tone: 'ok', text: t('save.done', { title: parsed.data.title }) });
+      await chrome.storage.session.remove(`draft:${location.hash.slice(1)}`);
+    } catch (error) {
+      setNote(failureNote(error, t, settings));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: keyof Fields, label: string, input: React.ReactElement) => (
+    <div>
+      <label htmlFor={name}>{label}</label>
+      {input}
+      {errors[name] && (
+        <div className="field-error" id={`${name}-error`}>
+          {errors[name]}
+        </div>
+      )}
+    </div>
+  );
+  const aria = (name: keyof Fields) => ({ id: name, name, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${name}-error` : undefined });
+
+  return (
+    <main>
+      <header className="bar">
+        <Logo title={t('save.title')} />
+      </header>
+      <p className="muted small">{t('save.intro')}</p>
+      {!settings.deviceToken && <Message note={{ tone: 'error', text: t('errors.signedOut') }} />}
+      {!settings.deviceToken && <AccountBox settings={settings} t={t} />}
+      <Message note={note} />
+      {done ? (
+        <button type="button" onClick={() => window.close()}>
+          {t('save.close')}
+        </button>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {field('title', t('save.titleLabel'), <input {...aria('title')} value={fields.title} onChange={set('title')} maxLength={100} />)}
+          {field(
+            'categoryId',
+            t('save.categoryLabel'),
+            <select {...aria('categoryId')} value={fields.categoryId} onChange={set('categoryId')}>
+              <option value="">{t('save.selectCategory')}</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {t(`prompts:categories.${c.slug}`)}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field('description', t('save.descriptionLabel'), <textarea {...aria('description')} value={fields.description} onChange={set('description')} rows={3} />)}
+          {field('content', t('save.contentLabel'), <textarea {...aria('content')} value={fields.content} onChange={set('content')} rows={8} />)}
+          <p>
+            <button type="submit" className="primary" disabled={busy} data-testid="save-submit">
+              {busy ? t('save.saving') : t('save.submit')}
+            </button>
+          </p>
+        </form>
+      )}
+    </main>
+  );
+}
+
+mount(<SaveForm />);

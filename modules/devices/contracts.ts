@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * The companion extension and the devices it runs on. Pure: the site's pages, the server and
+ * the extension itself import this file.
+ */
+export const EXTENSION_VERSION = '1.0.2';
+export const extensionZipName = (version = EXTENSION_VERSION) => `promptory-extension-${version}.zip`;
+export const EXTENSION_DOWNLOAD_PATH = `/downloads/${extensionZipName()}`;
+/** The site page a user opens (from the extension) to approve a device. */
+export const CONNECT_PAGE_PATH = '/extension/connect';
+
+export const DEVICE_MESSAGES = {
+  name: 'Device name must be 1 to 60 characters.',
+  tokenHash: 'Invalid device key.',
+  tokenUsed: 'This device key was already used; start again from the extension.',
+  notFound: 'Device not found',
+  sessionOnly: 'Approve and manage devices on the Promptory website while signed in.',
+  outOfScope: 'The extension may not call this endpoint.',
+} as const;
+
+/** SHA-256 of the device token, lower-case hex: what the site stores and the approval link carries. */
+export const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, DEVICE_MESSAGES.tokenHash);
+
+/** POST /api/extension/devices: the signed-in user approves the device whose token hashes to `tokenHash`. */
+export const connectDeviceRequest = z.object({
+  name: z.string().trim().min(1, DEVICE_MESSAGES.name).max(60, DEVICE_MESSAGES.name),
+  tokenHash,
+});
+export type ConnectDeviceRequest = z.output<typeof connectDeviceRequest>;
+
+export const deviceIdParam = z.coerce.number().int().positive();
+
+export interface DeviceView {
+  id: number;
+  name: string;
+  connectedAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * The code the extension shows and the approval page repeats, so a user approves only the
+ * device in front of them (a link from someone else shows a code their extension does not).
+ */
+export function confirmationCode(hash: string): string {
+  const code = hash.slice(0, 8).toUpperCase();
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/**
+ * What a device token may do: read the library, read the user's favourites, submit a prompt,
+ * record a use, and sign itself out. Everything else (admin, collections, ratings, account
+ * changes, approving more devices) needs the website's session.
+ */
+const DEVICE_SCOPE: [method: string, path: RegExp][] = [
+  ['GET', /^\/api\/auth\/me$/],
+  ['GET', /^\/api\/categories$/],
+  ['GET', /^\/api\/prompts(\/featured|\/editors-pick|\/\d+)?$/],
+  ['GET', /^\/api\/extension\/prompts$/],
+  ['GET', /^\/api\/favorites\/my$/],
+  ['POST', /^\/api\/prompts$/],
+  ['PUT', /^\/api\/prompts\/\d+\/use$/],
+  ['DELETE', /^\/api\/extension\/devices\/current$/],
+];
+
+export function deviceMayCall(method: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return DEVICE_SCOPE.some(([m, p]) => m === method && p.test(path));
+}
+
+/** GET /api/extension/prompts: the side panel's search, served by the catalog. */
+export const extensionPromptsQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  categoryId: z.coerce.number().int().nonnegative().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/**
+ * The manifest `key` (public half only, base64 DER) that fixes the extension's id on every
+ * machine, so the site can name its origin without configuration. The private half was never
+ * kept: unpacked installs don't need it (see docs/extension.md, "Extension id").
+ */
+export const EXTENSION_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAz115eQLtCaw4spuZj+KM8Ko2RQzSUyBOoobuxh008xuEe6nzk8pn8ADx0xa7FgSS9sN9fC2tqaFC5kbk2oKhmtc9A1FCMRTIqafZKVciaKiIsImqTDgnH4SyP3pRDZ1g0fSO8I8ES/PjDjHQn3LacLbr5vjpEWbDcSXrntFFT4lAIo8NMBqKRJDrMec5A9OcDtwXwMCbSbIhNYsCGqRzbnoYv5dJcJgBDenkzPkTP5880sh1CK35604IEUCyzOtdoRX8NVwAP9uErniFiMVwtMdgY+WFc1EfZKAq1CHUUpBc6b8I3/DdULJLdlP0jWgNk2O+DPRlyPkPDPwuJPMtkwIDAQAB';
+/** Chrome's id for EXTENSION_PUBLIC_KEY (first 128 bits of its SHA-256, hex digits as a-p; tested). */
+export const EXTENSION_ID = 'famaecjhbbmimdchglgpimcngdckobjj';
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;

@@ -1,0 +1,48 @@
+// `npm run build:extension`: bundles extension/ (TypeScript + React) into extension/dist/unpacked
+// and zips it for PUBLIC_URL (default http://localhost:4321) as extension/dist/promptory-extension-<version>.zip.
+// The site's download route zips the same folder again for its own PUBLIC_URL.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXTENSION_PUBLIC_KEY, EXTENSION_VERSION, extensionZipName } from '../modules/devices/contracts';
+import { extensionZip } from '../src/server/extension-package';
+
+const SRC = 'extension';
+const OUT = join(SRC, 'dist', 'unpacked');
+const site = new URL(process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 4321}`).origin;
+
+rmSync(join(SRC, 'dist'), { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+await build({
+  entryPoints: {
+    background: `${SRC}/src/background.ts`,
+    sidepanel: `${SRC}/src/pages/sidepanel.tsx`,
+    options: `${SRC}/src/pages/options.tsx`,
+    save: `${SRC}/src/pages/save.tsx`,
+    send: `${SRC}/src/pages/send.ts`,
+  },
+  outdir: OUT,
+  bundle: true,
+  // One shared chunk for React and zod instead of a copy in every page.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
+  target: 'chrome116',
+  jsx: 'automatic',
+  minify: true,
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+
+for (const file of ['sidepanel.html', 'options.html', 'save.html', 'send.html', 'icons']) cpSync(join(SRC, file), join(OUT, file), { recursive: true });
+const manifest = JSON.parse(readFileSync(join(SRC, 'manifest.json'), 'utf8'));
+manifest.version = EXTENSION_VERSION;
+manifest.key = EXTENSION_PUBLIC_KEY;
+manifest.background = { service_worker: 'background.js', type: 'module' };
+manifest.host_permissions = [`${site}/*`];
+writeFileSync(join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+writeFileSync(join(OUT, 'config.json'), JSON.stringify({ siteUrl: site }, null, 2) + '\n');
+writeFileSync(join(SRC, 'dist', extensionZipName()), extensionZip(site, OUT));
+console.log(`[promptory] extension ${EXTENSION_VERSION} for ${site}: ${OUT}/ and ${join(SRC, 'dist', extensionZipName())}`);

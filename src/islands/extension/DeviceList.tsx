@@ -1,0 +1,78 @@
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { DeviceView } from '../../../modules/devices/contracts';
+import { call, HttpError } from '../../client/http';
+import { islandI18n, type Messages } from '../../client/i18n';
+import { Dialog } from '../../ui/form';
+
+interface Props {
+  lng: string;
+  messages: Messages;
+  devices: DeviceView[];
+}
+
+/** The dashboard's connected extensions, each with a sign-out (revoke) that takes effect at once. */
+export default function DeviceList(props: Props) {
+  const i18n = useMemo(() => islandI18n(props.lng, 'extension', props.messages), [props.lng, props.messages]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Devices {...props} />
+    </I18nextProvider>
+  );
+}
+
+function Devices({ lng, devices: initial }: Props) {
+  const { t } = useTranslation();
+  const [devices, setDevices] = useState(initial);
+  const [confirming, setConfirming] = useState<DeviceView | null>(null);
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const date = (iso: string) => new Date(iso).toLocaleDateString(lng, { year: 'numeric', month: 'short', day: 'numeric' });
+
+  async function revoke(device: DeviceView) {
+    setConfirming(null);
+    try {
+      await call('DELETE', `/api/extension/devices/${device.id}`);
+      setDevices((list) => list.filter((d) => d.id !== device.id));
+      setNote({ tone: 'ok', text: t('site.revoked') });
+    } catch (e) {
+      setNote({ tone: 'error', text: t('site.failed', { message: e instanceof HttpError ? (e.errorField ?? e.message) : String(e) }) });
+    }
+  }
+
+  return (
+    <div data-testid="device-list">
+      {note && (
+        <p role={note.tone === 'error' ? 'alert' : 'status'} className={`mb-3 text-sm ${note.tone === 'error' ? 'text-destructive' : 'text-success'}`}>
+          {note.text}
+        </p>
+      )}
+      {devices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('site.devicesEmpty')}</p>
+      ) : (
+        <ul className="divide-y divide-border">
+          {devices.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="device">
+              <div className="min-w-0">
+                <div className="font-medium">{d.name}</div>
+                <div className="text-sm text-muted-foreground">
+                  {t('site.connectedOn', { date: date(d.connectedAt) })} · {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
+                </div>
+              </div>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirming(d)} disabled={!hydrated} data-testid="device-revoke">
+                {t('site.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={t('site.revoke')} closeLabel={t('connect.cancel')}>
+        <p className="mb-5 text-sm">{t('site.revokeConfirm')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => confirming && revoke(confirming)} data-testid="device-revoke-confirm">
+          {t('site.revoke')}
+        </button>
+      </Dialog>
+    </div>
+  );
+}

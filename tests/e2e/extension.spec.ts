@@ -1,0 +1,249 @@
+import { chromium, expect, request as playwrightRequest, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { EXTENSION_ID, EXTENSION_VERSION, extensionZipName } from '../../modules/devices/contracts';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
+import { apiSignUp, mailCount, nextMail } from './auth-support';
+
+/**
+ * The built extension in real Chromium against the running server: the zip the site serves
+ * is unpacked and loaded (so it is configured for this server), then driven through its pages
+ * and its service worker (Playwright cannot click a native context menu, so the tests call the
+ * menu handler the worker exposes, with what Chrome would pass).
+ */
+const en = JSON.parse(readFileSync('src/i18n/locales/en/extension.json', 'utf8'));
+const port = Number(process.env.E2E_PORT ?? 4460);
+const site = `http://127.0.0.1:${port}`;
+
+test.describe.configure({ mode: 'serial' });
+
+let dir: string;
+let userDataDir: string;
+let context: BrowserContext;
+let worker: Worker;
+
+function files(root: string, at = root): string[] {
+  return readdirSync(at).flatMap((name) => {
+    const path = join(at, name);
+    return statSync(path).isDirectory() ? files(root, path) : [relative(root, path)];
+  });
+}
+
+async function panel(): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html`);
+  return page;
+}
+
+/** Runs the context-menu handler in the worker, as a click on "Send", "Open" or "Save" would. */
+const menu = (menuItemId: string, selectionText: string, pageUrl = 'https://news.example/story') =>
+  worker.evaluate(
+    ([id, text, url]) => (globalThis as any).promptory.onMenuClick({ menuItemId: id, selectionText: text, pageUrl: url }),
+    [menuItemId, selectionText, pageUrl] as const,
+  ) as Promise<string>;
+
+/** The tab the extension opened at an address starting with `prefix` (new tabs start blank, so poll). */
+async function pageAt(prefix: string): Promise<Page> {
+  let found: Page | undefined;
+  await expect.poll(() => (found = context.pages().find((p) => p.url().startsWith(prefix))) !== undefined).toBe(true);
+  return found!;
+}
+
+test.beforeAll(async ({ request }) => {
+  // The zip a user downloads from /extension: unpack it and load exactly that.
+  const download = await request.get(`/downloads/${extensionZipName()}`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/zip');
+  dir = mkdtempSync(join(tmpdir(), 'promptory-ext-'));
+  writeFileSync(join(dir, 'extension.zip'), await download.body());
+  execFileSync('unzip', ['-q', join(dir, 'extension.zip'), '-d', join(dir, 'unpacked')]);
+  userDataDir = mkdtempSync(join(tmpdir(), 'promptory-ext-profile-'));
+  const unpacked = join(dir, 'unpacked');
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: false,
+    baseURL: site,
+    args: [...chromiumArgs, '--headless=new', `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
+  });
+  // Chat services are outside the test: answer them locally so opened tabs settle.
+  await context.route(/^https:\/\/(chatgpt\.com|claude\.ai|news\.example)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>ok' }));
+  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(userDataDir, { recursive: true, force: true });
+});
+
+test('the zip the site serves is the built extension 1.0.2, configured for this site, and its worker starts', async () => {
+  const unpacked = join(dir, 'unpacked');
+  const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'));
+  expect(manifest.version).toBe(EXTENSION_VERSION);
+  expect(manifest.manifest_version).toBe(3);
+  expect(manifest.host_permissions).toEqual([`${site}/*`]);
+  expect(JSON.parse(readFileSync(join(unpacked, 'config.json'), 'utf8'))).toEqual({ siteUrl: site });
+  // Same files as the build, byte for byte, apart from the two that name the site.
+  const built = 'extension/dist/unpacked';
+  expect(files(unpacked).sort()).toEqual(files(built).sort());
+  for (const file of files(built).filter((f) => f !== 'manifest.json' && f !== 'config.json')) {
+    expect(readFileSync(join(unpacked, file)).equals(readFileSync(join(built, file))), file).toBe(true);
+  }
+  // The manifest key fixes the id, so the site can name the extension's origin.
+  expect(new URL(worker.url()).host).toBe(EXTENSION_ID);
+  expect(new URL(worker.url()).pathname).toBe('/background.js');
+  // The page links exactly this version.
+  const page = await context.newPage();
+  await page.goto('/extension?lng=en');
+  await expect(page.getByTestId('download-zip')).toHaveAttribute('href', `/downloads/${extensionZipName()}`);
+  await page.close();
+});
+
+test('the side panel lists prompts from the server, with search and category served by the site', async () => {
+  const page = await panel();
+  await expect(page.getByTestId('prompt').first()).toBeVisible();
+  const all = await page.getByTestId('prompt').count();
+  expect(all).toBeGreaterThan(5);
+  const server = (await (await context.request.get('/api/extension/prompts')).json()) as { title: string }[];
+  await expect(page.getByTestId('prompt').locator('h2')).toHaveText(server.map((p) => p.title));
+
+  await page.getByLabel(en.panel.allCategories).selectOption({ label: 'Coding' });
+  const coding = (await (await context.request.get('/api/extension/prompts?categoryId=2')).json()) as { title: string }[];
+  await expect(page.getByTestId('prompt').locator('h2')).toHaveText(coding.map((p) => p.title));
+
+  await page.getByLabel(en.panel.allCategories).selectOption({ label: en.panel.allCategories });
+  await page.getByRole('searchbox').fill('zzzz-nothing-matches');
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('empty')).toHaveText(en.panel.empty);
+  await page.close();
+});
+
+test('signed out: favourites and saving say clearly that the extension is not connected', async () => {
+  const page = await panel();
+  await page.getByTestId('tab-favorites').click();
+  await expect(page.getByTestId('message')).toHaveText(en.errors.signedOut);
+
+  await menu('promptory-save', 'Explain this paragraph as if I were twelve years old.');
+  const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  await expect(save.getByTestId('message').first()).toHaveText(en.errors.signedOut);
+  await save.getByLabel(en.save.titleLabel).fill('A prompt from a page');
+  await save.getByLabel(en.save.categoryLabel).selectOption({ label: 'Education' });
+  await save.getByLabel(en.save.descriptionLabel).fill('Explains a paragraph simply');
+  await save.getByTestId('save-submit').click();
+  await expect(save.getByRole('alert').filter({ hasText: en.errors.signedOut })).toHaveCount(2);
+  await save.close();
+  await page.close();
+});
+
+test('offline: the side panel says so instead of showing an empty library', async () => {
+  const page = await panel();
+  await expect(page.getByTestId('prompt').first()).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('message')).toHaveText(en.errors.offline.replace('{{site}}', `127.0.0.1:${port}`));
+  await context.setOffline(false);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt').first()).toBeVisible();
+  await page.close();
+});
+
+test('the send and open actions build the right addresses from the settings', async () => {
+  const text = 'Summarise: cats & dogs?';
+  expect(await menu('promptory-send', text)).toBe('https://chatgpt.com/?q=Summarise%3A%20cats%20%26%20dogs%3F');
+  await (await pageAt('https://chatgpt.com/?q=Summarise%3A%20cats%20%26%20dogs%3F')).close();
+
+  expect(await menu('promptory-open', 'Write a haiku')).toBe(`${site}/prompts/create?content=Write+a+haiku`);
+
+  // Options: Claude, with the page's address.
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${EXTENSION_ID}/options.html`);
+  await expect(options.getByLabel(en.options.site)).toHaveValue(site);
+  await options.getByLabel(en.options.service).selectOption({ label: 'Claude' });
+  await options.getByLabel(en.options.includeUrl).check();
+  await options.getByRole('button', { name: en.options.save }).click();
+  await expect(options.getByTestId('message')).toHaveText(en.options.saved);
+  expect(await menu('promptory-send', 'Hello', 'https://news.example/a')).toBe(
+    `https://claude.ai/new?q=${encodeURIComponent('Hello\n\nSource: https://news.example/a')}`,
+  );
+
+  // The side panel's Send uses the same service.
+  const page = await panel();
+  const first = page.getByTestId('prompt').first();
+  await expect(first.getByTestId('send')).toHaveText('Send to Claude');
+  await first.getByTestId('send').click();
+  const content = ((await (await context.request.get('/api/extension/prompts')).json()) as { content: string }[])[0].content;
+  const sent = await pageAt(`https://claude.ai/new?q=${encodeURIComponent(content).slice(0, 40)}`);
+  expect(new URL(sent.url()).searchParams.get('q')).toBe(content);
+  await sent.close();
+
+  // Back to the defaults for the next tests.
+  await options.getByLabel(en.options.service).selectOption({ label: 'ChatGPT' });
+  await options.getByLabel(en.options.includeUrl).uncheck();
+  await options.getByRole('button', { name: en.options.save }).click();
+  await options.close();
+  await page.close();
+});
+
+test('after the user approves the device on the site, the panel shows their favourites and saving creates a pending prompt the admin sees', async () => {
+  // The user signs in to the site in this browser and bookmarks a prompt there.
+  await apiSignUp(context.request);
+  const favorite = (await (await context.request.get('/api/extension/prompts?categoryId=3')).json())[0] as { id: number; title: string };
+  expect((await context.request.post('/api/favorites', { data: { promptId: favorite.id } })).status()).toBe(201);
+
+  const page = await panel();
+  await page.getByTestId('connect').click();
+  await expect(page.getByTestId('connect-code')).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+  const code = await page.getByTestId('connect-code').textContent();
+  const connect = await pageAt(`${site}/extension/connect?key=`);
+  await expect(connect.getByTestId('connect-code')).toHaveText(code!);
+  await connect.getByTestId('connect-approve').click();
+  await expect(connect.getByTestId('connect-done')).toBeVisible();
+  await expect(page.getByTestId('account')).toContainText('Api User');
+
+  await page.getByTestId('tab-favorites').click();
+  await expect(page.getByTestId('prompt').locator('h2')).toHaveText([favorite.title]);
+
+  // Save selection as prompt: the spec's validation first, then a pending submission.
+  await menu('promptory-save', 'Rewrite the selected paragraph in plain English for a general reader.');
+  const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue('Rewrite the selected paragraph in plain English for a general reader.');
+  await save.getByLabel(en.save.titleLabel).fill('Tiny');
+  await save.getByTestId('save-submit').click();
+  await expect(save.getByText('Title must be at least 5 characters.')).toBeVisible();
+  await expect(save.getByText('Please select a category.')).toBeVisible();
+  await expect(save.getByText('Description must be at least 20 characters.')).toBeVisible();
+  const title = `Plain English rewrite ${Date.now().toString(36)}`;
+  await save.getByLabel(en.save.titleLabel).fill(title);
+  await save.getByLabel(en.save.categoryLabel).selectOption({ label: 'Writing' });
+  await save.getByLabel(en.save.descriptionLabel).fill('Turns dense text into plain English');
+  await save.getByTestId('save-submit').click();
+  await expect(save.getByTestId('message')).toHaveText(en.save.done.replace('{{title}}', title));
+  await save.close();
+
+  // The admin's queue shows it (the admin sets a password through a reset link first).
+  const admin = await playwrightRequest.newContext({ baseURL: site });
+  const before = mailCount('admin@promptory.test');
+  await admin.post('/api/auth/forgot-password', { data: { email: 'admin@promptory.test' } });
+  const { link } = await nextMail('admin@promptory.test', before);
+  const token = new URL(link!).searchParams.get('token')!;
+  expect((await admin.post('/api/auth/set-password', { data: { email: 'admin@promptory.test', token, password: 'admin password 1' } })).status()).toBe(200);
+  const pending = (await (await admin.get('/api/admin/prompts/pending')).json()) as { title: string; authorName: string }[];
+  expect(pending.find((p) => p.title === title)).toMatchObject({ authorName: 'Api User' });
+  await admin.dispose();
+
+  // Revoked from the dashboard: the extension is signed out on its next call.
+  const dashboard = await context.newPage();
+  await dashboard.goto('/dashboard?lng=en');
+  await expect(dashboard.getByTestId('device')).toHaveCount(1);
+  await dashboard.getByTestId('device-revoke').click();
+  await dashboard.getByTestId('device-revoke-confirm').click();
+  await expect(dashboard.getByTestId('device')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('connect')).toBeVisible();
+  await page.getByTestId('tab-favorites').click();
+  await expect(page.getByTestId('message')).toHaveText(en.errors.signedOut);
+  await dashboard.close();
+  await page.close();
+});

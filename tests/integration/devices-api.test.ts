@@ -1,0 +1,158 @@
+import type { APIRoute } from 'astro';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START } from '../../events';
+import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
+import * as me from '../../src/pages/api/auth/me';
+import * as devices from '../../src/pages/api/extension/devices/index';
+import * as device from '../../src/pages/api/extension/devices/[id]';
+import * as current from '../../src/pages/api/extension/devices/current';
+import * as extensionPrompts from '../../src/pages/api/extension/prompts';
+import * as favoritesMy from '../../src/pages/api/favorites/my';
+import * as favorites from '../../src/pages/api/favorites/index';
+import * as prompts from '../../src/pages/api/prompts/index';
+import * as collections from '../../src/pages/api/collections/index';
+import * as pending from '../../src/pages/api/admin/prompts/pending';
+import { backends, freshApp } from '../support/backends';
+import { Browser, installApp, signUpAs } from './accounts-support';
+
+const newToken = () => randomBytes(32).toString('base64url');
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The extension's credential end to end, through the real middlewares and handlers, on both backends. */
+describe.each(backends)('extension devices API on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  const owner = new Browser('10.2.0.1');
+  const other = new Browser('10.2.0.2');
+  const admin = new Browser('10.2.0.3');
+  /** The extension: no cookies, its own origin, a bearer token. */
+  const extension = new Browser('10.2.0.4');
+
+  const signUp = (browser: Browser, email: string) => signUpAs(app, browser, email);
+
+  const web = (who: Browser, handler: APIRoute, method: string, path: string, body?: unknown, params: Record<string, string> = {}) =>
+    who.call(handler, { method, path, body, params, headers: { origin: 'http://localhost:4321' } });
+  const bearer = (token: string, handler: APIRoute, method: string, path: string, body?: unknown, origin = EXTENSION_ORIGIN) =>
+    extension.call(handler, { method, path, body, headers: { authorization: `Bearer ${token}`, origin } });
+
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test', seed: true });
+    installApp(app);
+    await signUp(owner, 'owner@example.com');
+    await signUp(other, 'other@example.com');
+    await signUp(admin, 'admin@promptory.test');
+    await web(owner, favorites.POST, 'POST', '/api/favorites', { promptId: 3 });
+  });
+  afterAll(async () => app?.dispose());
+
+  it('connects a device the user approves, and the token then acts for that user in the extension\'s scope only', async () => {
+    const token = newToken();
+    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body).toEqual({ user: null });
+    expect((await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
+
+    const before = await app.store.count();
+    const approved = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome on Linux', tokenHash: hashOf(token) });
+    expect(approved.status).toBe(201);
+    expect(approved.body).toMatchObject({ name: 'Chrome on Linux', lastUsedAt: null });
+    expect(await app.store.count()).toBe(before + 1);
+
+    const who = await bearer(token, me.GET, 'GET', '/api/auth/me');
+    expect(who.body.user).toMatchObject({ email: 'owner@example.com', isAdmin: false });
+    const favs = await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my');
+    expect(favs.status).toBe(200);
+    expect(favs.body.map((f: { promptId: number }) => f.promptId)).toEqual([3]);
+
+    const submitted = await bearer(token, prompts.POST, 'POST', '/api/prompts', {
+      title: 'Saved from a page',
+      description: 'A prompt saved with the extension',
+      content: 'Summarise this page in three bullet points.',
+      categoryId: 1,
+    });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body).toMatchObject({ authorName: 'owner', status: 'pending' });
+    const queue = await web(admin, pending.GET, 'GET', '/api/admin/prompts/pending');
+    expect(queue.body.map((p: { title: string }) => p.title)).toContain('Saved from a page');
+
+    // Out of scope: 403 before anything runs, whatever the token.
+    const countBefore = await app.store.count();
+    expect((await bearer(token, collections.POST, 'POST', '/api/collections', { name: 'Nope nope' })).status).toBe(403);
+    expect((await bearer(token, devices.POST, 'POST', '/api/extension/devices', { name: 'x', tokenHash: hashOf(newToken()) })).status).toBe(403);
+    expect((await bearer(token, pending.GET, 'GET', '/api/admin/prompts/pending')).status).toBe(403);
+    expect(await app.store.count()).toBe(countBefore);
+
+    const listed = await web(owner, devices.GET, 'GET', '/api/extension/devices');
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0].lastUsedAt).not.toBeNull();
+    expect((await web(other, devices.GET, 'GET', '/api/extension/devices')).body).toEqual([]);
+  });
+
+  it("keeps the site's cross-origin protection: only the extension's own origin may write, never Origin: null", async () => {
+    const token = newToken();
+    await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) });
+    const body = { title: 'Cross origin try', description: 'Should never be stored', content: 'Content long enough here.', categoryId: 1 };
+    const before = await app.store.count();
+    for (const origin of ['https://evil.example', 'null', 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']) {
+      expect((await bearer(token, prompts.POST, 'POST', '/api/prompts', body, origin)).status, origin).toBe(403);
+    }
+    // A web page cannot approve a device for a signed-in visitor from another site either.
+    const forged = await owner.call(devices.POST, {
+      method: 'POST',
+      path: '/api/extension/devices',
+      body: { name: 'Evil', tokenHash: hashOf(newToken()) },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(403);
+    expect(await app.store.count()).toBe(before);
+  });
+
+  it('refuses bad or reused keys with 4xx and changes nothing', async () => {
+    const token = newToken();
+    await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) });
+    const before = await app.store.count();
+    expect((await web(other, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) })).status).toBe(409);
+    const bad = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: '', tokenHash: 'not-a-hash' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string[] }) => i.path[0]).sort()).toEqual(['name', 'tokenHash']);
+    expect((await owner.call(devices.POST, { method: 'POST', path: '/api/extension/devices', rawBody: '{', headers: { origin: 'http://localhost:4321' } })).status).toBe(400);
+    expect((await new Browser().call(devices.POST, { method: 'POST', path: '/api/extension/devices', body: { name: 'x', tokenHash: hashOf(newToken()) } })).status).toBe(401);
+    expect((await web(owner, device.DELETE, 'DELETE', '/api/extension/devices/abc', undefined, { id: 'abc' })).status).toBe(400);
+    expect(await app.store.count()).toBe(before);
+    // The reused key still belongs to the owner.
+    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user.email).toBe('owner@example.com');
+  });
+
+  it('signs a device out from the dashboard (owner only) or from the extension itself, at once', async () => {
+    const token = newToken();
+    const { body: created } = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Laptop', tokenHash: hashOf(token) });
+    const id = String(created.id);
+    expect((await web(other, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(404);
+    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user).not.toBeNull();
+    expect((await web(owner, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(204);
+    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user).toBeNull();
+    expect((await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
+    expect((await web(owner, devices.GET, 'GET', '/api/extension/devices')).body.map((d: { id: number }) => d.id)).not.toContain(created.id);
+    // Revoking again is harmless.
+    expect((await web(owner, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(204);
+
+    const second = newToken();
+    await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Desktop', tokenHash: hashOf(second) });
+    expect((await bearer(second, current.DELETE, 'DELETE', '/api/extension/devices/current')).status).toBe(204);
+    expect((await bearer(second, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
+    const events = await app.store.readAll(START, 10_000);
+    expect(events.filter((e) => e.type === 'DeviceRevoked').map((e) => (e.data as { by: string }).by)).toEqual(['user', 'device']);
+  });
+
+  it("serves the side panel's search and category filter from the catalog", async () => {
+    const all = await extension.call(extensionPrompts.GET, { method: 'GET', path: '/api/extension/prompts' });
+    expect(all.status).toBe(200);
+    expect(all.body.length).toBeGreaterThan(5);
+    const coding = await extension.call(extensionPrompts.GET, { method: 'GET', path: '/api/extension/prompts?categoryId=2' });
+    expect(coding.body.length).toBeGreaterThan(0);
+    expect(coding.body.every((p: { categoryId: number }) => p.categoryId === 2)).toBe(true);
+    const word = all.body[0].title.split(' ')[0].toLowerCase();
+    const found = await extension.call(extensionPrompts.GET, { method: 'GET', path: `/api/extension/prompts?q=${encodeURIComponent(word)}` });
+    expect(found.body.length).toBeGreaterThan(0);
+    expect(found.body.every((p: { title: string; description: string }) => `${p.title} ${p.description}`.toLowerCase().includes(word))).toBe(true);
+    expect((await extension.call(extensionPrompts.GET, { method: 'GET', path: '/api/extension/prompts?categoryId=x' })).status).toBe(400);
+  });
+});
