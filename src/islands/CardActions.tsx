@@ -89,7 +89,8 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
       {use}
       <Tooltip label={labels.viewDetails}>
         <a href={href} className="btn btn-sm btn-ghost ml-auto px-2.5" aria-label={viewLabel}>
-          <span className="hidden @[20rem]:inline">{labels.viewDetails}</span>
+          {/* Signed in, the row holds one more button: the label needs a wider card. */}
+          <span className={user ? 'hidden @[24rem]:inline' : 'hidden @[20rem]:inline'}>{labels.viewDetails}</span>
           <Icon name="arrow-right" size={14} />
         </a>
       </Tooltip>

@@ -48,10 +48,10 @@ export default function RatingControls({ promptId, labels }: Props) {
 }
 
 /** A prompt's rating: the server's figure, then the fresh aggregate after the viewer rates it. */
-export function RatingAggregate({ id, rating }: { id: number; rating: number }) {
+export function RatingAggregate({ id, rating, className = 'font-semibold' }: { id: number; rating: number; className?: string }) {
   const fresh = useHydratedStore($ratingAggregates, {})[String(id)];
   return (
-    <span className="font-semibold" data-rating-aggregate={id} data-testid="rating-aggregate">
+    <span className={className} data-rating-aggregate={id} data-testid="rating-aggregate">
       {fresh ?? rating}
     </span>
   );
