@@ -2,14 +2,16 @@
  * What the prompt controls do (spec sections 4, 7, 8), shared by the CardActions and
  * PromptActions islands:
  * - use: records a use (PUT /api/prompts/{id}/use), then copies the content; "Prompt copied".
- *   Failure: "Error" / "Failed to process your request.".
+ *   Failure: "Error" / "Failed to process your request.". Signed in, the history entry is
+ *   recorded between the use and the copy.
  * - copy: copies the content ("Copied to clipboard").
  * - share: native share, else copies the URL ("Link copied").
  * - a visitor's bookmark or rating: the spec's "Authentication required" toasts (rating also
- *   sends the visitor to /auth). Signed-in behaviour comes with its own issue.
+ *   sends the visitor to /auth). Signed-in bookmarks and ratings live in library.ts.
  * Each reserves its toast when the user acts (toast-store.ts), so answers never arrive out of order.
  */
 import { copyText } from './clipboard';
+import { $currentUser } from './current-user';
 import { call } from './http';
 import { messages } from './messages';
 import { $usageCounts } from './stores';
@@ -34,7 +36,7 @@ export async function usePrompt(id: number): Promise<boolean> {
   // The use is recorded first; the copy waits for it (spec section 4: use, refresh, copy).
   const recorded = call<{ id: number; usageCount: number }>('PUT', `/api/prompts/${id}/use`);
   try {
-    await copyText(recorded.then(() => contentOf(id)));
+    await copyText(recorded.then(() => historyEntry(id)).then(() => contentOf(id)));
     const { usageCount } = await recorded;
     $usageCounts.setKey(String(id), usageCount);
     toast(m.promptCopied);
@@ -43,6 +45,16 @@ export async function usePrompt(id: number): Promise<boolean> {
     console.error(error);
     toast({ variant: 'destructive', ...m.useFailed });
     return false;
+  }
+}
+
+/** The signed-in user's history entry (spec section 7); a failure is only logged, the copy goes on. */
+async function historyEntry(id: number): Promise<void> {
+  if (!$currentUser.get()) return;
+  try {
+    await (await import('./library')).recordHistory(id);
+  } catch (error) {
+    console.error(error);
   }
 }
 

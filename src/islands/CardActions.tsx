@@ -6,6 +6,9 @@ import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
 import { useHydrated, useHydratedStore } from '../ui/hooks';
+import { messages } from '../client/messages';
+import { AddToCollectionButton } from './library/AddToCollection';
+import { SignedInBookmark } from './library/bookmark';
 
 export interface CardLabels {
   usePrompt: string;
@@ -25,8 +28,8 @@ interface Props {
 /**
  * The action row of a prompt card. "Use Prompt" is a link to the detail page until this
  * hydrates (and for new-tab clicks); hydrated, it records a use and copies the content.
- * Save / the bookmark icon: visitors are asked to sign in (spec section 6); signed-in
- * behaviour comes with the bookmarks issue, so until then they see no control.
+ * Save / the bookmark icon: visitors are asked to sign in (spec section 6); signed-in users
+ * toggle Save/Saved and get "Add to collection" (its code loads only for them).
  */
 export default function CardActions({ id, variant, labels, viewLabel }: Props) {
   const user = useHydratedStore($currentUser, undefined);
@@ -61,27 +64,33 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
       {labels.usePrompt}
     </a>
   );
-  const bookmark = user
-    ? null
-    : (iconOnly: boolean) => (
-        <BookmarkButton label={iconOnly ? labels.bookmark : labels.save} iconOnly={iconOnly} onClick={askToSignInToBookmark} />
-      );
+  const bookmark = (iconOnly: boolean) => {
+    if (!user) return <BookmarkButton label={iconOnly ? labels.bookmark : labels.save} iconOnly={iconOnly} onClick={askToSignInToBookmark} />;
+    const m = messages().library;
+    return (
+      <>
+        <SignedInBookmark id={id} iconOnly={iconOnly} labels={iconOnly ? { off: labels.bookmark, on: m.bookmarked } : { off: labels.save, on: m.saved }} />
+        <AddToCollectionButton promptId={id} label={m.collections.add} />
+      </>
+    );
+  };
 
   if (variant === 'featured') {
     return (
       <>
-        {bookmark?.(true)}
+        {bookmark(true)}
         {use}
       </>
     );
   }
   return (
     <>
-      {bookmark?.(false)}
+      {bookmark(false)}
       {use}
       <Tooltip label={labels.viewDetails}>
         <a href={href} className="btn btn-sm btn-ghost ml-auto px-2.5" aria-label={viewLabel}>
-          <span className="hidden @[20rem]:inline">{labels.viewDetails}</span>
+          {/* Signed in, the row holds one more button: the label needs a wider card. */}
+          <span className={user ? 'hidden @[24rem]:inline' : 'hidden @[20rem]:inline'}>{labels.viewDetails}</span>
           <Icon name="arrow-right" size={14} />
         </a>
       </Tooltip>

@@ -5,6 +5,9 @@ import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
 import { useHydratedStore } from '../ui/hooks';
+import { messages } from '../client/messages';
+import { AddToCollectionButton } from './library/AddToCollection';
+import { SignedInBookmark } from './library/bookmark';
 
 interface Props {
   id: number;
@@ -15,8 +18,8 @@ interface Props {
 
 /**
  * The detail page's actions (spec section 2): Copy Prompt (records a use and copies; reads
- * "Copied!" for 2 seconds), Bookmark (visitors are asked to sign in), Share (native share,
- * else the URL is copied: "Link copied").
+ * "Copied!" for 2 seconds), Bookmark/Bookmarked (visitors are asked to sign in), Add to
+ * collection (signed in), Share (native share, else the URL is copied: "Link copied").
  */
 export default function PromptActions({ id, title, shareUrl, labels }: Props) {
   const user = useHydratedStore($currentUser, undefined);
@@ -51,6 +54,8 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
         <span data-copy-label="">{copied ? labels.copied : labels.copyPrompt}</span>
       </button>
       {!user && <BookmarkButton label={labels.bookmark} size="md" onClick={askToSignInToBookmark} />}
+      {user && <SignedInBookmark id={id} size="md" labels={{ off: labels.bookmark, on: messages().library.bookmarked }} />}
+      {user && <AddToCollectionButton promptId={id} size="md" label={messages().library.collections.add} />}
       <button type="button" className="btn btn-outline" data-share="" data-testid="share" onClick={() => void share(shareUrl, title)}>
         <Icon name="share" size={16} />
         {labels.share}

@@ -1,20 +1,40 @@
+import { useEffect } from 'react';
 import { $currentUser } from '../client/current-user';
 import { askToSignInToRate } from '../client/prompt-actions';
+import { $ratingAggregates, $ratings } from '../client/stores';
 import { RatingChoices } from '../ui/PromptControls';
 import { useHydratedStore } from '../ui/hooks';
+import { library } from './library/bookmark';
 
 interface Props {
-  labels: { notHelpful: string; helpful: string; signIn: string };
+  promptId: number;
+  labels: { notHelpful: string; helpful: string; signIn: string; thanks: string };
 }
 
 /**
- * The rating card's controls (spec section 2): Not Helpful (1) and Helpful (5). A visitor is
- * told to sign in and sent to /auth. Signed-in rating (the stored value through `$ratings`,
- * the thanks line) comes with the ratings issue; until then signed-in users see no buttons.
+ * The rating card's controls (spec sections 2, 4): Not Helpful (1) and Helpful (5). A
+ * visitor is told to sign in and sent to /auth. A signed-in user's stored rating loads when
+ * the prompt opens; a choice shows at once, then is submitted; the thanks line shows once a
+ * rating exists.
  */
-export default function RatingControls({ labels }: Props) {
+export default function RatingControls({ promptId, labels }: Props) {
   const user = useHydratedStore($currentUser, undefined);
-  if (user) return null;
+  const value = useHydratedStore($ratings, {})[String(promptId)];
+  useEffect(() => {
+    if (user) void library().then((l) => l.loadRating(promptId));
+  }, [user, promptId]);
+  if (user) {
+    return (
+      <>
+        <RatingChoices labels={labels} value={value} onRate={(v) => void library().then((l) => l.rate(promptId, v))} />
+        {value && (
+          <p className="mt-3 text-sm text-muted-foreground" role="status" data-testid="rating-thanks">
+            {labels.thanks}
+          </p>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <RatingChoices labels={labels} onRate={askToSignInToRate} />
@@ -24,5 +44,15 @@ export default function RatingControls({ labels }: Props) {
         </a>
       </p>
     </>
+  );
+}
+
+/** A prompt's rating: the server's figure, then the fresh aggregate after the viewer rates it. */
+export function RatingAggregate({ id, rating, className = 'font-semibold' }: { id: number; rating: number; className?: string }) {
+  const fresh = useHydratedStore($ratingAggregates, {})[String(id)];
+  return (
+    <span className={className} data-rating-aggregate={id} data-testid="rating-aggregate">
+      {fresh ?? rating}
+    </span>
   );
 }

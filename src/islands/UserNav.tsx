@@ -10,6 +10,7 @@ import { LanguageChoices } from './LanguageMenu';
 export interface NavLabels {
   dashboard: string;
   profile: string;
+  myCollections: string;
   logout: string;
   signIn: string;
   signUp: string;
@@ -26,11 +27,12 @@ export interface NavLink {
   active: boolean;
 }
 
-/** Links only a signed-in user has (My Collections joins them when its page exists). */
+/** Links only a signed-in user has (spec section 2: Dashboard, Profile, My Collections). */
 function userLinks(labels: NavLabels): { href: string; label: string; icon: IconName }[] {
   return [
     { href: '/dashboard', label: labels.dashboard, icon: 'dashboard' },
     { href: '/dashboard/profile', label: labels.profile, icon: 'user' },
+    { href: '/dashboard/collections', label: labels.myCollections, icon: 'folder' },
   ];
 }
 

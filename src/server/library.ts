@@ -1,6 +1,10 @@
 import type { APIContext } from 'astro';
 import type { PromptView } from '../../modules/prompts/contracts';
 import { getPublicPrompts } from '../../projections/catalog/queries';
+import { collectionPromptIds, getCollection } from '../../projections/collections/queries';
+import { listFavorites } from '../../projections/engagement/queries';
+import type { Sort } from '../../modules/prompts/contracts';
+import { categoryIdOf } from '../shared/list-params';
 import type { App } from './app';
 import { accountsFor } from './middleware/session';
 import { clientIp } from './rate-limit';
@@ -12,6 +16,39 @@ export async function withPrompts<T extends { promptId: number }>(app: App, rows
     const prompt = prompts.get(r.promptId);
     return prompt ? [{ ...r, prompt }] : [];
   });
+}
+
+/**
+ * A collection with its public prompts, or null: public ones for anyone, private ones only
+ * for their owner (the API and the /collections/{id} page answer others exactly as missing).
+ */
+export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
+  const collection = await getCollection(app.db, id, viewerId);
+  if (!collection) return null;
+  const items = await withPrompts(app, (await collectionPromptIds(app.db, id)).map((promptId) => ({ promptId })));
+  return { ...collection, prompts: items.map((i) => i.prompt) };
+}
+
+const bySort: Record<Sort, (a: PromptView, b: PromptView) => number> = {
+  popular: (a, b) => b.usageCount - a.usageCount,
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  rating: (a, b) => b.rating - a.rating,
+};
+
+/**
+ * The browse page's Bookmarks tab (spec section 4): the user's bookmarked prompts, then the
+ * category, then the search text (title or description, any case), then the sort. One user's
+ * bookmarks are few, so this filters in memory.
+ */
+export async function bookmarkedPrompts(app: App, userId: number, state: { q: string; category: string; sort: Sort }): Promise<PromptView[]> {
+  const rows = await withPrompts(app, await listFavorites(app.db, userId));
+  const categoryId = state.category ? categoryIdOf(state.category) : undefined;
+  const q = state.q.toLowerCase();
+  return rows
+    .map((r) => r.prompt)
+    .filter((p) => categoryId === undefined || p.categoryId === categoryId)
+    .filter((p) => !q || p.title.toLowerCase().includes(q) || p.description.toLowerCase().includes(q))
+    .sort(bySort[state.sort]);
 }
 
 /**

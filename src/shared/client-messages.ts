@@ -17,6 +17,32 @@ export interface ClientMessages {
   authRate: { title: string; description: string };
   logoutSuccess: { title: string; description: string };
   logoutFailed: { title: string; description: string };
+  library: {
+    /** The pressed labels of the bookmark toggles (only signed-in users, after hydration, see them). */
+    saved: string;
+    bookmarked: string;
+    bookmarkAdded: { title: string };
+    bookmarkRemoved: { title: string };
+    bookmarkFailed: { title: string; description: string };
+    rated: { title: string; description: string };
+    rateFailed: { title: string; description: string };
+    /** The add-to-collection dialog of cards and the detail page. */
+    collections: {
+      add: string;
+      title: string;
+      loading: string;
+      empty: string;
+      newName: string;
+      create: string;
+      added: string;
+      addFailed: { title: string; description: string };
+      createFailed: { title: string; description: string };
+      nameMin: string;
+      nameMax: string;
+      view: string;
+      close: string;
+    };
+  };
 }
 
 export function clientMessages(t: TFunction): ClientMessages {
@@ -33,5 +59,29 @@ export function clientMessages(t: TFunction): ClientMessages {
     authRate: { title: t('common:toasts.authRequired.title'), description: t('common:toasts.authRequired.rate') },
     logoutSuccess: { title: t('common:toasts.logoutSuccess.title'), description: t('common:toasts.logoutSuccess.description') },
     logoutFailed: { title: t('common:toasts.logoutFailed.title'), description: t('common:toasts.logoutFailed.description') },
+    library: {
+      saved: t('prompts:actions.saved'),
+      bookmarked: t('prompts:actions.bookmarked'),
+      bookmarkAdded: { title: t('common:library.bookmarkAdded') },
+      bookmarkRemoved: { title: t('common:library.bookmarkRemoved') },
+      bookmarkFailed: { title: t('common:library.bookmarkFailed.title'), description: t('common:library.bookmarkFailed.description') },
+      rated: { title: t('common:library.rated.title'), description: t('common:library.rated.description') },
+      rateFailed: { title: t('common:library.rateFailed.title'), description: t('common:library.rateFailed.description') },
+      collections: {
+        add: t('common:library.collections.add'),
+        title: t('common:library.collections.title'),
+        loading: t('common:client.loading'),
+        empty: t('common:library.collections.empty'),
+        newName: t('common:library.collections.newName'),
+        create: t('common:library.collections.create'),
+        added: t('common:library.collections.added'),
+        addFailed: { title: t('common:library.collections.addFailed'), description: t('common:library.bookmarkFailed.description') },
+        createFailed: { title: t('common:library.collections.createFailed.title'), description: t('common:library.collections.createFailed.description') },
+        nameMin: t('common:library.collections.nameMin'),
+        nameMax: t('common:library.collections.nameMax'),
+        view: t('common:library.collections.view'),
+        close: t('common:actions.close'),
+      },
+    },
   };
 }

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon';
 
 interface Props {
   label: string;
   tabs: { value: string; label: string; href: string; icon: IconName }[];
   current: string;
+  /** Tabs only some viewers get (an island rendering its own <li>, e.g. Bookmarks). */
+  children?: ReactNode;
 }
 
 /**
@@ -11,7 +14,7 @@ interface Props {
  * JavaScript); the LiveList island swaps the section in place. A tab link carries only the
  * tab, so changing tab resets search text, category and sort (spec section 2).
  */
-export function LinkTabs({ label, tabs, current }: Props) {
+export function LinkTabs({ label, tabs, current, children }: Props) {
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="inline-flex min-w-max items-center gap-1 rounded-xl border border-border bg-muted/60 p-1">
@@ -22,16 +25,21 @@ export function LinkTabs({ label, tabs, current }: Props) {
               data-live-link=""
               data-tab={tab.value}
               aria-current={tab.value === current ? 'page' : undefined}
-              className={`inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium transition-colors ${
-                tab.value === current ? 'bg-card text-foreground shadow-sm ring-1 ring-border' : 'text-muted-foreground hover:text-foreground'
-              }`}
+              className={linkTabClass(tab.value === current)}
             >
               <Icon name={tab.icon} size={15} />
               {tab.label}
             </a>
           </li>
         ))}
+        {children}
       </ul>
     </nav>
   );
+}
+
+export function linkTabClass(current: boolean): string {
+  return `inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium transition-colors ${
+    current ? 'bg-card text-foreground shadow-sm ring-1 ring-border' : 'text-muted-foreground hover:text-foreground'
+  }`;
 }

@@ -253,8 +253,7 @@ test('signed in: Dashboard link, avatar menu with name, email and links; logout 
   await expect(page.getByTestId('user-menu')).toContainText('AU');
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
   await expect(menu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/profile');
-  // No link to a page that does not exist yet.
-  await expect(page.getByRole('link', { name: 'My Collections' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'My Collections' })).toHaveAttribute('href', '/dashboard/collections');
   // Public pages carry nothing personal: the signed-in user shares the visitors' cached page.
   const response = await page.request.get('/prompts');
   expect(response.headers()['cache-control']).toContain('public');

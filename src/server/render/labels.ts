@@ -30,6 +30,7 @@ export function navLabels(t: TFunction): NavLabels {
   return {
     dashboard: t('site:nav.dashboard'),
     profile: t('site:user.profile'),
+    myCollections: t('site:user.collections'),
     logout: t('site:user.logout'),
     signIn: t('site:nav.signIn'),
     signUp: t('site:nav.signUp'),

@@ -1,20 +1,18 @@
 import { changeCollection } from '../../../../../modules/collections';
 import { COLLECTION_MESSAGES } from '../../../../../modules/collections/contracts';
 import { idParam } from '../../../../../modules/engagement/contracts';
-import { collectionPromptIds, getCollection } from '../../../../../projections/collections/queries';
 import { requireUser } from '../../../../server/admin-guard';
 import { getApp } from '../../../../server/app';
 import { endpoint, json, metadataFor, notFound, readParam } from '../../../../server/http';
-import { withPrompts } from '../../../../server/library';
+import { collectionWithPrompts } from '../../../../server/library';
 
 /** A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). */
 export const GET = endpoint(async (context) => {
   const id = readParam(context.params.id, idParam, 'collection id');
   const app = await getApp();
-  const collection = await getCollection(app.db, id, context.locals.user?.id ?? null);
+  const collection = await collectionWithPrompts(app, id, context.locals.user?.id ?? null);
   if (!collection) notFound(COLLECTION_MESSAGES.notFound);
-  const items = await withPrompts(app, (await collectionPromptIds(app.db, id)).map((promptId) => ({ promptId })));
-  return json({ ...collection, prompts: items.map((i) => i.prompt) });
+  return json(collection);
 });
 
 /** Deletes one of the user's collections. */

@@ -1,0 +1,134 @@
+/**
+ * The signed-in user's library on the client (spec sections 4, 7, 8): bookmarks, ratings,
+ * history and collections. Islands import it lazily (`import('./library')`) once a user is
+ * known, so visitors never download it. Pages are the same HTML for everyone: what is
+ * personal is loaded here and kept in the shared stores.
+ */
+import type { CollectionView } from '../../modules/collections/contracts';
+import type { FavoriteView, RatingValue, RatingView } from '../../modules/engagement/contracts';
+import type { PromptView } from '../../modules/prompts/contracts';
+import { $currentUser } from './current-user';
+import { call } from './http';
+import { messages } from './messages';
+import { $bookmarkedIds, $ratingAggregates, $ratings } from './stores';
+import { reserveToast } from './toast-store';
+
+export type Favorite = FavoriteView & { prompt: PromptView };
+
+/** Favorite ids from the list or a create reply, remembered for removal (spec section 4). */
+const favoriteIds = new Map<number, number>();
+let bookmarksLoad: Promise<void> | null = null;
+
+/** Loads the user's bookmarks once per page; failures are only logged (spec section 8). */
+export function loadBookmarks(): Promise<void> {
+  bookmarksLoad ??= call<Favorite[]>('GET', '/api/favorites/my')
+    .then((list) => {
+      for (const f of list) favoriteIds.set(f.promptId, f.id);
+      $bookmarkedIds.set(new Set(list.map((f) => f.promptId)));
+    })
+    .catch((error) => console.error(error));
+  return bookmarksLoad;
+}
+
+export function myBookmarks(): Promise<Favorite[]> {
+  return call<Favorite[]>('GET', '/api/favorites/my');
+}
+
+function setBookmarked(promptId: number, on: boolean) {
+  const next = new Set($bookmarkedIds.get());
+  if (on) next.add(promptId);
+  else next.delete(promptId);
+  $bookmarkedIds.set(next);
+}
+
+/**
+ * Bookmarks or un-bookmarks a prompt; resolves to the new state, or the old one on failure
+ * ("Operation failed"). Removal uses the remembered favorite id, else the prompt id.
+ */
+export async function toggleBookmark(promptId: number): Promise<boolean> {
+  const toast = reserveToast();
+  const m = messages().library;
+  const was = $bookmarkedIds.get().has(promptId);
+  try {
+    if (was) {
+      await call('DELETE', `/api/favorites/${favoriteIds.get(promptId) ?? promptId}`);
+      favoriteIds.delete(promptId);
+    } else {
+      const created = await call<FavoriteView>('POST', '/api/favorites', { promptId });
+      favoriteIds.set(promptId, created.id);
+    }
+    setBookmarked(promptId, !was);
+    toast(was ? m.bookmarkRemoved : m.bookmarkAdded);
+    return !was;
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', ...m.bookmarkFailed });
+    return was;
+  }
+}
+
+/** Removes a bookmark from the dashboard (its own toasts: "Removed from favorites" / "Failed to remove"). */
+export async function removeFavorite(favorite: { id: number; promptId: number }): Promise<void> {
+  await call('DELETE', `/api/favorites/${favorite.id}`);
+  favoriteIds.delete(favorite.promptId);
+  setBookmarked(favorite.promptId, false);
+}
+
+/** The stored rating of a prompt for the signed-in user (spec section 4); failures are only logged. */
+export async function loadRating(promptId: number): Promise<void> {
+  try {
+    const { value } = await call<{ value: RatingValue | null }>('GET', `/api/prompts/${promptId}/rating`);
+    if (value && $ratings.get()[String(promptId)] === undefined) $ratings.setKey(String(promptId), value);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+/** Shows the chosen value at once, then submits it; the prompt's aggregate follows the reply. */
+export async function rate(promptId: number, value: RatingValue): Promise<void> {
+  const toast = reserveToast();
+  const m = messages().library;
+  const key = String(promptId);
+  const before = $ratings.get()[key];
+  $ratings.setKey(key, value);
+  try {
+    const reply = await call<RatingView>('POST', '/api/ratings', { userId: $currentUser.get()?.id, promptId, value });
+    $ratingAggregates.setKey(key, reply.rating);
+    toast(m.rated);
+  } catch (error) {
+    console.error(error);
+    if ($ratings.get()[key] === value) $ratings.setKey(key, before);
+    toast({ variant: 'destructive', ...m.rateFailed });
+  }
+}
+
+/** The history entry after a use (spec section 7); only for a signed-in user. */
+export async function recordHistory(promptId: number): Promise<void> {
+  await call('POST', '/api/history', { promptId });
+}
+
+export type HistoryEntry = { id: number; promptId: number; usedAt: string; prompt: PromptView };
+export function myHistory(): Promise<HistoryEntry[]> {
+  return call<HistoryEntry[]>('GET', '/api/history/my');
+}
+
+export function myCollections(): Promise<CollectionView[]> {
+  return call<CollectionView[]>('GET', '/api/collections/my');
+}
+
+export function createCollection(body: { name: string; description: string | null; isPublic: boolean }): Promise<CollectionView> {
+  return call<CollectionView>('POST', '/api/collections', body);
+}
+
+export async function deleteCollection(id: number): Promise<void> {
+  await call('DELETE', `/api/collections/${id}`);
+}
+
+/** Adding a prompt that is already in the collection changes nothing and succeeds. */
+export async function addToCollection(collectionId: number, promptId: number): Promise<void> {
+  await call('POST', `/api/collections/${collectionId}/prompts`, { promptId });
+}
+
+export async function removeFromCollection(collectionId: number, promptId: number): Promise<void> {
+  await call('DELETE', `/api/collections/${collectionId}/prompts/${promptId}`);
+}

@@ -1,0 +1,21 @@
+import { $currentUser } from '../../client/current-user';
+import { Icon } from '../../ui/Icon';
+import { linkTabClass } from '../../ui/LinkTabs';
+import { useHydratedStore } from '../../ui/hooks';
+
+/**
+ * The browse page's Bookmarks tab, for signed-in users only (spec section 2). The page is
+ * the same cached HTML for everyone, so the tab appears here, from `$currentUser`.
+ */
+export default function BookmarksTab({ label, href, current }: { label: string; href: string; current: boolean }) {
+  const user = useHydratedStore($currentUser, undefined);
+  if (!user && !current) return null;
+  return (
+    <li>
+      <a href={href} data-live-link="" data-tab="favorites" aria-current={current ? 'page' : undefined} className={linkTabClass(current)}>
+        <Icon name="bookmark" size={15} />
+        {label}
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { collectionRequest, COLLECTION_MESSAGES, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
+import { HttpError } from '../../client/http';
+import { addToCollection, createCollection, myCollections } from '../../client/library';
+import type { ClientMessages } from '../../shared/client-messages';
+import { reserveToast } from '../../client/toast-store';
+import { Dialog } from '../../ui/form';
+import { Icon } from '../../ui/Icon';
+
+type M = ClientMessages['library']['collections'];
+
+/** The contract's English messages, shown in the page's language. */
+function translated(message: string | undefined, m: M): string | undefined {
+  if (message === COLLECTION_MESSAGES.nameMin) return m.nameMin;
+  if (message === COLLECTION_MESSAGES.nameMax) return m.nameMax;
+  return message;
+}
+
+/** The add-to-collection dialog: the user's collections (one click adds), or a new one by name. */
+export default function CollectionPicker({ promptId, open, onClose, m }: { promptId: number; open: boolean; onClose: () => void; m: M }) {
+  const [collections, setCollections] = useState<CollectionView[] | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setCollections(null);
+    myCollections()
+      .then(setCollections)
+      .catch((e) => {
+        console.error(e);
+        setCollections([]);
+      });
+  }, [open]);
+
+  const add = async (collection: Pick<CollectionView, 'id' | 'name'>) => {
+    const toast = reserveToast();
+    setBusy(true);
+    try {
+      await addToCollection(collection.id, promptId);
+      toast({ title: m.added.replace('{{name}}', collection.name) });
+      onClose();
+    } catch (e) {
+      console.error(e);
+      toast({ variant: 'destructive', ...m.addFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = collectionRequest.shape.name.safeParse(name);
+    if (!parsed.success) return setError(translated(parsed.error.issues[0]?.message, m));
+    setError(undefined);
+    setBusy(true);
+    try {
+      const created = await createCollection({ name: parsed.data, description: QUICK_COLLECTION_DESCRIPTION, isPublic: false });
+      setName('');
+      await add(created);
+    } catch (e) {
+      console.error(e);
+      const toast = reserveToast();
+      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.errorField, m)) || m.createFailed.description });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title={m.title} closeLabel={m.close}>
+      <div data-testid="collection-picker">
+        {collections === null ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            {m.loading}
+          </p>
+        ) : collections.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.empty}</p>
+        ) : (
+          <ul className="max-h-64 space-y-1.5 overflow-y-auto">
+            {collections.map((c) => (
+              <li key={c.id}>
+                <button type="button" className="btn btn-outline w-full justify-start" disabled={busy} onClick={() => void add(c)} data-testid="pick-collection">
+                  <Icon name="folder" size={16} />
+                  <span className="truncate">{c.name}</span>
+                  <span className="ml-auto text-xs text-muted-foreground">{c.promptCount}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form className="mt-5 space-y-2 border-t border-border pt-5" onSubmit={(e) => void create(e)} noValidate>
+          <label htmlFor={`new-collection-${promptId}`} className="block text-sm font-medium">
+            {m.newName}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`new-collection-${promptId}`}
+              className={`input ${error ? 'border-destructive' : ''}`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `new-collection-${promptId}-error` : undefined}
+              data-testid="new-collection-name"
+            />
+            <button type="submit" className="btn btn-primary shrink-0" disabled={busy} data-testid="create-and-add">
+              <Icon name="plus" size={16} />
+              {m.create}
+            </button>
+          </div>
+          {error && (
+            <p id={`new-collection-${promptId}-error`} className="text-sm font-medium text-destructive" data-testid="error-name">
+              {error}
+            </p>
+          )}
+          <a href="/dashboard/collections" className="inline-block pt-1 text-sm font-medium text-link hover:underline">
+            {m.view}
+          </a>
+        </form>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
+import { createCollection, myCollections } from '../../client/library';
+import { showToast } from '../../client/toast-store';
+import { EmptyState } from '../../ui/EmptyState';
+import { Dialog, Field, Submit, useForm } from '../../ui/form';
+import { Icon } from '../../ui/Icon';
+import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+
+/**
+ * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
+ * prompt count, created date, View, Delete) and the New Collection dialog (spec section 5:
+ * name 3-50, description 10-200, isPublic; the contract's rules and messages).
+ */
+export default function CollectionsPage(props: LibraryProps) {
+  return (
+    <LibraryI18n {...props}>
+      <Collections {...props} />
+    </LibraryI18n>
+  );
+}
+
+function Collections({ lng }: LibraryProps) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<CollectionView[] | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    myCollections()
+      .then(setList)
+      .catch((error) => {
+        console.error(error);
+        setList([]);
+      });
+  }, []);
+
+  const remove = async (c: CollectionView) => {
+    if (await confirmAndDelete(c, t)) setList((l) => (l ?? []).filter((x) => x.id !== c.id));
+  };
+
+  return (
+    <>
+      <div className="mb-6 flex justify-end">
+        <button type="button" className="btn btn-primary" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="new-collection">
+          <Icon name="plus" size={16} />
+          {t('newCollection')}
+        </button>
+      </div>
+      {list === null ? (
+        <LoadingGrid />
+      ) : list.length === 0 ? (
+        <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="collection-grid">
+          {list.map((c) => (
+            <CollectionCard key={c.id} collection={c} lng={lng} viewLabel={t('view')} showCount onDelete={() => void remove(c)} />
+          ))}
+        </div>
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('dialog.title')} closeLabel={t('close')}>
+        <NewCollectionForm
+          onCreated={(c) => {
+            setList((l) => [c, ...(l ?? [])]);
+            setOpen(false);
+            showToast({ title: t('collectionCreated') });
+          }}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
+  const { t } = useTranslation();
+  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, messageKey: collectionMessageKey });
+  const descriptionId = useId();
+  const publicId = useId();
+  const descriptionError = form.errors.description;
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      data-testid="new-collection-form"
+      onSubmit={(e) =>
+        void form.submit(async (data) => onCreated(await createCollection(data)), { title: t('createFailed.title'), description: t('createFailed.description') })(e)
+      }
+    >
+      <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} placeholder={t('dialog.namePlaceholder')} autoFocus />
+      <div className="space-y-1.5">
+        <label htmlFor={descriptionId} className="block text-sm font-medium">
+          {t('dialog.description')}
+        </label>
+        <textarea
+          id={descriptionId}
+          name="description"
+          rows={3}
+          className={`input min-h-20 py-2 ${descriptionError ? 'border-destructive' : ''}`}
+          placeholder={t('dialog.descriptionPlaceholder')}
+          value={form.values.description ?? ''}
+          onChange={(e) => form.set('description')(e.target.value)}
+          aria-invalid={descriptionError ? true : undefined}
+          aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
+        />
+        {descriptionError && (
+          <p id={`${descriptionId}-error`} className="text-sm font-medium text-destructive" data-testid="error-description">
+            {descriptionError}
+          </p>
+        )}
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={publicId}
+          type="checkbox"
+          className="mt-0.5 size-4 accent-[var(--color-primary)]"
+          checked={form.values.isPublic ?? false}
+          onChange={(e) => form.set('isPublic')(e.target.checked)}
+          aria-describedby={`${publicId}-help`}
+          data-testid="collection-public"
+        />
+        <div>
+          <label htmlFor={publicId} className="block text-sm font-medium">
+            {t('dialog.isPublic')}
+          </label>
+          <p id={`${publicId}-help`} className="text-xs text-muted-foreground">
+            {t('dialog.isPublicHelp')}
+          </p>
+        </div>
+      </div>
+      <Submit busy={form.busy} label={t('dialog.submit')} busyLabel={t('dialog.busy')} testId="create-collection" />
+    </form>
+  );
+}

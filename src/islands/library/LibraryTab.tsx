@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QUICK_COLLECTION_DESCRIPTION, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
+import { HttpError } from '../../client/http';
+import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite, type Favorite, type HistoryEntry } from '../../client/library';
+import { usePrompt } from '../../client/prompt-actions';
+import { reserveToast } from '../../client/toast-store';
+import { formatDate } from '../../shared/format';
+import { EmptyState } from '../../ui/EmptyState';
+import { Icon } from '../../ui/Icon';
+import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+
+export type LibraryView = 'collections' | 'bookmarks' | 'history';
+
+/**
+ * The dashboard's library tabs (spec section 2): Collections (quick New Collection by a
+ * name prompt), Bookmarks ("Used on", remove, View Prompt) and History (beyond the spec:
+ * newest first, "Use again"). Private data, loaded from the API after the page renders.
+ */
+export default function LibraryTab(props: LibraryProps & { view: LibraryView }) {
+  return (
+    <LibraryI18n {...props}>
+      {props.view === 'collections' && <Collections {...props} />}
+      {props.view === 'bookmarks' && <Bookmarks {...props} />}
+      {props.view === 'history' && <History {...props} />}
+    </LibraryI18n>
+  );
+}
+
+function useList<T>(load: () => Promise<T[]>): [T[] | null, (f: (list: T[]) => T[]) => void] {
+  const [list, setList] = useState<T[] | null>(null);
+  useEffect(() => {
+    load()
+      .then(setList)
+      // Spec section 4: load failures are only logged; the list shows its empty state.
+      .catch((error) => {
+        console.error(error);
+        setList([]);
+      });
+  }, [load]);
+  return [list, (f) => setList((l) => f(l ?? []))];
+}
+
+function Collections({ lng }: LibraryProps) {
+  const { t } = useTranslation();
+  const [list, update] = useList(myCollections);
+  const [busy, setBusy] = useState(false);
+
+  /** Spec section 2: a browser prompt for the name; private, described "My collection of prompts". */
+  const quickCreate = async () => {
+    const name = window.prompt(t('namePrompt'));
+    if (name === null) return;
+    const toast = reserveToast();
+    const failed = (description?: string) =>
+      toast({ variant: 'destructive', title: t('createFailed.title'), description: description ?? t('createFailed.description') });
+    const parsed = collectionRequest.shape.name.safeParse(name);
+    if (!parsed.success) return failed(t(collectionMessageKey(parsed.error.issues[0]!.message) ?? 'createFailed.description'));
+    setBusy(true);
+    try {
+      const created = await createCollection({ name: parsed.data, description: QUICK_COLLECTION_DESCRIPTION, isPublic: false });
+      update((l) => [created, ...l]);
+      toast({ title: t('collectionCreated') });
+    } catch (error) {
+      console.error(error);
+      const key = error instanceof HttpError ? collectionMessageKey(error.errorField ?? '') : undefined;
+      failed(key ? t(key) : undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (c: CollectionView) => {
+    if (await confirmAndDelete(c, t)) update((l) => l.filter((x) => x.id !== c.id));
+  };
+
+  return (
+    <>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        <a href="/dashboard/collections" className="text-sm font-medium text-link hover:underline">
+          {t('collectionsPage.title')}
+        </a>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void quickCreate()} data-testid="quick-new-collection">
+          <Icon name="plus" size={16} />
+          {t('newCollection')}
+        </button>
+      </div>
+      {list === null ? (
+        <LoadingGrid />
+      ) : list.length === 0 ? (
+        <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="collection-grid">
+          {list.map((c) => (
+            <CollectionCard key={c.id} collection={c} lng={lng} viewLabel={t('viewCollection')} showCount={false} onDelete={() => void remove(c)} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function PromptRow({
+  title,
+  description,
+  promptId,
+  date,
+  children,
+}: {
+  title: string;
+  description: string;
+  promptId: number;
+  date: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="card flex flex-col p-5" data-testid="library-item" aria-labelledby={`item-${promptId}-${date}`}>
+      <h3 id={`item-${promptId}-${date}`} className="text-base font-semibold break-words">
+        <a href={`/prompts/${promptId}`} className="hover:underline">
+          {title}
+        </a>
+      </h3>
+      <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{description}</p>
+      <p className="mt-4 inline-flex items-center gap-1 text-xs text-muted-foreground">
+        <Icon name="clock" size={13} />
+        {date}
+      </p>
+      <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-border pt-4">
+        {children}
+        <a href={`/prompts/${promptId}`} className="btn btn-sm btn-ghost ml-auto">
+          {t('viewPrompt')}
+          <Icon name="arrow-right" size={14} />
+        </a>
+      </div>
+    </article>
+  );
+}
+
+function Bookmarks({ lng }: LibraryProps) {
+  const { t } = useTranslation();
+  const [list, update] = useList(myBookmarks);
+  const [pending, setPending] = useState<number | null>(null);
+
+  const remove = async (f: Favorite) => {
+    const toast = reserveToast();
+    setPending(f.id);
+    try {
+      await removeFavorite(f);
+      update((l) => l.filter((x) => x.id !== f.id));
+      toast({ title: t('removedFromFavorites') });
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('removeFailed.title'), description: t('removeFailed.description') });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (list === null) return <LoadingGrid />;
+  if (list.length === 0)
+    return <EmptyState icon="bookmark" title={t('bookmarksEmpty.title')} description={t('bookmarksEmpty.description')} actionHref="/prompts" actionLabel={t('bookmarksEmpty.browse')} />;
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
+      {list.map((f) => (
+        <PromptRow key={f.id} title={f.prompt.title} description={f.prompt.description} promptId={f.promptId} date={t('usedOn', { date: formatDate(f.createdAt, lng) })}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={pending === f.id}
+            aria-label={t('removeLabel', { title: f.prompt.title })}
+            data-testid="remove-bookmark"
+            onClick={() => void remove(f)}
+          >
+            <Icon name="trash" size={14} />
+            {t('remove')}
+          </button>
+        </PromptRow>
+      ))}
+    </div>
+  );
+}
+
+function History({ lng }: LibraryProps) {
+  const { t } = useTranslation();
+  const [list, update] = useList(myHistory);
+  const [pending, setPending] = useState<number | null>(null);
+
+  const useAgain = async (entry: HistoryEntry) => {
+    setPending(entry.id);
+    const ok = await usePrompt(entry.promptId);
+    setPending(null);
+    // The new use is the newest entry: show it first, as a reload would.
+    if (ok) update((l) => [{ ...entry, id: -Date.now(), usedAt: new Date().toISOString() }, ...l]);
+  };
+
+  if (list === null) return <LoadingGrid />;
+  if (list.length === 0)
+    return <EmptyState icon="clock" title={t('history.empty')} description={t('history.emptyDescription')} actionHref="/prompts" actionLabel={t('bookmarksEmpty.browse')} />;
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
+      {list.map((entry) => (
+        <PromptRow key={entry.id} title={entry.prompt.title} description={entry.prompt.description} promptId={entry.promptId} date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}>
+          <button type="button" className="btn btn-sm btn-primary" disabled={pending === entry.id} data-testid="use-again" onClick={() => void useAgain(entry)}>
+            <Icon name="copy" size={14} />
+            {t('history.useAgain')}
+          </button>
+        </PromptRow>
+      ))}
+    </div>
+  );
+}

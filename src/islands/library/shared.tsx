@@ -1,0 +1,128 @@
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_MESSAGES } from '../../../modules/collections/contracts';
+import { islandI18n, type Messages } from '../../client/i18n';
+import { deleteCollection } from '../../client/library';
+import { reserveToast } from '../../client/toast-store';
+import type { Language } from '../../i18n/languages';
+import { formatDate } from '../../shared/format';
+import { Icon } from '../../ui/Icon';
+
+/** Props of every library island: the page's language and the `dashboard:library` strings. */
+export interface LibraryProps {
+  lng: Language;
+  messages: Messages;
+}
+
+export function LibraryI18n({ lng, messages, children }: LibraryProps & { children: ReactNode }) {
+  const i18n = useMemo(() => islandI18n(lng, 'library', messages), [lng, messages]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+/** The collection contract's English messages, as keys of `dashboard:library.messages`. */
+export function collectionMessageKey(message: string): string | undefined {
+  const found = Object.entries(COLLECTION_MESSAGES).find(([, text]) => text === message)?.[0];
+  return found && ['nameMin', 'nameMax', 'descriptionMin', 'descriptionMax'].includes(found) ? `messages.${found}` : undefined;
+}
+
+export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${isPublic ? 'bg-accent text-accent-foreground' : 'bg-muted text-muted-foreground'}`}
+      data-testid="visibility"
+    >
+      <Icon name={isPublic ? 'globe' : 'lock'} size={12} />
+      {isPublic ? t('public') : t('private')}
+    </span>
+  );
+}
+
+/**
+ * Deletes a collection after the spec's confirmation; resolves true once it is gone
+ * ("Collection deleted"; "Failed to delete collection" otherwise).
+ */
+export async function confirmAndDelete(collection: CollectionView, t: (key: string) => string): Promise<boolean> {
+  if (!window.confirm(t('confirmDelete'))) return false;
+  const toast = reserveToast();
+  try {
+    await deleteCollection(collection.id);
+    toast({ title: t('collectionDeleted') });
+    return true;
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', title: t('deleteFailed.title'), description: t('deleteFailed.description') });
+    return false;
+  }
+}
+
+/** A collection card: name, description or "No description", visibility, count, created date, View, Delete. */
+export function CollectionCard({
+  collection,
+  lng,
+  viewLabel,
+  showCount,
+  onDelete,
+}: {
+  collection: CollectionView;
+  lng: Language;
+  viewLabel: string;
+  showCount: boolean;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="card flex flex-col p-5" data-testid="collection-card" aria-labelledby={`collection-${collection.id}`}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`collection-${collection.id}`} className="min-w-0 text-base font-semibold break-words">
+          <a href={`/collections/${collection.id}`} className="hover:underline">
+            {collection.name}
+          </a>
+        </h3>
+        <VisibilityBadge isPublic={collection.isPublic} />
+      </div>
+      <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{collection.description || t('noDescription')}</p>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {showCount && (
+          <span className="inline-flex items-center gap-1" data-testid="prompt-count">
+            <Icon name="library" size={13} />
+            {t('promptCount', { count: collection.promptCount })}
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1">
+          <Icon name="calendar" size={13} />
+          <time dateTime={collection.createdAt}>{t('createdOn', { date: formatDate(collection.createdAt, lng) })}</time>
+        </span>
+      </p>
+      <div className="mt-5 flex items-center gap-2 border-t border-border pt-4">
+        <a href={`/collections/${collection.id}`} className="btn btn-sm btn-primary">
+          {viewLabel}
+          <Icon name="arrow-right" size={14} />
+        </a>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost ml-auto text-destructive"
+          aria-label={t('deleteLabel', { name: collection.name })}
+          data-testid="delete-collection"
+          onClick={onDelete}
+        >
+          <Icon name="trash" size={14} />
+          {t('delete')}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function LoadingGrid() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-live="polite" data-testid="library-loading">
+      <span className="sr-only">{t('loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="card h-44 animate-pulse bg-muted/60" />
+      ))}
+    </div>
+  );
+}
