@@ -51,7 +51,7 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
         <span data-copy-label="">{copied ? labels.copied : labels.copyPrompt}</span>
       </button>
       {!user && <BookmarkButton label={labels.bookmark} size="md" onClick={askToSignInToBookmark} />}
-      <button type="button" className="btn btn-outline" data-share="" data-testid="share" onClick={() => void share(shareUrl, title)}>
+      <button type="button" className="btn btn-outline" data-share="" data-share-url={shareUrl} data-testid="share" onClick={() => void share(shareUrl, title)}>
         <Icon name="share" size={16} />
         {labels.share}
       </button>
