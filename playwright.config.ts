@@ -36,6 +36,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The whole suite comes from one address and sends one address many emails (the
       // enumeration test); those limits have their own tests (tests/integration/accounts-api).
+      // Tests that count uses act as their own visitor (a use counts once per visitor per
+      // prompt per day) by sending their own X-Forwarded-For, as behind one proxy.
+      TRUST_PROXY: '1',
       RATE_LIMIT_REGISTER_PER_IP: '10000',
       RATE_LIMIT_REGISTER_PER_ACCOUNT: '10000',
       RATE_LIMIT_FORGOT_PER_IP: '10000',

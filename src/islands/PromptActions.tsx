@@ -56,7 +56,7 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
       {!user && <BookmarkButton label={labels.bookmark} size="md" onClick={askToSignInToBookmark} />}
       {user && <SignedInBookmark id={id} size="md" labels={{ off: labels.bookmark, on: messages().library.bookmarked }} />}
       {user && <AddToCollectionButton promptId={id} size="md" label={messages().library.collections.add} />}
-      <button type="button" className="btn btn-outline" data-share="" data-testid="share" onClick={() => void share(shareUrl, title)}>
+      <button type="button" className="btn btn-outline" data-share="" data-share-url={shareUrl} data-testid="share" onClick={() => void share(shareUrl, title)}>
         <Icon name="share" size={16} />
         {labels.share}
       </button>

@@ -150,6 +150,8 @@ test('cards: the three variants, titles link to the detail page, "by Promptory"'
 
 test('Use Prompt on a card records a use and copies the content', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // A visitor no other test is: a use counts once per visitor and prompt per day.
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.7' });
   await page.goto('/prompts');
   const card = page.locator('[data-variant="default"]').first();
   const id = (await card.locator('h2 a').getAttribute('href'))!.split('/').pop()!;

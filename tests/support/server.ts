@@ -24,7 +24,8 @@ export const testPort = (offset: number) => Number(process.env.TEST_PORT_BASE ??
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   if (!hasBuild()) throw new Error(`No build at ${builtEntry}: run \`npm test\` (it builds first) or \`ASTRO_OUT_DIR=dist-test npx astro build\`.`);
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ASTRO_OUT_DIR: builtOutDir, ...env },
+    // PUBLIC_URL is the address the tests call, so the same-origin check accepts their writes.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: builtOutDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
