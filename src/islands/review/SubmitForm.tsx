@@ -33,7 +33,7 @@ export default function SubmitForm({ categories, community, onDone }: { categori
       <CategorySelect label={t('fields.category')} placeholder={t('fields.categoryPlaceholder')} value={values.categoryId} onChange={set('categoryId')} options={categories} error={errors.categoryId} />
       <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} placeholder={t('fields.descriptionPlaceholder')} />
       <Field label={t('fields.content')} name="content" rows={6} value={values.content} onChange={set('content')} error={errors.content} placeholder={t('fields.contentPlaceholder')} />
-      <Field label={t('fields.authorName')} name="authorName" value={values.authorName} onChange={set('authorName')} error={errors.authorName} autoComplete="name" />
+      <Field label={t('fields.authorName')} name="authorName" value={values.authorName ?? ''} onChange={set('authorName')} error={errors.authorName} autoComplete="name" />
       <Submit busy={form.busy} label={t('submit.button')} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
     </form>
   );
