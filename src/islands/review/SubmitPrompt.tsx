@@ -1,14 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { $currentUser } from '../../client/current-user';
 import { LIST_REFRESH_EVENT } from '../../client/live-list';
-import { Dialog } from '../../ui/form';
 import { Icon } from '../../ui/Icon';
 import { useHydratedStore } from '../../ui/hooks';
-import { ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import type { CategoryOption, ReviewI18nProps } from './shared';
 
-// Loaded on first open: keeps zod and the form kit out of the list pages' first load.
-const SubmitForm = lazy(() => import('./SubmitForm'));
+// Loaded on first open: keeps i18next, zod and the form kit (about 45 KB gzipped) off the
+// first load of /prompts and /community (JS budget, docs/benchmarks.md).
+const SubmitDialog = lazy(() => import('./SubmitDialog'));
 
 interface Props extends ReviewI18nProps {
   categories: CategoryOption[];
@@ -16,23 +15,22 @@ interface Props extends ReviewI18nProps {
   variant: 'browse' | 'community';
 }
 
-/**
- * The submit-prompt toggle of /prompts and /community (spec section 2) and its dialog. The
- * page is the same for everyone, so who is signed in is known only here: a visitor gets a
- * sign-in call instead of the form (submission policy, docs/architecture.md).
- */
-export default function SubmitPrompt(props: Props) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <SubmitToggle {...props} />
-    </ReviewI18n>
-  );
-}
+type Strings = { submit: Record<string, string>; create: Record<string, string> };
 
-function SubmitToggle({ categories, variant }: Props) {
-  const { t } = useTranslation();
+/**
+ * The submit-prompt toggle of /prompts and /community (spec section 2). The page is the same
+ * for everyone, so who is signed in is known only here: Create Prompt shows for signed-in
+ * users, and the dialog offers a visitor a sign-in call instead of the form.
+ */
+export default function SubmitPrompt({ lng, messages, categories, variant }: Props) {
+  const strings = messages as Strings;
   const user = useHydratedStore($currentUser, undefined);
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const show = () => {
+    setLoaded(true);
+    setOpen(true);
+  };
   const done = () => {
     setOpen(false);
     window.dispatchEvent(new Event(LIST_REFRESH_EVENT));
@@ -42,28 +40,18 @@ function SubmitToggle({ categories, variant }: Props) {
       {variant === 'browse' && user && (
         <a href="/prompts/create" className="btn btn-primary" data-testid="create-prompt-link">
           <Icon name="plus" size={16} />
-          {t('create.title')}
+          {strings.create.title}
         </a>
       )}
-      <button type="button" className={`btn ${variant === 'browse' && user ? 'btn-outline' : 'btn-primary'}`} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} data-testid="submit-prompt-toggle">
+      <button type="button" className={`btn ${variant === 'browse' && user ? 'btn-outline' : 'btn-primary'}`} aria-haspopup="dialog" aria-expanded={open} onClick={show} data-testid="submit-prompt-toggle">
         <Icon name="send" size={16} />
-        {variant === 'browse' ? t('submit.toggle') : t('submit.button')}
+        {variant === 'browse' ? strings.submit.toggle : strings.submit.button}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('submit.dialogTitle')} closeLabel={t('submit.close')}>
-        {user ? (
-          <Suspense fallback={<div className="h-96 animate-pulse rounded-lg bg-muted" />}>
-            <SubmitForm categories={categories} community={variant === 'community'} onDone={done} />
-          </Suspense>
-        ) : (
-          <div className="space-y-4 text-sm" data-testid="submit-sign-in">
-            <p className="font-semibold">{t('submit.signInTitle')}</p>
-            <p className="text-muted-foreground">{t('submit.signInText')}</p>
-            <a href="/auth" className="btn btn-primary w-full">
-              {t('submit.signIn')}
-            </a>
-          </div>
-        )}
-      </Dialog>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SubmitDialog lng={lng} messages={messages} open={open} onClose={() => setOpen(false)} onDone={done} signedIn={Boolean(user)} categories={categories} community={variant === 'community'} />
+        </Suspense>
+      )}
     </div>
   );
 }
