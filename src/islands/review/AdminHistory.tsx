@@ -15,8 +15,8 @@ import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './sha
 export default function AdminHistory(props: ReviewI18nProps) {
   return (
     <ReviewI18n lng={props.lng} messages={props.messages}>
-      <History lng={props.lng} />
       <AsOfQueue lng={props.lng} />
+      <History lng={props.lng} />
     </ReviewI18n>
   );
 }
@@ -195,7 +195,7 @@ function AsOfQueue({ lng }: { lng: string }) {
     }
   };
   return (
-    <section className="mt-10" aria-labelledby={`${ids}-title`} data-testid="as-of">
+    <section className="mb-10" aria-labelledby={`${ids}-title`} data-testid="as-of">
       <h2 id={`${ids}-title`} className="mb-3 text-lg font-semibold">
         {t('admin.asOf.title')}
       </h2>

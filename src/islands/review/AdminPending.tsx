@@ -49,7 +49,7 @@ export function QueueTable({ lng, queue, actions, testId = 'pending-table' }: { 
             ) : (
               queue.map((p) => (
                 <tr key={p.id} className="border-b border-border last:border-0" data-testid="pending-row" data-prompt-id={p.id}>
-                  <td className="max-w-xs px-4 py-3 font-medium">
+                  <td className="max-w-xs min-w-48 px-4 py-3 font-medium">
                     <span className="line-clamp-2">{p.title}</span>
                   </td>
                   <td className="px-4 py-3 text-muted-foreground">{p.authorName}</td>

@@ -5,6 +5,9 @@ import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from './queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
 
+/** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
+const PREVIEW_CHARS = 160;
+
 /** The dashboard's Admin tab (spec section 2): pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
 export default function DashboardAdmin(props: ReviewI18nProps) {
   return (
@@ -44,8 +47,8 @@ function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; 
         {prompt.authorName} · {t('admin.submittedOn', { date: formatTime(prompt.createdAt, lng) })}
       </p>
       <p className="mt-3 text-sm text-muted-foreground">{prompt.description}</p>
-      <pre id={contentId} className={`mt-3 rounded-lg bg-muted p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap ${full ? '' : 'line-clamp-3'}`}>
-        {prompt.content}
+      <pre id={contentId} className="mt-3 rounded-lg bg-muted p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap" data-testid="pending-content">
+        {full || prompt.content.length <= PREVIEW_CHARS ? prompt.content : `${prompt.content.slice(0, PREVIEW_CHARS).trimEnd()}…`}
       </pre>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn btn-ghost btn-sm" aria-expanded={full} aria-controls={contentId} onClick={() => setFull((f) => !f)} data-testid="toggle-content">
