@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
-import { usePendingQueue } from './queue';
+import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
 
 /** /admin, Pending Prompts (spec section 2): the queue as a table, refreshed every 30 s. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../client/http';
 import { queueToastForNextPage } from '../../client/toast-store';
 import { Field, Notice, Submit, useForm } from '../../ui/form';
-import { createForm } from './schemas';
+import { createForm } from '../../client/review-forms';
 import { CategorySelect, ReviewI18n, reviewMessageKey, type CategoryOption, type ReviewI18nProps } from './shared';
 
 interface Props extends ReviewI18nProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
-import { usePendingQueue } from './queue';
+import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */

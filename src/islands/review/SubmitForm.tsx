@@ -3,7 +3,7 @@ import { DEFAULT_AUTHOR_NAME } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { showToast } from '../../client/toast-store';
 import { Field, Submit, useForm } from '../../ui/form';
-import { dialogForm } from './schemas';
+import { dialogForm } from '../../client/review-forms';
 import { CategorySelect, reviewMessageKey, type CategoryOption } from './shared';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReviewPromptView } from '../../../modules/prompts/contracts';
-import { call } from '../../client/http';
-import { reserveToast } from '../../client/toast-store';
+import type { ReviewPromptView } from '../../modules/prompts/contracts';
+import { call } from './http';
+import { reserveToast } from './toast-store';
 
 /** Spec section 9: the admin's pending list is fetched again every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000;

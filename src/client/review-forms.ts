@@ -1,4 +1,4 @@
-import { createPageSchema, submitDialogSchema } from '../../../modules/prompts/contracts';
+import { createPageSchema, submitDialogSchema } from '../../modules/prompts/contracts';
 
 /**
  * The two forms' schemas with the category required: the contracts accept 0 (the dialog's
