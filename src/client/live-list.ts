@@ -7,6 +7,9 @@
  * Any failure falls back to a normal page load. Islands inside a swapped-in fragment
  * (card actions, the search bar) hydrate by themselves when they enter the document.
  */
+/** Dispatched on `window` to reload the live list in place. */
+export const LIST_REFRESH_EVENT = 'promptory:list-refresh';
+
 export function startLiveList(root: HTMLElement, status: HTMLElement): void {
   const fragmentPath = root.dataset.fragment!;
   const skeleton = document.querySelector<HTMLTemplateElement>('template[data-skeleton]');
@@ -145,6 +148,9 @@ export function startLiveList(root: HTMLElement, status: HTMLElement): void {
       if (url.search !== location.search) void load(url, { scope: 'results', history: 'replace' });
     }, 350);
   });
+
+  // A change elsewhere on the page (e.g. a submitted prompt) asks for the list again.
+  window.addEventListener(LIST_REFRESH_EVENT, () => void load(new URL(location.href), { scope: 'section', history: 'none' }));
 
   window.addEventListener('popstate', () => {
     void load(new URL(location.href), { scope: 'section', history: 'none' });

@@ -103,13 +103,15 @@ interface FieldProps {
   autoComplete?: string;
   placeholder?: string;
   autoFocus?: boolean;
+  /** A multi-line text area of this many rows instead of an input. */
+  rows?: number;
   /** Labels of the password visibility toggle. */
   showLabel?: string;
   hideLabel?: string;
 }
 
 /** A labelled input with its help text and error (aria-describedby), and a show/hide toggle for passwords. */
-export function Field({ label, name, type = 'text', value, onChange, error, help, autoComplete, placeholder, autoFocus, showLabel = 'Show password', hideLabel = 'Hide password' }: FieldProps) {
+export function Field({ label, name, type = 'text', value, onChange, error, help, autoComplete, placeholder, autoFocus, rows, showLabel = 'Show password', hideLabel = 'Hide password' }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
@@ -120,6 +122,19 @@ export function Field({ label, name, type = 'text', value, onChange, error, help
         {label}
       </label>
       <div className="relative">
+        {rows ? (
+          <textarea
+            id={id}
+            name={name}
+            rows={rows}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder={placeholder}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={`input py-2 ${error ? 'border-destructive' : ''}`}
+          />
+        ) : (
         <input
           id={id}
           name={name}
@@ -133,6 +148,7 @@ export function Field({ label, name, type = 'text', value, onChange, error, help
           aria-describedby={describedBy}
           className={`input ${isPassword ? 'pr-11' : ''} ${error ? 'border-destructive' : ''}`}
         />
+        )}
         {isPassword && (
           <button
             type="button"

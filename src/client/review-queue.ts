@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReviewPromptView } from '../../modules/prompts/contracts';
+import { call } from './http';
+import { reserveToast } from './toast-store';
+
+/** Spec section 9: the admin's pending list is fetched again every 30 seconds. */
+export const PENDING_REFRESH_MS = 30_000;
+
+/**
+ * The review queue for the admin screens: loaded at once, again every 30 s, and after each
+ * decision. `review` approves or rejects with the spec's toasts (section 8), which differ by
+ * screen: the admin page says "Success" / "Error: Failed to review prompt", the dashboard's
+ * Admin tab "Prompt approved" / "Prompt rejected" / "Failed to approve" / "Failed to reject".
+ * Load failures are only logged (spec section 4).
+ */
+export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
+  const { t } = useTranslation();
+  const [queue, setQueue] = useState<ReviewPromptView[] | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const alive = useRef(true);
+
+  const load = useCallback(async () => {
+    try {
+      const found = await call<ReviewPromptView[]>('GET', '/api/admin/prompts/pending');
+      if (alive.current) setQueue(found);
+    } catch (error) {
+      console.error(error);
+      if (alive.current) setQueue((q) => q ?? []);
+    }
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    void load();
+    const timer = setInterval(() => void load(), PENDING_REFRESH_MS);
+    return () => {
+      alive.current = false;
+      clearInterval(timer);
+    };
+  }, [load]);
+
+  const review = async (id: number, isApproved: boolean) => {
+    const toast = reserveToast();
+    setBusy(id);
+    try {
+      await call('PUT', `/api/admin/prompts/${id}/review`, { isApproved });
+      toast(
+        screen === 'admin-page'
+          ? { title: t('admin.successTitle'), description: t('admin.successDescription') }
+          : isApproved
+            ? { title: t('admin.approvedTitle'), description: t('admin.approvedDescription') }
+            : { title: t('admin.rejectedTitle'), description: t('admin.rejectedDescription') },
+      );
+      setQueue((q) => q?.filter((p) => p.id !== id) ?? q);
+    } catch (error) {
+      console.error(error);
+      toast(
+        screen === 'admin-page'
+          ? { variant: 'destructive', title: t('admin.errorTitle'), description: t('admin.errorDescription') }
+          : { variant: 'destructive', title: t(isApproved ? 'admin.approveFailed' : 'admin.rejectFailed') },
+      );
+    } finally {
+      setBusy(null);
+      void load();
+    }
+  };
+
+  return { queue, busy, review, reload: load };
+}

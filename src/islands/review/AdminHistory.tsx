@@ -1,0 +1,224 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REVIEW_DECISIONS, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
+import { call } from '../../client/http';
+import { reserveToast } from '../../client/toast-store';
+import { Icon } from '../../ui/Icon';
+import { QueueTable } from './AdminPending';
+import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+
+/**
+ * /admin, Review History: every submission and decision from the log, filtered by prompt and
+ * decision; a prompt's filter is its timeline, with the re-review actions its last step
+ * allows; and the queue as it stood at a chosen time (replayed from the log by the server).
+ */
+export default function AdminHistory(props: ReviewI18nProps) {
+  return (
+    <ReviewI18n lng={props.lng} messages={props.messages}>
+      <AsOfQueue lng={props.lng} />
+      <History lng={props.lng} />
+    </ReviewI18n>
+  );
+}
+
+interface Filter {
+  promptId: string;
+  decision: string;
+}
+
+function History({ lng }: { lng: string }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [draft, setDraft] = useState<Filter>({ promptId: '', decision: '' });
+  const [filter, setFilter] = useState<Filter>(draft);
+  const [entries, setEntries] = useState<ReviewEntryView[] | null>(null);
+
+  const load = useCallback(async (f: Filter) => {
+    const query = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''));
+    try {
+      setEntries(await call<ReviewEntryView[]>('GET', `/api/admin/reviews?${query}`));
+    } catch (error) {
+      console.error(error);
+      setEntries([]);
+    }
+  }, []);
+  useEffect(() => void load(filter), [filter, load]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft, promptId: draft.promptId.replace(/\D/g, '') });
+  };
+  const showTimeline = (promptId: number) => {
+    const next = { promptId: String(promptId), decision: '' };
+    setDraft(next);
+    setFilter(next);
+  };
+  const timelineOf = filter.promptId && !filter.decision ? Number(filter.promptId) : null;
+
+  return (
+    <section aria-labelledby={`${ids}-title`} data-testid="review-history">
+      <h2 id={`${ids}-title`} className="sr-only">
+        {t('admin.tabs.history')}
+      </h2>
+      <form onSubmit={apply} className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end" data-testid="history-filter">
+        <div className="space-y-1.5 sm:w-40">
+          <label htmlFor={`${ids}-prompt`} className="block text-sm font-medium">
+            {t('admin.history.prompt')}
+          </label>
+          <input id={`${ids}-prompt`} name="promptId" inputMode="numeric" className="input" placeholder={t('admin.history.promptPlaceholder')} value={draft.promptId} onChange={(e) => setDraft({ ...draft, promptId: e.target.value })} />
+        </div>
+        <div className="space-y-1.5 sm:w-48">
+          <label htmlFor={`${ids}-decision`} className="block text-sm font-medium">
+            {t('admin.history.decision')}
+          </label>
+          <select id={`${ids}-decision`} name="decision" className="input" value={draft.decision} onChange={(e) => setDraft({ ...draft, decision: e.target.value })}>
+            <option value="">{t('admin.history.anyDecision')}</option>
+            {REVIEW_DECISIONS.map((d) => (
+              <option key={d} value={d}>
+                {t(`decision.${d}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary" data-testid="history-apply">
+            <Icon name="filter" size={16} />
+            {t('admin.history.apply')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              const none = { promptId: '', decision: '' };
+              setDraft(none);
+              setFilter(none);
+            }}
+          >
+            {t('admin.history.clear')}
+          </button>
+        </div>
+      </form>
+      {timelineOf !== null && entries && entries.length > 0 && <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void load(filter)} />}
+      <div className="card overflow-hidden">
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="history-table" aria-busy={entries === null}>
+            {timelineOf !== null && <caption className="px-4 pt-3 text-left text-sm font-semibold">{t('admin.history.timelineOf', { id: timelineOf })}</caption>}
+            <thead className="border-b border-border bg-muted/50 text-muted-foreground">
+              <tr>
+                {(['time', 'prompt', 'author', 'decision', 'actor'] as const).map((c) => (
+                  <th key={c} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                    {t(`admin.history.columns.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {entries?.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="px-4 py-12 text-center text-muted-foreground">
+                    {t('admin.history.empty')}
+                  </td>
+                </tr>
+              )}
+              {entries?.map((e) => (
+                <tr key={e.position} className="border-b border-border last:border-0" data-testid="history-row" data-prompt-id={e.promptId} data-decision={e.decision}>
+                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                    <time dateTime={e.at}>{formatTime(e.at, lng)}</time>
+                  </td>
+                  <td className="max-w-xs px-4 py-3">
+                    <button type="button" className="text-left font-medium text-link hover:underline" onClick={() => showTimeline(e.promptId)} title={t('admin.history.timeline')}>
+                      #{e.promptId} {e.title}
+                    </button>
+                  </td>
+                  <td className="px-4 py-3 text-muted-foreground">{e.authorName}</td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={e.decision === 'submitted' ? 'pending' : e.decision} label={t(`decision.${e.decision}`)} />
+                  </td>
+                  <td className="px-4 py-3 text-muted-foreground">{e.actorName ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Re-review (an explicit, later decision): approve a rejected or admin-withdrawn prompt, withdraw an approved one. */
+function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEntryView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const isApproved = last.decision === 'approved' ? false : last.decision === 'rejected' || (last.decision === 'withdrawn' && !last.byAuthor) ? true : null;
+  if (isApproved === null) return null;
+  const act = async () => {
+    const toast = reserveToast();
+    setBusy(true);
+    try {
+      await call('PUT', `/api/admin/prompts/${promptId}/re-review`, { isApproved });
+      toast({ title: t('admin.history.reReviewedTitle'), description: t('admin.history.reReviewedDescription') });
+      onDone();
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('admin.history.reReviewFailed') });
+    }
+    setBusy(false);
+  };
+  return (
+    <div className="mb-4 flex justify-end">
+      <button type="button" className={`btn ${isApproved ? 'btn-primary' : 'btn-outline'}`} disabled={busy} onClick={() => void act()} data-testid="re-review">
+        <Icon name={isApproved ? 'check' : 'x'} size={16} />
+        {isApproved ? t('admin.history.approveAgain') : t('admin.history.withdraw')}
+      </button>
+    </div>
+  );
+}
+
+/** A datetime-local value (the viewer's clock) for `date`. */
+const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+function AsOfQueue({ lng }: { lng: string }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [at, setAt] = useState(() => localInput(new Date()));
+  const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null } | null>(null);
+  const show = async (event: FormEvent) => {
+    event.preventDefault();
+    const iso = new Date(at).toISOString();
+    setShown({ at: iso, queue: null });
+    try {
+      setShown({ at: iso, queue: await call<ReviewPromptView[]>('GET', `/api/admin/prompts/pending?asOf=${encodeURIComponent(iso)}`) });
+    } catch (error) {
+      console.error(error);
+      setShown(null);
+      reserveToast()({ variant: 'destructive', title: t('admin.asOf.failed') });
+    }
+  };
+  return (
+    <section className="mb-10" aria-labelledby={`${ids}-title`} data-testid="as-of">
+      <h2 id={`${ids}-title`} className="mb-3 text-lg font-semibold">
+        {t('admin.asOf.title')}
+      </h2>
+      <form onSubmit={show} className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+        <div className="space-y-1.5">
+          <label htmlFor={`${ids}-at`} className="block text-sm font-medium">
+            {t('admin.asOf.label')}
+          </label>
+          <input id={`${ids}-at`} name="asOf" type="datetime-local" step="1" className="input" required value={at} onChange={(e) => setAt(e.target.value)} data-testid="as-of-input" />
+        </div>
+        <button type="submit" className="btn btn-primary" data-testid="as-of-show">
+          <Icon name="clock" size={16} />
+          {t('admin.asOf.show')}
+        </button>
+      </form>
+      {shown && (
+        <>
+          <p className="mb-3 text-sm text-muted-foreground" role="status">
+            {t('admin.asOf.showing', { time: formatTime(shown.at, lng) })}
+          </p>
+          <QueueTable lng={lng} queue={shown.queue} testId="as-of-table" />
+        </>
+      )}
+    </section>
+  );
+}

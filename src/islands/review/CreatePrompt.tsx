@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { call } from '../../client/http';
+import { queueToastForNextPage } from '../../client/toast-store';
+import { Field, Notice, Submit, useForm } from '../../ui/form';
+import { createForm } from '../../client/review-forms';
+import { CategorySelect, ReviewI18n, reviewMessageKey, type CategoryOption, type ReviewI18nProps } from './shared';
+
+interface Props extends ReviewI18nProps {
+  categories: CategoryOption[];
+  /** The signed-in user's name; the page sends it as authorName (spec section 5). */
+  authorName: string;
+  /** Prefill from ?title=&content= (the extension opens this page with the selected text). */
+  initial: { title: string; content: string; description: string };
+}
+
+/** /prompts/create (spec section 2): the review notice, the form and the terms note. */
+export default function CreatePrompt(props: Props) {
+  return (
+    <ReviewI18n lng={props.lng} messages={props.messages}>
+      <CreateForm {...props} />
+    </ReviewI18n>
+  );
+}
+
+function CreateForm({ categories, authorName, initial }: Props) {
+  const { t } = useTranslation();
+  const form = useForm(createForm, {
+    initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
+    messageKey: reviewMessageKey,
+  });
+  const { values, errors, set } = form;
+  const onSubmit = form.submit(
+    async (data) => {
+      const created = await call<{ id?: number }>('POST', '/api/prompts', data);
+      queueToastForNextPage({ title: t('create.successTitle'), description: t('create.successDescription') });
+      location.assign(created?.id ? `/prompts/${created.id}` : '/prompts');
+      return 'keep-busy';
+    },
+    { title: t('create.errorTitle'), description: t('create.errorDescription') },
+  );
+  return (
+    <div data-testid="create-prompt">
+      <Notice title={t('create.noticeTitle')} description={t('create.noticeText')} testId="review-notice" />
+      <form noValidate onSubmit={onSubmit} className="card space-y-5 p-5 sm:p-6" data-testid="create-form">
+        <Field label={t('fields.title')} name="title" value={values.title} onChange={set('title')} error={errors.title} placeholder={t('fields.titlePlaceholder')} />
+        <CategorySelect label={t('fields.category')} placeholder={t('fields.categoryPlaceholder')} value={values.categoryId} onChange={set('categoryId')} options={categories} error={errors.categoryId} />
+        <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} placeholder={t('fields.descriptionPlaceholder')} />
+        <Field label={t('fields.content')} name="content" rows={10} value={values.content} onChange={set('content')} error={errors.content} placeholder={t('fields.contentPlaceholder')} />
+        <p className="text-xs text-muted-foreground" data-testid="terms-note">
+          {t('create.terms')}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <a href="/prompts" className="btn btn-outline">
+            {t('create.cancel')}
+          </a>
+          <div className="sm:w-48">
+            <Submit busy={form.busy} label={t('create.submit')} busyLabel={t('create.sending')} testId="create-prompt-send" />
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

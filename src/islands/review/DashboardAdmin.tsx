@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReviewPromptView } from '../../../modules/prompts/contracts';
+import { Icon } from '../../ui/Icon';
+import { usePendingQueue } from '../../client/review-queue';
+import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
+
+/** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
+const PREVIEW_CHARS = 160;
+
+/** The dashboard's Admin tab (spec section 2): pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
+export default function DashboardAdmin(props: ReviewI18nProps) {
+  return (
+    <ReviewI18n lng={props.lng} messages={props.messages}>
+      <PendingCards lng={props.lng} />
+    </ReviewI18n>
+  );
+}
+
+function PendingCards({ lng }: { lng: string }) {
+  const { t } = useTranslation();
+  const { queue, busy, review } = usePendingQueue('dashboard');
+  if (queue === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
+  if (queue.length === 0)
+    return (
+      <div className="card px-6 py-16 text-center text-muted-foreground" data-testid="queue-empty">
+        {t('admin.empty')}
+      </div>
+    );
+  return (
+    <ul className="grid gap-4" data-testid="pending-cards">
+      {queue.map((p) => (
+        <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />
+      ))}
+    </ul>
+  );
+}
+
+function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; lng: string; busy: boolean; review: (id: number, approve: boolean) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [full, setFull] = useState(false);
+  const contentId = `pending-content-${prompt.id}`;
+  return (
+    <li className="card p-5" data-testid="pending-card" data-prompt-id={prompt.id}>
+      <h3 className="text-lg font-semibold">{prompt.title}</h3>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {prompt.authorName} · {t('admin.submittedOn', { date: formatTime(prompt.createdAt, lng) })}
+      </p>
+      <p className="mt-3 text-sm text-muted-foreground">{prompt.description}</p>
+      <pre id={contentId} className="mt-3 rounded-lg bg-muted p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap" data-testid="pending-content">
+        {full || prompt.content.length <= PREVIEW_CHARS ? prompt.content : `${prompt.content.slice(0, PREVIEW_CHARS).trimEnd()}…`}
+      </pre>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={full} aria-controls={contentId} onClick={() => setFull((f) => !f)} data-testid="toggle-content">
+          {full ? t('admin.hideContent') : t('admin.showContent')}
+        </button>
+        <span className="flex-1" />
+        <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
+          <Icon name="x" size={14} />
+          {t('admin.reject')}
+        </button>
+        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
+          <Icon name="check" size={14} />
+          {t('admin.approve')}
+        </button>
+      </div>
+    </li>
+  );
+}

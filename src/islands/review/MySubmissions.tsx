@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SubmissionView } from '../../../modules/prompts/contracts';
+import { call } from '../../client/http';
+import { reserveToast } from '../../client/toast-store';
+import { Icon } from '../../ui/Icon';
+import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+
+/** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
+export default function MySubmissions(props: ReviewI18nProps) {
+  return (
+    <ReviewI18n lng={props.lng} messages={props.messages}>
+      <Submissions lng={props.lng} />
+    </ReviewI18n>
+  );
+}
+
+function Submissions({ lng }: { lng: string }) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<SubmissionView[] | null>(null);
+  const load = () =>
+    call<SubmissionView[]>('GET', '/api/prompts/my').then(setList, (error) => {
+      console.error(error);
+      setList([]);
+    });
+  useEffect(() => void load(), []);
+
+  const withdraw = async (id: number) => {
+    if (!confirm(t('mine.withdrawConfirm'))) return;
+    const toast = reserveToast();
+    try {
+      await call('DELETE', `/api/prompts/${id}`);
+      toast({ title: t('mine.withdrawnTitle'), description: t('mine.withdrawnDescription') });
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('mine.withdrawFailed') });
+    }
+    void load();
+  };
+
+  if (list === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
+  if (list.length === 0)
+    return (
+      <div className="card flex flex-col items-center px-6 py-16 text-center" data-testid="submissions-empty">
+        <p className="text-muted-foreground">{t('mine.empty')}</p>
+        <a href="/prompts/create" className="btn btn-primary mt-6">
+          <Icon name="plus" size={16} />
+          {t('mine.create')}
+        </a>
+      </div>
+    );
+  return (
+    <ul className="grid gap-4" data-testid="my-submissions">
+      {list.map((s) => (
+        <li key={s.id} className="card p-5" data-testid="submission" data-prompt-id={s.id} data-status={s.status}>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h3 className="text-lg font-semibold break-words">
+                <a href={`/prompts/${s.id}`} className="hover:underline">
+                  {s.title}
+                </a>
+              </h3>
+              <p className="mt-1 text-sm text-muted-foreground">{s.description}</p>
+            </div>
+            <StatusBadge status={s.status} label={t(`status.${s.status}`)} />
+          </div>
+          <h4 className="mt-4 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('mine.timeline')}</h4>
+          <ol className="mt-2 space-y-1.5 border-l border-border pl-4 text-sm" data-testid="timeline">
+            {s.timeline.map((step, i) => (
+              <li key={i} className="relative">
+                <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden="true" />
+                <span className="font-medium">{t(`decision.${step.decision}`)}</span>{' '}
+                <span className="text-muted-foreground">
+                  {step.byAuthor ? t('mine.byYou') : t('mine.byAdmin')} · <time dateTime={step.at}>{formatTime(step.at, lng)}</time>
+                </span>
+              </li>
+            ))}
+          </ol>
+          {(s.status === 'pending' || s.status === 'approved') && (
+            <div className="mt-4 flex justify-end">
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
+                {t('mine.withdraw')}
+              </button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OwnPromptView } from '../../../modules/prompts/contracts';
+import { $currentUser } from '../../client/current-user';
+import { call } from '../../client/http';
+import { useHydratedStore } from '../../ui/hooks';
+import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+
+interface Props extends ReviewI18nProps {
+  id: number;
+  /** The "Error Loading Prompt" block everyone else sees. */
+  children?: ReactNode;
+}
+
+/**
+ * /prompts/{id} of a prompt that is not public: the page (the same for everyone, never cached
+ * as a 404) shows "Error Loading Prompt"; its submitter and the admin get the prompt from
+ * `GET /api/prompts/{id}` (private, no-store) and see it here, marked with its status.
+ */
+export default function OwnPrompt(props: Props) {
+  return (
+    <ReviewI18n lng={props.lng} messages={props.messages}>
+      <OwnPromptView {...props} />
+    </ReviewI18n>
+  );
+}
+
+function OwnPromptView({ id, lng, children }: Props) {
+  const { t } = useTranslation();
+  const user = useHydratedStore($currentUser, undefined);
+  const [prompt, setPrompt] = useState<OwnPromptView | null>(null);
+  useEffect(() => {
+    if (!user || !id) return;
+    call<OwnPromptView>('GET', `/api/prompts/${id}`)
+      .then((found) => setPrompt(found.status && found.status !== 'approved' ? found : null))
+      .catch(() => setPrompt(null));
+  }, [id, user]);
+  if (!prompt) return <>{children}</>;
+  const notice = prompt.status === 'pending' ? 'own.pendingNotice' : prompt.status === 'rejected' ? 'own.rejectedNotice' : 'own.withdrawnNotice';
+  return (
+    <article className="container-page max-w-4xl pt-8 sm:pt-10" aria-labelledby="own-prompt-title" data-testid="own-prompt">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={prompt.status} label={t(`status.${prompt.status}`)} />
+        <time dateTime={prompt.createdAt} className="text-sm text-muted-foreground">
+          {formatTime(prompt.createdAt, lng)}
+        </time>
+      </div>
+      <h1 id="own-prompt-title" className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">
+        {prompt.title}
+      </h1>
+      <p className="mt-3 text-lg leading-8 text-muted-foreground">{prompt.description}</p>
+      <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status">
+        {t(notice)}
+      </p>
+      <pre className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm" data-testid="prompt-content">
+        {prompt.content}
+      </pre>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useState } from 'react';
+import { $currentUser } from '../../client/current-user';
+import { LIST_REFRESH_EVENT } from '../../client/live-list';
+import { Icon } from '../../ui/Icon';
+import { useHydratedStore } from '../../ui/hooks';
+import type { CategoryOption, ReviewI18nProps } from './shared';
+
+// Loaded on first open: keeps i18next, zod and the form kit (about 45 KB gzipped) off the
+// first load of /prompts and /community (JS budget, docs/benchmarks.md).
+const SubmitDialog = lazy(() => import('./SubmitDialog'));
+
+interface Props extends ReviewI18nProps {
+  categories: CategoryOption[];
+  /** community: the Community page's Submit Prompt button; browse: the toggle plus Create Prompt. */
+  variant: 'browse' | 'community';
+}
+
+type Strings = { submit: Record<string, string>; create: Record<string, string> };
+
+/**
+ * The submit-prompt toggle of /prompts and /community (spec section 2). The page is the same
+ * for everyone, so who is signed in is known only here: Create Prompt shows for signed-in
+ * users, and the dialog offers a visitor a sign-in call instead of the form.
+ */
+export default function SubmitPrompt({ lng, messages, categories, variant }: Props) {
+  const strings = messages as Strings;
+  const user = useHydratedStore($currentUser, undefined);
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const show = () => {
+    setLoaded(true);
+    setOpen(true);
+  };
+  const done = () => {
+    setOpen(false);
+    window.dispatchEvent(new Event(LIST_REFRESH_EVENT));
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {variant === 'browse' && user && (
+        <a href="/prompts/create" className="btn btn-primary" data-testid="create-prompt-link">
+          <Icon name="plus" size={16} />
+          {strings.create.title}
+        </a>
+      )}
+      <button type="button" className={`btn ${variant === 'browse' && user ? 'btn-outline' : 'btn-primary'}`} aria-haspopup="dialog" aria-expanded={open} onClick={show} data-testid="submit-prompt-toggle">
+        <Icon name="send" size={16} />
+        {variant === 'browse' ? strings.submit.toggle : strings.submit.button}
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SubmitDialog lng={lng} messages={messages} open={open} onClose={() => setOpen(false)} onDone={done} signedIn={Boolean(user)} categories={categories} community={variant === 'community'} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

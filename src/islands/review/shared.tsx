@@ -1,0 +1,81 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { islandI18n, type Messages } from '../../client/i18n';
+
+/** What every review island gets from its page: the language and the `review` namespace. */
+export interface ReviewI18nProps {
+  lng: string;
+  messages: Messages;
+}
+
+/** A category the forms offer: id and its label in the page's language (built on the server). */
+export interface CategoryOption {
+  id: number;
+  label: string;
+}
+
+export function ReviewI18n({ lng, messages, children }: ReviewI18nProps & { children: ReactNode }) {
+  const i18n = useMemo(() => islandI18n(lng, 'review', messages), [lng, messages]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+const FIELD_KEYS: Record<string, string> = { Title: 'title', Description: 'description', 'Prompt content': 'content', 'Author name': 'authorName' };
+
+/** The translation key of a prompts contract message (modules/prompts/contracts.ts). */
+export function reviewMessageKey(message: string): string | undefined {
+  if (message === 'Please select a category.') return 'validation.category';
+  const found = /^(Title|Description|Prompt content|Author name) must (be at least|not exceed) (\d+) characters\.$/.exec(message);
+  return found ? `validation.${FIELD_KEYS[found[1]]}${found[2] === 'not exceed' ? 'Max' : 'Min'}${found[3]}` : undefined;
+}
+
+/** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
+export function CategorySelect({ label, placeholder, value, onChange, options, error }: { label: string; placeholder: string; value: number; onChange: (id: number) => void; options: CategoryOption[]; error?: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name="categoryId"
+        className={`input ${error ? 'border-destructive' : ''}`}
+        value={String(value)}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="0">{placeholder}</option>
+        {options.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive" data-testid="error-categoryId">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A status pill (Pending, Approved, Rejected, Withdrawn). */
+export function StatusBadge({ status, label }: { status: string; label: string }) {
+  const tone =
+    status === 'approved'
+      ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300'
+      : status === 'pending'
+        ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
+        : 'bg-destructive/10 text-destructive';
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="status-badge" data-status={status}>
+      {label}
+    </span>
+  );
+}
+
+export function formatTime(iso: string, lng: string): string {
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
