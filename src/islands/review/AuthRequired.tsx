@@ -7,7 +7,9 @@ import { queueToastForNextPage } from '../../client/toast-store';
  */
 export default function AuthRequired({ title, description }: { title: string; description: string }) {
   useEffect(() => {
-    queueToastForNextPage({ variant: 'destructive', title, description });
+    // Queued only as this page goes away: this page's own toaster (hydrated when idle, which
+    // can come after this) would otherwise take the toast and show it on a page being left.
+    addEventListener('pagehide', () => queueToastForNextPage({ variant: 'destructive', title, description }), { once: true });
     location.assign('/auth');
   }, [title, description]);
   return null;
