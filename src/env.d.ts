@@ -13,7 +13,7 @@ declare namespace App {
     /** Translation function fixed to `lng`. */
     t: import('i18next').TFunction;
     /** Set by `cachedPage` on a miss: where the page-cache middleware stores the rendering. */
-    pageCacheKey?: string;
+    pageCache?: import('./server/page-validators').PageCacheSlot;
     /** The catalog reads pages make (src/server/render/catalog-lists.ts), set by the request middleware. */
     catalog: import('./server/render/catalog-lists').CatalogReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */

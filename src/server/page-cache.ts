@@ -1,20 +1,25 @@
+import { compareCheckpoints, type Checkpoint } from '../../events';
 import type { App } from './app';
 import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
 
 /**
  * An in-process cache of rendered public pages, shared by every viewer.
  *
- * A page is a pure function of (URL, language, catalog state, year) for a visitor, so its
- * rendered bytes can be reused until the catalog read model moves. The catalog's state is
- * its projection checkpoint. Reading it costs a query, so it is re-read at most every
- * VERSION_TTL_MS, and at once after any state-changing request handled by this process
- * (`markDataChanged`, called by the i18n middleware): a visitor's own write (e.g. a use)
- * shows on their next page. Writes through other processes (PostgreSQL deployments) show
- * within VERSION_TTL_MS. Signed-in users always get a fresh render.
+ * A page is a pure function of (URL, language, catalog state, year), so its rendered bytes
+ * can be reused until the catalog read model moves. The catalog's state is its projection
+ * checkpoint, re-read at most every VERSION_TTL_MS: everyone sees a change within that
+ * time, whichever process made it, and under heavy write load (every rating moves the
+ * checkpoint) a page is rendered at most a few times a second, not once per write.
+ *
+ * The writer sees their own write at once: every successful write answers with the
+ * WRITTEN_COOKIE, the catalog checkpoint after the write was settled. A request carrying
+ * it is served at that checkpoint or later (the version is re-read when the one in hand is
+ * older), so a rating or a copy shows on the writer's next page. The page itself stays the
+ * same bytes for everyone: the cookie decides how fresh, never what is shown.
  *
  * Flow: the page calls `cachedPage(Astro)` first; a hit returns the stored bytes with their
- * ETag. On a miss the page renders and `markCacheable` tags it; the i18n middleware hashes
- * the body for the ETag and stores it here under the key (src/server/page-validators.ts).
+ * ETag. On a miss the page renders and `markCacheable` tags it; the page-cache middleware
+ * hashes the body for the ETag and stores it here under the key (src/server/page-validators.ts).
  *
  * PAGE_CACHE=0 turns the cache off (the benchmark measures both ways).
  */
@@ -22,48 +27,69 @@ export const VERSION_TTL_MS = 250;
 const MAX_ENTRIES = 400;
 const MAX_BYTES = 48 * 1024 * 1024;
 
+/** The catalog checkpoint a client's last write reached ("txId.position"). */
+export const WRITTEN_COOKIE = 'catalog_written';
+
 export interface CachedPage {
   body: Uint8Array;
+  /** The body gzipped once, when stored: most clients take it, and it is a sixth of the size. */
+  gzip: Uint8Array;
   etag: string;
   headers: [string, string][];
 }
 
 const enabled = process.env.PAGE_CACHE !== '0';
-const entries = new Map<string, CachedPage>();
+const entries = new Map<string, CachedPage & { version: string }>();
 let bytes = 0;
+/** Pages being rendered anew (key → start): a render that never reports back is retried after this. */
+const rendering = new Map<string, number>();
+const RENDER_WAIT_MS = 2000;
 
-let version: string | null = null;
-let versionReadAt = 0;
-let dirty = true;
-let pending: Promise<string> | null = null;
+interface Version {
+  checkpoint: Checkpoint | null;
+  readAt: number;
+}
+let current: Version | null = null;
+let pending: Promise<Version> | null = null;
 
-/** A state-changing request went through this process: re-read the catalog version next time. */
-export function markDataChanged(): void {
-  dirty = true;
+export const formatCheckpoint = (c: Checkpoint) => `${c.txId}.${c.position}`;
+
+/** The WRITTEN_COOKIE's value, or null when absent or malformed. */
+export function parseCheckpoint(value: string | undefined): Checkpoint | null {
+  const match = value ? /^(\d{1,20})\.(\d{1,15})$/.exec(value) : null;
+  return match ? { txId: match[1], position: Number(match[2]) } : null;
 }
 
-async function readVersion(app: App): Promise<string> {
-  const checkpoint = await app.runner.checkpoint('catalog');
-  return checkpoint ? `${checkpoint.txId}:${checkpoint.position}` : 'empty';
-}
+const versionKey = (v: Version) => (v.checkpoint ? formatCheckpoint(v.checkpoint) : 'empty');
+const covers = (v: Version, atLeast: Checkpoint | null) =>
+  !atLeast || (v.checkpoint !== null && compareCheckpoints(v.checkpoint, atLeast) >= 0);
 
-/** The catalog read model's current version, re-read at most every VERSION_TTL_MS. */
-export async function catalogVersion(app: App): Promise<string> {
-  const now = Date.now();
-  if (!dirty && version !== null && now - versionReadAt < VERSION_TTL_MS) return version;
-  if (!pending) {
-    dirty = false;
-    pending = readVersion(app)
-      .then((v) => {
-        version = v;
-        versionReadAt = Date.now();
-        return v;
-      })
-      .finally(() => {
-        pending = null;
-      });
-  }
+/** Reads the checkpoint; concurrent callers share one read. */
+function readVersion(app: App): Promise<Version> {
+  pending ??= app.runner
+    .checkpoint('catalog')
+    .then((checkpoint) => (current = { checkpoint, readAt: Date.now() }))
+    .finally(() => {
+      pending = null;
+    });
   return pending;
+}
+
+/** The catalog checkpoint now (what a writer's cookie records after its write settled). */
+export async function catalogCheckpoint(app: App): Promise<Checkpoint | null> {
+  return (await readVersion(app)).checkpoint;
+}
+
+/**
+ * The catalog version pages are keyed on: re-read at most every VERSION_TTL_MS, and at once
+ * when the caller has written past it (`atLeast`, from the WRITTEN_COOKIE).
+ */
+export async function catalogVersion(app: App, atLeast: Checkpoint | null = null): Promise<string> {
+  if (current && Date.now() - current.readAt < VERSION_TTL_MS && covers(current, atLeast)) return versionKey(current);
+  let version = await readVersion(app);
+  // A shared read that started before the caller's write settled can miss it: read once more.
+  if (!covers(version, atLeast)) version = await readVersion(app);
+  return versionKey(version);
 }
 
 /**
@@ -93,33 +119,50 @@ const sortedQuery = (params: URLSearchParams) =>
  * reads (extra, repeated or malformed parameters). Such a request still renders, but is not
  * stored: otherwise `?x=1`…`?x=500` would each take an entry and evict every real page, and
  * the links a page builds from its own URL (the language menu) would carry one visitor's
- * junk to the next.
+ * junk to the next. The catalog version is not part of the key: an entry holds the version
+ * it was rendered from (see `lookupPage`).
  */
-export function pageKey(parts: { lng: string; url: URL; version: string }): string | null {
+export function pageKey(parts: { lng: string; url: URL }): string | null {
   const canonical = sortedQuery(PAGE_QUERY[parts.url.pathname]?.(parts.url.searchParams) ?? new URLSearchParams());
   if (canonical !== sortedQuery(parts.url.searchParams)) return null;
-  return [parts.lng, `${parts.url.pathname}?${canonical}`, parts.version, new Date().getUTCFullYear()].join(' ');
+  return [parts.lng, `${parts.url.pathname}?${canonical}`, new Date().getUTCFullYear()].join(' ');
 }
 
-export function getPage(key: string): CachedPage | undefined {
-  if (!enabled) return undefined;
+/**
+ * The stored rendering of `key` to serve at catalog `version`, or null: render it (and
+ * `putPage` it, or `abandonRender` when the answer is not cacheable).
+ *
+ * When the catalog has moved, one request renders the page anew; the others that arrive
+ * meanwhile get the rendering before it (`mayBeStale`), instead of all rendering the same
+ * page at once: under a stream of writes that stampede would cost a render per request. So
+ * a change reaches every viewer within VERSION_TTL_MS plus one render. A client that has
+ * just written passes `mayBeStale: false` and always gets its write.
+ */
+export function lookupPage(key: string, version: string, mayBeStale: boolean): CachedPage | null {
+  if (!enabled) return null;
   const entry = entries.get(key);
-  if (entry) {
+  if (entry?.version === version) {
     // Refresh its place in the LRU order.
     entries.delete(key);
     entries.set(key, entry);
+    return entry;
   }
-  return entry;
+  const since = rendering.get(key);
+  if (entry && mayBeStale && since !== undefined && Date.now() - since < RENDER_WAIT_MS) return entry;
+  rendering.set(key, Date.now());
+  return null;
 }
 
-export function putPage(key: string, page: CachedPage): void {
+/** Stores the rendering of `key` made at catalog `version`. */
+export function putPage(key: string, version: string, page: CachedPage): void {
+  rendering.delete(key);
   if (!enabled || page.body.byteLength > MAX_BYTES / 8) return;
   const old = entries.get(key);
   if (old) {
     bytes -= old.body.byteLength;
     entries.delete(key);
   }
-  entries.set(key, page);
+  entries.set(key, { ...page, version });
   bytes += page.body.byteLength;
   for (const [k, v] of entries) {
     if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
@@ -128,9 +171,7 @@ export function putPage(key: string, page: CachedPage): void {
   }
 }
 
-export function clearPageCache(): void {
-  entries.clear();
-  bytes = 0;
-  version = null;
-  dirty = true;
+/** The render `lookupPage` asked for ended without a cacheable page (an error, a redirect). */
+export function abandonRender(key: string): void {
+  rendering.delete(key);
 }

@@ -1,6 +1,8 @@
+import type { AstroCookies } from 'astro';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { getApp } from './app';
-import { catalogVersion, getPage, pageKey, putPage } from './page-cache';
+import { abandonRender, catalogVersion, lookupPage, pageKey, parseCheckpoint, putPage, WRITTEN_COOKIE, type CachedPage } from './page-cache';
 
 /**
  * Validators and caching for server-rendered public pages (the HTML twin of `cachedJson`
@@ -18,14 +20,14 @@ export const CACHEABLE_MARKER = 'x-promptory-cacheable';
 
 /** Browsers and shared caches keep the page but revalidate every time (cheap with 304). */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-/** A page that shows the signed-in user must never sit in a shared cache. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 /** Headers of a rendered page worth keeping with its cached body. */
 const KEPT_HEADERS = ['content-type', 'content-security-policy', 'x-robots-tag'];
 
 interface PageContext {
+  request: Request;
   url: URL;
+  cookies: AstroCookies;
   locals: App.Locals;
   response: { headers: Headers };
 }
@@ -41,19 +43,42 @@ export function markCacheable(astro: Pick<PageContext, 'response'>): void {
  * (personal parts are islands), so one entry serves visitors and signed-in users alike.
  */
 export async function cachedPage(astro: PageContext): Promise<Response | null> {
-  const version = await catalogVersion(await getApp());
-  const key = pageKey({ lng: astro.locals.lng, url: astro.url, version });
+  // A client that has just written is served a catalog that holds its write.
+  const written = parseCheckpoint(astro.cookies.get(WRITTEN_COOKIE)?.value);
+  const version = await catalogVersion(await getApp(), written);
+  const key = pageKey({ lng: astro.locals.lng, url: astro.url });
   if (!key) return null;
-  const hit = getPage(key);
+  const hit = lookupPage(key, version, !written);
   if (hit) {
-    const headers = new Headers(hit.headers);
-    headers.set('etag', hit.etag);
+    const { body, headers } = representation(astro.request, hit);
     headers.set(CACHEABLE_MARKER, '1');
-    return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
   }
   // Request-scoped, so it can never leave with a response (an error page, a redirect).
-  astro.locals.pageCacheKey = key;
+  astro.locals.pageCache = { key, version };
   return null;
+}
+
+/** Whether the client takes gzip (browsers always do; `q=0` refuses it). */
+export function acceptsGzip(request: Request): boolean {
+  return (request.headers.get('accept-encoding') ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    return (coding === 'gzip' || coding === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
+/**
+ * The page as this client takes it: gzipped when it can, else as is. Each encoding is its
+ * own representation, so it has its own strong ETag.
+ */
+function representation(request: Request, page: CachedPage): { body: Uint8Array; headers: Headers } {
+  const headers = new Headers(page.headers);
+  const gzip = acceptsGzip(request);
+  const body = gzip ? page.gzip : page.body;
+  if (gzip) headers.set('content-encoding', 'gzip');
+  headers.set('etag', gzip ? page.etag.replace(/"$/, '.gz"') : page.etag);
+  headers.set('content-length', String(body.byteLength));
+  return { body, headers };
 }
 
 export function etagOf(body: string | Uint8Array): string {
@@ -67,43 +92,49 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => weakless(tag) === weakless(etag));
 }
 
+/** Where a page being rendered goes in the page cache (set by `cachedPage` on a miss). */
+export interface PageCacheSlot {
+  key: string;
+  /** The catalog version the page renders from. */
+  version: string;
+}
+
 /**
  * Adds validators to a marked 200 GET/HEAD response and answers 304 when the client's copy
- * is current; stores a freshly rendered anonymous page in the page cache. Unmarked
- * responses pass through untouched.
+ * is current; stores a page rendered for `slot` in the page cache. Unmarked responses pass
+ * through untouched. Cached pages render nothing personal (personal parts are islands), so
+ * one entry and one Cache-Control serve visitors and signed-in users alike.
  */
-export async function applyValidators(
-  request: Request,
-  response: Response,
-  options: { personalised: boolean; key?: string },
-): Promise<Response> {
-  if (!response.headers.has(CACHEABLE_MARKER)) return response;
-  const headers = new Headers(response.headers);
-  headers.delete(CACHEABLE_MARKER);
-  const key = options.key;
+export async function applyValidators(request: Request, response: Response, slot?: PageCacheSlot): Promise<Response> {
   const method = request.method.toUpperCase();
-  if ((method !== 'GET' && method !== 'HEAD') || response.status !== 200) {
+  const cacheable = response.headers.has(CACHEABLE_MARKER) && (method === 'GET' || method === 'HEAD') && response.status === 200;
+  if (slot && !cacheable) abandonRender(slot.key);
+  if (!response.headers.has(CACHEABLE_MARKER)) return response;
+  if (!cacheable) {
+    const headers = new Headers(response.headers);
+    headers.delete(CACHEABLE_MARKER);
     headers.set('cache-control', 'no-store');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  let etag = headers.get('etag');
+  const headers = new Headers(response.headers);
+  headers.delete(CACHEABLE_MARKER);
   let body: BodyInit | null = response.body;
-  if (!etag) {
-    const bytes: Uint8Array<ArrayBuffer> = new Uint8Array(await response.arrayBuffer());
-    body = bytes;
-    etag = etagOf(bytes);
-    headers.set('etag', etag);
-    headers.set('content-length', String(bytes.byteLength));
-    if (key && !options.personalised) {
-      const kept = KEPT_HEADERS.flatMap((name) => {
-        const value = headers.get(name);
-        return value ? [[name, value] as [string, string]] : [];
-      });
-      putPage(key, { body: bytes, etag, headers: kept });
-    }
+  if (!headers.has('etag')) {
+    // A fresh rendering: hash and gzip it once, store it, and answer as a cache hit would.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const kept = KEPT_HEADERS.flatMap((name) => {
+      const value = headers.get(name);
+      return value ? [[name, value] as [string, string]] : [];
+    });
+    const page: CachedPage = { body: bytes, gzip: gzipSync(bytes), etag: etagOf(bytes), headers: kept };
+    if (slot) putPage(slot.key, slot.version, page);
+    const encoded = representation(request, page);
+    for (const [name, value] of encoded.headers) headers.set(name, value);
+    body = encoded.body as Uint8Array<ArrayBuffer>;
   }
-  headers.set('cache-control', options.personalised ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-  headers.set('vary', 'Cookie, Accept-Language');
+  const etag = headers.get('etag')!;
+  headers.set('cache-control', PUBLIC_CACHE_CONTROL);
+  headers.set('vary', 'Accept-Encoding, Cookie, Accept-Language');
   if (matchesEtag(request.headers.get('if-none-match'), etag)) {
     for (const name of ['content-length', 'content-type', 'content-encoding']) headers.delete(name);
     return new Response(null, { status: 304, headers });

@@ -84,10 +84,13 @@ async function startServer() {
   };
 }
 
-/** wrk without blocking this process (the writers keep running meanwhile). */
+/**
+ * wrk without blocking this process (the writers keep running meanwhile). It asks as a
+ * browser does: every browser sends Accept-Encoding, so pages go out gzipped.
+ */
 function wrk(path: string, secs: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', '-c16', `-d${secs}s`, url + path]);
+    const child = spawn('wrk', ['-t1', '-c16', `-d${secs}s`, '-H', 'Accept-Encoding: gzip, deflate, br', url + path]);
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', () => {

@@ -147,8 +147,10 @@ async function jsBytes(url: string, paths: string[]) {
 // ---------------------------------------------------------------------------------------
 // 2. Requests per second
 
+/** Asks as a browser does: every browser sends Accept-Encoding, so pages go out gzipped. */
 function wrk(url: string, seconds: number, cookie?: string): number {
-  const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, ...(cookie ? ['-H', `Cookie: ${cookie}`] : []), url], { encoding: 'utf8' });
+  const headers = ['-H', 'Accept-Encoding: gzip, deflate, br', ...(cookie ? ['-H', `Cookie: ${cookie}`] : [])];
+  const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, ...headers, url], { encoding: 'utf8' });
   const match = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
   if (!match) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
   return Number(match[1]);

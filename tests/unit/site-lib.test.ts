@@ -3,7 +3,7 @@ import { initials } from '../../src/shared/initials';
 import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
 import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/page-validators';
-import { pageKey } from '../../src/server/page-cache';
+import { abandonRender, lookupPage, pageKey, putPage } from '../../src/server/page-cache';
 import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
@@ -75,15 +75,34 @@ describe('HTML validators', () => {
     expect(matchesEtag('"other"', etag)).toBe(false);
     expect(matchesEtag(null, etag)).toBe(false);
   });
-  it('keys cached pages by language, normalised URL and catalog version', () => {
-    const a = pageKey({ lng: 'en', url: new URL('http://x/prompts?sort=newest&q=a'), version: '1:2' });
-    const b = pageKey({ lng: 'en', url: new URL('http://x/prompts?q=a&sort=newest&lng=en'), version: '1:2' });
+  it('keys cached pages by language and normalised URL', () => {
+    const a = pageKey({ lng: 'en', url: new URL('http://x/prompts?sort=newest&q=a') });
+    const b = pageKey({ lng: 'en', url: new URL('http://x/prompts?q=a&sort=newest&lng=en') });
     expect(a).toBe(b);
-    expect(pageKey({ lng: 'zh-HK', url: new URL('http://x/prompts?q=a&sort=newest'), version: '1:2' })).not.toBe(a);
-    expect(pageKey({ lng: 'en', url: new URL('http://x/prompts?q=a&sort=newest'), version: '1:3' })).not.toBe(a);
+    expect(pageKey({ lng: 'zh-HK', url: new URL('http://x/prompts?q=a&sort=newest') })).not.toBe(a);
+  });
+  it('serves a page at the catalog version it was rendered from', () => {
+    const page = { body: new TextEncoder().encode('<p>v1</p>'), etag: '"v1"', headers: [] };
+    expect(lookupPage('en /a? 2026', 'v1', true)).toBeNull(); // nothing stored: render
+    putPage('en /a? 2026', 'v1', page);
+    expect(lookupPage('en /a? 2026', 'v1', true)?.etag).toBe('"v1"');
+  });
+  it('after the catalog moves, one request renders while the others get the page before it', () => {
+    putPage('en /b? 2026', 'v1', { body: new TextEncoder().encode('<p>v1</p>'), etag: '"v1"', headers: [] });
+    expect(lookupPage('en /b? 2026', 'v2', true)).toBeNull(); // the first renders v2
+    expect(lookupPage('en /b? 2026', 'v2', true)?.etag).toBe('"v1"'); // meanwhile: v1, no second render
+    expect(lookupPage('en /b? 2026', 'v2', false)).toBeNull(); // a writer never gets the older page
+    putPage('en /b? 2026', 'v2', { body: new TextEncoder().encode('<p>v2</p>'), etag: '"v2"', headers: [] });
+    expect(lookupPage('en /b? 2026', 'v2', true)?.etag).toBe('"v2"');
+  });
+  it('a render that ends without a cacheable page lets the next request render', () => {
+    putPage('en /c? 2026', 'v1', { body: new TextEncoder().encode('<p>v1</p>'), etag: '"v1"', headers: [] });
+    expect(lookupPage('en /c? 2026', 'v2', true)).toBeNull();
+    abandonRender('en /c? 2026');
+    expect(lookupPage('en /c? 2026', 'v2', true)).toBeNull();
   });
   it('stores only the canonical form of what a page reads: junk parameters get no entry of their own', () => {
-    const key = (path: string) => pageKey({ lng: 'en', url: new URL(`http://x${path}`), version: '1:2' });
+    const key = (path: string) => pageKey({ lng: 'en', url: new URL(`http://x${path}`) });
     expect(key('/prompts?x=1')).toBeNull();
     expect(key('/prompts?sort=zzz')).toBeNull();
     expect(key('/prompts?sort=popular')).toBeNull(); // the default, left out of canonical links
