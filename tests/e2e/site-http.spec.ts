@@ -40,6 +40,32 @@ test('a use changes the detail page (new ETag) right away', async ({ request, ba
   expect(after.headers()['etag']).not.toBe(etag);
 });
 
+test('another visitor sees a use within a moment, without having written anything', async ({ request, playwright, baseURL }) => {
+  const id = ((await (await request.get('/api/prompts')).json()) as { id: number }[]).at(-2)!.id;
+  const reader = await playwright.request.newContext({ baseURL });
+  const before = (await reader.get(`/prompts/${id}`)).headers()['etag'];
+  const use = await request.put(`/api/prompts/${id}/use`, { headers: { origin: baseURL!, 'x-forwarded-for': '203.0.113.77' } });
+  expect(use.status()).toBe(200);
+  // The reader holds no cookie of the write: the shared page moves once the cached version is re-read.
+  await expect.poll(async () => (await reader.get(`/prompts/${id}`)).headers()['etag'], { timeout: 3_000 }).not.toBe(before);
+  await reader.dispose();
+});
+
+test('pages go out gzipped to clients that take it, each encoding with its own ETag', async ({ request }) => {
+  const plain = await request.get('/prompts', { headers: { 'accept-encoding': 'identity' } });
+  const zipped = await request.get('/prompts', { headers: { 'accept-encoding': 'gzip' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(zipped.headers()['content-encoding']).toBe('gzip');
+  expect(Number(zipped.headers()['content-length'])).toBeLessThan(Number(plain.headers()['content-length']) / 3);
+  expect(await zipped.text()).toBe(await plain.text()); // Playwright decodes the gzip
+  expect(zipped.headers()['etag']).not.toBe(plain.headers()['etag']);
+  expect(zipped.headers()['vary']).toMatch(/Accept-Encoding/i);
+  const refused = await request.get('/prompts', { headers: { 'accept-encoding': 'gzip;q=0' } });
+  expect(refused.headers()['content-encoding']).toBeUndefined();
+  const again = await request.get('/prompts', { headers: { 'accept-encoding': 'gzip', 'if-none-match': zipped.headers()['etag'] } });
+  expect(again.status()).toBe(304);
+});
+
 test('error pages are not cached', async ({ request }) => {
   const missing = await request.get('/prompts/987654');
   expect(missing.status()).toBe(404);
