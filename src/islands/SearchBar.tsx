@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '../ui/Icon';
+import { useHydrated } from '../ui/hooks';
 
 export interface SearchBarProps {
   action: string;
@@ -30,6 +31,9 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
   const defaultSort = sorts[0]?.[0] ?? '';
   const active = Boolean(category) || sort !== defaultSort;
   const [open, setOpen] = useState(active);
+  // Until the island runs, the toggle cannot open the panel: say so rather than drop a click
+  // (a swapped-in search bar hydrates a moment after it appears).
+  const hydrated = useHydrated();
   const live = standalone ? undefined : '';
   const panelId = `${idPrefix}-filters`;
   return (
@@ -66,6 +70,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             className="btn btn-outline js-only h-11 flex-1 sm:flex-none"
             aria-expanded={open}
             aria-controls={panelId}
+            aria-disabled={hydrated ? undefined : true}
             data-filters-toggle=""
             onClick={() => {
               setOpen(!open);
