@@ -56,5 +56,5 @@ export async function bookmarkedPrompts(app: App, userId: number, state: { q: st
  * RATE_LIMIT_WINDOW_SECONDS): 429 with Retry-After past it.
  */
 export async function throttleUse(app: App, context: Pick<APIContext, 'request' | 'clientAddress'>): Promise<void> {
-  await accountsFor(app).limiter.hit('use', { ip: clientIp(context) });
+  await accountsFor(app).limiter.hit('use', { ip: clientIp(context, app.config.trustProxy) });
 }

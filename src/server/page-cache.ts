@@ -1,4 +1,5 @@
 import type { App } from './app';
+import { readConfig } from './config';
 import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
 
 /**
@@ -28,7 +29,7 @@ export interface CachedPage {
   headers: [string, string][];
 }
 
-const enabled = process.env.PAGE_CACHE !== '0';
+const enabled = readConfig().pageCache;
 const entries = new Map<string, CachedPage>();
 let bytes = 0;
 

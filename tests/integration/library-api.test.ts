@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPrompts } from '../../projections/catalog/queries';
 import { overrideAccountsServices } from '../../src/server/middleware/session';
-import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
+import { RateLimiter } from '../../src/server/rate-limit';
 import * as favoritesMy from '../../src/pages/api/favorites/my';
 import * as favorites from '../../src/pages/api/favorites/index';
 import * as favorite from '../../src/pages/api/favorites/[id]';
@@ -181,7 +181,7 @@ describe.each(backends)('library API on $name', (backend) => {
   });
 
   it('throttles copies per client address with 429 and Retry-After', async () => {
-    const limits = readRateLimits();
+    const limits = app.config.rateLimits;
     overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...limits, perIp: { ...limits.perIp, use: 5 } }) });
     try {
       const copier = new Browser('10.8.8.8');

@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ params, request }) => {
   const { config } = await getApp();
   if (cached?.key !== config.publicUrl) {
     try {
-      const zip = extensionZip(config.publicUrl);
+      const zip = extensionZip(config.publicUrl, config.extensionDir);
       cached = { key: config.publicUrl, zip, etag: `"${createHash('sha1').update(zip).digest('base64url')}"` };
     } catch {
       return errorJson(503, 'The extension has not been built on this server (run `npm run build`).');

@@ -3,7 +3,7 @@ import { loadAccount, SESSION_COOKIE, Sessions, type SessionInfo } from '../../.
 import { getUser } from '../../../projections/accounts/queries';
 import { isAdminEmail } from '../admin-guard';
 import { getApp, type App } from '../app';
-import { RateLimiter, readRateLimits } from '../rate-limit';
+import { RateLimiter } from '../rate-limit';
 import type { SessionUser } from '../session-user';
 import { bearerToken, deviceSession } from '../device-auth';
 
@@ -23,7 +23,7 @@ const services = new WeakMap<App, AccountsServices>();
 export function accountsFor(app: App): AccountsServices {
   let s = services.get(app);
   if (!s) {
-    s = { sessions: new Sessions(app.db), limiter: new RateLimiter(app.db, readRateLimits()) };
+    s = { sessions: new Sessions(app.db), limiter: new RateLimiter(app.db, app.config.rateLimits) };
     services.set(app, s);
   }
   return s;

@@ -13,7 +13,7 @@ export const POST = authEndpoint(async (context) => {
   const { email } = await readBody(context.request, forgotPasswordRequest);
   const started = Date.now();
   const app = await getApp();
-  await accountsFor(app).limiter.hit('forgot', { ip: clientIp(context), account: email });
+  await accountsFor(app).limiter.hit('forgot', { ip: clientIp(context, app.config.trustProxy), account: email });
   const { outcome } = await requestPasswordLink(app.store, email, metadataFor(context));
   if (outcome.kind === 'issued') {
     const link = accountLink(app.config.publicUrl, outcome.email, outcome.link.token);
@@ -24,6 +24,6 @@ export const POST = authEndpoint(async (context) => {
     // Nobody to write to: render the message anyway, so both paths do comparable work.
     renderMail('reset', context.locals.lng, email, accountLink(app.config.publicUrl, email, 'x'.repeat(43)));
   }
-  await holdUntil(started);
+  await holdUntil(started, app.config.authMinResponseMs);
   return json({ ok: true, message: AUTH_MESSAGES.resetRequested });
 });

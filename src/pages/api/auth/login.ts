@@ -16,14 +16,14 @@ export const POST = authEndpoint(async (context) => {
   const started = Date.now();
   const app = await getApp();
   const { limiter, sessions } = accountsFor(app);
-  const subject = { ip: clientIp(context), account: body.email };
+  const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
   const { slowDownMs } = await limiter.attempt('login', subject);
   await sleep(slowDownMs);
   let result;
   try {
     result = await signIn(app.store, sessions, body, metadataFor(context));
   } catch (error) {
-    if (isSignInRefused(error)) await holdUntil(started);
+    if (isSignInRefused(error)) await holdUntil(started, app.config.authMinResponseMs);
     throw error;
   }
   await limiter.succeeded('login', subject);
@@ -33,6 +33,6 @@ export const POST = authEndpoint(async (context) => {
   await app.settle(result);
   const user = await loadSessionUser(app, result.userId);
   context.locals.user = user;
-  await holdUntil(started);
+  await holdUntil(started, app.config.authMinResponseMs);
   return json({ user });
 });

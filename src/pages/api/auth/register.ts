@@ -16,7 +16,7 @@ export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, registerRequest);
   const started = Date.now();
   const app = await getApp();
-  await accountsFor(app).limiter.hit('register', { ip: clientIp(context), account: body.email });
+  await accountsFor(app).limiter.hit('register', { ip: clientIp(context, app.config.trustProxy), account: body.email });
   const { outcome } = await register(app.store, body, metadataFor(context));
   const to = { email: outcome.email, name: outcome.name };
   const mail =
@@ -24,6 +24,6 @@ export const POST = authEndpoint(async (context) => {
       ? sendAccountMail(app, 'already-registered', context.locals.lng, to, new URL('/auth', app.config.publicUrl).toString())
       : sendAccountMail(app, outcome.link.purpose, context.locals.lng, to, accountLink(app.config.publicUrl, outcome.email, outcome.link.token));
   await mail.catch((error) => console.error('[promptory] registration email failed', error));
-  await holdUntil(started);
+  await holdUntil(started, app.config.authMinResponseMs);
   return json({ ok: true, message: AUTH_MESSAGES.registered });
 });

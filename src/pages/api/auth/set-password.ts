@@ -15,14 +15,14 @@ export const POST = authEndpoint(async (context) => {
   const started = Date.now();
   const app = await getApp();
   const { limiter, sessions } = accountsFor(app);
-  const subject = { ip: clientIp(context), account: body.email };
+  const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
   const { slowDownMs } = await limiter.attempt('set_password', subject);
   await sleep(slowDownMs);
   let result;
   try {
     result = await setPassword(app.store, sessions, body, metadataFor(context));
   } catch (error) {
-    if (isLinkRefused(error)) await holdUntil(started);
+    if (isLinkRefused(error)) await holdUntil(started, app.config.authMinResponseMs);
     throw error;
   }
   await limiter.succeeded('set_password', subject);

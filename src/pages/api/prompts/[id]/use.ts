@@ -15,7 +15,7 @@ export const PUT = endpoint(async (context) => {
   const id = readParam(context.params.id, promptIdParam, 'prompt id');
   const app = await getApp();
   await throttleUse(app, context);
-  const appended = await recordUse(app.store, id, actorFor(context), metadataFor(context), clientIp(context));
+  const appended = await recordUse(app.store, id, actorFor(context), metadataFor(context), clientIp(context, app.config.trustProxy));
   await app.settle(appended);
   const prompt = await getPublicPrompt(app.db, id);
   if (!prompt) notFound('Prompt not found');
