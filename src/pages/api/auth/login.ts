@@ -1,9 +1,8 @@
 import { isSignInRefused, signIn } from '../../../../modules/accounts';
 import { loginRequest } from '../../../../modules/accounts/contracts';
-import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
-import { accountsFor, loadSessionUser, sessionToken, setSessionCookie } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
+import { loadSessionUser, sessionToken, setSessionCookie } from '../../../server/sessions';
 import { authEndpoint, holdUntil, sleep } from './_shared';
 
 /**
@@ -14,8 +13,8 @@ import { authEndpoint, holdUntil, sleep } from './_shared';
 export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, loginRequest);
   const started = Date.now();
-  const app = await getApp();
-  const { limiter, sessions } = accountsFor(app);
+  const { app } = context.locals;
+  const { limiter, sessions } = app;
   const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
   const { slowDownMs } = await limiter.attempt('login', subject);
   await sleep(slowDownMs);

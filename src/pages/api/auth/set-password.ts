@@ -1,9 +1,8 @@
 import { isLinkRefused, setPassword } from '../../../../modules/accounts';
 import { setPasswordRequest } from '../../../../modules/accounts/contracts';
-import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
-import { accountsFor, loadSessionUser, setSessionCookie } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
+import { loadSessionUser, setSessionCookie } from '../../../server/sessions';
 import { authEndpoint, holdUntil, sleep } from './_shared';
 
 /**
@@ -13,8 +12,8 @@ import { authEndpoint, holdUntil, sleep } from './_shared';
 export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, setPasswordRequest);
   const started = Date.now();
-  const app = await getApp();
-  const { limiter, sessions } = accountsFor(app);
+  const { app } = context.locals;
+  const { limiter, sessions } = app;
   const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
   const { slowDownMs } = await limiter.attempt('set_password', subject);
   await sleep(slowDownMs);
