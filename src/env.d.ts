@@ -6,16 +6,25 @@ declare namespace App {
     requestId: string;
     /** The signed-in user, resolved by the session middleware; null for visitors. */
     user: import('./server/session-user').SessionUser | null;
-    /** The request's language (src/server/middleware/i18n.ts). */
     /** Set when the request is the extension's, authenticated by a device token (src/server/device-auth.ts). */
     deviceId?: number;
+    /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
     t: import('i18next').TFunction;
     /** Set by `cachedPage` on a miss: where the page-cache middleware stores the rendering. */
     pageCache?: import('./server/page-validators').PageCacheSlot;
+    /**
+     * The app's services (src/server/app.ts), set by the request middleware: the middlewares
+     * after it and endpoints use them. Pages read through the readers below instead.
+     */
+    app: import('./server/app').App;
     /** The catalog reads pages make (src/server/render/catalog-lists.ts), set by the request middleware. */
     catalog: import('./server/render/catalog-lists').CatalogReader;
+    /** The library reads pages make (bookmarks, a collection: src/server/library.ts). */
+    library: import('./server/library').LibraryReader;
+    /** The extension's devices pages list (src/server/render/devices.ts). */
+    devices: import('./server/render/devices').DeviceReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
     publicUrl: string;
   }

@@ -8,9 +8,9 @@ import { migrate, type Migration } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { seedIfEmpty } from './seed';
-import { accountsMigrations } from '../../modules/accounts';
+import { accountsMigrations, Sessions } from '../../modules/accounts';
 import { devicesMigrations } from '../../modules/devices';
-import { rateLimitMigrations } from './rate-limit';
+import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-guard';
 
@@ -24,6 +24,10 @@ export interface App {
   runner: ProjectionRunner;
   boss: PgBoss | undefined;
   worker: ProjectionWorker | undefined;
+  /** Sign-in sessions (src/server/sessions.ts sets their cookie). */
+  sessions: Sessions;
+  /** The rate limits of auth calls and copies (tests put in their own). */
+  limiter: RateLimiter;
   /** Read-your-writes: waits (bounded) until the projections fed by `appended` show it. */
   settle(appended: Appended): Promise<boolean>;
   close(): Promise<void>;
@@ -80,6 +84,8 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     runner,
     boss,
     worker,
+    sessions: new Sessions(db),
+    limiter: new RateLimiter(db, config.rateLimits),
     async settle(appended) {
       if (!appended.last) return true;
       return runner.settle(appended.last, awaited(appended.events.map((e) => e.type)));

@@ -21,6 +21,52 @@ export interface Config {
   allowedHosts: string[];
   /** Extra origins allowed to make state-changing requests, exactly as the browser sends them. */
   allowedOrigins: string[];
+  /** Sender of account emails. */
+  mailFrom: string;
+  /** Keep rendered public pages in the in-process page cache (PAGE_CACHE=0: off, for measuring). */
+  pageCache: boolean;
+  /** Auth answers take at least this long, so timing does not tell whether an email is registered. */
+  authMinResponseMs: number;
+  /** Reverse-proxy hops whose X-Forwarded-For is trusted for the client address (0: none). */
+  trustProxy: number;
+  /** The rate limits' window and counts (src/server/rate-limit.ts). */
+  rateLimits: RateLimits;
+  /** The built, unpacked extension the download route zips for PUBLIC_URL. */
+  extensionDir: string;
+}
+
+export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use';
+export interface RateLimits {
+  windowMs: number;
+  perIp: Record<RateAction, number>;
+  perAccount: Record<RateAction, number>;
+  /** The soft per-account limit's delay for login and set-password. */
+  slowDownMs: number;
+}
+
+const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use'];
+const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
+  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600 },
+  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600 },
+};
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_<ACTION>_PER_IP / _PER_ACCOUNT, RATE_LIMIT_SLOW_DOWN_MS. */
+function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const pick = (scope: 'IP' | 'ACCOUNT', table: Record<RateAction, number>) =>
+    Object.fromEntries(
+      RATE_ACTIONS.map((a) => [a, Math.floor(positive(env[`RATE_LIMIT_${a.toUpperCase()}_PER_${scope}`], table[a]))]),
+    ) as Record<RateAction, number>;
+  return {
+    windowMs: positive(env.RATE_LIMIT_WINDOW_SECONDS, 900) * 1000,
+    perIp: pick('IP', RATE_DEFAULTS.perIp),
+    perAccount: pick('ACCOUNT', RATE_DEFAULTS.perAccount),
+    slowDownMs: positive(env.RATE_LIMIT_SLOW_DOWN_MS, 1000),
+  };
 }
 
 /**
@@ -73,5 +119,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: [...new Set([new URL(publicUrl).host, ...loopback, ...list(env.ALLOWED_HOSTS)].map((h) => h.toLowerCase()))],
     // The extension's own origin (its id is fixed by the manifest key): always allowed.
     allowedOrigins: [EXTENSION_ORIGIN, ...list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? [])],
+    mailFrom: env.MAIL_FROM || 'Promptory <no-reply@promptory.local>',
+    pageCache: env.PAGE_CACHE !== '0',
+    authMinResponseMs: Math.max(0, Number(env.AUTH_MIN_RESPONSE_MS ?? 250) || 0),
+    trustProxy: Math.floor(Number(env.TRUST_PROXY) || 0),
+    rateLimits: readRateLimits(env),
+    extensionDir: resolve(env.EXTENSION_DIR || 'extension/dist/unpacked'),
   };
 }

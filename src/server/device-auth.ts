@@ -2,8 +2,8 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { deviceMayCall, DEVICE_MESSAGES, findDevice } from '../../modules/devices';
 import { DomainError } from '../../events';
 import { requireUser } from './admin-guard';
-import { getApp } from './app';
 import { errorJson } from './http';
+import { loadSessionUser } from './sessions';
 
 /**
  * The extension's credential: `Authorization: Bearer <device token>`. The extension sends no
@@ -25,12 +25,11 @@ export async function deviceSession(
   context: Pick<APIContext, 'request' | 'url' | 'locals'>,
   next: MiddlewareNext,
   token: string,
-  loadUser: (userId: number) => Promise<App.Locals['user']>,
 ): Promise<Response> {
   if (!deviceMayCall(context.request.method, context.url.pathname)) return errorJson(403, DEVICE_MESSAGES.outOfScope);
-  const app = await getApp();
+  const { app } = context.locals;
   const device = await findDevice(app.db, token);
-  const user = device && (await loadUser(device.userId));
+  const user = device && (await loadSessionUser(app, device.userId));
   if (device && user) {
     // A device acts as the user, never as the admin: review stays on the website.
     context.locals.user = { ...user, isAdmin: false };

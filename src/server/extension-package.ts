@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { createZip, type ZipEntry } from './zip';
-
-/** Where `npm run build:extension` leaves the unpacked extension (EXTENSION_DIR overrides). */
-export const extensionDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.EXTENSION_DIR || 'extension/dist/unpacked');
 
 function walk(dir: string, root = dir): ZipEntry[] {
   return readdirSync(dir).flatMap((name) => {
@@ -30,11 +27,11 @@ export function configureExtension(files: readonly ZipEntry[], siteUrl: string):
   });
 }
 
-export function readExtension(dir = extensionDir()): ZipEntry[] {
+export function readExtension(dir: string): ZipEntry[] {
   return walk(dir);
 }
 
-/** The zip for `siteUrl`, built from the unpacked extension in `dir`. */
-export function extensionZip(siteUrl: string, dir = extensionDir()): Buffer {
+/** The zip for `siteUrl`, built from the unpacked extension in `dir` (the site's: Config.extensionDir). */
+export function extensionZip(siteUrl: string, dir: string): Buffer {
   return createZip(configureExtension(readExtension(dir), siteUrl));
 }

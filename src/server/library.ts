@@ -6,7 +6,6 @@ import { listFavorites } from '../../projections/engagement/queries';
 import type { Sort } from '../../modules/prompts/contracts';
 import { categoryIdOf } from '../shared/list-params';
 import type { App } from './app';
-import { accountsFor } from './middleware/session';
 import { clientIp } from './rate-limit';
 
 /** Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order. */
@@ -29,6 +28,9 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
   return { ...collection, prompts: items.map((i) => i.prompt) };
 }
 
+/** The Bookmarks tab's list state (the browse page's, less tab and page). */
+type BookmarkFilter = { q: string; category: string; sort: Sort };
+
 const bySort: Record<Sort, (a: PromptView, b: PromptView) => number> = {
   popular: (a, b) => b.usageCount - a.usageCount,
   newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
@@ -40,7 +42,7 @@ const bySort: Record<Sort, (a: PromptView, b: PromptView) => number> = {
  * category, then the search text (title or description, any case), then the sort. One user's
  * bookmarks are few, so this filters in memory.
  */
-export async function bookmarkedPrompts(app: App, userId: number, state: { q: string; category: string; sort: Sort }): Promise<PromptView[]> {
+async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<PromptView[]> {
   const rows = await withPrompts(app, await listFavorites(app.db, userId));
   const categoryId = state.category ? categoryIdOf(state.category) : undefined;
   const q = state.q.toLowerCase();
@@ -56,5 +58,23 @@ export async function bookmarkedPrompts(app: App, userId: number, state: { q: st
  * RATE_LIMIT_WINDOW_SECONDS): 429 with Retry-After past it.
  */
 export async function throttleUse(app: App, context: Pick<APIContext, 'request' | 'clientAddress'>): Promise<void> {
-  await accountsFor(app).limiter.hit('use', { ip: clientIp(context) });
+  await app.limiter.hit('use', { ip: clientIp(context, app.config.trustProxy) });
+}
+
+/**
+ * What pages read from a user's library, bound to the app. The request middleware puts it on
+ * `Astro.locals.library`, so pages never hold the app or a raw `Db`.
+ */
+export interface LibraryReader {
+  /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
+  bookmarks(userId: number, state: BookmarkFilter): Promise<PromptView[]>;
+  /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
+  collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
+}
+
+export function libraryReader(app: App): LibraryReader {
+  return {
+    bookmarks: (userId, state) => bookmarkedPrompts(app, userId, state),
+    collection: (id, viewerId) => collectionWithPrompts(app, id, viewerId),
+  };
 }

@@ -1,5 +1,6 @@
 import { compareCheckpoints, type Checkpoint } from '../../events';
 import type { App } from './app';
+import { readConfig } from './config';
 import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
 
 /**
@@ -38,7 +39,7 @@ export interface CachedPage {
   headers: [string, string][];
 }
 
-const enabled = process.env.PAGE_CACHE !== '0';
+const enabled = readConfig().pageCache;
 const entries = new Map<string, CachedPage & { version: string }>();
 let bytes = 0;
 /** Pages being rendered anew (key → start): a render that never reports back is retried after this. */

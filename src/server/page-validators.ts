@@ -1,7 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { getApp } from './app';
 import { abandonRender, catalogVersion, lookupPage, pageKey, parseCheckpoint, putPage, WRITTEN_COOKIE, type CachedPage } from './page-cache';
 
 /**
@@ -45,7 +44,7 @@ export function markCacheable(astro: Pick<PageContext, 'response'>): void {
 export async function cachedPage(astro: PageContext): Promise<Response | null> {
   // A client that has just written is served a catalog that holds its write.
   const written = parseCheckpoint(astro.cookies.get(WRITTEN_COOKIE)?.value);
-  const version = await catalogVersion(await getApp(), written);
+  const version = await catalogVersion(astro.locals.app, written);
   const key = pageKey({ lng: astro.locals.lng, url: astro.url });
   if (!key) return null;
   const hit = lookupPage(key, version, !written);

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { DomainError, type Sql } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
+import type { RateAction, RateLimits } from './config';
 
 /**
  * Fixed-window rate limits kept in the database (so several web processes share them):
@@ -8,10 +9,11 @@ import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
  * is one upsert that returns the new value, so concurrent requests can never all read
  * "under the limit" before any of them counts (check-then-act).
  *
- * Settings (environment; README): RATE_LIMIT_WINDOW_SECONDS (default 900 = 15 min) and,
- * per action, RATE_LIMIT_<ACTION>_PER_IP / RATE_LIMIT_<ACTION>_PER_ACCOUNT with ACTION one of
+ * Settings (Config.rateLimits, read from the environment by readConfig; README):
+ * RATE_LIMIT_WINDOW_SECONDS (default 900 = 15 min) and, per action,
+ * RATE_LIMIT_<ACTION>_PER_IP / RATE_LIMIT_<ACTION>_PER_ACCOUNT with ACTION one of
  * LOGIN, REGISTER, FORGOT, SET_PASSWORD, USE (copies and history entries: per IP only).
- * TRUST_PROXY=<n> takes the client address from the
+ * Config.trustProxy (TRUST_PROXY=<n>) takes the client address from the
  * n-th last X-Forwarded-For entry (behind n reverse proxies); 0 (default) ignores it.
  *
  * - Register and forgot-password (`hit`) count every attempt, per client address and per
@@ -36,39 +38,6 @@ export const rateLimitMigrations = [
   },
 ];
 
-export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use';
-export interface RateLimits {
-  windowMs: number;
-  perIp: Record<RateAction, number>;
-  perAccount: Record<RateAction, number>;
-  /** The soft per-account limit's delay for login and set-password. */
-  slowDownMs: number;
-}
-
-const DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
-  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600 },
-  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600 },
-};
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits {
-  const actions: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use'];
-  const pick = (scope: 'IP' | 'ACCOUNT', table: Record<RateAction, number>) =>
-    Object.fromEntries(
-      actions.map((a) => [a, Math.floor(positive(env[`RATE_LIMIT_${a.toUpperCase()}_PER_${scope}`], table[a]))]),
-    ) as Record<RateAction, number>;
-  return {
-    windowMs: positive(env.RATE_LIMIT_WINDOW_SECONDS, 900) * 1000,
-    perIp: pick('IP', DEFAULTS.perIp),
-    perAccount: pick('ACCOUNT', DEFAULTS.perAccount),
-    slowDownMs: positive(env.RATE_LIMIT_SLOW_DOWN_MS, 1000),
-  };
-}
-
 export interface RateSubject {
   ip: string;
   /** The normalized email the request is about, if any. */
@@ -78,7 +47,7 @@ export interface RateSubject {
 export class RateLimiter {
   constructor(
     private readonly db: Sql,
-    readonly limits: RateLimits = readRateLimits(),
+    readonly limits: RateLimits,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -139,12 +108,11 @@ export class RateLimiter {
   }
 }
 
-/** The client's address: the socket's, or (TRUST_PROXY=n) the one n proxies reported. */
-export function clientIp(context: Pick<APIContext, 'request' | 'clientAddress'>, env: NodeJS.ProcessEnv = process.env): string {
-  const hops = Math.floor(Number(env.TRUST_PROXY) || 0);
-  if (hops > 0) {
+/** The client's address: the socket's, or (`trustProxy` = n hops) the one n proxies reported. */
+export function clientIp(context: Pick<APIContext, 'request' | 'clientAddress'>, trustProxy: number): string {
+  if (trustProxy > 0) {
     const chain = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const candidate = chain[chain.length - hops];
+    const candidate = chain[chain.length - trustProxy];
     if (candidate) return candidate.slice(0, 64);
   }
   try {

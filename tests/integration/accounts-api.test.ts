@@ -8,8 +8,8 @@ import * as logoutApi from '../../src/pages/api/auth/logout';
 import * as meApi from '../../src/pages/api/auth/me';
 import * as forgotApi from '../../src/pages/api/auth/forgot-password';
 import * as setPasswordApi from '../../src/pages/api/auth/set-password';
-import { overrideAccountsServices } from '../../src/server/middleware/session';
-import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
+import { readConfig } from '../../src/server/config';
+import { RateLimiter } from '../../src/server/rate-limit';
 import { requireAdmin } from '../../src/server/admin-guard';
 import { setPassword as setPasswordCommand } from '../../modules/accounts';
 import { indistinguishable, timedPairs } from '../support/timing';
@@ -174,7 +174,7 @@ describe.each(backends)('accounts API on $name', (backend) => {
       // Expired: a reset link lives 1 hour.
       await new Browser().call(forgotApi.POST, { body: { email } });
       const token = new URL(lastMail(app.config.dataDir, email)!.link!).searchParams.get('token')!;
-      const { sessions } = (await import('../../src/server/middleware/session')).accountsFor(app);
+      const { sessions } = app;
       const later = new Date(Date.now() + 61 * 60 * 1000);
       await expect(
         setPasswordCommand(app.store, sessions, { email, token, password: 'password three' }, { actor: null, requestId: 't', at: later.toISOString() }, later),
@@ -246,12 +246,16 @@ describe.each(backends)('accounts API on $name', (backend) => {
   describe('no user enumeration', () => {
     // Limits off: these tests are about answers and timing, and send many requests per address.
     const lax = () => {
-      const limits = readRateLimits({});
+      const limits = readConfig({}).rateLimits;
       for (const scope of [limits.perIp, limits.perAccount]) for (const k of Object.keys(scope) as (keyof typeof scope)[]) scope[k] = 10_000;
       return limits;
     };
-    beforeAll(() => overrideAccountsServices(app, { limiter: new RateLimiter(app.db, lax()) }));
-    afterAll(() => overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) }));
+    beforeAll(() => {
+      app.limiter = new RateLimiter(app.db, lax());
+    });
+    afterAll(() => {
+      app.limiter = new RateLimiter(app.db, app.config.rateLimits);
+    });
 
     it('forgot-password answers identically, in indistinguishable time, for known and unknown emails', async () => {
       const { email } = await signedUpUser();
@@ -300,14 +304,16 @@ describe.each(backends)('accounts API on $name', (backend) => {
   });
 
   describe('rate limits', () => {
-    afterEach(() => overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({})) }));
+    afterEach(() => {
+      app.limiter = new RateLimiter(app.db, app.config.rateLimits);
+    });
 
     it('trip with 429 and a clear message, per client and per IP, and recover after the window', async () => {
       let now = Date.now();
-      const limits = { ...readRateLimits({}), windowMs: 60_000 };
+      const limits = { ...readConfig({}).rateLimits, windowMs: 60_000 };
       limits.perAccount = { ...limits.perAccount, login: 3, forgot: 2 };
       limits.perIp = { ...limits.perIp, register: 4 };
-      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits, () => new Date(now)) });
+      app.limiter = new RateLimiter(app.db, limits, () => new Date(now));
       await app.db.query('delete from rate_limits');
       const { email, password } = await signedUpUser();
       const attacker = new Browser('10.9.0.1');
@@ -335,9 +341,9 @@ describe.each(backends)('accounts API on $name', (backend) => {
     });
 
     it('wrong passwords lock the source, not the account: the owner still signs in from elsewhere', async () => {
-      const limits = { ...readRateLimits({}), slowDownMs: 1 };
+      const limits = { ...readConfig({}).rateLimits, slowDownMs: 1 };
       limits.perAccount = { ...limits.perAccount, login: 5 };
-      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits) });
+      app.limiter = new RateLimiter(app.db, limits);
       const { email, password } = await signedUpUser();
       const attacker = new Browser('10.11.0.1');
       for (let i = 0; i < 6; i++) await attacker.call(loginApi.POST, { body: { email, password: `guess ${i}` } });
@@ -346,7 +352,7 @@ describe.each(backends)('accounts API on $name', (backend) => {
     });
 
     it('past the per-account limit from many sources, attempts are slowed down, and a success takes its count back', async () => {
-      const limiter = new RateLimiter(app.db, { ...readRateLimits({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' }), slowDownMs: 1500 });
+      const limiter = new RateLimiter(app.db, { ...readConfig({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' }).rateLimits, slowDownMs: 1500 });
       const account = unique('soft');
       const from = (ip: string) => limiter.attempt('login', { ip, account });
       expect(await from('10.12.0.1')).toEqual({ slowDownMs: 0 });
@@ -360,21 +366,21 @@ describe.each(backends)('accounts API on $name', (backend) => {
     });
 
     it('concurrent wrong passwords cannot slip past the limit (counted before checking)', async () => {
-      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...readRateLimits({}), slowDownMs: 1 }) });
+      app.limiter = new RateLimiter(app.db, { ...readConfig({}).rateLimits, slowDownMs: 1 });
       const { email } = await signedUpUser();
       const one = new Browser('10.13.0.1');
       const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => one.call(loginApi.POST, { body: { email, password: `wrong ${i}` } }).then((r) => r.status)));
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(35);
       // Per IP: many accounts from one address.
-      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...readRateLimits({ RATE_LIMIT_LOGIN_PER_IP: '8' }), slowDownMs: 1 }) });
+      app.limiter = new RateLimiter(app.db, { ...readConfig({ RATE_LIMIT_LOGIN_PER_IP: '8' }).rateLimits, slowDownMs: 1 });
       const ip = new Browser('10.13.0.2');
       const spread = await Promise.all(Array.from({ length: 20 }, (_, i) => ip.call(loginApi.POST, { body: { email: unique(`spread${i}`), password: 'wrong' } }).then((r) => r.status)));
       expect(spread.filter((s) => s === 401)).toHaveLength(8);
     });
 
     it('set-password failures are limited per client and account', async () => {
-      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, readRateLimits({ RATE_LIMIT_SET_PASSWORD_PER_ACCOUNT: '2' })) });
+      app.limiter = new RateLimiter(app.db, readConfig({ RATE_LIMIT_SET_PASSWORD_PER_ACCOUNT: '2' }).rateLimits);
       const email = unique();
       const token = await registerAndGetToken(new Browser(), email);
       const guesser = new Browser('10.10.0.1');

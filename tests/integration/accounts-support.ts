@@ -3,15 +3,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
 import type { App } from '../../src/server/app';
-import { accountsFor } from '../../src/server/middleware/session';
+import { request as requestMiddleware } from '../../src/server/middleware/request';
 import { security } from '../../src/server/middleware/security';
 import { session } from '../../src/server/middleware/session';
 import { getT } from '../../src/i18n/server';
 import type { Language } from '../../src/i18n/languages';
 
 /**
- * Drives the real /api/auth/* handlers and our two middlewares without a web server:
- * a fake Astro context with a cookie jar. The app under test is installed as the process's app.
+ * Drives the real /api/auth/* handlers and our middlewares (request, security, session) without
+ * a web server: a fake Astro context with a cookie jar. The app under test is installed as the
+ * process's app, so the request middleware puts it on `locals` as in production.
  */
 export function installApp(app: App): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for('promptory.app')] = Promise.resolve(app);
@@ -71,7 +72,7 @@ export class Browser {
       locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
     } as unknown as APIContext;
-    const chain: MiddlewareHandler[] = [security, session];
+    const chain: MiddlewareHandler[] = [requestMiddleware, security, session];
     const run = async (i: number): Promise<Response> =>
       i < chain.length ? ((await chain[i](context as never, () => run(i + 1))) as Response) : handler(context);
     const response = await run(0);
@@ -157,7 +158,7 @@ export async function signUpAs(app: App, browser: Browser, email: string, name =
   if (registered.outcome.kind === 'exists') throw new Error('expected an account without a password');
   const { session, ...appended } = await setPassword(
     app.store,
-    accountsFor(app).sessions,
+    app.sessions,
     { email, token: registered.outcome.link.token, password: 'correct horse battery' },
     meta,
   );

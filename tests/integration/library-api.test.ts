@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPrompts } from '../../projections/catalog/queries';
-import { overrideAccountsServices } from '../../src/server/middleware/session';
-import { RateLimiter, readRateLimits } from '../../src/server/rate-limit';
+import { RateLimiter } from '../../src/server/rate-limit';
 import * as favoritesMy from '../../src/pages/api/favorites/my';
 import * as favorites from '../../src/pages/api/favorites/index';
 import * as favorite from '../../src/pages/api/favorites/[id]';
@@ -181,8 +180,8 @@ describe.each(backends)('library API on $name', (backend) => {
   });
 
   it('throttles copies per client address with 429 and Retry-After', async () => {
-    const limits = readRateLimits();
-    overrideAccountsServices(app, { limiter: new RateLimiter(app.db, { ...limits, perIp: { ...limits.perIp, use: 5 } }) });
+    const { limiter } = app;
+    app.limiter = new RateLimiter(app.db, { ...limiter.limits, perIp: { ...limiter.limits.perIp, use: 5 } });
     try {
       const copier = new Browser('10.8.8.8');
       const answers = [];
@@ -192,7 +191,7 @@ describe.each(backends)('library API on $name', (backend) => {
       // Another address is not affected.
       expect((await new Browser('10.8.8.9').call(use.PUT, { method: 'PUT', params: { id: '2' } })).status).toBe(200);
     } finally {
-      overrideAccountsServices(app, { limiter: new RateLimiter(app.db, limits) });
+      app.limiter = limiter;
     }
   });
 });

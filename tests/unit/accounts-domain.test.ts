@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
 import type { StoredEvent } from '../../events';
 import {
   decideIssueLink,
@@ -14,7 +15,6 @@ import { hashToken, generateToken } from '../../modules/accounts/tokens';
 import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, authMessageKey, AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { isSameOriginRequest, isServedHost, mergeCsp } from '../../src/server/middleware/security';
 import { readConfig } from '../../src/server/config';
-import { readRateLimits } from '../../src/server/rate-limit';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
 const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
@@ -141,9 +141,20 @@ describe('security helpers', () => {
     expect(mergeCsp(null)).toContain("frame-ancestors 'none'");
   });
   it('rate limits come from the environment', () => {
-    const limits = readRateLimits({ RATE_LIMIT_WINDOW_SECONDS: '2', RATE_LIMIT_LOGIN_PER_ACCOUNT: '3', RATE_LIMIT_REGISTER_PER_IP: 'x' });
+    const limits = readConfig({ RATE_LIMIT_WINDOW_SECONDS: '2', RATE_LIMIT_LOGIN_PER_ACCOUNT: '3', RATE_LIMIT_REGISTER_PER_IP: 'x' }).rateLimits;
     expect(limits.windowMs).toBe(2000);
     expect(limits.perAccount.login).toBe(3);
     expect(limits.perIp.register).toBe(100);
+  });
+  it('the other settings come from the environment too, with the README defaults', () => {
+    expect(readConfig({})).toMatchObject({
+      mailFrom: 'Promptory <no-reply@promptory.local>',
+      pageCache: true,
+      authMinResponseMs: 250,
+      trustProxy: 0,
+      extensionDir: resolve('extension/dist/unpacked'),
+    });
+    const set = { MAIL_FROM: 'Ops <ops@example.org>', PAGE_CACHE: '0', AUTH_MIN_RESPONSE_MS: '0', TRUST_PROXY: '2', EXTENSION_DIR: '/srv/extension' };
+    expect(readConfig(set)).toMatchObject({ mailFrom: 'Ops <ops@example.org>', pageCache: false, authMinResponseMs: 0, trustProxy: 2, extensionDir: '/srv/extension' });
   });
 });

@@ -28,12 +28,28 @@ function files(dir: string): string[] {
 }
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+/** `import type …` / `export type …`: erased at build (verbatimModuleSyntax), so it links no code. */
+const TYPE_ONLY = /^[\s;]*(?:import|export)\s+type\s/;
 
-export function importsOf(source: string): string[] {
-  const found: string[] = [];
-  for (const match of source.matchAll(IMPORT)) found.push(match[1] ?? match[2] ?? match[3]);
+export interface Import {
+  specifier: string;
+  typeOnly: boolean;
+}
+
+export function importsOf(source: string): Import[] {
+  const found: Import[] = [];
+  for (const match of source.matchAll(IMPORT)) found.push({ specifier: match[1] ?? match[2] ?? match[3], typeOnly: TYPE_ONLY.test(match[0]) });
   return found;
 }
+
+/** Settings come from the environment through `readConfig` (src/server/config.ts) only. */
+const READS_ENVIRONMENT = /\bprocess\s*\.\s*env\b|\bimport\.meta\.env\b/;
+export const readsEnvironment = (source: string) => READS_ENVIRONMENT.test(source);
+const CONFIG_FILE = 'src/server/config.ts';
+
+/** A page touching the app itself (`Astro.locals.app`, or `app` taken out of `Astro.locals`). */
+const USES_APP = /\blocals\.app\b|\{[^}]*\bapp\b[^}]*\}\s*=\s*Astro\.locals\b/;
+export const usesApp = (source: string) => USES_APP.test(source);
 
 /**
  * What an import names: a repo path like "modules/prompts/index.ts" for relative imports, else
@@ -75,10 +91,12 @@ export const isBrowserCode = (t: string) =>
 /** Packages browser code may import: they run in a browser and carry no server secrets. */
 const BROWSER_PACKAGES = new Set(['react', 'react-dom', 'nanostores', '@nanostores/react', 'zod', 'i18next', 'react-i18next', 'i18next-browser-languagedetector']);
 
-/** Returns the broken rule's text, or null when `from` may import `to`. */
-export function violation(from: string, to: string): string | null {
+/** Returns the broken rule's text, or null when `from` may import `to` (`typeOnly`: an `import type`). */
+export function violation(from: string, to: string, typeOnly = false): string | null {
   const [top, second] = from.split('/');
   if (to.endsWith('.css')) return null;
+  if (to.startsWith('src/server/middleware/') && from !== 'src/middleware.ts' && !from.startsWith('src/server/middleware/'))
+    return 'only src/middleware.ts imports the middlewares (what they share lives in a server module of its own)';
   const external = !isProjectPath(to);
   if (isBrowserCode(from)) {
     if (to.startsWith('node:')) return 'browser code imports no node:* module';
@@ -116,6 +134,8 @@ export function violation(from: string, to: string): string | null {
     return 'a projection imports events/, module contracts and its own folder only';
   }
   if (from.startsWith('src/pages/') || from.startsWith('src/components/') || from.startsWith('src/layouts/')) {
+    if (to === 'src/server/app.ts' && !typeOnly)
+      return 'pages and endpoints get the app from the request middleware (locals), never getApp(): `import type` only from src/server/app.ts';
     if (to.startsWith('src/')) return to.startsWith('src/pages/') && !from.startsWith('src/pages/') ? 'only pages import pages' : null;
     if (isContracts(to) || isModuleIndex(to) || isQueries(to)) return null;
     return 'pages import modules/*/index.ts, modules/*/contracts.ts, projections/*/queries.ts and src/ only (no deep paths)';
@@ -129,13 +149,36 @@ export function violation(from: string, to: string): string | null {
 
 describe('dependency rules', () => {
   it('finds the imports of TypeScript and Astro sources', () => {
-    expect(importsOf(`---\nimport A from '../a';\nimport { b } from "./b";\nexport * from './c';\nconst d = await import('./d');\nimport './e.css';\n---`)).toEqual([
-      '../a',
-      './b',
-      './c',
-      './d',
-      './e.css',
+    const source = `---\nimport A from '../a';\nimport { b } from "./b";\nexport * from './c';\nconst d = await import('./d');\nimport './e.css';\nimport type { F } from './f';\nimport { type G } from './g';\n---`;
+    expect(importsOf(source)).toEqual([
+      { specifier: '../a', typeOnly: false },
+      { specifier: './b', typeOnly: false },
+      { specifier: './c', typeOnly: false },
+      { specifier: './d', typeOnly: false },
+      { specifier: './e.css', typeOnly: false },
+      { specifier: './f', typeOnly: true },
+      { specifier: './g', typeOnly: false },
     ]);
+  });
+
+  it('wires services through locals: pages take no app from getApp() and import no middleware', () => {
+    expect(violation('src/pages/api/prompts/index.ts', 'src/server/app.ts')).not.toBeNull();
+    expect(violation('src/pages/dashboard/index.astro', 'src/server/app.ts')).not.toBeNull();
+    expect(violation('src/pages/api/prompts/index.ts', 'src/server/app.ts', true)).toBeNull();
+    expect(violation('src/pages/api/auth/login.ts', 'src/server/middleware/session.ts')).not.toBeNull();
+    expect(violation('src/server/library.ts', 'src/server/middleware/session.ts')).not.toBeNull();
+    expect(violation('src/middleware.ts', 'src/server/middleware/session.ts')).toBeNull();
+    expect(violation('src/pages/api/auth/login.ts', 'src/server/sessions.ts')).toBeNull();
+    expect(usesApp('const devices = await listDevices(Astro.locals.app.db, user.id);')).toBe(true);
+    expect(usesApp('const { t, app } = Astro.locals;')).toBe(true);
+    expect(usesApp('const { t, user } = Astro.locals;\nawait Astro.locals.catalog.home();')).toBe(false);
+  });
+
+  it('finds every read of the environment', () => {
+    expect(readsEnvironment("const enabled = process.env.PAGE_CACHE !== '0';")).toBe(true);
+    expect(readsEnvironment('(env = process .env) => env.X')).toBe(true);
+    expect(readsEnvironment('import.meta.env.PUBLIC_X')).toBe(true);
+    expect(readsEnvironment('const { env } = config;')).toBe(false);
   });
 
   it('refuses the imports each rule forbids', () => {
@@ -182,13 +225,25 @@ describe('dependency rules', () => {
     for (const dir of SCANNED) {
       for (const file of files(join(ROOT, dir))) {
         const from = relative(ROOT, file);
-        for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+        for (const { specifier, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
           const to = target(file, specifier);
-          const rule = violation(from, to);
+          const rule = violation(from, to, typeOnly);
           if (rule) broken.push(`${from} imports ${specifier}: ${rule}`);
         }
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('reads settings in src/server/config.ts only (the Config it returns is passed on)', () => {
+    const readers = SCANNED.flatMap((dir) => files(join(ROOT, dir)))
+      .map((file) => relative(ROOT, file))
+      .filter((file) => file !== CONFIG_FILE && readsEnvironment(readFileSync(join(ROOT, file), 'utf8')));
+    expect(readers).toEqual([]);
+  });
+
+  it('pages read through the readers on locals, never the app itself (no raw Db in a page)', () => {
+    const pages = ['src/pages', 'src/components', 'src/layouts'].flatMap((dir) => files(join(ROOT, dir))).filter((f) => f.endsWith('.astro'));
+    expect(pages.filter((file) => usesApp(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file))).toEqual([]);
   });
 });

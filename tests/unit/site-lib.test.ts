@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { initials } from '../../src/shared/initials';
 import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
@@ -81,22 +82,22 @@ describe('HTML validators', () => {
     expect(a).toBe(b);
     expect(pageKey({ lng: 'zh-HK', url: new URL('http://x/prompts?q=a&sort=newest') })).not.toBe(a);
   });
+  const page = (html: string, etag: string) => ({ body: new TextEncoder().encode(html), gzip: gzipSync(html), etag, headers: [] as [string, string][] });
   it('serves a page at the catalog version it was rendered from', () => {
-    const page = { body: new TextEncoder().encode('<p>v1</p>'), etag: '"v1"', headers: [] };
     expect(lookupPage('en /a? 2026', 'v1', true)).toBeNull(); // nothing stored: render
-    putPage('en /a? 2026', 'v1', page);
+    putPage('en /a? 2026', 'v1', page('<p>v1</p>', '"v1"'));
     expect(lookupPage('en /a? 2026', 'v1', true)?.etag).toBe('"v1"');
   });
   it('after the catalog moves, one request renders while the others get the page before it', () => {
-    putPage('en /b? 2026', 'v1', { body: new TextEncoder().encode('<p>v1</p>'), etag: '"v1"', headers: [] });
+    putPage('en /b? 2026', 'v1', page('<p>v1</p>', '"v1"'));
     expect(lookupPage('en /b? 2026', 'v2', true)).toBeNull(); // the first renders v2
     expect(lookupPage('en /b? 2026', 'v2', true)?.etag).toBe('"v1"'); // meanwhile: v1, no second render
     expect(lookupPage('en /b? 2026', 'v2', false)).toBeNull(); // a writer never gets the older page
-    putPage('en /b? 2026', 'v2', { body: new TextEncoder().encode('<p>v2</p>'), etag: '"v2"', headers: [] });
+    putPage('en /b? 2026', 'v2', page('<p>v2</p>', '"v2"'));
     expect(lookupPage('en /b? 2026', 'v2', true)?.etag).toBe('"v2"');
   });
   it('a render that ends without a cacheable page lets the next request render', () => {
-    putPage('en /c? 2026', 'v1', { body: new TextEncoder().encode('<p>v1</p>'), etag: '"v1"', headers: [] });
+    putPage('en /c? 2026', 'v1', page('<p>v1</p>', '"v1"'));
     expect(lookupPage('en /c? 2026', 'v2', true)).toBeNull();
     abandonRender('en /c? 2026');
     expect(lookupPage('en /c? 2026', 'v2', true)).toBeNull();

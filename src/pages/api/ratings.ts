@@ -2,7 +2,6 @@ import { rate } from '../../../modules/engagement';
 import { ratingRequest } from '../../../modules/engagement/contracts';
 import { getRatingStats } from '../../../projections/catalog/queries';
 import { requireUser } from '../../server/admin-guard';
-import { getApp } from '../../server/app';
 import { endpoint, json, metadataFor, readBody } from '../../server/http';
 
 /**
@@ -12,7 +11,7 @@ import { endpoint, json, metadataFor, readBody } from '../../server/http';
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const { promptId, value } = await readBody(context.request, ratingRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   const result = await rate(app.store, user.id, promptId, value, metadataFor(context));
   await app.settle(result);
   const stats = await getRatingStats(app.db, promptId);

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { createHash } from 'node:crypto';
 import { extensionZipName } from '../../../modules/devices/contracts';
-import { getApp } from '../../server/app';
 import { extensionZip } from '../../server/extension-package';
 import { errorJson } from '../../server/http';
 
@@ -11,12 +10,12 @@ let cached: { key: string; zip: Buffer; etag: string } | null = null;
  * The extension zip the /extension page links to: the built extension configured for this
  * site's PUBLIC_URL. Any other name (an older version) is 404, so link and zip always agree.
  */
-export const GET: APIRoute = async ({ params, request }) => {
+export const GET: APIRoute = async ({ params, request, locals }) => {
   if (params.file !== extensionZipName()) return errorJson(404, 'Not found');
-  const { config } = await getApp();
+  const { config } = locals.app;
   if (cached?.key !== config.publicUrl) {
     try {
-      const zip = extensionZip(config.publicUrl);
+      const zip = extensionZip(config.publicUrl, config.extensionDir);
       cached = { key: config.publicUrl, zip, etag: `"${createHash('sha1').update(zip).digest('base64url')}"` };
     } catch {
       return errorJson(503, 'The extension has not been built on this server (run `npm run build`).');

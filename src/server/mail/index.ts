@@ -15,7 +15,7 @@ import { renderMail, type MailKind } from './templates';
  * DATA_DIR/outbox/ and its link printed to the log, so the flow completes on a fresh machine.
  *
  * The queued job carries the message (and so the link's token) until it is sent; the
- * queue deletes finished jobs after a minute. MAIL_FROM sets the sender.
+ * queue deletes finished jobs after a minute. The sender is Config.mailFrom (MAIL_FROM).
  */
 export const MAIL_QUEUE = 'mail';
 
@@ -27,11 +27,10 @@ export interface MailMessage {
 }
 
 interface MailHost {
-  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'workers' | 'mailRetryDelaySeconds'>;
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'workers' | 'mailRetryDelaySeconds' | 'mailFrom'>;
   boss: PgBoss | undefined;
 }
 
-const from = () => process.env.MAIL_FROM || 'Promptory <no-reply@promptory.local>';
 const transports = new Map<string, nodemailer.Transporter>();
 function smtpTransport(url: string): nodemailer.Transporter {
   let transport = transports.get(url);
@@ -45,10 +44,10 @@ function log(message: string) {
   console.log(`[promptory] ${message}`);
 }
 
-async function writeOutbox(dataDir: string, message: MailMessage): Promise<string> {
+async function writeOutbox(config: MailHost['config'], message: MailMessage): Promise<string> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const info = await transport.sendMail({ from: from(), ...message });
-  const dir = join(dataDir, 'outbox');
+  const info = await transport.sendMail({ from: config.mailFrom, ...message });
+  const dir = join(config.dataDir, 'outbox');
   await mkdir(dir, { recursive: true });
   const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 100);
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
@@ -58,9 +57,9 @@ async function writeOutbox(dataDir: string, message: MailMessage): Promise<strin
 
 /** Sends (or queues, or files) one message. `link` is printed to the log when there is no SMTP. */
 export async function sendMail(host: MailHost, message: MailMessage, link?: string): Promise<void> {
-  const { smtpUrl, dataDir } = host.config;
+  const { smtpUrl, mailFrom } = host.config;
   if (!smtpUrl) {
-    const file = await writeOutbox(dataDir, message);
+    const file = await writeOutbox(host.config, message);
     log(`mail to ${message.to} written to ${file}${link ? `\n[promptory]   link: ${link}` : ''}`);
     return;
   }
@@ -68,7 +67,7 @@ export async function sendMail(host: MailHost, message: MailMessage, link?: stri
     await host.boss.send(MAIL_QUEUE, message, retryPolicy(host.config));
     return;
   }
-  await smtpTransport(smtpUrl).sendMail({ from: from(), ...message });
+  await smtpTransport(smtpUrl).sendMail({ from: mailFrom, ...message });
 }
 
 /** Creates the mail queue and, where this process works queues, its worker (called by createApp). */
@@ -77,9 +76,9 @@ export async function startMail(host: MailHost): Promise<void> {
   if (!boss || !config.smtpUrl) return;
   await boss.createQueue(MAIL_QUEUE, { ...retryPolicy(config), deleteAfterSeconds: 60 });
   if (config.workers <= 0) return;
-  const url = config.smtpUrl;
+  const { smtpUrl: url, mailFrom } = config;
   await boss.work<MailMessage>(MAIL_QUEUE, { batchSize: 1 }, async ([job]) => {
-    await smtpTransport(url).sendMail({ from: from(), ...job.data });
+    await smtpTransport(url).sendMail({ from: mailFrom, ...job.data });
   });
 }
 

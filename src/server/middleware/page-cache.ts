@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getApp } from '../app';
 import { catalogCheckpoint, formatCheckpoint, WRITTEN_COOKIE } from '../page-cache';
 import { applyValidators } from '../page-validators';
+import { secureCookies } from '../sessions';
 
 /** Long enough for any reload; after VERSION_TTL_MS every viewer is past it anyway. */
 const WRITTEN_COOKIE_SECONDS = 60;
@@ -19,14 +19,14 @@ export const pageCache = defineMiddleware(async (context, next) => {
   const response = await next();
   const method = context.request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD' && response.status < 400) {
-    const checkpoint = await catalogCheckpoint(await getApp());
+    const checkpoint = await catalogCheckpoint(context.locals.app);
     if (checkpoint) {
       context.cookies.set(WRITTEN_COOKIE, formatCheckpoint(checkpoint), {
         path: '/',
         maxAge: WRITTEN_COOKIE_SECONDS,
         httpOnly: true,
         sameSite: 'lax',
-        secure: context.url.protocol === 'https:' || context.locals.publicUrl.startsWith('https:'),
+        secure: secureCookies(context, context.locals.app),
       });
     }
   }

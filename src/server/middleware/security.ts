@@ -1,7 +1,6 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
-import { getApp } from '../app';
 import { MAX_BODY_BYTES, type Config } from '../config';
 import { declaresTooLarge, json, tooLargeJson } from '../http';
 
@@ -112,7 +111,7 @@ export function withSecurityHeaders(response: Response, context: Pick<APIContext
 }
 
 export const security: MiddlewareHandler = async (context, next) => {
-  const { config } = await getApp();
+  const { config } = context.locals.app;
   const refuse = (response: Response) => withSecurityHeaders(response, context, config);
   if (!isServedHost(context.url.host, config)) {
     return refuse(json({ error: UNKNOWN_HOST }, { status: 421 }));

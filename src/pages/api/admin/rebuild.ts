@@ -1,5 +1,4 @@
 import { rebuildRequest } from '../../../../modules/prompts/contracts';
-import { getApp } from '../../../server/app';
 import { requireAdmin } from '../../../server/admin-guard';
 import { endpoint, errorJson, json, notFound, readBody } from '../../../server/http';
 import { rebuildJobs } from '../../../server/rebuild-jobs';
@@ -7,7 +6,7 @@ import { rebuildJobs } from '../../../server/rebuild-jobs';
 /** Admin: the latest rebuild's progress (null before the first), for the page to poll. */
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  const app = await getApp();
+  const { app } = context.locals;
   return json({ job: rebuildJobs(app.runner).latest() });
 });
 
@@ -18,7 +17,7 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const admin = requireAdmin(context);
   const { projections } = await readBody(context.request, rebuildRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   for (const name of projections) if (!app.runner.byName.has(name)) notFound(`Unknown projection ${name}`);
   const jobs = rebuildJobs(app.runner);
   const job = jobs.start([...new Set(projections)], admin.id);

@@ -1,7 +1,6 @@
 import { reviewHistoryQuery, type ReviewEntryView } from '../../../../modules/prompts/contracts';
 import { getUser } from '../../../../projections/accounts/queries';
 import { listReviewHistory } from '../../../../projections/review/queries';
-import { getApp } from '../../../server/app';
 import { requireAdmin } from '../../../server/admin-guard';
 import { endpoint, json } from '../../../server/http';
 
@@ -13,7 +12,7 @@ import { endpoint, json } from '../../../server/http';
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
   const filter = reviewHistoryQuery.parse(Object.fromEntries(context.url.searchParams));
-  const { db } = await getApp();
+  const { db } = context.locals.app;
   const entries = await listReviewHistory(db, filter);
   const names = new Map<number, string | null>();
   for (const id of new Set(entries.map((e) => e.actorId).filter((id): id is number => id !== null))) {

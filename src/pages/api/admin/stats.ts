@@ -2,14 +2,13 @@ import type { StatsView } from '../../../../modules/prompts/contracts';
 import { countUsers } from '../../../../projections/accounts/queries';
 import { totalUsage } from '../../../../projections/catalog/queries';
 import { countByStatus } from '../../../../projections/review/queries';
-import { getApp } from '../../../server/app';
 import { requireAdmin } from '../../../server/admin-guard';
 import { endpoint, json } from '../../../server/http';
 
 /** Admin: the Statistics tab's totals, read from the read models. */
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  const { db } = await getApp();
+  const { db } = context.locals.app;
   const [prompts, totalUsers, usage] = await Promise.all([countByStatus(db), countUsers(db), totalUsage(db)]);
   const stats: StatsView = { totalPrompts: prompts.approved, totalUsers, totalUsage: usage, prompts };
   return json(stats);

@@ -1,10 +1,8 @@
 import { requestPasswordLink } from '../../../../modules/accounts';
 import { AUTH_MESSAGES, forgotPasswordRequest } from '../../../../modules/accounts/contracts';
-import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
 import { accountLink, sendAccountMail } from '../../../server/mail';
 import { renderMail } from '../../../server/mail/templates';
-import { accountsFor } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
 import { authEndpoint, holdUntil } from './_shared';
 
@@ -12,8 +10,8 @@ import { authEndpoint, holdUntil } from './_shared';
 export const POST = authEndpoint(async (context) => {
   const { email } = await readBody(context.request, forgotPasswordRequest);
   const started = Date.now();
-  const app = await getApp();
-  await accountsFor(app).limiter.hit('forgot', { ip: clientIp(context), account: email });
+  const { app } = context.locals;
+  await app.limiter.hit('forgot', { ip: clientIp(context, app.config.trustProxy), account: email });
   const { outcome } = await requestPasswordLink(app.store, email, metadataFor(context));
   if (outcome.kind === 'issued') {
     const link = accountLink(app.config.publicUrl, outcome.email, outcome.link.token);
@@ -24,6 +22,6 @@ export const POST = authEndpoint(async (context) => {
     // Nobody to write to: render the message anyway, so both paths do comparable work.
     renderMail('reset', context.locals.lng, email, accountLink(app.config.publicUrl, email, 'x'.repeat(43)));
   }
-  await holdUntil(started);
+  await holdUntil(started, app.config.authMinResponseMs);
   return json({ ok: true, message: AUTH_MESSAGES.resetRequested });
 });

@@ -1,9 +1,8 @@
 import { isSignInRefused, signIn } from '../../../../modules/accounts';
 import { loginRequest } from '../../../../modules/accounts/contracts';
-import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
-import { accountsFor, loadSessionUser, sessionToken, setSessionCookie } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
+import { loadSessionUser, sessionToken, setSessionCookie } from '../../../server/sessions';
 import { authEndpoint, holdUntil, sleep } from './_shared';
 
 /**
@@ -14,16 +13,16 @@ import { authEndpoint, holdUntil, sleep } from './_shared';
 export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, loginRequest);
   const started = Date.now();
-  const app = await getApp();
-  const { limiter, sessions } = accountsFor(app);
-  const subject = { ip: clientIp(context), account: body.email };
+  const { app } = context.locals;
+  const { limiter, sessions } = app;
+  const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
   const { slowDownMs } = await limiter.attempt('login', subject);
   await sleep(slowDownMs);
   let result;
   try {
     result = await signIn(app.store, sessions, body, metadataFor(context));
   } catch (error) {
-    if (isSignInRefused(error)) await holdUntil(started);
+    if (isSignInRefused(error)) await holdUntil(started, app.config.authMinResponseMs);
     throw error;
   }
   await limiter.succeeded('login', subject);
@@ -33,6 +32,6 @@ export const POST = authEndpoint(async (context) => {
   await app.settle(result);
   const user = await loadSessionUser(app, result.userId);
   context.locals.user = user;
-  await holdUntil(started);
+  await holdUntil(started, app.config.authMinResponseMs);
   return json({ user });
 });

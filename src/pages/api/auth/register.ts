@@ -1,9 +1,7 @@
 import { register } from '../../../../modules/accounts';
 import { AUTH_MESSAGES, registerRequest } from '../../../../modules/accounts/contracts';
-import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
 import { accountLink, sendAccountMail } from '../../../server/mail';
-import { accountsFor } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
 import { authEndpoint, holdUntil } from './_shared';
 
@@ -15,8 +13,8 @@ import { authEndpoint, holdUntil } from './_shared';
 export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, registerRequest);
   const started = Date.now();
-  const app = await getApp();
-  await accountsFor(app).limiter.hit('register', { ip: clientIp(context), account: body.email });
+  const { app } = context.locals;
+  await app.limiter.hit('register', { ip: clientIp(context, app.config.trustProxy), account: body.email });
   const { outcome } = await register(app.store, body, metadataFor(context));
   const to = { email: outcome.email, name: outcome.name };
   const mail =
@@ -24,6 +22,6 @@ export const POST = authEndpoint(async (context) => {
       ? sendAccountMail(app, 'already-registered', context.locals.lng, to, new URL('/auth', app.config.publicUrl).toString())
       : sendAccountMail(app, outcome.link.purpose, context.locals.lng, to, accountLink(app.config.publicUrl, outcome.email, outcome.link.token));
   await mail.catch((error) => console.error('[promptory] registration email failed', error));
-  await holdUntil(started);
+  await holdUntil(started, app.config.authMinResponseMs);
   return json({ ok: true, message: AUTH_MESSAGES.registered });
 });

@@ -1,9 +1,8 @@
 import { isLinkRefused, setPassword } from '../../../../modules/accounts';
 import { setPasswordRequest } from '../../../../modules/accounts/contracts';
-import { getApp } from '../../../server/app';
 import { json, metadataFor, readBody } from '../../../server/http';
-import { accountsFor, loadSessionUser, setSessionCookie } from '../../../server/middleware/session';
 import { clientIp } from '../../../server/rate-limit';
+import { loadSessionUser, setSessionCookie } from '../../../server/sessions';
 import { authEndpoint, holdUntil, sleep } from './_shared';
 
 /**
@@ -13,16 +12,16 @@ import { authEndpoint, holdUntil, sleep } from './_shared';
 export const POST = authEndpoint(async (context) => {
   const body = await readBody(context.request, setPasswordRequest);
   const started = Date.now();
-  const app = await getApp();
-  const { limiter, sessions } = accountsFor(app);
-  const subject = { ip: clientIp(context), account: body.email };
+  const { app } = context.locals;
+  const { limiter, sessions } = app;
+  const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
   const { slowDownMs } = await limiter.attempt('set_password', subject);
   await sleep(slowDownMs);
   let result;
   try {
     result = await setPassword(app.store, sessions, body, metadataFor(context));
   } catch (error) {
-    if (isLinkRefused(error)) await holdUntil(started);
+    if (isLinkRefused(error)) await holdUntil(started, app.config.authMinResponseMs);
     throw error;
   }
   await limiter.succeeded('set_password', subject);

@@ -1,7 +1,6 @@
 import { removeBookmark, resolveFavorite } from '../../../../modules/engagement';
 import { idParam } from '../../../../modules/engagement/contracts';
 import { requireUser } from '../../../server/admin-guard';
-import { getApp } from '../../../server/app';
 import { endpoint, json, metadataFor, readParam } from '../../../server/http';
 
 /**
@@ -12,7 +11,7 @@ import { endpoint, json, metadataFor, readParam } from '../../../server/http';
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
   const id = readParam(context.params.id, idParam, 'favorite id');
-  const app = await getApp();
+  const { app } = context.locals;
   const { promptId, byFavoriteId } = await resolveFavorite(app.db, user.id, id);
   const result = await removeBookmark(app.store, user.id, promptId, metadataFor(context), byFavoriteId);
   await app.settle(result);

@@ -1,7 +1,6 @@
 import { bookmark } from '../../../../modules/engagement';
 import { favoriteRequest } from '../../../../modules/engagement/contracts';
 import { requireUser } from '../../../server/admin-guard';
-import { getApp } from '../../../server/app';
 import { endpoint, json, metadataFor, readBody } from '../../../server/http';
 
 /**
@@ -11,7 +10,7 @@ import { endpoint, json, metadataFor, readBody } from '../../../server/http';
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const { promptId } = await readBody(context.request, favoriteRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   const result = await bookmark(app.store, user.id, promptId, metadataFor(context));
   await app.settle(result);
   return json({ id: result.favoriteId, userId: user.id, promptId }, { status: result.created ? 201 : 200 });

@@ -1,12 +1,11 @@
 import { listFavorites } from '../../../../projections/engagement/queries';
 import { requireUser } from '../../../server/admin-guard';
-import { getApp } from '../../../server/app';
 import { endpoint, json } from '../../../server/http';
 import { withPrompts } from '../../../server/library';
 
 /** The signed-in user's bookmarks, newest first, each with its prompt. */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  const app = await getApp();
+  const { app } = context.locals;
   return json(await withPrompts(app, await listFavorites(app.db, user.id)));
 });

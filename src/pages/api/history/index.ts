@@ -1,7 +1,6 @@
 import { recordHistory } from '../../../../modules/engagement';
 import { historyRequest } from '../../../../modules/engagement/contracts';
 import { requireUser } from '../../../server/admin-guard';
-import { getApp } from '../../../server/app';
 import { endpoint, json, metadataFor, readBody } from '../../../server/http';
 import { throttleUse } from '../../../server/library';
 
@@ -9,7 +8,7 @@ import { throttleUse } from '../../../server/library';
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const { promptId, modifiedContent } = await readBody(context.request, historyRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   await throttleUse(app, context);
   const result = await recordHistory(app.store, user.id, promptId, metadataFor(context), modifiedContent);
   await app.settle(result);

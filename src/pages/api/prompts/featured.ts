@@ -1,8 +1,7 @@
 import { listPrompts } from '../../../../projections/catalog/queries';
-import { getApp } from '../../../server/app';
 import { cachedJson, endpoint } from '../../../server/http';
 
-export const GET = endpoint(async ({ request }) => {
-  const { db } = await getApp();
+export const GET = endpoint(async ({ request, locals }) => {
+  const { db } = locals.app;
   return cachedJson(request, await listPrompts(db, { source: 'featured' }));
 });

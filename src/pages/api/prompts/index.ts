@@ -1,13 +1,12 @@
 import { submitPrompt } from '../../../../modules/prompts';
 import { submitPromptRequest } from '../../../../modules/prompts/contracts';
 import { getPromptFor, listPrompts } from '../../../../projections/catalog/queries';
-import { getApp } from '../../../server/app';
 import { requireUser } from '../../../server/admin-guard';
 import { actorFor, cachedJson, endpoint, json, metadataFor, readBody } from '../../../server/http';
 
 /** All public prompts, most popular first. */
-export const GET = endpoint(async ({ request }) => {
-  const { db } = await getApp();
+export const GET = endpoint(async ({ request, locals }) => {
+  const { db } = locals.app;
   return cachedJson(request, await listPrompts(db, { source: 'all' }));
 });
 
@@ -18,7 +17,7 @@ export const GET = endpoint(async ({ request }) => {
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
   const body = await readBody(context.request, submitPromptRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   const actor = actorFor(context);
   const appended = await submitPrompt(app.store, { ...body, authorName: body.authorName ?? user.name }, actor, metadataFor(context));
   await app.settle(appended);

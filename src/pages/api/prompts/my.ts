@@ -1,11 +1,10 @@
 import { listSubmissions } from '../../../../projections/review/queries';
-import { getApp } from '../../../server/app';
 import { requireUser } from '../../../server/admin-guard';
 import { endpoint, json } from '../../../server/http';
 
 /** The signed-in user's submissions, newest first, each with its status and timeline. */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  const { db } = await getApp();
+  const { db } = context.locals.app;
   return json(await listSubmissions(db, user.id));
 });

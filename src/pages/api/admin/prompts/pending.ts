@@ -1,6 +1,5 @@
 import { pendingQuery } from '../../../../../modules/prompts/contracts';
 import { listPendingReviews } from '../../../../../projections/review/queries';
-import { getApp } from '../../../../server/app';
 import { requireAdmin } from '../../../../server/admin-guard';
 import { endpoint, json, readParam } from '../../../../server/http';
 
@@ -12,7 +11,7 @@ import { endpoint, json, readParam } from '../../../../server/http';
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
   const { asOf } = readParam(Object.fromEntries(context.url.searchParams), pendingQuery, 'asOf');
-  const app = await getApp();
+  const { app } = context.locals;
   if (!asOf) return json(await listPendingReviews(app.db));
   const until = await app.runner.checkpointAt(new Date(asOf));
   const replay = await app.runner.replayInto('review', { until });

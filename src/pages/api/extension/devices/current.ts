@@ -1,12 +1,11 @@
 import { revokeDevice } from '../../../../../modules/devices';
 import { requireUser } from '../../../../server/admin-guard';
-import { getApp } from '../../../../server/app';
 import { endpoint, metadataFor } from '../../../../server/http';
 
 /** The extension signs itself out: its own token is revoked (bearer only). */
 export const DELETE = endpoint(async (context) => {
   const user = requireUser(context);
-  const app = await getApp();
+  const { app } = context.locals;
   if (context.locals.deviceId) await revokeDevice(app.store, user.id, context.locals.deviceId, 'device', metadataFor(context));
   return new Response(null, { status: 204 });
 });

@@ -1,12 +1,11 @@
 import { connectDevice, connectDeviceRequest, listDevices } from '../../../../../modules/devices';
 import { requireWebSession } from '../../../../server/device-auth';
-import { getApp } from '../../../../server/app';
 import { endpoint, json, metadataFor, readBody } from '../../../../server/http';
 
 /** The signed-in user's connected extension devices (dashboard). Website session only. */
 export const GET = endpoint(async (context) => {
   const user = requireWebSession(context);
-  const app = await getApp();
+  const { app } = context.locals;
   return json(await listDevices(app.db, user.id));
 });
 
@@ -17,7 +16,7 @@ export const GET = endpoint(async (context) => {
 export const POST = endpoint(async (context) => {
   const user = requireWebSession(context);
   const body = await readBody(context.request, connectDeviceRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   const connected = await connectDevice(app.store, user.id, body, metadataFor(context));
   const device = (await listDevices(app.db, user.id)).find((d) => d.id === connected.deviceId);
   return json(device, { status: 201 });

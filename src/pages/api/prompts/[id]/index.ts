@@ -1,7 +1,6 @@
 import { withdrawPrompt } from '../../../../../modules/prompts';
 import { promptIdParam } from '../../../../../modules/prompts/contracts';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
-import { getApp } from '../../../../server/app';
 import { requireUser } from '../../../../server/admin-guard';
 import { actorFor, cachedJson, endpoint, json, metadataFor, notFound, readParam } from '../../../../server/http';
 
@@ -11,7 +10,7 @@ import { actorFor, cachedJson, endpoint, json, metadataFor, notFound, readParam 
  */
 export const GET = endpoint(async (context) => {
   const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const { db } = await getApp();
+  const { db } = context.locals.app;
   const prompt = await getPromptFor(db, id, actorFor(context));
   if (!prompt) notFound('Prompt not found');
   if (prompt.status !== 'approved') return json(prompt, { headers: { 'cache-control': 'private, no-store' } });
@@ -23,7 +22,7 @@ export const GET = endpoint(async (context) => {
 export const DELETE = endpoint(async (context) => {
   requireUser(context);
   const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const app = await getApp();
+  const { app } = context.locals;
   const appended = await withdrawPrompt(app.store, id, actorFor(context), metadataFor(context));
   await app.settle(appended);
   return json(appended.result);

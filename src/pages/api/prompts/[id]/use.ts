@@ -1,7 +1,6 @@
 import { recordUse } from '../../../../../modules/prompts';
 import { promptIdParam } from '../../../../../modules/prompts/contracts';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
-import { getApp } from '../../../../server/app';
 import { clientIp } from '../../../../server/rate-limit';
 import { throttleUse } from '../../../../server/library';
 import { actorFor, endpoint, json, metadataFor, readParam, notFound } from '../../../../server/http';
@@ -13,9 +12,9 @@ import { actorFor, endpoint, json, metadataFor, readParam, notFound } from '../.
  */
 export const PUT = endpoint(async (context) => {
   const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const app = await getApp();
+  const { app } = context.locals;
   await throttleUse(app, context);
-  const appended = await recordUse(app.store, id, actorFor(context), metadataFor(context), clientIp(context));
+  const appended = await recordUse(app.store, id, actorFor(context), metadataFor(context), clientIp(context, app.config.trustProxy));
   await app.settle(appended);
   const prompt = await getPublicPrompt(app.db, id);
   if (!prompt) notFound('Prompt not found');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { getApp } from '../../../../../server/app';
 import { requireAdmin } from '../../../../../server/admin-guard';
 import { endpoint, json, notFound, readParam } from '../../../../../server/http';
 
@@ -10,7 +9,7 @@ import { endpoint, json, notFound, readParam } from '../../../../../server/http'
 export const POST = endpoint(async (context) => {
   requireAdmin(context);
   const name = readParam(context.params.name, z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/), 'projection');
-  const app = await getApp();
+  const { app } = context.locals;
   if (!app.runner.byName.has(name)) notFound(`Unknown projection ${name}`);
   const started = Date.now();
   let events = 0;

@@ -1,6 +1,5 @@
 import { reviewPrompt } from '../../../../../../modules/prompts';
 import { promptIdParam, reviewRequest } from '../../../../../../modules/prompts/contracts';
-import { getApp } from '../../../../../server/app';
 import { requireAdmin } from '../../../../../server/admin-guard';
 import { actorFor, endpoint, json, metadataFor, readBody, readParam } from '../../../../../server/http';
 
@@ -13,7 +12,7 @@ export const PUT = endpoint(async (context) => {
   requireAdmin(context);
   const id = readParam(context.params.id, promptIdParam, 'prompt id');
   const { isApproved } = await readBody(context.request, reviewRequest);
-  const app = await getApp();
+  const { app } = context.locals;
   const appended = await reviewPrompt(app.store, id, isApproved, actorFor(context), metadataFor(context));
   await app.settle(appended);
   return json(appended.result);

@@ -1,0 +1,15 @@
+import type { Sql } from '../../../events';
+import { listDevices, type DeviceView } from '../../../modules/devices';
+
+/**
+ * What pages read about the extension's devices, bound to the app's database. The request
+ * middleware puts it on `Astro.locals.devices`, so pages never hold a raw `Db`.
+ */
+export interface DeviceReader {
+  /** The user's connected (not revoked) devices, newest first (the dashboard lists them). */
+  connected(userId: number): Promise<DeviceView[]>;
+}
+
+export function deviceReader(sql: Sql): DeviceReader {
+  return { connected: (userId) => listDevices(sql, userId) };
+}

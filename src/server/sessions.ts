@@ -1,0 +1,53 @@
+import type { APIContext } from 'astro';
+import { loadAccount, SESSION_COOKIE, type SessionInfo } from '../../modules/accounts';
+import { getUser } from '../../projections/accounts/queries';
+import { isAdminEmail } from './admin-guard';
+import type { App } from './app';
+import type { SessionUser } from './session-user';
+
+/**
+ * The session cookie and the user it stands for, shared by the session middleware and the
+ * /api/auth/* endpoints. The cookie holds a random token (lucia, 200 bits); the database keeps
+ * only its SHA-256 (`app.sessions`). HttpOnly, SameSite=Lax, Path=/, Secure when the request
+ * or PUBLIC_URL is HTTPS; 30-day sliding expiry (renewed once less than half remains).
+ */
+
+/** The user as locals, pages and /api/auth/me see them: read model first, the stream if it lags. */
+export async function loadSessionUser(app: App, userId: number): Promise<SessionUser | null> {
+  const row = await getUser(app.db, userId);
+  const source = row ?? (await loadAccount(app.store, userId).then((s) => s && { ...s, id: s.userId, avatarUrl: null }));
+  if (!source) return null;
+  return {
+    id: source.id,
+    name: source.name,
+    email: source.email,
+    username: source.username,
+    avatarUrl: source.avatarUrl,
+    isAdmin: isAdminEmail(source.email, app.config.adminEmail),
+  };
+}
+
+type CookieContext = Pick<APIContext, 'cookies' | 'url'>;
+
+/** Cookies we set are Secure when the request or PUBLIC_URL is HTTPS. */
+export function secureCookies(context: CookieContext, app: App): boolean {
+  return context.url.protocol === 'https:' || app.config.publicUrl.startsWith('https:');
+}
+
+export function setSessionCookie(context: CookieContext, app: App, session: SessionInfo): void {
+  context.cookies.set(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(context, app),
+    path: '/',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(context: CookieContext, app: App): void {
+  context.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: secureCookies(context, app), path: '/', maxAge: 0 });
+}
+
+export function sessionToken(context: Pick<APIContext, 'cookies'>): string | undefined {
+  return context.cookies.get(SESSION_COOKIE)?.value || undefined;
+}
