@@ -55,7 +55,9 @@ async function prepare(): Promise<{ cookies: string[]; promptIds: number[] }> {
   return { cookies, promptIds };
 }
 
-async function startServer() {
+/** A web process on `port`; every one shares the database (and runs its own projection worker). */
+async function startServer(port: number) {
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'library-bench-'));
   const child = spawn(process.execPath, [`${outDir}/server/entry.mjs`], {
     env: {
@@ -113,12 +115,15 @@ interface Stats {
   errors: string[];
 }
 
-/** One signed-in user: toggle a bookmark or rate, then read it back, until `until`. */
-async function user(cookie: string, promptIds: number[], until: number, stats: Stats, thinkMs = 0) {
+/**
+ * One signed-in user: toggle a bookmark or rate, then read it back, until `until`. Writes go
+ * to `writeTo`, reads to `readFrom` (another web process in the scaling phase).
+ */
+async function user(cookie: string, promptIds: number[], until: number, stats: Stats, thinkMs = 0, writeTo = url, readFrom = url) {
   const favorites = new Map<number, number>();
   const call = async (method: string, path: string, body?: unknown) => {
     const started = performance.now();
-    const response = await fetch(url + path, {
+    const response = await fetch((method === 'GET' ? readFrom : writeTo) + path, {
       method,
       headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -160,7 +165,7 @@ async function user(cookie: string, promptIds: number[], until: number, stats: S
 }
 
 const { cookies, promptIds } = await prepare();
-const stop = await startServer();
+const stop = await startServer(port);
 const detail = `/prompts/${promptIds[0]}`;
 const report: string[] = [];
 const log = (line = '') => {
@@ -190,8 +195,27 @@ try {
     rates.detail.push(await wrk(detail, slice));
   }
   await writers;
+
+  // Scaling: a second web process on the same PostgreSQL. The same tight loops, each user
+  // writing through one process and reading back through the other (read-your-writes must
+  // hold across processes), against the first phase's one process.
+  const second = `http://127.0.0.1:${port + 1}`;
+  const stopSecond = await startServer(port + 1);
+  const scaled: Stats = { writes: [], reads: [], errors: [] };
+  try {
+    await Promise.all(cookies.slice(0, 4).map((c) => user(c, promptIds, Date.now() + 1500, { writes: [], reads: [], errors: [] }, 0, second, second)));
+    await Promise.all(
+      cookies.map((c, i) => {
+        const [writeTo, readFrom] = i % 2 === 0 ? [url, second] : [second, url];
+        return user(c, promptIds, Date.now() + seconds * 1000, scaled, 0, writeTo, readFrom);
+      }),
+    );
+  } finally {
+    await stopSecond();
+  }
+
   const p95 = percentile(stats.writes, 95);
-  const errors = stress.errors.length + stats.errors.length + loaded.errors.length;
+  const errors = stress.errors.length + stats.errors.length + loaded.errors.length + scaled.errors.length;
   const trivial = median(rates.trivial);
   const ratio = (name: 'browse' | 'detail') => median(rates[name]) / trivial;
   const fmt = (n: number) => Math.round(n).toLocaleString('en');
@@ -203,7 +227,9 @@ try {
   log('bookmarks and rate random public prompts, and read every write back. Three phases of');
   log(`${seconds} s: every user in a tight loop (stress, no target); users pausing ${THINK_MS} ms (±50%) between`);
   log('actions, alone (latency target); the same users while wrk (`-t1 -c16`) loads visitor pages,');
-  log('interleaved (throughput target). Client, wrk, server and PostgreSQL share the 2 cores;');
+  log('interleaved (throughput target). Last, a second web process joins and the tight loops run');
+  log('again, each user writing through one process and reading back through the other.');
+  log('Client, wrk, servers and PostgreSQL share the 2 cores;');
   log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (other work on the machine counts too).`);
   log();
   log('| phase | writes | writes/s | write p50 | p95 | p99 | read-back p95 | read-your-writes misses | errors |');
@@ -217,6 +243,9 @@ try {
   row('stress: tight loops', stress);
   row('users', stats);
   row('users + visitors', loaded);
+  row('stress, 2 web processes (write on one, read on the other)', scaled);
+  log();
+  log(`Two web processes against one: ${(scaled.writes.length / Math.max(1, stress.writes.length)).toFixed(2)}x the writes per second in tight loops.`);
   log();
   log('| visitor page under the write load | req/s (median) | vs /healthz |');
   log('|---|---|---|');
@@ -228,7 +257,7 @@ try {
     `Targets: write p95 <= 50 ms: ${verdict(p95 <= 50)}; read-your-writes on every call and 0 errors (all phases): ${verdict(errors === 0)}; ` +
       `catalog pages >= 0.5x the trivial page: ${verdict(ratio('browse') >= 0.5 && ratio('detail') >= 0.5)}.`,
   );
-  const firstErrors = [...stress.errors, ...stats.errors, ...loaded.errors].slice(0, 3);
+  const firstErrors = [...stress.errors, ...stats.errors, ...loaded.errors, ...scaled.errors].slice(0, 3);
   if (firstErrors.length) log(`\nFirst errors: ${firstErrors.join('; ')}`);
   writeFileSync('docs/benchmarks-library.md', report.join('\n') + '\n');
 } finally {

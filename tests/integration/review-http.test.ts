@@ -24,16 +24,19 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
   };
   let server: RunningServer;
 
-  /** A cookie-keeping client: every write carries this site's Origin, as a browser's would. */
+  /** A cookie-keeping client (by name, as a browser keeps them): every write carries this site's Origin. */
   const client = () => {
-    let cookie = '';
+    const jar = new Map<string, string>();
     return async (method: string, path: string, body?: unknown) => {
       const headers: Record<string, string> = { origin: server.url };
-      if (cookie) headers.cookie = cookie;
+      if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const set = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-      if (set.length) cookie = set.join('; ');
+      for (const set of response.headers.getSetCookie()) {
+        const [pair] = set.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null };
     };
