@@ -5,7 +5,7 @@ interface Props {
   label: string;
   tabs: { value: string; label: string; href: string; icon: IconName }[];
   current: string;
-  /** Tabs only some viewers get (an island rendering its own <li>, e.g. Bookmarks). */
+  /** Tabs only some viewers get (an island rendering its own list, e.g. Bookmarks), after the list. */
   children?: ReactNode;
 }
 
@@ -17,23 +17,26 @@ interface Props {
 export function LinkTabs({ label, tabs, current, children }: Props) {
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="inline-flex min-w-max items-center gap-1 rounded-xl border border-border bg-muted/60 p-1">
-        {tabs.map((tab) => (
-          <li key={tab.value}>
-            <a
-              href={tab.href}
-              data-live-link=""
-              data-tab={tab.value}
-              aria-current={tab.value === current ? 'page' : undefined}
-              className={linkTabClass(tab.value === current)}
-            >
-              <Icon name={tab.icon} size={15} />
-              {tab.label}
-            </a>
-          </li>
-        ))}
+      <div className="inline-flex min-w-max items-center gap-1 rounded-xl border border-border bg-muted/60 p-1">
+        <ul className="flex items-center gap-1">
+          {tabs.map((tab) => (
+            <li key={tab.value}>
+              <a
+                href={tab.href}
+                data-live-link=""
+                data-tab={tab.value}
+                aria-current={tab.value === current ? 'page' : undefined}
+                className={linkTabClass(tab.value === current)}
+              >
+                <Icon name={tab.icon} size={15} />
+                {tab.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {/* Outside the list: an island's own element may not stand inside a <ul>. */}
         {children}
-      </ul>
+      </div>
     </nav>
   );
 }

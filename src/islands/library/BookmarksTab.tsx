@@ -11,11 +11,13 @@ export default function BookmarksTab({ label, href, current }: { label: string; 
   const user = useHydratedStore($currentUser, undefined);
   if (!user && !current) return null;
   return (
-    <li>
-      <a href={href} data-live-link="" data-tab="favorites" aria-current={current ? 'page' : undefined} className={linkTabClass(current)}>
-        <Icon name="bookmark" size={15} />
-        {label}
-      </a>
-    </li>
+    <ul className="flex">
+      <li>
+        <a href={href} data-live-link="" data-tab="favorites" aria-current={current ? 'page' : undefined} className={linkTabClass(current)}>
+          <Icon name="bookmark" size={15} />
+          {label}
+        </a>
+      </li>
+    </ul>
   );
 }
