@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { INLINE_SCRIPT_HASHES } from './src/server/render/inline-scripts.ts';
+import { precompressIntegration } from './scripts/precompress.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -12,7 +13,8 @@ export default defineConfig({
   adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
   // Tests build into their own folders so parallel builds never collide.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
-  integrations: [react()],
+  // precompress: brotli and gzip copies of static files, served by scripts/serve.mjs.
+  integrations: [react(), precompressIntegration()],
   // No markdown pages: Shiki's inline styles would not pass the CSP.
   markdown: { syntaxHighlight: false },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },

@@ -2,9 +2,11 @@
 // dist; HOST and PORT as for Astro). The project owns the HTTP server so that static files
 // (/_astro/*, public/), which the adapter serves before our middleware runs, carry the same
 // protective headers as rendered pages. Rendered answers set their own headers, which win.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COMPRESSIBLE_TYPES } from './precompress.mjs';
 
 /** For files, not documents: nothing may run, load or frame them, and types are not sniffed. */
 export const STATIC_HEADERS = {
@@ -14,15 +16,83 @@ export const STATIC_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+/** Hashed build assets never change under their name. */
+const ASSETS = '/_astro/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The build's precompressed assets (scripts/precompress.mjs), by URL path, read once: a build's
+ * files never change, and they are small (the whole set is a few hundred KB compressed).
+ */
+export function precompressedAssets(clientDir) {
+  const assets = new Map();
+  const dir = join(clientDir, ASSETS);
+  if (!existsSync(dir)) return assets;
+  for (const name of readdirSync(dir)) {
+    const type = COMPRESSIBLE_TYPES[extname(name)];
+    const path = join(dir, name);
+    if (!type) continue;
+    const br = existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null;
+    const gzip = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null;
+    if (!br && !gzip) continue;
+    const { mtime, size } = statSync(path);
+    assets.set(ASSETS + name, { type, br, gzip, lastModified: mtime.toUTCString(), tag: `${size.toString(16)}-${mtime.getTime().toString(16)}` });
+  }
+  return assets;
+}
+
+/** The best encoding we hold that the client takes (`q=0` refuses one), or null. */
+export function chooseEncoding(acceptEncoding, asset) {
+  const accepted = new Map();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!coding) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    accepted.set(coding, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const takes = (coding) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  if (asset.br && takes('br')) return 'br';
+  if (asset.gzip && takes('gzip')) return 'gzip';
+  return null;
+}
+
+/** Answers a request for a precompressed asset; false leaves it to the adapter. */
+function servePrecompressed(req, res, assets) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = (req.url ?? '').split('?')[0];
+  const asset = assets.get(path);
+  if (!asset) return false;
+  const encoding = chooseEncoding(req.headers['accept-encoding'], asset);
+  if (!encoding) return false;
+  const body = encoding === 'br' ? asset.br : asset.gzip;
+  // Each encoding is its own representation, with its own validator.
+  const etag = `W/"${asset.tag}-${encoding}"`;
+  res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('cache-control', IMMUTABLE);
+  res.setHeader('last-modified', asset.lastModified);
+  res.setHeader('etag', etag);
+  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  res.setHeader('content-type', asset.type);
+  res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
 export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   // The adapter's entry starts its own server unless told not to; we start ours instead.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(pathToFileURL(resolve(outDir, 'server', 'entry.mjs')).href);
   const host = process.env.HOST ?? 'localhost';
   const port = Number(process.env.PORT ?? 4321);
+  const assets = precompressedAssets(resolve(outDir, 'client'));
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
-    handler(req, res);
+    if (!servePrecompressed(req, res, assets)) handler(req, res);
   });
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
