@@ -1,4 +1,5 @@
-// `npm test`: every suite, in order: unit + integration (vitest; PGlite always, PostgreSQL
+// `npm test`: the type check (astro check, .astro files included), then every suite, in
+// order: unit + integration (vitest; PGlite always, PostgreSQL
 // when TEST_DATABASE_URL is set), then the browser suite (Playwright in Debian's Chromium)
 // against a production build. Ends with one line: "N passed, N failed".
 import './check-node.mjs';
@@ -26,6 +27,8 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const env = { ASTRO_OUT_DIR: OUT_DIR };
+// Types first: .astro pages are type-checked only by `astro check` (tsc does not read them).
+const typecheckStatus = run('npx', ['astro', 'check', '--minimumSeverity', 'error']);
 const vitestStatus = run(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`],
@@ -54,10 +57,12 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 } else failed += 1;
+if (typecheckStatus !== 0) failed += 1; // a type error fails the run, as one failed check
 if (vitestStatus !== 0 && failed === 0) failed += 1; // a crash outside any test still fails the run
 if (playwrightStatus !== 0 && failed === 0) failed += 1;
 
 console.log('');
+console.log(`typecheck: ${typecheckStatus === 0 ? 'no errors' : 'errors (see above)'}`);
 console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no results'}`);
 console.log(`playwright: ${playwright ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'no results'}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -11,7 +11,7 @@ declare namespace App {
     /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
-    t: import('i18next').TFunction;
+    t: ReturnType<typeof import('./i18n/server').getT>;
     /** Set by `cachedPage` on a miss: where the page-cache middleware stores the rendering. */
     pageCache?: import('./server/page-validators').PageCacheSlot;
     /**

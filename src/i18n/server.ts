@@ -1,4 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
+import type { Translate } from '../ui/t';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /**
@@ -28,8 +29,12 @@ await instance.init({
 });
 
 /** A translation function fixed to one language; keys may name a namespace: t('auth:login.title'). */
-export function getT(lng: Language): TFunction {
-  return instance.getFixedT(lng);
+/**
+ * The request's `t`, typed also as the UI kit's `Translate`: our keys are strings and their
+ * values strings, which i18next's generic return type cannot know.
+ */
+export function getT(lng: Language): TFunction & Translate {
+  return instance.getFixedT(lng) as TFunction & Translate;
 }
 
 /** The messages of some namespaces in one language, to hand to an island as a prop. */

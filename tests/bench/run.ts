@@ -2,9 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { runSpineBench, spineTable } from './spine';
 
+// Before the spine is imported: its backends are chosen from TEST_DATABASE_URL as it loads.
 process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const { runSpineBench, spineTable } = await import('./spine');
 
 const spine = await runSpineBench(Number(process.env.REPLAY_EVENTS ?? 100_000));
 const pg = spine.find((r) => r.backend === 'postgres');
