@@ -246,6 +246,17 @@ export class EventStore {
     return readStreamIn(this.db, streamId);
   }
 
+  /**
+   * The newest committed event's place in log order, or null on an empty log: every write
+   * the caller has seen committed is at or before it (some before it may not be readable yet).
+   */
+  async head(): Promise<Checkpoint | null> {
+    const [row] = await this.db.query<{ tx_id: string; position: number }>(
+      'select tx_id::text as tx_id, position from events order by events.tx_id desc, events.position desc limit 1',
+    );
+    return row ? { txId: row.tx_id, position: row.position } : null;
+  }
+
   readAll(after: Checkpoint, limit = 1000): Promise<StoredEvent[]> {
     return readAllIn(this.db, after, limit);
   }

@@ -8,7 +8,8 @@ import type { Projection, Statement } from '../types';
  */
 export const engagementProjection: Projection = {
   name: 'engagement',
-  version: 1,
+  // v2: ratings indexed by prompt (the rating answer's tally reads them).
+  version: 2,
   // Every row is keyed by one event (favorites, history) or by one decision stream with a
   // watermark (ratings), so applying in the write transaction and again later is safe.
   inline: true,
@@ -32,6 +33,7 @@ export const engagementProjection: Projection = {
       applied_pos bigint not null,
       primary key (user_id, prompt_id)
     );
+    create index ratings_prompt on ratings (prompt_id, value);
     create table usage_history (
       id bigint primary key,
       user_id integer not null,

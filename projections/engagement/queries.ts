@@ -18,6 +18,22 @@ export async function getRating(sql: Sql, userId: number, promptId: number): Pro
   return row?.value ?? null;
 }
 
+/**
+ * A prompt's rating from its users' current ratings, each 1 or 5: round(1 + 4 × helpful / count),
+ * 0 while unrated. The same fold as the catalog's `rating` (projections/catalog/projection.ts), read
+ * from the table written in the rating's own transaction: the rater's answer needs no catalog catch-up.
+ */
+export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rating: number; ratingCount: number }> {
+  const [row] = await sql.query<{ rating: number; rating_count: number }>(
+    `select count(*)::int as rating_count,
+            case when count(*) = 0 then 0
+                 else round((4.0 * count(*) filter (where value = 5) + count(*)) / count(*))::int end as rating
+     from ratings where prompt_id = $1`,
+    [promptId],
+  );
+  return { rating: row.rating, ratingCount: row.rating_count };
+}
+
 /** The user's usage history, newest first. */
 export async function listHistory(sql: Sql, userId: number, limit = 200): Promise<HistoryEntryView[]> {
   const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null }>(

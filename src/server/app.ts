@@ -28,8 +28,14 @@ export interface App {
   sessions: Sessions;
   /** The rate limits of auth calls and copies (tests put in their own). */
   limiter: RateLimiter;
-  /** Read-your-writes: waits (bounded) until the projections fed by `appended` show it. */
-  settle(appended: Appended): Promise<boolean>;
+  /**
+   * Read-your-writes: waits (bounded) until the projections fed by `appended` show it.
+   * `deferCatalog`: the caller reads nothing of the catalog now, so it does not wait for it;
+   * the writer's next read still does (WRITTEN_COOKIE, src/server/page-cache.ts). The catalog is
+   * the one read model every writer feeds, so waiting for it in each write would line all
+   * writers of all processes up behind its lock.
+   */
+  settle(appended: Appended, options?: { deferCatalog?: boolean }): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -86,9 +92,10 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     worker,
     sessions: new Sessions(db),
     limiter: new RateLimiter(db, config.rateLimits),
-    async settle(appended) {
+    async settle(appended, options = {}) {
       if (!appended.last) return true;
-      return runner.settle(appended.last, awaited(appended.events.map((e) => e.type)));
+      const names = awaited(appended.events.map((e) => e.type)).filter((name) => !(options.deferCatalog && name === 'catalog'));
+      return runner.settle(appended.last, names);
     },
     async close() {
       await worker?.stop();

@@ -13,9 +13,9 @@ import { browseHref, communityHref, readBrowseState, readCommunityState } from '
  * checkpoint) a page is rendered at most a few times a second, not once per write.
  *
  * The writer sees their own write at once: every successful write answers with the
- * WRITTEN_COOKIE, the catalog checkpoint after the write was settled. A request carrying
- * it is served at that checkpoint or later (the version is re-read when the one in hand is
- * older), so a rating or a copy shows on the writer's next page. The page itself stays the
+ * WRITTEN_COOKIE, the log's head after the write. A request carrying it is served from a
+ * catalog at that position or later (the version is re-read, and the catalog caught up, when
+ * the one in hand is older), so a rating or a copy shows on the writer's next read. The page itself stays the
  * same bytes for everyone: the cookie decides how fresh, never what is shown.
  *
  * Flow: the page calls `cachedPage(Astro)` first; a hit returns the stored bytes with their
@@ -28,7 +28,7 @@ export const VERSION_TTL_MS = 250;
 const MAX_ENTRIES = 400;
 const MAX_BYTES = 48 * 1024 * 1024;
 
-/** The catalog checkpoint a client's last write reached ("txId.position"). */
+/** Where the log stood after a client's last write ("txId.position"): its catalog reads wait for it. */
 export const WRITTEN_COOKIE = 'catalog_written';
 
 export interface CachedPage {
@@ -76,20 +76,28 @@ function readVersion(app: App): Promise<Version> {
   return pending;
 }
 
-/** The catalog checkpoint now (what a writer's cookie records after its write settled). */
-export async function catalogCheckpoint(app: App): Promise<Checkpoint | null> {
-  return (await readVersion(app)).checkpoint;
-}
-
 /**
  * The catalog version pages are keyed on: re-read at most every VERSION_TTL_MS, and at once
- * when the caller has written past it (`atLeast`, from the WRITTEN_COOKIE).
+ * when the caller has written past it (`atLeast`, from the WRITTEN_COOKIE). A caller whose
+ * write the catalog does not hold yet waits (bounded) until it does, catching it up here
+ * when no other process is at it: writes do not wait for the catalog, their writer's next
+ * read does.
  */
 export async function catalogVersion(app: App, atLeast: Checkpoint | null = null): Promise<string> {
   if (current && Date.now() - current.readAt < VERSION_TTL_MS && covers(current, atLeast)) return versionKey(current);
   let version = await readVersion(app);
   // A shared read that started before the caller's write settled can miss it: read once more.
   if (!covers(version, atLeast)) version = await readVersion(app);
+  if (!covers(version, atLeast)) {
+    // Never past the log's head: a forged or stale cookie (another database) must not make
+    // a request wait out the bound for a position that will never come.
+    const head = await app.store.head();
+    const target = head && compareCheckpoints(atLeast!, head) > 0 ? head : atLeast!;
+    if (head && !covers(version, target)) {
+      await app.runner.settle(target, ['catalog']);
+      version = await readVersion(app);
+    }
+  }
   return versionKey(version);
 }
 

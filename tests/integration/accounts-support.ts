@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
 import type { App } from '../../src/server/app';
+import { pageCache } from '../../src/server/middleware/page-cache';
 import { request as requestMiddleware } from '../../src/server/middleware/request';
 import { security } from '../../src/server/middleware/security';
 import { session } from '../../src/server/middleware/session';
@@ -72,7 +73,7 @@ export class Browser {
       locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
     } as unknown as APIContext;
-    const chain: MiddlewareHandler[] = [requestMiddleware, security, session];
+    const chain: MiddlewareHandler[] = [requestMiddleware, security, session, pageCache];
     const run = async (i: number): Promise<Response> =>
       i < chain.length ? ((await chain[i](context as never, () => run(i + 1))) as Response) : handler(context);
     const response = await run(0);

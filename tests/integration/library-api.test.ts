@@ -15,6 +15,7 @@ import * as collection from '../../src/pages/api/collections/[id]/index';
 import * as collectionPrompts from '../../src/pages/api/collections/[id]/prompts/index';
 import * as collectionPrompt from '../../src/pages/api/collections/[id]/prompts/[promptId]';
 import * as use from '../../src/pages/api/prompts/[id]/use';
+import * as prompt from '../../src/pages/api/prompts/[id]/index';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
@@ -119,6 +120,28 @@ describe.each(backends)('library API on $name', (backend) => {
     await call('other', collectionPrompts.POST, 'POST', { id: made.body.id }, { promptId: 10 });
     const view = (await call('visitor', collection.GET, 'GET', { id: made.body.id })).body;
     expect(view).toMatchObject({ promptCount: 1, prompts: [{ id: 10 }] });
+  });
+
+  it("answers a rating without waiting for the catalog, and the rater's next read holds it", async () => {
+    // No worker runs here: only the rater's own read can bring the catalog up to the rating.
+    const before = await app.runner.checkpoint('catalog');
+    const rated = await call('owner', ratings.POST, 'POST', {}, { promptId: 14, value: 5 });
+    expect(rated.body).toMatchObject({ value: 5, rating: 5, ratingCount: 1 });
+    expect(await app.runner.checkpoint('catalog')).toEqual(before);
+    expect((await call('visitor', prompt.GET, 'GET', { id: 14 })).body).toMatchObject({ rating: 0 });
+    expect((await call('owner', prompt.GET, 'GET', { id: 14 })).body).toMatchObject({ rating: 5 });
+    // A second rater's tally counts both, before the catalog has either.
+    expect((await call('other', ratings.POST, 'POST', {}, { promptId: 14, value: 1 })).body).toMatchObject({ rating: 3, ratingCount: 2 });
+    expect((await call('other', prompt.GET, 'GET', { id: 14 })).body).toMatchObject({ rating: 3 });
+  });
+
+  it('does not let a forged written-cookie hold a read up', async () => {
+    const forged = new Browser('10.1.0.9');
+    forged.jar.set('catalog_written', '99999999999.99999999');
+    const started = Date.now();
+    expect((await forged.call(prompt.GET, { method: 'GET', params: { id: '3' } })).status).toBe(200);
+    // Waiting for that position would last the whole bound (3 s: ProjectionRunner.settle).
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('gives one bookmark and no error for concurrent double clicks', async () => {

@@ -70,12 +70,10 @@ export async function freshApp(
  * other test runs'. So: wait (bounded) until each checkpoint reaches the head.
  */
 export async function settleAll(app: App, timeoutMs = 30_000): Promise<void> {
-  const [head] = await app.db.query<{ tx_id: string; position: number }>(
-    'select tx_id::text as tx_id, position from events order by tx_id desc, position desc limit 1',
-  );
+  const head = await app.store.head();
   if (!head) return;
   const names = app.runner.projections.map((p) => p.name);
-  if (!(await app.runner.settle({ txId: head.tx_id, position: Number(head.position) }, names, timeoutMs))) {
+  if (!(await app.runner.settle(head, names, timeoutMs))) {
     throw new Error(`projections did not reach the head of the log within ${timeoutMs} ms`);
   }
 }

@@ -1,6 +1,6 @@
 import { rate } from '../../../modules/engagement';
 import { ratingRequest } from '../../../modules/engagement/contracts';
-import { getRatingStats } from '../../../projections/catalog/queries';
+import { getRatingTally } from '../../../projections/engagement/queries';
 import { requireUser } from '../../server/admin-guard';
 import { endpoint, json, metadataFor, readBody } from '../../server/http';
 
@@ -13,7 +13,9 @@ export const POST = endpoint(async (context) => {
   const { promptId, value } = await readBody(context.request, ratingRequest);
   const { app } = context.locals;
   const result = await rate(app.store, user.id, promptId, value, metadataFor(context));
-  await app.settle(result);
-  const stats = await getRatingStats(app.db, promptId);
-  return json({ userId: user.id, promptId, value: result.value, rating: stats?.rating ?? 0, ratingCount: stats?.ratingCount ?? 0 });
+  // The tally comes from the ratings written in the rating's own transaction; the catalog
+  // catches up behind (the rater's next page waits for it).
+  await app.settle(result, { deferCatalog: true });
+  const tally = await getRatingTally(app.db, promptId);
+  return json({ userId: user.id, promptId, value: result.value, ...tally });
 });

@@ -1,5 +1,5 @@
-import { defineMiddleware } from 'astro:middleware';
-import { catalogCheckpoint, formatCheckpoint, WRITTEN_COOKIE } from '../page-cache';
+import type { MiddlewareHandler } from 'astro';
+import { catalogVersion, formatCheckpoint, parseCheckpoint, WRITTEN_COOKIE } from '../page-cache';
 import { applyValidators } from '../page-validators';
 import { secureCookies } from '../sessions';
 
@@ -12,14 +12,19 @@ const WRITTEN_COOKIE_SECONDS = 60;
  * themselves cacheable render nothing personal (the viewer's parts are islands), so they are
  * shared by visitors and signed-in users; private pages (dashboard) never mark themselves.
  *
- * A successful write answers with the catalog checkpoint it reached (WRITTEN_COOKIE), so the
- * writer's next page is rendered from a catalog that holds the write (src/server/page-cache.ts).
+ * A successful write answers with the log's head after it (WRITTEN_COOKIE), so the writer's
+ * next reads, pages and API alike, come from a catalog that holds the write
+ * (src/server/page-cache.ts); the write itself does not wait for the catalog.
  */
-export const pageCache = defineMiddleware(async (context, next) => {
-  const response = await next();
+export const pageCache: MiddlewareHandler = async (context, next) => {
   const method = context.request.method.toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD' && response.status < 400) {
-    const checkpoint = await catalogCheckpoint(context.locals.app);
+  const reading = method === 'GET' || method === 'HEAD';
+  // A writer's reads (pages and API alike) see the catalog at least where its write left the log.
+  const written = reading ? parseCheckpoint(context.cookies.get(WRITTEN_COOKIE)?.value) : null;
+  if (written) await catalogVersion(context.locals.app, written);
+  const response = await next();
+  if (!reading && response.status < 400) {
+    const checkpoint = await context.locals.app.store.head();
     if (checkpoint) {
       context.cookies.set(WRITTEN_COOKIE, formatCheckpoint(checkpoint), {
         path: '/',
@@ -32,4 +37,4 @@ export const pageCache = defineMiddleware(async (context, next) => {
   }
   // The cache slot travels in locals, never in a header.
   return applyValidators(context.request, response, context.locals.pageCache);
-});
+};
