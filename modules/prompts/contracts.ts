@@ -16,6 +16,19 @@ const bounded = (label: string, min: number, max?: number) => {
   return s;
 };
 
+const FIELD_KEYS: Record<string, string> = { Title: 'title', Description: 'description', 'Prompt content': 'content', 'Author name': 'authorName' };
+
+/**
+ * The translation key (in the `review` namespace) of one of these contracts' messages, which
+ * are the spec's English texts; undefined for any other text. Every form that shows them
+ * (the site's submit forms, the extension's save form) translates through it.
+ */
+export function promptMessageKey(message: string): string | undefined {
+  if (message === 'Please select a category.') return 'validation.category';
+  const found = /^(Title|Description|Prompt content|Author name) must (be at least|not exceed) (\d+) characters\.$/.exec(message);
+  return found ? `validation.${FIELD_KEYS[found[1]]}${found[2] === 'not exceed' ? 'Max' : 'Min'}${found[3]}` : undefined;
+}
+
 /** The community / browse submit dialog (spec section 5). */
 export const submitDialogSchema = z.object({
   title: bounded('Title', 3, 100),

@@ -14,6 +14,8 @@ import { apiSignUp, mailCount, nextMail } from './auth-support';
  * menu handler the worker exposes, with what Chrome would pass).
  */
 const en = JSON.parse(readFileSync('src/i18n/locales/en/extension.json', 'utf8'));
+const zh = JSON.parse(readFileSync('src/i18n/locales/zh-HK/extension.json', 'utf8'));
+const zhReview = JSON.parse(readFileSync('src/i18n/locales/zh-HK/review.json', 'utf8'));
 const port = Number(process.env.E2E_PORT ?? 4460);
 const site = `http://127.0.0.1:${port}`;
 
@@ -184,6 +186,29 @@ test('the send and open actions build the right addresses from the settings', as
   await options.getByRole('button', { name: en.options.save }).click();
   await options.close();
   await page.close();
+});
+
+test("the save form speaks the user's language, its validation messages included (zh-HK)", async () => {
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${EXTENSION_ID}/options.html`);
+  await options.getByLabel(en.options.language).selectOption('zh-HK');
+  await options.getByRole('button', { name: en.options.save }).click();
+  await expect(options.getByTestId('message')).toHaveText(zh.options.saved);
+
+  await menu('promptory-save', 'Explain this paragraph as if I were twelve years old.');
+  const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  await save.getByLabel(zh.save.titleLabel).fill('Tiny');
+  await save.getByTestId('save-submit').click();
+  await expect(save.locator('#title-error')).toHaveText(zhReview.validation.titleMin5);
+  await expect(save.locator('#categoryId-error')).toHaveText(zhReview.validation.category);
+  await expect(save.locator('#description-error')).toHaveText(zhReview.validation.descriptionMin20);
+  await save.close();
+
+  // Back to English for the next tests.
+  await options.getByLabel(zh.options.language).selectOption('en');
+  await options.getByRole('button', { name: zh.options.save }).click();
+  await expect(options.getByTestId('message')).toHaveText(en.options.saved);
+  await options.close();
 });
 
 test('after the user approves the device on the site, the panel shows their favourites and saving creates a pending prompt the admin sees', async () => {

@@ -1,13 +1,16 @@
+import { promptMessageKey } from '../../../modules/prompts/contracts';
 import type { Language } from '../../../src/i18n/languages';
 import en from '../../../src/i18n/locales/en/extension.json';
 import zh from '../../../src/i18n/locales/zh-HK/extension.json';
 import enPrompts from '../../../src/i18n/locales/en/prompts.json';
 import zhPrompts from '../../../src/i18n/locales/zh-HK/prompts.json';
+import enReview from '../../../src/i18n/locales/en/review.json';
+import zhReview from '../../../src/i18n/locales/zh-HK/review.json';
 
 /** The site's own translation files, bundled: the extension says what the site says. */
-const MESSAGES: Record<Language, { extension: typeof en; prompts: typeof enPrompts }> = {
-  en: { extension: en, prompts: enPrompts },
-  'zh-HK': { extension: zh as typeof en, prompts: zhPrompts as typeof enPrompts },
+const MESSAGES: Record<Language, { extension: typeof en; prompts: typeof enPrompts; review: Pick<typeof enReview, 'validation'> }> = {
+  en: { extension: en, prompts: enPrompts, review: { validation: enReview.validation } },
+  'zh-HK': { extension: zh as typeof en, prompts: zhPrompts as typeof enPrompts, review: { validation: zhReview.validation as typeof enReview.validation } },
 };
 
 export type T = (key: string, values?: Record<string, string | number>) => string;
@@ -22,4 +25,10 @@ export function translator(language: Language): T {
     const text = typeof found === 'string' ? found : key;
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   };
+}
+
+/** A prompts contract message (the spec's English text) in the user's language; other text as it is. */
+export function contractMessage(t: T, message: string): string {
+  const key = promptMessageKey(message);
+  return key ? t(`review:${key}`) : message;
 }

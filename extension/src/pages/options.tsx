@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages';
 import { save, services, type Stored } from '../lib/settings';
 import { validServiceUrl, type SendMethod } from '../lib/services';
+import { translator } from '../lib/i18n';
 import { Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-HK': '繁體中文（香港）' };
@@ -43,7 +44,8 @@ function Options() {
     const { deviceToken: _token, pendingToken: _pending, ...preferences } = draft;
     await save({ ...preferences, siteUrl: origin, ...(changedSite ? { deviceToken: null, pendingToken: null } : {}) });
     setDraft({ ...draft, siteUrl: origin });
-    setNote({ tone: 'ok', text: t('options.saved') });
+    // Said in the language just chosen: the page itself switches to it now.
+    setNote({ tone: 'ok', text: translator(draft.language)('options.saved') });
   }
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { categories, createPageSchema } from '../../../modules/prompts/contracts';
 import { api } from '../lib/api';
+import { contractMessage } from '../lib/i18n';
 import { AccountBox } from './account';
 import { failureNote, Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
@@ -40,7 +41,7 @@ function SaveForm() {
     const parsed = saveSchema.safeParse({ ...fields, categoryId: fields.categoryId === '' ? undefined : Number(fields.categoryId) });
     if (!parsed.success) {
       const flat = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
-      setErrors(Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]])));
+      setErrors(Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0] && contractMessage(t, v[0])])));
       return;
     }
     setErrors({});

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { promptMessageKey } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { queueToastForNextPage } from '../../client/toast-store';
 import { Field, Notice, Submit, useForm } from '../../ui/form';
 import { createForm } from '../../client/review-forms';
-import { CategorySelect, ReviewI18n, reviewMessageKey, type CategoryOption, type ReviewI18nProps } from './shared';
+import { CategorySelect, ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
 
 interface Props extends ReviewI18nProps {
   categories: CategoryOption[];
@@ -26,7 +27,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
   const { t } = useTranslation();
   const form = useForm(createForm, {
     initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
-    messageKey: reviewMessageKey,
+    messageKey: promptMessageKey,
   });
   const { values, errors, set } = form;
   const onSubmit = form.submit(

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_AUTHOR_NAME } from '../../../modules/prompts/contracts';
+import { DEFAULT_AUTHOR_NAME, promptMessageKey } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { showToast } from '../../client/toast-store';
 import { Field, Submit, useForm } from '../../ui/form';
 import { dialogForm } from '../../client/review-forms';
-import { CategorySelect, reviewMessageKey, type CategoryOption } from './shared';
+import { CategorySelect, type CategoryOption } from './shared';
 
 /**
  * The submit dialog's form (spec section 5: title 3-100, description 10-500, content >= 20,
@@ -15,7 +15,7 @@ export default function SubmitForm({ categories, community, onDone }: { categori
   const { t } = useTranslation();
   const form = useForm(dialogForm, {
     initial: { title: '', description: '', content: '', categoryId: 0, authorName: DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
-    messageKey: reviewMessageKey,
+    messageKey: promptMessageKey,
   });
   const { values, errors, set } = form;
   const onSubmit = form.submit(

@@ -19,15 +19,6 @@ export function ReviewI18n({ lng, messages, children }: ReviewI18nProps & { chil
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
-const FIELD_KEYS: Record<string, string> = { Title: 'title', Description: 'description', 'Prompt content': 'content', 'Author name': 'authorName' };
-
-/** The translation key of a prompts contract message (modules/prompts/contracts.ts). */
-export function reviewMessageKey(message: string): string | undefined {
-  if (message === 'Please select a category.') return 'validation.category';
-  const found = /^(Title|Description|Prompt content|Author name) must (be at least|not exceed) (\d+) characters\.$/.exec(message);
-  return found ? `validation.${FIELD_KEYS[found[1]]}${found[2] === 'not exceed' ? 'Max' : 'Min'}${found[3]}` : undefined;
-}
-
 /** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
 export function CategorySelect({ label, placeholder, value, onChange, options, error }: { label: string; placeholder: string; value: number; onChange: (id: number) => void; options: CategoryOption[]; error?: string }) {
   const id = useId();
