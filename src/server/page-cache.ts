@@ -145,9 +145,10 @@ export function pageKey(parts: { lng: string; url: URL }): string | null {
  * meanwhile get the rendering before it (`mayBeStale`), instead of all rendering the same
  * page at once: under a stream of writes that stampede would cost a render per request. So
  * a change reaches every viewer within VERSION_TTL_MS plus one render. A client that has
- * just written passes `mayBeStale: false` and always gets its write.
+ * just written passes `mayBeStale: false` and always gets its write. `claim: false` answers
+ * the same without taking the render on a miss.
  */
-export function lookupPage(key: string, version: string, mayBeStale: boolean): CachedPage | null {
+export function lookupPage(key: string, version: string, mayBeStale: boolean, claim = true): CachedPage | null {
   if (!enabled) return null;
   const entry = entries.get(key);
   if (entry?.version === version) {
@@ -158,7 +159,8 @@ export function lookupPage(key: string, version: string, mayBeStale: boolean): C
   }
   const since = rendering.get(key);
   if (entry && mayBeStale && since !== undefined && Date.now() - since < RENDER_WAIT_MS) return entry;
-  rendering.set(key, Date.now());
+  // `claim: false` only looks (the cached-pages middleware): the page itself claims the render.
+  if (claim) rendering.set(key, Date.now());
   return null;
 }
 

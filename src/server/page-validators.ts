@@ -42,19 +42,33 @@ export function markCacheable(astro: Pick<PageContext, 'response'>): void {
  * (personal parts are islands), so one entry serves visitors and signed-in users alike.
  */
 export async function cachedPage(astro: PageContext): Promise<Response | null> {
+  return lookUp(astro, true);
+}
+
+/**
+ * The cached rendering of this URL, or null, taking nothing on a miss: the cached-pages
+ * middleware asks before the session is resolved, so a hit costs a signed-in user no session
+ * lookup either (src/server/middleware/cached-pages.ts). Only pages that opted in
+ * (`cachedPage` and `markCacheable`) are ever stored, so a hit is always such a page.
+ */
+export function cachedPageHit(context: Omit<PageContext, 'response'>): Promise<Response | null> {
+  return lookUp(context, false);
+}
+
+async function lookUp(astro: Omit<PageContext, 'response'>, claim: boolean): Promise<Response | null> {
   // A client that has just written is served a catalog that holds its write.
   const written = parseCheckpoint(astro.cookies.get(WRITTEN_COOKIE)?.value);
   const version = await catalogVersion(astro.locals.app, written);
   const key = pageKey({ lng: astro.locals.lng, url: astro.url });
   if (!key) return null;
-  const hit = lookupPage(key, version, !written);
+  const hit = lookupPage(key, version, !written, claim);
   if (hit) {
     const { body, headers } = representation(astro.request, hit);
     headers.set(CACHEABLE_MARKER, '1');
     return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
   }
   // Request-scoped, so it can never leave with a response (an error page, a redirect).
-  astro.locals.pageCache = { key, version };
+  if (claim) astro.locals.pageCache = { key, version };
   return null;
 }
 

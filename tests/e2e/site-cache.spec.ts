@@ -67,6 +67,20 @@ test("a signed-in user's cached page carries nothing personal of another user", 
   for (const c of [alice.context, bob.context, visitor]) await c.close();
 });
 
+test('a dead session on a cached page (served before any session lookup) shows as signed out, and its cookie is cleared', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await context.request.get('/prompts/2'); // stored by now
+  const url = new URL(baseURL!);
+  await context.addCookies([{ name: 'promptory_session', value: 'a'.repeat(40), domain: url.hostname, path: '/', httpOnly: true }]);
+  const page = await context.newPage();
+  await page.goto('/prompts/2');
+  await islandsReady(page);
+  // The islands ask the API, which checks the session: Sign In, and the dead cookie is gone.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'promptory_session')).toBe(false);
+  await context.close();
+});
+
 test('private pages are never shared: the dashboard is rendered for its user alone', async ({ browser, baseURL }) => {
   const carol = await signedInPage(browser, baseURL!, 'Carol Private');
   const response = await carol.context.request.get('/dashboard/profile');
