@@ -11,6 +11,18 @@ export async function islandsReady(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until React has hydrated the element `selector` (its props are attached). An island
+ * drops its `ssr` mark when hydration is scheduled, but React 19 hydrates in a later task: a
+ * hover in between is not seen by a handler that listens for pointer enter.
+ */
+export async function reactHydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  }, selector);
+}
+
 /** `page.goto` that, with JavaScript on, also waits for the page's islands to hydrate. */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {

@@ -1,4 +1,4 @@
-import { expect, islandsReady, test } from './fixtures';
+import { expect, islandsReady, reactHydrated, test } from './fixtures';
 import { expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
 /** Issue 3, Shell: navigation, footer, language, theme, toasts, tooltips, 404. */
@@ -216,6 +216,8 @@ test.describe('toasts and tooltips', () => {
     await page.goto('/');
     const toggle = page.locator('[data-theme-toggle]');
     const tooltip = page.locator('#promptory-tooltip');
+    await reactHydrated(page, '[data-theme-toggle]');
+    await reactHydrated(page, '[data-testid="language-menu"]');
     await toggle.hover();
     await page.waitForTimeout(450);
     await expect(tooltip).toBeHidden();
