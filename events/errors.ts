@@ -4,12 +4,20 @@
  */
 export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
 
+/** A field problem: `code` and `limit` let a client choose its own message (see src/server/http.ts). */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+  code?: string;
+  limit?: number;
+}
+
 export class DomainError extends Error {
   readonly code = 'DOMAIN';
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    readonly issues?: { path: (string | number)[]; message: string }[],
+    readonly issues?: FieldIssue[],
   ) {
     super(message);
     this.name = 'DomainError';

@@ -3,6 +3,6 @@ export * from './types';
 export * from './sql';
 export { EventStore, readAllIn, readStreamIn, type StoreTx, type Appended, type AppendOptions, type ReadRange } from './store';
 export { eventStoreMigrations } from './schema';
-export { DomainError, type DomainErrorKind } from './errors';
+export { DomainError, type DomainErrorKind, type FieldIssue } from './errors';
 export { handle, handleNew, executeIn, fold, SYSTEM_ACTOR, type Actor, type Decider, type CommandPlan, type Decided, type HandleOptions } from './decider';
 export { promptStream, evolvePromptApproved } from './streams';

@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ConcurrencyError, DomainError, type EventMetadata } from '../../events';
+import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
 import { MAX_BODY_BYTES } from './config';
 
 const STATUS: Record<DomainError['kind'], number> = {
@@ -20,17 +20,29 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
+/**
+ * One field problem of a 400 answer. `code` is zod's issue code (`too_small`, `too_big`,
+ * `invalid_type`, `custom`, ...) and `limit` the bound a size check broke, so a client picks
+ * its own translated message from (field, code, limit) and never parses `message` (English).
+ */
+export type Issue = FieldIssue & { code: string };
+
 export interface ErrorBody {
   error: string;
-  issues?: { path: (string | number)[]; message: string }[];
+  issues?: FieldIssue[];
 }
 
 export function errorJson(status: number, error: string, issues?: ErrorBody['issues']): Response {
   return json(issues ? { error, issues } : { error }, { status });
 }
 
-function zodIssues(error: z.ZodError): ErrorBody['issues'] {
-  return error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
+function zodIssues(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => {
+    const bound = 'maximum' in i ? i.maximum : 'minimum' in i ? i.minimum : undefined;
+    const issue: Issue = { path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message, code: i.code };
+    if (typeof bound === 'number') issue.limit = bound;
+    return issue;
+  });
 }
 
 export const BODY_TOO_LARGE = 'The request body is too large.';
@@ -114,7 +126,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
 /** Parses a route or query parameter; a bad one is a 400 naming it. */
 export function readParam<S extends z.ZodType>(value: unknown, schema: S, name: string): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DomainError('invalid', `Invalid ${name}`, [{ path: [name], message: `Invalid ${name}` }]);
+  if (!parsed.success) throw new DomainError('invalid', `Invalid ${name}`, [{ path: [name], message: `Invalid ${name}`, code: 'invalid_param' }]);
   return parsed.data;
 }
 
