@@ -47,27 +47,6 @@ export function confirmationCode(hash: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 
-/**
- * What a device token may do: read the library, read the user's favourites, submit a prompt,
- * record a use, and sign itself out. Everything else (admin, collections, ratings, account
- * changes, approving more devices) needs the website's session.
- */
-const DEVICE_SCOPE: [method: string, path: RegExp][] = [
-  ['GET', /^\/api\/auth\/me$/],
-  ['GET', /^\/api\/categories$/],
-  ['GET', /^\/api\/prompts(\/featured|\/editors-pick|\/\d+)?$/],
-  ['GET', /^\/api\/extension\/prompts$/],
-  ['GET', /^\/api\/favorites\/my$/],
-  ['POST', /^\/api\/prompts$/],
-  ['PUT', /^\/api\/prompts\/\d+\/use$/],
-  ['DELETE', /^\/api\/extension\/devices\/current$/],
-];
-
-export function deviceMayCall(method: string, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return DEVICE_SCOPE.some(([m, p]) => m === method && p.test(path));
-}
-
 /** GET /api/extension/prompts: the side panel's search, served by the catalog. */
 export const extensionPromptsQuery = z.object({
   q: z.string().trim().max(100).optional(),

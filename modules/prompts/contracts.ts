@@ -162,6 +162,18 @@ export const rebuildRequest = z.object({
   projections: z.array(z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/)).min(1).max(10).default(['review', 'catalog']),
 });
 
+/** A background rebuild of read models, as the admin's Statistics tab polls it. */
+export interface RebuildJob {
+  id: string;
+  state: 'running' | 'done' | 'failed';
+  requestedBy: number;
+  startedAt: string;
+  finishedAt: string | null;
+  error: string | null;
+  /** One entry per read model, in rebuild order: events applied so far of the total. */
+  projections: { name: string; applied: number; total: number; done: boolean }[];
+}
+
 /** GET /api/admin/stats: totals from the read models. `totalPrompts` counts published prompts. */
 export interface StatsView {
   totalPrompts: number;

@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
-import type { CurrentUser, MeResponse } from '../../modules/accounts/contracts';
+import type { CurrentUser } from '../../modules/accounts/contracts';
+import * as routes from '../shared/api-routes.generated';
+import { api } from './http';
 
 /**
  * The current user on the client (spec section 4 and 7): asked at load, again when the
@@ -9,9 +11,7 @@ export const CURRENT_USER_REFRESH_MS = 30 * 60 * 1000;
 export const $currentUser = atom<CurrentUser | null | undefined>(undefined);
 
 export async function refreshCurrentUser(): Promise<CurrentUser | null> {
-  const response = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  const { user } = (await response.json()) as MeResponse;
+  const { user } = await api(routes.me);
   $currentUser.set(user);
   return user;
 }

@@ -1,6 +1,8 @@
+import { apiClient, type ApiRequest } from '../shared/api-client';
+
 /**
- * Client calls (spec section 7): JSON, with the session cookie; a content-type header only
- * when there is a body. A non-OK answer throws "{status}: {body text or status text}".
+ * The islands' calls: JSON, with the session cookie; a content-type header only when there is
+ * a body. A non-OK answer throws an HttpError "{status}: {body text or status text}".
  */
 export class HttpError extends Error {
   constructor(
@@ -21,7 +23,7 @@ export class HttpError extends Error {
   }
 }
 
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function sameOrigin({ method, path, body }: ApiRequest): Promise<unknown> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
@@ -30,5 +32,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   const response = await fetch(path, init);
   const text = await response.text();
   if (!response.ok) throw new HttpError(response.status, text, response.statusText);
-  return (text ? JSON.parse(text) : null) as T;
+  return text ? JSON.parse(text) : null;
 }
+
+/** The islands' typed client: `await api(routes.rate, { body: { promptId, value } })`. */
+export const api = apiClient(sameOrigin);

@@ -8,7 +8,8 @@ import type { CollectionView } from '../../modules/collections/contracts';
 import type { FavoriteView, RatingValue, RatingView } from '../../modules/engagement/contracts';
 import type { PromptView } from '../../modules/prompts/contracts';
 import { $currentUser } from './current-user';
-import { call } from './http';
+import * as routes from '../shared/api-routes.generated';
+import { api } from './http';
 import { messages } from './messages';
 import { $bookmarkedIds, $ratingAggregates, $ratings } from './stores';
 import { reserveToast } from './toast-store';
@@ -21,7 +22,7 @@ let bookmarksLoad: Promise<void> | null = null;
 
 /** Loads the user's bookmarks once per page; failures are only logged (spec section 8). */
 export function loadBookmarks(): Promise<void> {
-  bookmarksLoad ??= call<Favorite[]>('GET', '/api/favorites/my')
+  bookmarksLoad ??= api(routes.myBookmarks)
     .then((list) => {
       for (const f of list) favoriteIds.set(f.promptId, f.id);
       $bookmarkedIds.set(new Set(list.map((f) => f.promptId)));
@@ -31,7 +32,7 @@ export function loadBookmarks(): Promise<void> {
 }
 
 export function myBookmarks(): Promise<Favorite[]> {
-  return call<Favorite[]>('GET', '/api/favorites/my');
+  return api(routes.myBookmarks);
 }
 
 function setBookmarked(promptId: number, on: boolean) {
@@ -51,10 +52,10 @@ export async function toggleBookmark(promptId: number): Promise<boolean> {
   const was = $bookmarkedIds.get().has(promptId);
   try {
     if (was) {
-      await call('DELETE', `/api/favorites/${favoriteIds.get(promptId) ?? promptId}`);
+      await api(routes.removeBookmark, { params: { id: favoriteIds.get(promptId) ?? promptId } });
       favoriteIds.delete(promptId);
     } else {
-      const created = await call<FavoriteView>('POST', '/api/favorites', { promptId });
+      const created = await api(routes.bookmark, { body: { promptId } });
       favoriteIds.set(promptId, created.id);
     }
     setBookmarked(promptId, !was);
@@ -69,7 +70,7 @@ export async function toggleBookmark(promptId: number): Promise<boolean> {
 
 /** Removes a bookmark from the dashboard (its own toasts: "Removed from favorites" / "Failed to remove"). */
 export async function removeFavorite(favorite: { id: number; promptId: number }): Promise<void> {
-  await call('DELETE', `/api/favorites/${favorite.id}`);
+  await api(routes.removeBookmark, { params: { id: favorite.id } });
   favoriteIds.delete(favorite.promptId);
   setBookmarked(favorite.promptId, false);
 }
@@ -77,7 +78,7 @@ export async function removeFavorite(favorite: { id: number; promptId: number })
 /** The stored rating of a prompt for the signed-in user (spec section 4); failures are only logged. */
 export async function loadRating(promptId: number): Promise<void> {
   try {
-    const { value } = await call<{ value: RatingValue | null }>('GET', `/api/prompts/${promptId}/rating`);
+    const { value } = await api(routes.myRating, { params: { id: promptId } });
     if (value && $ratings.get()[String(promptId)] === undefined) $ratings.setKey(String(promptId), value);
   } catch (error) {
     console.error(error);
@@ -92,7 +93,7 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
   const before = $ratings.get()[key];
   $ratings.setKey(key, value);
   try {
-    const reply = await call<RatingView>('POST', '/api/ratings', { userId: $currentUser.get()?.id, promptId, value });
+    const reply = await api(routes.rate, { body: { userId: $currentUser.get()?.id, promptId, value } });
     $ratingAggregates.setKey(key, reply.rating);
     toast(m.rated);
   } catch (error) {
@@ -104,31 +105,31 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
 
 /** The history entry after a use (spec section 7); only for a signed-in user. */
 export async function recordHistory(promptId: number): Promise<void> {
-  await call('POST', '/api/history', { promptId });
+  await api(routes.recordHistory, { body: { promptId } });
 }
 
 export type HistoryEntry = { id: number; promptId: number; usedAt: string; prompt: PromptView };
 export function myHistory(): Promise<HistoryEntry[]> {
-  return call<HistoryEntry[]>('GET', '/api/history/my');
+  return api(routes.myHistory);
 }
 
 export function myCollections(): Promise<CollectionView[]> {
-  return call<CollectionView[]>('GET', '/api/collections/my');
+  return api(routes.myCollections);
 }
 
 export function createCollection(body: { name: string; description: string | null; isPublic: boolean }): Promise<CollectionView> {
-  return call<CollectionView>('POST', '/api/collections', body);
+  return api(routes.createCollection, { body });
 }
 
 export async function deleteCollection(id: number): Promise<void> {
-  await call('DELETE', `/api/collections/${id}`);
+  await api(routes.deleteCollection, { params: { id } });
 }
 
 /** Adding a prompt that is already in the collection changes nothing and succeeds. */
 export async function addToCollection(collectionId: number, promptId: number): Promise<void> {
-  await call('POST', `/api/collections/${collectionId}/prompts`, { promptId });
+  await api(routes.addToCollection, { params: { id: collectionId }, body: { promptId } });
 }
 
 export async function removeFromCollection(collectionId: number, promptId: number): Promise<void> {
-  await call('DELETE', `/api/collections/${collectionId}/prompts/${promptId}`);
+  await api(routes.removeFromCollection, { params: { id: collectionId, promptId } });
 }

@@ -12,7 +12,8 @@
  */
 import { copyText } from './clipboard';
 import { $currentUser } from './current-user';
-import { call } from './http';
+import * as routes from '../shared/api-routes.generated';
+import { api } from './http';
 import { messages } from './messages';
 import { $usageCounts } from './stores';
 import { queueToastForNextPage, reserveToast, showToast } from './toast-store';
@@ -26,7 +27,7 @@ function contentOnPage(id: number): string | null {
 }
 
 async function contentOf(id: number): Promise<string> {
-  return contentOnPage(id) ?? (await call<{ content: string }>('GET', `/api/prompts/${id}`)).content;
+  return contentOnPage(id) ?? (await api(routes.prompt, { params: { id } })).content;
 }
 
 /** Records a use and copies the content; resolves true when both worked. */
@@ -34,7 +35,7 @@ export async function usePrompt(id: number): Promise<boolean> {
   const toast = reserveToast();
   const m = messages();
   // The use is recorded first; the copy waits for it (spec section 4: use, refresh, copy).
-  const recorded = call<{ id: number; usageCount: number }>('PUT', `/api/prompts/${id}/use`);
+  const recorded = api(routes.use, { params: { id } });
   try {
     await copyText(recorded.then(() => historyEntry(id)).then(() => contentOf(id)));
     const { usageCount } = await recorded;

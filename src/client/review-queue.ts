@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../modules/prompts/contracts';
-import { call } from './http';
+import * as routes from '../shared/api-routes.generated';
+import { api } from './http';
 import { reserveToast } from './toast-store';
 
 /** Spec section 9: the admin's pending list is fetched again every 30 seconds. */
@@ -22,7 +23,7 @@ export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
 
   const load = useCallback(async () => {
     try {
-      const found = await call<ReviewPromptView[]>('GET', '/api/admin/prompts/pending');
+      const found = await api(routes.pending);
       if (alive.current) setQueue(found);
     } catch (error) {
       console.error(error);
@@ -44,7 +45,7 @@ export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
     const toast = reserveToast();
     setBusy(id);
     try {
-      await call('PUT', `/api/admin/prompts/${id}/review`, { isApproved });
+      await api(routes.review, { params: { id }, body: { isApproved } });
       toast(
         screen === 'admin-page'
           ? { title: t('admin.successTitle'), description: t('admin.successDescription') }

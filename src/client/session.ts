@@ -1,4 +1,5 @@
-import { call, HttpError } from './http';
+import * as routes from '../shared/api-routes.generated';
+import { api, HttpError } from './http';
 import { messages } from './messages';
 import { queueToastForNextPage, showToast } from './toast-store';
 
@@ -6,7 +7,7 @@ import { queueToastForNextPage, showToast } from './toast-store';
 export async function logout(): Promise<void> {
   const m = messages();
   try {
-    await call('POST', '/api/auth/logout', {});
+    await api(routes.logout);
     queueToastForNextPage(m.logoutSuccess);
     location.assign('/');
   } catch (error) {

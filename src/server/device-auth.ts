@@ -1,7 +1,6 @@
 import type { APIContext, MiddlewareNext } from 'astro';
-import { deviceMayCall, DEVICE_MESSAGES, findDevice } from '../../modules/devices';
-import { DomainError } from '../../events';
-import { requireUser } from './admin-guard';
+import { DEVICE_MESSAGES, findDevice } from '../../modules/devices';
+import { deviceMayCall } from '../shared/api-routes';
 import { errorJson } from './http';
 import { loadSessionUser } from './sessions';
 
@@ -36,11 +35,4 @@ export async function deviceSession(
     context.locals.deviceId = device.deviceId;
   }
   return next();
-}
-
-/** The signed-in user on the website itself (a cookie session), never a device acting for them. */
-export function requireWebSession(context: Pick<APIContext, 'locals'>): NonNullable<App.Locals['user']> {
-  const user = requireUser(context);
-  if (context.locals.deviceId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
-  return user;
 }

@@ -1,15 +1,8 @@
+import type { RebuildJob } from '../../modules/prompts/contracts';
 import type { ProjectionRunner } from '../../projections';
 
-export interface RebuildJob {
-  id: string;
-  state: 'running' | 'done' | 'failed';
-  requestedBy: number;
-  startedAt: string;
-  finishedAt: string | null;
-  error: string | null;
-  /** One entry per read model, in rebuild order: events applied so far of the total. */
-  projections: { name: string; applied: number; total: number; done: boolean }[];
-}
+export type { RebuildJob };
+
 
 /**
  * The admin's "rebuild read models" action, run in the background of this process so the

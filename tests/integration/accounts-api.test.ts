@@ -1,3 +1,4 @@
+import type { APIRoute } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { backends, freshApp } from '../support/backends';
@@ -46,7 +47,7 @@ describe.each(backends)('accounts API on $name', (backend) => {
   }
 
   describe('validation', () => {
-    const cases: [string, typeof registerApi.POST, unknown, Record<string, string>][] = [
+    const cases: [string, APIRoute, unknown, Record<string, string>][] = [
       ['login', loginApi.POST, { email: 'nope', password: '' }, { email: 'Please enter a valid email address', password: 'Password is required' }],
       ['login (missing fields)', loginApi.POST, {}, { email: 'Please enter a valid email address', password: 'Password is required' }],
       [

@@ -8,6 +8,9 @@ import { request as requestMiddleware } from '../../src/server/middleware/reques
 import { security } from '../../src/server/middleware/security';
 import { session } from '../../src/server/middleware/session';
 import { getT } from '../../src/i18n/server';
+import { pathFor, type RouteRef } from '../../events/route';
+import type { ClientArgs } from '../../src/shared/api-client';
+import { handlerFor } from '../support/endpoints';
 import type { Language } from '../../src/i18n/languages';
 
 /**
@@ -85,6 +88,20 @@ export class Browser {
       /* not JSON */
     }
     return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  /**
+   * Calls a declared route through its real endpoint, the way the islands' client would:
+   * `browser.api(routes.rate, { body: { promptId: 3, value: 5 } })`.
+   */
+  api<R extends RouteRef>(route: R, ...[input]: ClientArgs<R>): Promise<{ status: number; body: any; headers: Headers }> {
+    const given = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown };
+    return this.call(handlerFor(route), {
+      method: route.method,
+      path: pathFor(route, input),
+      params: Object.fromEntries(Object.entries(given.params ?? {}).map(([k, v]) => [k, String(v)])),
+      body: given.body,
+    });
   }
 }
 

@@ -73,6 +73,11 @@ const isProjectPath = (t: string) => PROJECT_TOPS.some((top) => t.startsWith(top
 const packageOf = (t: string) => (t.startsWith('@') ? t.split('/').slice(0, 2).join('/') : t.split('/')[0]);
 
 const isContracts = (t: string) => /^modules\/[^/]+\/contracts\.ts$/.test(t);
+/** A module's route declarations (pure, but they hold the schemas: browsers take their types only). */
+const isRoutes = (t: string) => /^modules\/[^/]+\/routes\.ts$/.test(t) || t === 'src/shared/api-routes.ts';
+/** The route kernel and the typed client: pure, for both sides. */
+const ROUTE_KERNEL = 'events/route.ts';
+const CLIENT_FILES = new Set(['src/shared/api-client.ts', 'src/shared/api-routes.generated.ts']);
 const isModuleIndex = (t: string) => /^modules\/[^/]+\/index\.ts$/.test(t);
 const isQueries = (t: string) => /^projections\/[^/]+\/queries\.ts$/.test(t);
 
@@ -102,14 +107,24 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     if (to.startsWith('node:')) return 'browser code imports no node:* module';
     if (to.startsWith('astro:')) return 'browser code imports no astro:* module';
     if (external) return BROWSER_PACKAGES.has(packageOf(to)) ? null : `browser code imports only browser packages (${[...BROWSER_PACKAGES].join(', ')})`;
-    if (top === 'extension') {
-      return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
+    // The registry gathers the declarations; everything else in the browser takes their types.
+    if (isRoutes(to))
+      return typeOnly || from === 'src/shared/api-routes.ts'
         ? null
-        : 'the extension imports only contracts.ts files and its own code (it talks to /api over HTTP)';
+        : 'browser code takes route declarations as types only (the schemas stay off pages): call through src/shared/api-routes.generated.ts';
+    if (to === ROUTE_KERNEL) return null;
+    if (top === 'extension') {
+      return isContracts(to) ||
+        CLIENT_FILES.has(to) ||
+        to.startsWith('extension/') ||
+        to === 'src/i18n/languages.ts' ||
+        /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
+        ? null
+        : 'the extension imports only contracts.ts files, the typed client and its own code (it talks to /api over HTTP)';
     }
     if (!isContracts(to) && !isBrowserCode(to)) return 'browser code imports only contracts.ts files and browser code (never server code)';
     if (from.startsWith('src/shared/') && !(to.startsWith('src/shared/') || to.startsWith('src/i18n/') || isContracts(to)))
-      return 'src/shared/ runs on both sides: it imports only src/shared/, src/i18n/ and contracts';
+      return 'src/shared/ runs on both sides: it imports only src/shared/, src/i18n/, contracts and route declarations';
     if (to.startsWith('src/islands/') && !from.startsWith('src/islands/')) return 'only islands import islands (the UI kit is below them)';
     return null;
   }
@@ -124,6 +139,10 @@ export function violation(from: string, to: string, typeOnly = false): string | 
   if (top === 'modules') {
     if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`))
       return 'a module contracts.ts is pure: zod and its own module only';
+    if (from.endsWith('/routes.ts')) {
+      if (to === ROUTE_KERNEL || to.startsWith(`modules/${second}/`)) return null;
+      return isContracts(to) && typeOnly ? null : "a module's routes.ts declares its HTTP surface: events/route.ts, its own module, and other modules' view types (import type) only";
+    }
     if (to.startsWith('events/') || to.startsWith(`modules/${second}/`)) return null;
     return 'a module imports events/ and its own folder only (modules talk through events)';
   }
@@ -137,11 +156,11 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     if (to === 'src/server/app.ts' && !typeOnly)
       return 'pages and endpoints get the app from the request middleware (locals), never getApp(): `import type` only from src/server/app.ts';
     if (to.startsWith('src/')) return to.startsWith('src/pages/') && !from.startsWith('src/pages/') ? 'only pages import pages' : null;
-    if (isContracts(to) || isModuleIndex(to) || isQueries(to)) return null;
-    return 'pages import modules/*/index.ts, modules/*/contracts.ts, projections/*/queries.ts and src/ only (no deep paths)';
+    if (isContracts(to) || isModuleIndex(to) || isQueries(to) || isRoutes(to) || to === ROUTE_KERNEL) return null;
+    return 'pages import modules/*/index.ts, contracts.ts, routes.ts, projections/*/queries.ts and src/ only (no deep paths)';
   }
   if (from.startsWith('src/')) {
-    if (to.startsWith('modules/') && !isContracts(to) && !isModuleIndex(to)) return 'src/ reaches a module only through its index.ts or contracts.ts';
+    if (to.startsWith('modules/') && !isContracts(to) && !isModuleIndex(to) && !isRoutes(to)) return 'src/ reaches a module only through its index.ts, contracts.ts or routes.ts';
     return null;
   }
   return null;
@@ -196,6 +215,28 @@ describe('dependency rules', () => {
     expect(violation('extension/src/lib/i18n.ts', 'src/i18n/locales/en/extension.json')).toBeNull();
     expect(violation('src/pages/index.astro', 'projections/catalog/queries.ts')).toBeNull();
     expect(violation('src/islands/Card.tsx', 'modules/prompts/contracts.ts')).toBeNull();
+    expect(violation('src/islands/Card.tsx', 'modules/prompts/routes.ts')).not.toBeNull();
+    expect(violation('src/client/library.ts', 'src/shared/api-routes.ts')).not.toBeNull();
+    expect(violation('src/client/library.ts', 'src/shared/api-routes.ts', true)).toBeNull();
+    expect(violation('extension/src/lib/api.ts', 'src/shared/api-client.ts')).toBeNull();
+    expect(violation('modules/engagement/routes.ts', 'modules/prompts/contracts.ts')).not.toBeNull();
+    expect(violation('modules/engagement/routes.ts', 'modules/prompts/contracts.ts', true)).toBeNull();
+    expect(violation('modules/engagement/routes.ts', 'modules/prompts/index.ts', true)).not.toBeNull();
+  });
+
+  it('leaves /api paths to the route declarations: islands, the UI kit, client code and the extension spell none', () => {
+    const spelled = ['src/islands', 'src/ui', 'src/client', 'src/shared', 'extension/src']
+      .flatMap((dir) => files(join(ROOT, dir)))
+      .map((file) => relative(ROOT, file))
+      .filter((file) => file !== 'src/shared/api-routes.generated.ts')
+      .flatMap((file) =>
+        readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line: line.replace(/\/\*.*?(\*\/|$)|\/\/.*$|^\s*\*.*$/g, ''), at: `${file}:${i + 1}` }))
+          .filter(({ line }) => /['"`]\/api\//.test(line))
+          .map(({ at }) => at),
+      );
+    expect(spelled).toEqual([]);
   });
 
   it('keeps server code out of the browser, whatever the import kind', () => {

@@ -1,3 +1,4 @@
+import { deviceMayCall } from '../../src/shared/api-routes';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
@@ -5,7 +6,6 @@ import { deviceDecider } from '../../modules/devices/domain/device';
 import {
   confirmationCode,
   connectDeviceRequest,
-  deviceMayCall,
   EXTENSION_ID,
   EXTENSION_PUBLIC_KEY,
   EXTENSION_VERSION,
@@ -77,6 +77,9 @@ describe('device contracts', () => {
       ['GET', '/api/extension/devices'],
       ['DELETE', '/api/extension/devices/3'],
       ['GET', '/api/admin/prompts/pending'],
+      ['GET', '/api/prompts/my'],
+      ['DELETE', '/api/prompts/12'],
+      ['POST', '/api/ratings'],
       ['PUT', '/api/admin/prompts/1/review'],
       ['POST', '/api/collections'],
       ['DELETE', '/api/favorites/3'],

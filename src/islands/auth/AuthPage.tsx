@@ -7,7 +7,8 @@ import {
   registerRequest,
   setPasswordForm,
 } from '../../../modules/accounts/contracts';
-import { call } from '../../client/http';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
 import { islandI18n, type Messages } from '../../client/i18n';
@@ -132,7 +133,7 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
   const { t } = useTranslation();
   const form = useForm(loginRequest, { initial: { email, password: '' }, messageKey });
   const submit = form.submit(async (data) => {
-    await call('POST', '/api/auth/login', data);
+    await api(routes.login, { body: data });
     await refreshCurrentUser().catch(() => undefined);
     queueToastForNextPage({ title: t('toasts.loginSuccess.title'), description: t('toasts.loginSuccess.description') });
     location.assign('/');
@@ -161,7 +162,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
   const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, messageKey });
   const submit = form.submit(async (data) => {
     const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
-    await call('POST', '/api/auth/register', body);
+    await api(routes.register, { body });
     showToast({ title: t('toasts.registerSuccess.title'), description: t('toasts.registerSuccess.description') });
     onRegistered(data.email);
   }, failure(t, 'registerFailed'));
@@ -203,7 +204,7 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
   const { t } = useTranslation();
   const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, messageKey });
   const submit = form.submit(async (data) => {
-    await call('POST', '/api/auth/forgot-password', data);
+    await api(routes.forgotPassword, { body: data });
     showToast({ title: t('toasts.resetSuccess.title'), description: t('toasts.resetSuccess.description') });
     onSent(data.email);
   }, failure(t, 'resetFailed'));
@@ -237,7 +238,7 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
     );
   }
   const submit = form.submit(async (data) => {
-    await call('POST', '/api/auth/set-password', { email, token, password: data.password });
+    await api(routes.setPassword, { body: { email, token, password: data.password } });
     await refreshCurrentUser().catch(() => undefined);
     queueToastForNextPage({ title: t('toasts.passwordSet.title'), description: t('toasts.passwordSet.description') });
     location.assign('/');

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { call, HttpError } from '../../client/http';
+import { api, HttpError } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { islandI18n, type Messages } from '../../client/i18n';
 import { Notice, Submit } from '../../ui/form';
 
@@ -38,7 +39,7 @@ function Connect({ tokenHash, name, code }: Props) {
     setState('busy');
     setError(null);
     try {
-      await call('POST', '/api/extension/devices', { name, tokenHash });
+      await api(routes.connectDevice, { body: { name, tokenHash } });
       setState('done');
     } catch (e) {
       setState('idle');

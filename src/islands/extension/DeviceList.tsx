@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DeviceView } from '../../../modules/devices/contracts';
-import { call, HttpError } from '../../client/http';
+import { api, HttpError } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { islandI18n, type Messages } from '../../client/i18n';
 import { Dialog } from '../../ui/form';
 
@@ -33,7 +34,7 @@ function Devices({ lng, devices: initial }: Props) {
   async function revoke(device: DeviceView) {
     setConfirming(null);
     try {
-      await call('DELETE', `/api/extension/devices/${device.id}`);
+      await api(routes.revokeDevice, { params: { id: device.id } });
       setDevices((list) => list.filter((d) => d.id !== device.id));
       setNote({ tone: 'ok', text: t('site.revoked') });
     } catch (e) {

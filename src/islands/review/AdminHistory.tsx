@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_DECISIONS, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
-import { call } from '../../client/http';
+import { REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
@@ -23,7 +24,7 @@ export default function AdminHistory(props: ReviewI18nProps) {
 
 interface Filter {
   promptId: string;
-  decision: string;
+  decision: ReviewDecision | '';
 }
 
 function History({ lng }: { lng: string }) {
@@ -34,9 +35,8 @@ function History({ lng }: { lng: string }) {
   const [entries, setEntries] = useState<ReviewEntryView[] | null>(null);
 
   const load = useCallback(async (f: Filter) => {
-    const query = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''));
     try {
-      setEntries(await call<ReviewEntryView[]>('GET', `/api/admin/reviews?${query}`));
+      setEntries(await api(routes.reviewHistory, { query: { promptId: f.promptId || undefined, decision: f.decision || undefined } }));
     } catch (error) {
       console.error(error);
       setEntries([]);
@@ -49,7 +49,7 @@ function History({ lng }: { lng: string }) {
     setFilter({ ...draft, promptId: draft.promptId.replace(/\D/g, '') });
   };
   const showTimeline = (promptId: number) => {
-    const next = { promptId: String(promptId), decision: '' };
+    const next: Filter = { promptId: String(promptId), decision: '' };
     setDraft(next);
     setFilter(next);
   };
@@ -71,7 +71,7 @@ function History({ lng }: { lng: string }) {
           <label htmlFor={`${ids}-decision`} className="block text-sm font-medium">
             {t('admin.history.decision')}
           </label>
-          <select id={`${ids}-decision`} name="decision" className="input" value={draft.decision} onChange={(e) => setDraft({ ...draft, decision: e.target.value })}>
+          <select id={`${ids}-decision`} name="decision" className="input" value={draft.decision} onChange={(e) => setDraft({ ...draft, decision: e.target.value as Filter['decision'] })}>
             <option value="">{t('admin.history.anyDecision')}</option>
             {REVIEW_DECISIONS.map((d) => (
               <option key={d} value={d}>
@@ -89,7 +89,7 @@ function History({ lng }: { lng: string }) {
             type="button"
             className="btn btn-ghost"
             onClick={() => {
-              const none = { promptId: '', decision: '' };
+              const none: Filter = { promptId: '', decision: '' };
               setDraft(none);
               setFilter(none);
             }}
@@ -155,7 +155,7 @@ function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEn
     const toast = reserveToast();
     setBusy(true);
     try {
-      await call('PUT', `/api/admin/prompts/${promptId}/re-review`, { isApproved });
+      await api(routes.reReview, { params: { id: promptId }, body: { isApproved } });
       toast({ title: t('admin.history.reReviewedTitle'), description: t('admin.history.reReviewedDescription') });
       onDone();
     } catch (error) {
@@ -187,7 +187,7 @@ function AsOfQueue({ lng }: { lng: string }) {
     const iso = new Date(at).toISOString();
     setShown({ at: iso, queue: null });
     try {
-      setShown({ at: iso, queue: await call<ReviewPromptView[]>('GET', `/api/admin/prompts/pending?asOf=${encodeURIComponent(iso)}`) });
+      setShown({ at: iso, queue: await api(routes.pending, { query: { asOf: iso } }) });
     } catch (error) {
       console.error(error);
       setShown(null);

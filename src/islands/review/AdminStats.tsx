@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
-import { call } from '../../client/http';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
@@ -29,7 +30,7 @@ function Stats({ lng }: { lng: string }) {
   const { t } = useTranslation();
   const [stats, setStats] = useState<StatsView | null>(null);
   useEffect(() => {
-    call<StatsView>('GET', '/api/admin/stats').then(setStats, (error) => console.error(error));
+    api(routes.stats).then(setStats, (error) => console.error(error));
   }, []);
   const number = (n: number | undefined) => (n === undefined ? '—' : new Intl.NumberFormat(lng).format(n));
   const cards = [
@@ -74,7 +75,7 @@ function Rebuild() {
 
   const poll = async () => {
     try {
-      const { job: latest } = await call<{ job: RebuildJob | null }>('GET', '/api/admin/rebuild');
+      const { job: latest } = await api(routes.rebuildStatus);
       setJob(latest);
       if (latest?.state === 'running') timer.current = setTimeout(() => void poll(), REBUILD_POLL_MS);
       else if (latest) showToast(latest.state === 'done' ? { title: t('admin.rebuild.done') } : { variant: 'destructive', title: t('admin.rebuild.failed'), description: latest.error ?? undefined });
@@ -86,7 +87,7 @@ function Rebuild() {
 
   const start = async () => {
     try {
-      const { job: started } = await call<{ job: RebuildJob }>('POST', '/api/admin/rebuild', {});
+      const { job: started } = await api(routes.rebuild, { body: {} });
       setJob(started);
       timer.current = setTimeout(() => void poll(), REBUILD_POLL_MS);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { promptMessageKey } from '../../../modules/prompts/contracts';
-import { call } from '../../client/http';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage } from '../../client/toast-store';
 import { Field, Notice, Submit, useForm } from '../../ui/form';
 import { createForm } from '../../client/review-forms';
@@ -32,7 +33,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
   const { values, errors, set } = form;
   const onSubmit = form.submit(
     async (data) => {
-      const created = await call<{ id?: number }>('POST', '/api/prompts', data);
+      const created = await api(routes.submit, { body: data });
       queueToastForNextPage({ title: t('create.successTitle'), description: t('create.successDescription') });
       location.assign(created?.id ? `/prompts/${created.id}` : '/prompts');
       return 'keep-busy';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionView } from '../../../modules/prompts/contracts';
-import { call } from '../../client/http';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
@@ -19,7 +20,7 @@ function Submissions({ lng }: { lng: string }) {
   const { t } = useTranslation();
   const [list, setList] = useState<SubmissionView[] | null>(null);
   const load = () =>
-    call<SubmissionView[]>('GET', '/api/prompts/my').then(setList, (error) => {
+    api(routes.mySubmissions).then(setList, (error) => {
       console.error(error);
       setList([]);
     });
@@ -29,7 +30,7 @@ function Submissions({ lng }: { lng: string }) {
     if (!confirm(t('mine.withdrawConfirm'))) return;
     const toast = reserveToast();
     try {
-      await call('DELETE', `/api/prompts/${id}`);
+      await api(routes.withdraw, { params: { id } });
       toast({ title: t('mine.withdrawnTitle'), description: t('mine.withdrawnDescription') });
     } catch (error) {
       console.error(error);

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnPromptView } from '../../../modules/prompts/contracts';
 import { $currentUser } from '../../client/current-user';
-import { call } from '../../client/http';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
 
@@ -31,8 +32,8 @@ function OwnPromptView({ id, lng, children }: Props) {
   const [prompt, setPrompt] = useState<OwnPromptView | null>(null);
   useEffect(() => {
     if (!user || !id) return;
-    call<OwnPromptView>('GET', `/api/prompts/${id}`)
-      .then((found) => setPrompt(found.status && found.status !== 'approved' ? found : null))
+    api(routes.prompt, { params: { id } })
+      .then(({ status, ...found }) => setPrompt(status && status !== 'approved' ? { ...found, status } : null))
       .catch(() => setPrompt(null));
   }, [id, user]);
   if (!prompt) return <>{children}</>;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AUTHOR_NAME, promptMessageKey } from '../../../modules/prompts/contracts';
-import { call } from '../../client/http';
+import { api } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
 import { Field, Submit, useForm } from '../../ui/form';
 import { dialogForm } from '../../client/review-forms';
@@ -20,7 +21,7 @@ export default function SubmitForm({ categories, community, onDone }: { categori
   const { values, errors, set } = form;
   const onSubmit = form.submit(
     async (data) => {
-      await call('POST', '/api/prompts', data);
+      await api(routes.submit, { body: data });
       showToast({ title: t('submit.successTitle'), description: t('submit.successDescription') });
       onDone();
     },

@@ -1,4 +1,6 @@
 import { categories } from '../../../modules/prompts/contracts';
-import { cachedJson, endpoint } from '../../server/http';
+import { promptRoutes } from '../../../modules/prompts/routes';
+import { cachedJson } from '../../server/http';
+import { serve } from '../../server/route';
 
-export const GET = endpoint(({ request }) => cachedJson(request, categories, 3600));
+export const GET = serve(promptRoutes.categories, ({ context }) => cachedJson(context.request, categories, 3600));

@@ -1,15 +1,10 @@
-import type { StatsView } from '../../../../modules/prompts/contracts';
+import { promptRoutes } from '../../../../modules/prompts/routes';
 import { countUsers } from '../../../../projections/accounts/queries';
 import { totalUsage } from '../../../../projections/catalog/queries';
 import { countByStatus } from '../../../../projections/review/queries';
-import { requireAdmin } from '../../../server/admin-guard';
-import { endpoint, json } from '../../../server/http';
+import { serve } from '../../../server/route';
 
-/** Admin: the Statistics tab's totals, read from the read models. */
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  const { db } = context.locals.app;
+export const GET = serve(promptRoutes.stats, async ({ app: { db } }) => {
   const [prompts, totalUsers, usage] = await Promise.all([countByStatus(db), countUsers(db), totalUsage(db)]);
-  const stats: StatsView = { totalPrompts: prompts.approved, totalUsers, totalUsage: usage, prompts };
-  return json(stats);
+  return { totalPrompts: prompts.approved, totalUsers, totalUsage: usage, prompts };
 });

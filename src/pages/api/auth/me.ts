@@ -1,8 +1,6 @@
-import type { MeResponse } from '../../../../modules/accounts/contracts';
-import { endpoint, json } from '../../../server/http';
+import { accountRoutes } from '../../../../modules/accounts/routes';
+import { json } from '../../../server/http';
+import { serve } from '../../../server/route';
 
-/** The signed-in user ({ user }) or { user: null }; never secrets. Resolved by the session middleware. */
-export const GET = endpoint(async ({ locals }) => {
-  const body: MeResponse = { user: locals.user };
-  return json(body, { headers: { vary: 'Cookie' } });
-});
+/** Resolved by the session middleware. */
+export const GET = serve(accountRoutes.me, ({ user }) => json({ user }, { headers: { vary: 'Cookie' } }));

@@ -1,21 +1,20 @@
+import { accountRoutes } from '../../../../modules/accounts/routes';
 import { register } from '../../../../modules/accounts';
-import { AUTH_MESSAGES, registerRequest } from '../../../../modules/accounts/contracts';
-import { json, metadataFor, readBody } from '../../../server/http';
+import { AUTH_MESSAGES } from '../../../../modules/accounts/contracts';
 import { accountLink, sendAccountMail } from '../../../server/mail';
 import { clientIp } from '../../../server/rate-limit';
-import { authEndpoint, holdUntil } from './_shared';
+import { serve } from '../../../server/route';
+import { holdUntil } from '../../../server/auth-timing';
 
 /**
  * Registration (no password): emails a set-password link. The answer is the same whether
  * the address is new or already registered; the owner of an existing address is emailed
  * instead (a fresh link if they never set a password, else a notice). Registration does not sign in.
  */
-export const POST = authEndpoint(async (context) => {
-  const body = await readBody(context.request, registerRequest);
+export const POST = serve(accountRoutes.register, async ({ body, app, context, metadata }) => {
   const started = Date.now();
-  const { app } = context.locals;
   await app.limiter.hit('register', { ip: clientIp(context, app.config.trustProxy), account: body.email });
-  const { outcome } = await register(app.store, body, metadataFor(context));
+  const { outcome } = await register(app.store, body, metadata);
   const to = { email: outcome.email, name: outcome.name };
   const mail =
     outcome.kind === 'exists'
@@ -23,5 +22,5 @@ export const POST = authEndpoint(async (context) => {
       : sendAccountMail(app, outcome.link.purpose, context.locals.lng, to, accountLink(app.config.publicUrl, outcome.email, outcome.link.token));
   await mail.catch((error) => console.error('[promptory] registration email failed', error));
   await holdUntil(started, app.config.authMinResponseMs);
-  return json({ ok: true, message: AUTH_MESSAGES.registered });
+  return { ok: true, message: AUTH_MESSAGES.registered };
 });

@@ -1,15 +1,12 @@
 import { createCollection } from '../../../../modules/collections';
-import { collectionRequest } from '../../../../modules/collections/contracts';
+import { collectionRoutes } from '../../../../modules/collections/routes';
 import { getCollection } from '../../../../projections/collections/queries';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json, metadataFor, readBody } from '../../../server/http';
+import { replyWith, serve } from '../../../server/route';
 
-/** Creates a collection for the signed-in user and answers it (201). */
-export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  const body = await readBody(context.request, collectionRequest);
-  const { app } = context.locals;
-  const result = await createCollection(app.store, user.id, body, metadataFor(context));
-  await app.settle(result);
-  return json(await getCollection(app.db, result.collectionId, user.id), { status: 201 });
+export const POST = serve(collectionRoutes.createCollection, async ({ body, user, app, metadata, settle }) => {
+  const result = await createCollection(app.store, user.id, body, metadata);
+  await settle(result);
+  const created = await getCollection(app.db, result.collectionId, user.id);
+  if (!created) throw new Error(`created collection ${result.collectionId} is not readable after settling`);
+  return replyWith(created, { status: 201 });
 });

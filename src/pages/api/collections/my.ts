@@ -1,10 +1,5 @@
+import { collectionRoutes } from '../../../../modules/collections/routes';
 import { listCollections } from '../../../../projections/collections/queries';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json } from '../../../server/http';
+import { serve } from '../../../server/route';
 
-/** The signed-in user's collections with their prompt counts, newest first. */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { app } = context.locals;
-  return json(await listCollections(app.db, user.id));
-});
+export const GET = serve(collectionRoutes.myCollections, ({ user, app }) => listCollections(app.db, user.id));

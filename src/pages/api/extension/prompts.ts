@@ -1,11 +1,9 @@
-import { extensionPromptsQuery } from '../../../../modules/devices/contracts';
+import { deviceRoutes } from '../../../../modules/devices/routes';
 import { listPrompts } from '../../../../projections/catalog/queries';
-import { cachedJson, endpoint, readParam } from '../../../server/http';
+import { cachedJson } from '../../../server/http';
+import { serve } from '../../../server/route';
 
-/** The side panel's library: search text and category, most popular first, served by the catalog. */
-export const GET = endpoint(async ({ request, url, locals }) => {
-  const query = readParam(Object.fromEntries(url.searchParams), extensionPromptsQuery, 'query');
-  const { db } = locals.app;
-  const prompts = await listPrompts(db, { source: 'all', q: query.q, categoryId: query.categoryId || undefined, limit: query.limit });
-  return cachedJson(request, prompts);
+export const GET = serve(deviceRoutes.extensionPrompts, async ({ query, app, context }) => {
+  const prompts = await listPrompts(app.db, { source: 'all', q: query.q, categoryId: query.categoryId || undefined, limit: query.limit });
+  return cachedJson(context.request, prompts);
 });

@@ -1,17 +1,10 @@
 import { bookmark } from '../../../../modules/engagement';
-import { favoriteRequest } from '../../../../modules/engagement/contracts';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json, metadataFor, readBody } from '../../../server/http';
+import { engagementRoutes } from '../../../../modules/engagement/routes';
+import { replyWith, serve } from '../../../server/route';
 
-/**
- * Bookmarks a public prompt: 201 with the favorite's id, or 200 with the same id when it
- * was already bookmarked (a double click is not an error).
- */
-export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { promptId } = await readBody(context.request, favoriteRequest);
-  const { app } = context.locals;
-  const result = await bookmark(app.store, user.id, promptId, metadataFor(context));
-  await app.settle(result);
-  return json({ id: result.favoriteId, userId: user.id, promptId }, { status: result.created ? 201 : 200 });
+/** 201 with the favorite's id, or 200 with the same id when it was already bookmarked (a double click is not an error). */
+export const POST = serve(engagementRoutes.bookmark, async ({ body: { promptId }, user, app, metadata, settle }) => {
+  const result = await bookmark(app.store, user.id, promptId, metadata);
+  await settle(result);
+  return replyWith({ id: result.favoriteId, userId: user.id, promptId }, { status: result.created ? 201 : 200 });
 });

@@ -1,11 +1,6 @@
+import { engagementRoutes } from '../../../../modules/engagement/routes';
 import { listFavorites } from '../../../../projections/engagement/queries';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json } from '../../../server/http';
 import { withPrompts } from '../../../server/library';
+import { serve } from '../../../server/route';
 
-/** The signed-in user's bookmarks, newest first, each with its prompt. */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { app } = context.locals;
-  return json(await withPrompts(app, await listFavorites(app.db, user.id)));
-});
+export const GET = serve(engagementRoutes.myBookmarks, async ({ user, app }) => withPrompts(app, await listFavorites(app.db, user.id)));

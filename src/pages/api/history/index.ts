@@ -1,18 +1,14 @@
 import { recordHistory } from '../../../../modules/engagement';
-import { historyRequest } from '../../../../modules/engagement/contracts';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json, metadataFor, readBody } from '../../../server/http';
+import { engagementRoutes } from '../../../../modules/engagement/routes';
 import { throttleUse } from '../../../server/library';
+import { replyWith, serve } from '../../../server/route';
 
-/** Adds a use of a public prompt to the signed-in user's history (after PUT /api/prompts/{id}/use). */
-export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { promptId, modifiedContent } = await readBody(context.request, historyRequest);
-  const { app } = context.locals;
+/** Called after PUT /api/prompts/{id}/use; throttled per client address like uses. */
+export const POST = serve(engagementRoutes.recordHistory, async ({ body: { promptId, modifiedContent }, user, app, context, metadata, settle }) => {
   await throttleUse(app, context);
-  const result = await recordHistory(app.store, user.id, promptId, metadataFor(context), modifiedContent);
-  await app.settle(result);
-  return json(
+  const result = await recordHistory(app.store, user.id, promptId, metadata, modifiedContent);
+  await settle(result);
+  return replyWith(
     { id: result.entryId, userId: user.id, promptId, usedAt: new Date(result.usedAt).toISOString(), modifiedContent: modifiedContent ?? null },
     { status: 201 },
   );

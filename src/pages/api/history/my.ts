@@ -1,11 +1,6 @@
+import { engagementRoutes } from '../../../../modules/engagement/routes';
 import { listHistory } from '../../../../projections/engagement/queries';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json } from '../../../server/http';
 import { withPrompts } from '../../../server/library';
+import { serve } from '../../../server/route';
 
-/** The signed-in user's usage history, newest first (the last 200), each with its prompt. */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { app } = context.locals;
-  return json(await withPrompts(app, await listHistory(app.db, user.id)));
-});
+export const GET = serve(engagementRoutes.myHistory, async ({ user, app }) => withPrompts(app, await listHistory(app.db, user.id)));

@@ -1,7 +1,6 @@
+import { promptRoutes } from '../../../../modules/prompts/routes';
 import { listPrompts } from '../../../../projections/catalog/queries';
-import { cachedJson, endpoint } from '../../../server/http';
+import { cachedJson } from '../../../server/http';
+import { serve } from '../../../server/route';
 
-export const GET = endpoint(async ({ request, locals }) => {
-  const { db } = locals.app;
-  return cachedJson(request, await listPrompts(db, { source: 'editors-pick' }));
-});
+export const GET = serve(promptRoutes.editorsPick, async ({ app, context }) => cachedJson(context.request, await listPrompts(app.db, { source: 'editors-pick' })));

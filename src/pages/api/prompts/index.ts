@@ -1,26 +1,16 @@
 import { submitPrompt } from '../../../../modules/prompts';
-import { submitPromptRequest } from '../../../../modules/prompts/contracts';
+import { promptRoutes } from '../../../../modules/prompts/routes';
 import { getPromptFor, listPrompts } from '../../../../projections/catalog/queries';
-import { requireUser } from '../../../server/admin-guard';
-import { actorFor, cachedJson, endpoint, json, metadataFor, readBody } from '../../../server/http';
+import { cachedJson } from '../../../server/http';
+import { replyWith, serve } from '../../../server/route';
 
-/** All public prompts, most popular first. */
-export const GET = endpoint(async ({ request, locals }) => {
-  const { db } = locals.app;
-  return cachedJson(request, await listPrompts(db, { source: 'all' }));
-});
+export const GET = serve(promptRoutes.prompts, async ({ app, context }) => cachedJson(context.request, await listPrompts(app.db, { source: 'all' })));
 
-/**
- * Submits a prompt for review (both the submit dialog and the create page post here). Signed-in
- * users only: see docs/architecture.md, "Submission policy". Answers 201 with the pending prompt.
- */
-export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  const body = await readBody(context.request, submitPromptRequest);
-  const { app } = context.locals;
-  const actor = actorFor(context);
-  const appended = await submitPrompt(app.store, { ...body, authorName: body.authorName ?? user.name }, actor, metadataFor(context));
-  await app.settle(appended);
+/** Both the submit dialog and the create page post here; signed-in users only (docs/architecture.md, "Submission policy"). */
+export const POST = serve(promptRoutes.submit, async ({ body, user, app, actor, metadata, settle }) => {
+  const appended = await submitPrompt(app.store, { ...body, authorName: body.authorName ?? user.name }, actor, metadata);
+  await settle(appended);
   const prompt = await getPromptFor(app.db, appended.result.id, actor);
-  return json(prompt ?? { id: appended.result.id, status: 'pending' }, { status: 201 });
+  if (!prompt) throw new Error(`submitted prompt ${appended.result.id} is not in the catalog after settling`);
+  return replyWith(prompt, { status: 201 });
 });

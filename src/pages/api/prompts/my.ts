@@ -1,10 +1,5 @@
+import { promptRoutes } from '../../../../modules/prompts/routes';
 import { listSubmissions } from '../../../../projections/review/queries';
-import { requireUser } from '../../../server/admin-guard';
-import { endpoint, json } from '../../../server/http';
+import { serve } from '../../../server/route';
 
-/** The signed-in user's submissions, newest first, each with its status and timeline. */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { db } = context.locals.app;
-  return json(await listSubmissions(db, user.id));
-});
+export const GET = serve(promptRoutes.mySubmissions, ({ user, app }) => listSubmissions(app.db, user.id));

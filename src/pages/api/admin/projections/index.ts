@@ -1,13 +1,10 @@
-import { requireAdmin } from '../../../../server/admin-guard';
-import { endpoint, json } from '../../../../server/http';
+import { promptRoutes } from '../../../../../modules/prompts/routes';
+import { serve } from '../../../../server/route';
 
-/** Admin: each read model with its version and how far into the log it has got. */
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  const { app } = context.locals;
+export const GET = serve(promptRoutes.projections, async ({ app }) => {
   const [{ head }] = await app.db.query<{ head: number }>('select coalesce(max(position), 0)::int as head from events');
   const projections = await Promise.all(
     app.runner.projections.map(async (p) => ({ name: p.name, version: p.version, checkpoint: await app.runner.checkpoint(p.name) })),
   );
-  return json({ head, projections });
+  return { head, projections };
 });

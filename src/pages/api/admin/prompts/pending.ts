@@ -1,18 +1,14 @@
-import { pendingQuery } from '../../../../../modules/prompts/contracts';
+import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { listPendingReviews } from '../../../../../projections/review/queries';
-import { requireAdmin } from '../../../../server/admin-guard';
-import { endpoint, json, readParam } from '../../../../server/http';
+import { json } from '../../../../server/http';
+import { serve } from '../../../../server/route';
 
 /**
- * Admin: the review queue, oldest first. With `asOf` (an ISO time), the queue as it stood
- * then: the review read model replayed from the log into a scratch schema up to the log
- * position of that time, read, and dropped (the live tables are never touched).
+ * With `asOf`, the review read model is replayed from the log into a scratch schema up to the
+ * log position of that time, read, and dropped: the live tables are never touched.
  */
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  const { asOf } = readParam(Object.fromEntries(context.url.searchParams), pendingQuery, 'asOf');
-  const { app } = context.locals;
-  if (!asOf) return json(await listPendingReviews(app.db));
+export const GET = serve(promptRoutes.pending, async ({ query: { asOf }, app }) => {
+  if (!asOf) return listPendingReviews(app.db);
   const until = await app.runner.checkpointAt(new Date(asOf));
   const replay = await app.runner.replayInto('review', { until });
   try {

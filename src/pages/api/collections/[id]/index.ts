@@ -1,24 +1,17 @@
 import { changeCollection } from '../../../../../modules/collections';
 import { COLLECTION_MESSAGES } from '../../../../../modules/collections/contracts';
-import { idParam } from '../../../../../modules/engagement/contracts';
-import { requireUser } from '../../../../server/admin-guard';
-import { endpoint, json, metadataFor, notFound, readParam } from '../../../../server/http';
+import { collectionRoutes } from '../../../../../modules/collections/routes';
+import { notFound } from '../../../../server/http';
 import { collectionWithPrompts } from '../../../../server/library';
+import { serve } from '../../../../server/route';
 
-/** A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). */
-export const GET = endpoint(async (context) => {
-  const id = readParam(context.params.id, idParam, 'collection id');
-  const { app } = context.locals;
-  const collection = await collectionWithPrompts(app, id, context.locals.user?.id ?? null);
+export const GET = serve(collectionRoutes.collection, async ({ params: { id }, user, app }) => {
+  const collection = await collectionWithPrompts(app, id, user?.id ?? null);
   if (!collection) notFound(COLLECTION_MESSAGES.notFound);
-  return json(collection);
+  return collection;
 });
 
-/** Deletes one of the user's collections. */
-export const DELETE = endpoint(async (context) => {
-  const user = requireUser(context);
-  const id = readParam(context.params.id, idParam, 'collection id');
-  const { app } = context.locals;
-  await app.settle(await changeCollection(app.store, { kind: 'delete', collectionId: id, userId: user.id }, metadataFor(context)));
-  return json({ id });
+export const DELETE = serve(collectionRoutes.deleteCollection, async ({ params: { id }, user, app, metadata, settle }) => {
+  await settle(await changeCollection(app.store, { kind: 'delete', collectionId: id, userId: user.id }, metadata));
+  return { id };
 });

@@ -1,12 +1,8 @@
-import { deviceIdParam, revokeDevice } from '../../../../../modules/devices';
-import { requireWebSession } from '../../../../server/device-auth';
-import { endpoint, metadataFor, readParam } from '../../../../server/http';
+import { revokeDevice } from '../../../../../modules/devices';
+import { deviceRoutes } from '../../../../../modules/devices/routes';
+import { serve } from '../../../../server/route';
 
-/** Revokes one of the user's devices (dashboard): its token stops working on the next call. */
-export const DELETE = endpoint(async (context) => {
-  const user = requireWebSession(context);
-  const deviceId = readParam(context.params.id, deviceIdParam, 'id');
-  const { app } = context.locals;
-  await revokeDevice(app.store, user.id, deviceId, 'user', metadataFor(context));
+export const DELETE = serve(deviceRoutes.revokeDevice, async ({ params: { id }, user, app, metadata }) => {
+  await revokeDevice(app.store, user.id, id, 'user', metadata);
   return new Response(null, { status: 204 });
 });

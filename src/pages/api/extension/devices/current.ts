@@ -1,11 +1,9 @@
 import { revokeDevice } from '../../../../../modules/devices';
-import { requireUser } from '../../../../server/admin-guard';
-import { endpoint, metadataFor } from '../../../../server/http';
+import { deviceRoutes } from '../../../../../modules/devices/routes';
+import { serve } from '../../../../server/route';
 
-/** The extension signs itself out: its own token is revoked (bearer only). */
-export const DELETE = endpoint(async (context) => {
-  const user = requireUser(context);
-  const { app } = context.locals;
-  if (context.locals.deviceId) await revokeDevice(app.store, user.id, context.locals.deviceId, 'device', metadataFor(context));
+/** Bearer only: a website session has no device to revoke, and answers 204 all the same. */
+export const DELETE = serve(deviceRoutes.signOutDevice, async ({ user, app, context, metadata }) => {
+  if (context.locals.deviceId) await revokeDevice(app.store, user.id, context.locals.deviceId, 'device', metadata);
   return new Response(null, { status: 204 });
 });

@@ -1,29 +1,20 @@
 import { withdrawPrompt } from '../../../../../modules/prompts';
-import { promptIdParam } from '../../../../../modules/prompts/contracts';
+import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
-import { requireUser } from '../../../../server/admin-guard';
-import { actorFor, cachedJson, endpoint, json, metadataFor, notFound, readParam } from '../../../../server/http';
+import { cachedJson, json, notFound } from '../../../../server/http';
+import { serve } from '../../../../server/route';
 
-/**
- * One prompt. Public ones for everyone (cacheable); an unpublished one only for its
- * submitter and the admin, with its status and never cached; anyone else gets 404.
- */
-export const GET = endpoint(async (context) => {
-  const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const { db } = context.locals.app;
-  const prompt = await getPromptFor(db, id, actorFor(context));
+/** A public prompt is cacheable; an unpublished one is answered to its submitter and the admin only, never cached. */
+export const GET = serve(promptRoutes.prompt, async ({ params: { id }, app, actor, context }) => {
+  const prompt = await getPromptFor(app.db, id, actor);
   if (!prompt) notFound('Prompt not found');
   if (prompt.status !== 'approved') return json(prompt, { headers: { 'cache-control': 'private, no-store' } });
   const { status: _status, ...publicView } = prompt;
   return cachedJson(context.request, publicView);
 });
 
-/** The author (or the admin) withdraws the prompt: it leaves every public list at once. */
-export const DELETE = endpoint(async (context) => {
-  requireUser(context);
-  const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const { app } = context.locals;
-  const appended = await withdrawPrompt(app.store, id, actorFor(context), metadataFor(context));
-  await app.settle(appended);
-  return json(appended.result);
+export const DELETE = serve(promptRoutes.withdraw, async ({ params: { id }, app, actor, metadata, settle }) => {
+  const appended = await withdrawPrompt(app.store, id, actor, metadata);
+  await settle(appended);
+  return appended.result;
 });

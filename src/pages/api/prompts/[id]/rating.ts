@@ -1,14 +1,10 @@
-import { idParam } from '../../../../../modules/engagement/contracts';
+import { engagementRoutes } from '../../../../../modules/engagement/routes';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
 import { getRating } from '../../../../../projections/engagement/queries';
-import { requireUser } from '../../../../server/admin-guard';
-import { endpoint, json, notFound, readParam } from '../../../../server/http';
+import { notFound } from '../../../../server/http';
+import { serve } from '../../../../server/route';
 
-/** The signed-in user's rating of a public prompt: `{ value }`, 1, 5 or null. */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
-  const id = readParam(context.params.id, idParam, 'prompt id');
-  const { app } = context.locals;
+export const GET = serve(engagementRoutes.myRating, async ({ params: { id }, user, app }) => {
   if (!(await getPublicPrompt(app.db, id))) notFound('Prompt not found');
-  return json({ value: await getRating(app.db, user.id, id) });
+  return { value: await getRating(app.db, user.id, id) };
 });

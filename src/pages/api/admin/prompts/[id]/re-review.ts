@@ -1,19 +1,10 @@
 import { reReviewPrompt } from '../../../../../../modules/prompts';
-import { promptIdParam, reviewRequest } from '../../../../../../modules/prompts/contracts';
-import { requireAdmin } from '../../../../../server/admin-guard';
-import { actorFor, endpoint, json, metadataFor, readBody, readParam } from '../../../../../server/http';
+import { promptRoutes } from '../../../../../../modules/prompts/routes';
+import { serve } from '../../../../../server/route';
 
-/**
- * Admin: changes an earlier decision. `{ isApproved: true }` publishes a rejected prompt (or
- * one the admin withdrew); `{ isApproved: false }` withdraws a published one. Each change
- * is an event in the history; one that would change nothing is a 409.
- */
-export const PUT = endpoint(async (context) => {
-  requireAdmin(context);
-  const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const { isApproved } = await readBody(context.request, reviewRequest);
-  const { app } = context.locals;
-  const appended = await reReviewPrompt(app.store, id, isApproved, actorFor(context), metadataFor(context));
-  await app.settle(appended);
-  return json(appended.result);
+/** Each change is an event in the history; one that would change nothing is a 409. */
+export const PUT = serve(promptRoutes.reReview, async ({ params: { id }, body: { isApproved }, app, actor, metadata, settle }) => {
+  const appended = await reReviewPrompt(app.store, id, isApproved, actor, metadata);
+  await settle(appended);
+  return appended.result;
 });

@@ -1,19 +1,10 @@
 import { reviewPrompt } from '../../../../../../modules/prompts';
-import { promptIdParam, reviewRequest } from '../../../../../../modules/prompts/contracts';
-import { requireAdmin } from '../../../../../server/admin-guard';
-import { actorFor, endpoint, json, metadataFor, readBody, readParam } from '../../../../../server/http';
+import { promptRoutes } from '../../../../../../modules/prompts/routes';
+import { serve } from '../../../../../server/route';
 
-/**
- * Admin: the first decision on a pending prompt (PromptReviewed, with the reviewer). A prompt
- * that is no longer pending is a 409, so a double click never makes two events; changing a
- * decision later is the explicit re-review.
- */
-export const PUT = endpoint(async (context) => {
-  requireAdmin(context);
-  const id = readParam(context.params.id, promptIdParam, 'prompt id');
-  const { isApproved } = await readBody(context.request, reviewRequest);
-  const { app } = context.locals;
-  const appended = await reviewPrompt(app.store, id, isApproved, actorFor(context), metadataFor(context));
-  await app.settle(appended);
-  return json(appended.result);
+/** A double click never makes two events: the second decision sees the first and is a 409. */
+export const PUT = serve(promptRoutes.review, async ({ params: { id }, body: { isApproved }, app, actor, metadata, settle }) => {
+  const appended = await reviewPrompt(app.store, id, isApproved, actor, metadata);
+  await settle(appended);
+  return appended.result;
 });

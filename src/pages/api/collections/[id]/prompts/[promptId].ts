@@ -1,15 +1,9 @@
 import { changeCollection } from '../../../../../../modules/collections';
-import { idParam } from '../../../../../../modules/engagement/contracts';
-import { requireUser } from '../../../../../server/admin-guard';
-import { endpoint, json, metadataFor, readParam } from '../../../../../server/http';
+import { collectionRoutes } from '../../../../../../modules/collections/routes';
+import { serve } from '../../../../../server/route';
 
-/** Takes a prompt out of one of the user's collections. */
-export const DELETE = endpoint(async (context) => {
-  const user = requireUser(context);
-  const collectionId = readParam(context.params.id, idParam, 'collection id');
-  const promptId = readParam(context.params.promptId, idParam, 'prompt id');
-  const { app } = context.locals;
-  const result = await changeCollection(app.store, { kind: 'remove', collectionId, userId: user.id, promptId }, metadataFor(context));
-  await app.settle(result);
-  return json({ collectionId, promptId, promptCount: result.promptCount });
+export const DELETE = serve(collectionRoutes.removeFromCollection, async ({ params: { id: collectionId, promptId }, user, app, metadata, settle }) => {
+  const result = await changeCollection(app.store, { kind: 'remove', collectionId, userId: user.id, promptId }, metadata);
+  await settle(result);
+  return { collectionId, promptId, promptCount: result.promptCount };
 });

@@ -1,16 +1,9 @@
 import { changeCollection } from '../../../../../../modules/collections';
-import { collectionPromptRequest } from '../../../../../../modules/collections/contracts';
-import { idParam } from '../../../../../../modules/engagement/contracts';
-import { requireUser } from '../../../../../server/admin-guard';
-import { endpoint, json, metadataFor, readBody, readParam } from '../../../../../server/http';
+import { collectionRoutes } from '../../../../../../modules/collections/routes';
+import { serve } from '../../../../../server/route';
 
-/** Adds a public prompt to one of the user's collections (adding it twice keeps one). */
-export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  const collectionId = readParam(context.params.id, idParam, 'collection id');
-  const { promptId } = await readBody(context.request, collectionPromptRequest);
-  const { app } = context.locals;
-  const result = await changeCollection(app.store, { kind: 'add', collectionId, userId: user.id, promptId }, metadataFor(context));
-  await app.settle(result);
-  return json({ collectionId, promptId, promptCount: result.promptCount });
+export const POST = serve(collectionRoutes.addToCollection, async ({ params: { id: collectionId }, body: { promptId }, user, app, metadata, settle }) => {
+  const result = await changeCollection(app.store, { kind: 'add', collectionId, userId: user.id, promptId }, metadata);
+  await settle(result);
+  return { collectionId, promptId, promptCount: result.promptCount };
 });

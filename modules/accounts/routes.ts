@@ -1,0 +1,54 @@
+import { route } from '../../events/route';
+import { forgotPasswordRequest, loginRequest, registerRequest, setPasswordRequest, type CurrentUser, type MeResponse } from './contracts';
+
+/** An answer that only says it went through (the same whether or not an address is registered). */
+export interface Acknowledged {
+  ok: true;
+  message: string;
+}
+
+/** Accounts over HTTP: registration, sign-in with a password, emailed links, the session. */
+export const accountRoutes = {
+  me: route<MeResponse>()({
+    method: 'GET',
+    path: '/api/auth/me',
+    caller: 'anyone',
+    device: true,
+    summary: 'The signed-in user, or null; never secrets.',
+  }),
+  register: route<Acknowledged>()({
+    method: 'POST',
+    path: '/api/auth/register',
+    caller: 'anyone',
+    body: registerRequest,
+    summary: 'Registers and emails a set-password link; answers the same whether the address is new or registered.',
+  }),
+  login: route<{ user: CurrentUser | null }>()({
+    method: 'POST',
+    path: '/api/auth/login',
+    caller: 'anyone',
+    body: loginRequest,
+    summary: 'Signs in with a password: a new session on every sign-in.',
+  }),
+  logout: route<Acknowledged>()({
+    method: 'POST',
+    path: '/api/auth/logout',
+    caller: 'anyone',
+    readYourWrites: 'none',
+    summary: 'Ends the session on the server and clears the cookie.',
+  }),
+  forgotPassword: route<Acknowledged>()({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    caller: 'anyone',
+    body: forgotPasswordRequest,
+    summary: 'Emails a single-use reset link if the address is registered; answers identically either way.',
+  }),
+  setPassword: route<{ user: CurrentUser | null }>()({
+    method: 'POST',
+    path: '/api/auth/set-password',
+    caller: 'anyone',
+    body: setPasswordRequest,
+    summary: 'Sets the password from an emailed link and signs in; every other session of the account ends.',
+  }),
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { route } from '../../events/route';
+import type { PromptView } from '../prompts/contracts';
+import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
+
+const id = z.coerce.number().int().positive().max(2 ** 53 - 1);
+
+/** A collection with its prompts, as GET /api/collections/{id} answers. */
+export type CollectionWithPrompts = CollectionView & { prompts: PromptView[] };
+
+/** Collections over HTTP: the owner changes them; a public one is readable by anyone. */
+export const collectionRoutes = {
+  myCollections: route<CollectionView[]>()({
+    method: 'GET',
+    path: '/api/collections/my',
+    caller: 'user',
+    summary: "The signed-in user's collections with their prompt counts, newest first.",
+  }),
+  createCollection: route<CollectionView>()({
+    method: 'POST',
+    path: '/api/collections',
+    caller: 'user',
+    body: collectionRequest,
+    summary: 'Creates a collection for the signed-in user (201).',
+  }),
+  collection: route<CollectionWithPrompts>()({
+    method: 'GET',
+    path: '/api/collections/{id}',
+    caller: 'anyone',
+    params: z.object({ id }),
+    summary: 'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others).',
+  }),
+  deleteCollection: route<{ id: number }>()({
+    method: 'DELETE',
+    path: '/api/collections/{id}',
+    caller: 'user',
+    params: z.object({ id }),
+    summary: "Deletes one of the user's collections.",
+  }),
+  addToCollection: route<{ collectionId: number; promptId: number; promptCount: number }>()({
+    method: 'POST',
+    path: '/api/collections/{id}/prompts',
+    caller: 'user',
+    params: z.object({ id }),
+    body: collectionPromptRequest,
+    summary: "Adds a public prompt to one of the user's collections (adding it twice keeps one).",
+  }),
+  removeFromCollection: route<{ collectionId: number; promptId: number; promptCount: number }>()({
+    method: 'DELETE',
+    path: '/api/collections/{id}/prompts/{promptId}',
+    caller: 'user',
+    params: z.object({ id, promptId: id }),
+    summary: "Removes a prompt from one of the user's collections.",
+  }),
+};

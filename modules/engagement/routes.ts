@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { route } from '../../events/route';
+import type { PromptView } from '../prompts/contracts';
+import { favoriteRequest, historyRequest, idParam, ratingRequest, type FavoriteView, type HistoryEntryView, type RatingValue, type RatingView } from './contracts';
+
+/** A bookmark or history entry as the lists answer it: with its prompt. */
+export type WithPrompt<T> = T & { prompt: PromptView };
+
+/** Bookmarks, ratings and usage history over HTTP. */
+export const engagementRoutes = {
+  bookmark: route<Pick<FavoriteView, 'id' | 'userId' | 'promptId'>>()({
+    method: 'POST',
+    path: '/api/favorites',
+    caller: 'user',
+    body: favoriteRequest,
+    summary: 'Bookmarks a public prompt: 201 with the favorite, or 200 with the same id when it was already bookmarked.',
+  }),
+  removeBookmark: route<{ id: number; promptId: number }>()({
+    method: 'DELETE',
+    path: '/api/favorites/{id}',
+    caller: 'user',
+    params: z.object({ id: idParam }),
+    summary: "Removes one of the user's bookmarks by favorite id or by prompt id.",
+  }),
+  myBookmarks: route<WithPrompt<FavoriteView>[]>()({
+    method: 'GET',
+    path: '/api/favorites/my',
+    caller: 'user',
+    device: true,
+    summary: "The signed-in user's bookmarks, newest first, each with its prompt.",
+  }),
+  rate: route<RatingView>()({
+    method: 'POST',
+    path: '/api/ratings',
+    caller: 'user',
+    body: ratingRequest,
+    // The tally comes from the ratings written in the rating's own transaction; the catalog
+    // catches up behind, and the rater's next page waits for it.
+    readYourWrites: 'defer-catalog',
+    summary: 'Rates a public prompt 1 (Not Helpful) or 5 (Helpful); a later rating replaces the earlier.',
+  }),
+  myRating: route<{ value: RatingValue | null }>()({
+    method: 'GET',
+    path: '/api/prompts/{id}/rating',
+    caller: 'user',
+    params: z.object({ id: idParam }),
+    summary: "The signed-in user's rating of a public prompt: 1, 5 or null.",
+  }),
+  recordHistory: route<HistoryEntryView>()({
+    method: 'POST',
+    path: '/api/history',
+    caller: 'user',
+    body: historyRequest,
+    summary: "Adds a use of a public prompt to the signed-in user's history.",
+  }),
+  myHistory: route<WithPrompt<HistoryEntryView>[]>()({
+    method: 'GET',
+    path: '/api/history/my',
+    caller: 'user',
+    summary: "The signed-in user's usage history, newest first (the last 200), each with its prompt.",
+  }),
+};

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { route } from '../../events/route';
+import {
+  categories,
+  pendingQuery,
+  promptIdParam,
+  rebuildRequest,
+  reviewHistoryQuery,
+  reviewRequest,
+  submitPromptRequest,
+  type OwnPromptView,
+  type PromptView,
+  type RebuildJob,
+  type ReviewEntryView,
+  type ReviewPromptView,
+  type StatsView,
+  type SubmissionView,
+} from './contracts';
+import type { PromptStatus } from './domain/prompt';
+
+const params = z.object({ id: promptIdParam });
+/** A projection's name as the admin's replay and rebuild name it. */
+export const projectionName = z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/);
+
+/** What a review decision answers: the prompt's new state. */
+export interface ReviewResult {
+  id: number;
+  status: PromptStatus;
+  /** False when the decision changed nothing (a repeated withdrawal). */
+  changed: boolean;
+}
+
+/** The catalog, submission and review over HTTP. */
+export const promptRoutes = {
+  categories: route<typeof categories>()({
+    method: 'GET',
+    path: '/api/categories',
+    caller: 'anyone',
+    device: true,
+    summary: 'Every category (cacheable for an hour).',
+  }),
+  prompts: route<PromptView[]>()({
+    method: 'GET',
+    path: '/api/prompts',
+    caller: 'anyone',
+    device: true,
+    summary: 'All public prompts, most popular first.',
+  }),
+  featured: route<PromptView[]>()({
+    method: 'GET',
+    path: '/api/prompts/featured',
+    caller: 'anyone',
+    device: true,
+    summary: 'The featured prompts.',
+  }),
+  editorsPick: route<PromptView[]>()({
+    method: 'GET',
+    path: '/api/prompts/editors-pick',
+    caller: 'anyone',
+    device: true,
+    summary: "The editors' picks.",
+  }),
+  prompt: route<PromptView & Partial<Pick<OwnPromptView, 'status'>>>()({
+    method: 'GET',
+    path: '/api/prompts/{id}',
+    caller: 'anyone',
+    device: true,
+    params,
+    summary: 'One prompt: a public one for anyone; an unpublished one (with its status) only for its submitter and the admin.',
+  }),
+  submit: route<OwnPromptView>()({
+    method: 'POST',
+    path: '/api/prompts',
+    caller: 'user',
+    device: true,
+    body: submitPromptRequest,
+    summary: 'Submits a prompt for review (201 with the pending prompt).',
+  }),
+  withdraw: route<ReviewResult>()({
+    method: 'DELETE',
+    path: '/api/prompts/{id}',
+    caller: 'user',
+    params,
+    summary: 'The author (or the admin) withdraws the prompt: it leaves every public list at once.',
+  }),
+  use: route<{ id: number; usageCount: number }>()({
+    method: 'PUT',
+    path: '/api/prompts/{id}/use',
+    caller: 'anyone',
+    device: true,
+    params,
+    summary: 'Records a copy of a public prompt (once per visitor per prompt per day) and answers its usage count.',
+  }),
+  mySubmissions: route<SubmissionView[]>()({
+    method: 'GET',
+    path: '/api/prompts/my',
+    caller: 'user',
+    summary: "The signed-in user's submissions, newest first, each with its status and timeline.",
+  }),
+  pending: route<ReviewPromptView[]>()({
+    method: 'GET',
+    path: '/api/admin/prompts/pending',
+    caller: 'admin',
+    query: pendingQuery,
+    summary: 'The review queue, oldest first; with asOf, the queue as it stood then (replayed from the log).',
+  }),
+  review: route<ReviewResult>()({
+    method: 'PUT',
+    path: '/api/admin/prompts/{id}/review',
+    caller: 'admin',
+    params,
+    body: reviewRequest,
+    summary: 'The first decision on a pending prompt; a prompt no longer pending is a 409.',
+  }),
+  reReview: route<ReviewResult>()({
+    method: 'PUT',
+    path: '/api/admin/prompts/{id}/re-review',
+    caller: 'admin',
+    params,
+    body: reviewRequest,
+    summary: 'Changes an earlier decision: publishes a rejected prompt or withdraws a published one.',
+  }),
+  reviewHistory: route<ReviewEntryView[]>()({
+    method: 'GET',
+    path: '/api/admin/reviews',
+    caller: 'admin',
+    query: reviewHistoryQuery,
+    summary: "Every submission and decision, newest first; with promptId, that prompt's timeline.",
+  }),
+  stats: route<StatsView>()({
+    method: 'GET',
+    path: '/api/admin/stats',
+    caller: 'admin',
+    summary: "The Statistics tab's totals, read from the read models.",
+  }),
+  projections: route<{ head: number; projections: { name: string; version: number; checkpoint: unknown }[] }>()({
+    method: 'GET',
+    path: '/api/admin/projections',
+    caller: 'admin',
+    summary: 'Each read model with its version and how far into the log it has got.',
+  }),
+  replay: route<{ name: string; events: number; ms: number }>()({
+    method: 'POST',
+    path: '/api/admin/projections/{name}/replay',
+    caller: 'admin',
+    params: z.object({ name: projectionName }),
+    readYourWrites: 'none',
+    summary: 'Rebuilds one read model from the whole log into fresh tables and swaps them in; answers when done.',
+  }),
+  rebuildStatus: route<{ job: RebuildJob | null }>()({
+    method: 'GET',
+    path: '/api/admin/rebuild',
+    caller: 'admin',
+    summary: "The latest rebuild's progress (null before the first).",
+  }),
+  rebuild: route<{ job: RebuildJob }>()({
+    method: 'POST',
+    path: '/api/admin/rebuild',
+    caller: 'admin',
+    body: rebuildRequest,
+    readYourWrites: 'none',
+    summary: 'Starts rebuilding read models in the background (202 with the job; 409 while one runs).',
+  }),
+};

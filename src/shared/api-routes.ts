@@ -1,0 +1,26 @@
+import { findRoute, type RouteSpec } from '../../events/route';
+import { accountRoutes } from '../../modules/accounts/routes';
+import { collectionRoutes } from '../../modules/collections/routes';
+import { deviceRoutes } from '../../modules/devices/routes';
+import { engagementRoutes } from '../../modules/engagement/routes';
+import { promptRoutes } from '../../modules/prompts/routes';
+
+/**
+ * Every declared HTTP route, by name: what the islands and the extension call
+ * (`api.call(routes.rate, { body })`), what the device scope and the OpenAPI document are made
+ * of. An endpoint file under src/pages/api serves exactly one of these per method
+ * (tests/unit/routes.test.ts).
+ */
+export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes };
+
+export type RouteName = keyof typeof routes;
+export const allRoutes: readonly RouteSpec[] = Object.values(routes);
+
+/**
+ * Whether a connected extension device may make this call with its token: the routes whose
+ * declaration says `device: true`. Everything else (admin, collections, ratings, account
+ * changes, approving more devices) needs the website's session.
+ */
+export function deviceMayCall(method: string, pathname: string): boolean {
+  return findRoute(allRoutes, method, pathname)?.device === true;
+}
