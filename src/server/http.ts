@@ -1,4 +1,4 @@
-import type { APIContext, APIRoute } from 'astro';
+import type { APIContext } from 'astro';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
@@ -123,30 +123,12 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   return schema.parse(body);
 }
 
-/** Parses a route or query parameter; a bad one is a 400 naming it. */
-export function readParam<S extends z.ZodType>(value: unknown, schema: S, name: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DomainError('invalid', `Invalid ${name}`, [{ path: [name], message: `Invalid ${name}`, code: 'invalid_param' }]);
-  return parsed.data;
-}
-
 export function metadataFor(context: Pick<APIContext, 'locals'>): EventMetadata {
   return { actor: context.locals.user?.id ?? null, requestId: context.locals.requestId, at: new Date().toISOString() };
 }
 
 export function actorFor(context: Pick<APIContext, 'locals'>) {
   return { userId: context.locals.user?.id ?? null, isAdmin: context.locals.user?.isAdmin ?? false };
-}
-
-/** Wraps an endpoint so every thrown error becomes a JSON answer. */
-export function endpoint(handler: APIRoute): APIRoute {
-  return async (context) => {
-    try {
-      return await handler(context);
-    } catch (error) {
-      return errorResponse(error, context.locals.requestId);
-    }
-  };
 }
 
 /**
