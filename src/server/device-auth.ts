@@ -1,7 +1,7 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { deviceMayCall, DEVICE_MESSAGES, findDevice } from '../../modules/devices';
 import { DomainError } from '../../events';
-import { requireUser } from './admin-guard';
+import { requireUser } from './guards';
 import { errorJson } from './http';
 import { loadSessionUser } from './sessions';
 

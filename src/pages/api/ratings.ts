@@ -1,7 +1,7 @@
 import { rate } from '../../../modules/engagement';
 import { ratingRequest } from '../../../modules/engagement/contracts';
 import { getRatingTally } from '../../../projections/engagement/queries';
-import { requireUser } from '../../server/admin-guard';
+import { requireUser } from '../../server/guards';
 import { endpoint, json, metadataFor, readBody } from '../../server/http';
 
 /**

@@ -1,5 +1,5 @@
 import { rebuildRequest } from '../../../../modules/prompts/contracts';
-import { requireAdmin } from '../../../server/admin-guard';
+import { requireAdmin } from '../../../server/guards';
 import { endpoint, errorJson, json, notFound, readBody } from '../../../server/http';
 import { rebuildJobs } from '../../../server/rebuild-jobs';
 

@@ -1,7 +1,7 @@
 import { reviewHistoryQuery, type ReviewEntryView } from '../../../../modules/prompts/contracts';
 import { getUser } from '../../../../projections/accounts/queries';
 import { listReviewHistory } from '../../../../projections/review/queries';
-import { requireAdmin } from '../../../server/admin-guard';
+import { requireAdmin } from '../../../server/guards';
 import { endpoint, json } from '../../../server/http';
 
 /**

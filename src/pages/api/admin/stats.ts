@@ -2,7 +2,7 @@ import type { StatsView } from '../../../../modules/prompts/contracts';
 import { countUsers } from '../../../../projections/accounts/queries';
 import { totalUsage } from '../../../../projections/catalog/queries';
 import { countByStatus } from '../../../../projections/review/queries';
-import { requireAdmin } from '../../../server/admin-guard';
+import { requireAdmin } from '../../../server/guards';
 import { endpoint, json } from '../../../server/http';
 
 /** Admin: the Statistics tab's totals, read from the read models. */

@@ -1,7 +1,7 @@
 import { createCollection } from '../../../../modules/collections';
 import { collectionRequest } from '../../../../modules/collections/contracts';
 import { getCollection } from '../../../../projections/collections/queries';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json, metadataFor, readBody } from '../../../server/http';
 
 /** Creates a collection for the signed-in user and answers it (201). */

@@ -1,5 +1,5 @@
 import { listCollections } from '../../../../projections/collections/queries';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json } from '../../../server/http';
 
 /** The signed-in user's collections with their prompt counts, newest first. */

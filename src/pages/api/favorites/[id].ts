@@ -1,6 +1,6 @@
 import { removeBookmark, resolveFavorite } from '../../../../modules/engagement';
 import { idParam } from '../../../../modules/engagement/contracts';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json, metadataFor, readParam } from '../../../server/http';
 
 /**

@@ -1,6 +1,6 @@
 import { bookmark } from '../../../../modules/engagement';
 import { favoriteRequest } from '../../../../modules/engagement/contracts';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json, metadataFor, readBody } from '../../../server/http';
 
 /**

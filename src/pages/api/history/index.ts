@@ -1,6 +1,6 @@
 import { recordHistory } from '../../../../modules/engagement';
 import { historyRequest } from '../../../../modules/engagement/contracts';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json, metadataFor, readBody } from '../../../server/http';
 import { throttleUse } from '../../../server/library';
 

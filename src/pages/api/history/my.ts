@@ -1,5 +1,5 @@
 import { listHistory } from '../../../../projections/engagement/queries';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json } from '../../../server/http';
 import { withPrompts } from '../../../server/library';
 

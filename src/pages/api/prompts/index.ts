@@ -1,7 +1,7 @@
 import { submitPrompt } from '../../../../modules/prompts';
 import { submitPromptRequest } from '../../../../modules/prompts/contracts';
 import { getPromptFor, listPrompts } from '../../../../projections/catalog/queries';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { actorFor, cachedJson, endpoint, json, metadataFor, readBody } from '../../../server/http';
 
 /** All public prompts, most popular first. */

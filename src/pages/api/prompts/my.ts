@@ -1,5 +1,5 @@
 import { listSubmissions } from '../../../../projections/review/queries';
-import { requireUser } from '../../../server/admin-guard';
+import { requireUser } from '../../../server/guards';
 import { endpoint, json } from '../../../server/http';
 
 /** The signed-in user's submissions, newest first, each with its status and timeline. */

@@ -1,4 +1,4 @@
-import { requireAdmin } from '../../../../server/admin-guard';
+import { requireAdmin } from '../../../../server/guards';
 import { endpoint, json } from '../../../../server/http';
 
 /** Admin: each read model with its version and how far into the log it has got. */

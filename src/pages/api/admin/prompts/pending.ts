@@ -1,6 +1,6 @@
 import { pendingQuery } from '../../../../../modules/prompts/contracts';
 import { listPendingReviews } from '../../../../../projections/review/queries';
-import { requireAdmin } from '../../../../server/admin-guard';
+import { requireAdmin } from '../../../../server/guards';
 import { endpoint, json, readParam } from '../../../../server/http';
 
 /**

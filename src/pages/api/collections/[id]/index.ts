@@ -1,7 +1,7 @@
 import { changeCollection } from '../../../../../modules/collections';
 import { COLLECTION_MESSAGES } from '../../../../../modules/collections/contracts';
 import { idParam } from '../../../../../modules/engagement/contracts';
-import { requireUser } from '../../../../server/admin-guard';
+import { requireUser } from '../../../../server/guards';
 import { endpoint, json, metadataFor, notFound, readParam } from '../../../../server/http';
 import { collectionWithPrompts } from '../../../../server/library';
 

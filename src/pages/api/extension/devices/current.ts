@@ -1,5 +1,5 @@
 import { revokeDevice } from '../../../../../modules/devices';
-import { requireUser } from '../../../../server/admin-guard';
+import { requireUser } from '../../../../server/guards';
 import { endpoint, metadataFor } from '../../../../server/http';
 
 /** The extension signs itself out: its own token is revoked (bearer only). */

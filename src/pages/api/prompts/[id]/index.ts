@@ -1,7 +1,7 @@
 import { withdrawPrompt } from '../../../../../modules/prompts';
 import { promptIdParam } from '../../../../../modules/prompts/contracts';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
-import { requireUser } from '../../../../server/admin-guard';
+import { requireUser } from '../../../../server/guards';
 import { actorFor, cachedJson, endpoint, json, metadataFor, notFound, readParam } from '../../../../server/http';
 
 /**

@@ -1,7 +1,7 @@
 import { idParam } from '../../../../../modules/engagement/contracts';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
 import { getRating } from '../../../../../projections/engagement/queries';
-import { requireUser } from '../../../../server/admin-guard';
+import { requireUser } from '../../../../server/guards';
 import { endpoint, json, notFound, readParam } from '../../../../server/http';
 
 /** The signed-in user's rating of a public prompt: `{ value }`, 1, 5 or null. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireAdmin } from '../../../../../server/admin-guard';
+import { requireAdmin } from '../../../../../server/guards';
 import { endpoint, json, notFound, readParam } from '../../../../../server/http';
 
 /**

@@ -1,6 +1,6 @@
 import { reviewPrompt } from '../../../../../../modules/prompts';
 import { promptIdParam, reviewRequest } from '../../../../../../modules/prompts/contracts';
-import { requireAdmin } from '../../../../../server/admin-guard';
+import { requireAdmin } from '../../../../../server/guards';
 import { actorFor, endpoint, json, metadataFor, readBody, readParam } from '../../../../../server/http';
 
 /**

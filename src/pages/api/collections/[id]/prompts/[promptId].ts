@@ -1,6 +1,6 @@
 import { changeCollection } from '../../../../../../modules/collections';
 import { idParam } from '../../../../../../modules/engagement/contracts';
-import { requireUser } from '../../../../../server/admin-guard';
+import { requireUser } from '../../../../../server/guards';
 import { endpoint, json, metadataFor, readParam } from '../../../../../server/http';
 
 /** Takes a prompt out of one of the user's collections. */

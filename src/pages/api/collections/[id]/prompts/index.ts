@@ -1,7 +1,7 @@
 import { changeCollection } from '../../../../../../modules/collections';
 import { collectionPromptRequest } from '../../../../../../modules/collections/contracts';
 import { idParam } from '../../../../../../modules/engagement/contracts';
-import { requireUser } from '../../../../../server/admin-guard';
+import { requireUser } from '../../../../../server/guards';
 import { endpoint, json, metadataFor, readBody, readParam } from '../../../../../server/http';
 
 /** Adds a public prompt to one of the user's collections (adding it twice keeps one). */
