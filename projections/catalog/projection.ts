@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
+import { ratingSql } from '../rating';
 
 type UsedEvent = Extract<StoredEvent, { type: 'Used' }>;
 
@@ -47,7 +48,7 @@ export const catalogProjection: Projection = {
       category_id integer not null,
       author_name text not null,
       author_image text,
-      -- round(mean of the users' current ratings), each 1 or 5; 0 while nobody has rated
+      -- round(mean of the users' current ratings), each 1 or 5; 0 while nobody has rated (ratingSql)
       rating integer not null default 0,
       rating_count integer not null default 0,
       helpful_count integer not null default 0,
@@ -159,8 +160,7 @@ export const catalogProjection: Projection = {
             text: `update catalog_prompts set
                      rating_count = rating_count + $4,
                      helpful_count = helpful_count + $5,
-                     rating = case when rating_count + $4 = 0 then 0
-                              else round((4.0 * (helpful_count + $5) + (rating_count + $4)) / (rating_count + $4))::int end,
+                     rating = ${ratingSql('(helpful_count + $5)', '(rating_count + $4)')},
                      applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
             params: [event.data.promptId, ...at, added, helpful],

@@ -54,6 +54,11 @@ export interface ListQuery {
   sort?: Sort | 'rating-asc' | 'none';
   /** Hide prompts whose author name contains this text (community lists hide the house's own). */
   excludeAuthorContaining?: string;
+  /**
+   * Only these prompts (a user's bookmarks, read by the caller from the engagement model):
+   * every list then shares this one filter and ordering, ties included.
+   */
+  ids?: readonly number[];
   limit?: number;
   offset?: number;
 }
@@ -72,8 +77,13 @@ function escapeLike(text: string) {
 
 /** Approved prompts from a tab's source, filtered by category, then search text, then sorted. */
 export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<PromptView[]> {
+  if (query.ids?.length === 0) return [];
   const where = [`status = 'approved'`];
   const params: unknown[] = [];
+  if (query.ids) {
+    params.push([...new Set(query.ids)]);
+    where.push(`id = any($${params.length}::int[])`);
+  }
   if (query.source === 'featured') where.push('is_featured');
   if (query.source === 'editors-pick') where.push('is_editors_pick');
   if (query.categoryId !== undefined) {

@@ -1,5 +1,6 @@
 import type { Sql } from '../../events';
 import type { FavoriteView, HistoryEntryView, RatingValue } from '../../modules/engagement/contracts';
+import { ratingSql } from '../rating';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -19,15 +20,13 @@ export async function getRating(sql: Sql, userId: number, promptId: number): Pro
 }
 
 /**
- * A prompt's rating from its users' current ratings, each 1 or 5: round(1 + 4 × helpful / count),
- * 0 while unrated. The same fold as the catalog's `rating` (projections/catalog/projection.ts), read
- * from the table written in the rating's own transaction: the rater's answer needs no catalog catch-up.
+ * A prompt's rating (`ratingSql`, the catalog's formula) read from the table written in the
+ * rating's own transaction: the rater's answer needs no catalog catch-up.
  */
 export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rating: number; ratingCount: number }> {
   const [row] = await sql.query<{ rating: number; rating_count: number }>(
     `select count(*)::int as rating_count,
-            case when count(*) = 0 then 0
-                 else round((4.0 * count(*) filter (where value = 5) + count(*)) / count(*))::int end as rating
+            ${ratingSql('count(*) filter (where value = 5)', 'count(*)')} as rating
      from ratings where prompt_id = $1`,
     [promptId],
   );

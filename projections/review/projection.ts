@@ -1,8 +1,105 @@
 import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
 
-/** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
-const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
+/**
+ * A whole batch in three statements (the as-of replay runs on every such request): the
+ * log rows, the new submissions, then each prompt's last decision in the batch. Every
+ * decision overwrites status, decider and time, so the last one is what applying them one
+ * by one leaves; each row's watermark (applied_tx, applied_pos) skips what it has already
+ * seen, so applying an event twice changes nothing. The runner applies every batch through
+ * here and `evolve` is a batch of one: one implementation, whatever the batch boundaries.
+ */
+function evolveBatch(events: readonly StoredEvent[]): Statement[] {
+  const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' }> => e.type === 'PromptSubmitted');
+  const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
+  const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
+  for (const event of events) {
+    if (event.type === 'PromptSubmitted') {
+      log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
+    } else if (event.type === 'PromptReviewed') {
+      const status = event.data.isApproved ? 'approved' : 'rejected';
+      last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
+      log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event });
+    } else if (event.type === 'PromptWithdrawn') {
+      last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
+      log.push({ promptId: event.data.promptId, decision: 'withdrawn', actorId: event.data.withdrawnBy, byAuthor: event.data.byAuthor, event });
+    }
+  }
+  // Rows travel as one JSON document: nulls and booleans arrive the same on both drivers.
+  const rows = (list: unknown[]) => JSON.stringify(list);
+  const statements: Statement[] = [];
+  if (log.length) {
+    statements.push({
+      text: `insert into review_log (position, prompt_id, decision, actor_id, by_author, at)
+             select position, prompt_id, decision, actor_id, by_author, at
+             from jsonb_to_recordset($1::text::jsonb)
+               as x(position bigint, prompt_id int, decision text, actor_id int, by_author boolean, at timestamptz)
+             on conflict (position) do nothing`,
+      params: [
+        rows(
+          log.map((l) => ({
+            position: l.event.position,
+            prompt_id: l.promptId,
+            decision: l.decision,
+            actor_id: l.actorId,
+            by_author: l.byAuthor,
+            at: new Date(l.event.createdAt).toISOString(),
+          })),
+        ),
+      ],
+    });
+  }
+  if (submitted.length) {
+    statements.push({
+      text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
+               submitted_by, status, submitted_at, applied_tx, applied_pos)
+             select id, title, description, content, category_id, author_name, author_image, submitted_by, 'pending',
+                    submitted_at, tx::xid8, pos
+             from jsonb_to_recordset($1::text::jsonb)
+               as x(id int, title text, description text, content text, category_id int, author_name text,
+                    author_image text, submitted_by int, submitted_at timestamptz, tx text, pos bigint)
+             on conflict (id) do nothing`,
+      params: [
+        rows(
+          submitted.map((e) => ({
+            id: e.data.promptId,
+            title: e.data.title,
+            description: e.data.description,
+            content: e.data.content,
+            category_id: e.data.categoryId,
+            author_name: e.data.authorName,
+            author_image: e.data.authorImage,
+            submitted_by: e.data.submittedBy,
+            submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString(),
+            tx: e.txId,
+            pos: e.position,
+          })),
+        ),
+      ],
+    });
+  }
+  if (last.size) {
+    statements.push({
+      text: `update review_prompts r set status = x.status, decided_by = x.by, decided_at = x.at,
+               applied_tx = x.tx::xid8, applied_pos = x.pos
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, status text, by int, at timestamptz, tx text, pos bigint)
+             where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
+      params: [
+        rows(
+          [...last.entries()].map(([id, v]) => ({
+            id,
+            status: v.status,
+            by: v.by,
+            at: new Date(v.event.createdAt).toISOString(),
+            tx: v.event.txId,
+            pos: v.event.position,
+          })),
+        ),
+      ],
+    });
+  }
+  return statements;
+}
 
 /**
  * The review read model: every submission with its current status (the admin's queue, an
@@ -49,149 +146,6 @@ export const reviewProjection: Projection = {
     create index review_log_prompt on review_log (prompt_id, position);
     create index review_log_decision on review_log (decision, position);
   `,
-  /**
-   * A whole batch in three statements (the as-of replay runs on every such request): the
-   * log rows, the new submissions, then each prompt's last decision in the batch. Every
-   * decision overwrites status, decider and time, so the last one is what applying them one
-   * by one leaves; the row watermark skips what a row has already seen.
-   */
-  evolveBatch(events) {
-    const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' }> => e.type === 'PromptSubmitted');
-    const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
-    const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
-    for (const event of events) {
-      if (event.type === 'PromptSubmitted') {
-        log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
-      } else if (event.type === 'PromptReviewed') {
-        const status = event.data.isApproved ? 'approved' : 'rejected';
-        last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
-        log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event });
-      } else if (event.type === 'PromptWithdrawn') {
-        last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
-        log.push({ promptId: event.data.promptId, decision: 'withdrawn', actorId: event.data.withdrawnBy, byAuthor: event.data.byAuthor, event });
-      }
-    }
-    // Rows travel as one JSON document: nulls and booleans arrive the same on both drivers.
-    const rows = (list: unknown[]) => JSON.stringify(list);
-    const statements: Statement[] = [];
-    if (log.length) {
-      statements.push({
-        text: `insert into review_log (position, prompt_id, decision, actor_id, by_author, at)
-               select position, prompt_id, decision, actor_id, by_author, at
-               from jsonb_to_recordset($1::text::jsonb)
-                 as x(position bigint, prompt_id int, decision text, actor_id int, by_author boolean, at timestamptz)
-               on conflict (position) do nothing`,
-        params: [
-          rows(
-            log.map((l) => ({
-              position: l.event.position,
-              prompt_id: l.promptId,
-              decision: l.decision,
-              actor_id: l.actorId,
-              by_author: l.byAuthor,
-              at: new Date(l.event.createdAt).toISOString(),
-            })),
-          ),
-        ],
-      });
-    }
-    if (submitted.length) {
-      statements.push({
-        text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
-                 submitted_by, status, submitted_at, applied_tx, applied_pos)
-               select id, title, description, content, category_id, author_name, author_image, submitted_by, 'pending',
-                      submitted_at, tx::xid8, pos
-               from jsonb_to_recordset($1::text::jsonb)
-                 as x(id int, title text, description text, content text, category_id int, author_name text,
-                      author_image text, submitted_by int, submitted_at timestamptz, tx text, pos bigint)
-               on conflict (id) do nothing`,
-        params: [
-          rows(
-            submitted.map((e) => ({
-              id: e.data.promptId,
-              title: e.data.title,
-              description: e.data.description,
-              content: e.data.content,
-              category_id: e.data.categoryId,
-              author_name: e.data.authorName,
-              author_image: e.data.authorImage,
-              submitted_by: e.data.submittedBy,
-              submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString(),
-              tx: e.txId,
-              pos: e.position,
-            })),
-          ),
-        ],
-      });
-    }
-    if (last.size) {
-      statements.push({
-        text: `update review_prompts r set status = x.status, decided_by = x.by, decided_at = x.at,
-                 applied_tx = x.tx::xid8, applied_pos = x.pos
-               from jsonb_to_recordset($1::text::jsonb) as x(id int, status text, by int, at timestamptz, tx text, pos bigint)
-               where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
-        params: [
-          rows(
-            [...last.entries()].map(([id, v]) => ({
-              id,
-              status: v.status,
-              by: v.by,
-              at: new Date(v.event.createdAt).toISOString(),
-              tx: v.event.txId,
-              pos: v.event.position,
-            })),
-          ),
-        ],
-      });
-    }
-    return statements;
-  },
-  evolve(event: StoredEvent): Statement[] {
-    const at = [event.txId, event.position];
-    const log = (promptId: number, decision: string, actorId: number | null, byAuthor = false): Statement => ({
-      text: `insert into review_log (position, prompt_id, decision, actor_id, by_author, at)
-             values ($1, $2, $3, $4, $5, $6) on conflict (position) do nothing`,
-      params: [event.position, promptId, decision, actorId, byAuthor, event.createdAt],
-    });
-    switch (event.type) {
-      case 'PromptSubmitted': {
-        const d = event.data;
-        return [
-          {
-            text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
-                     submitted_by, status, submitted_at, applied_tx, applied_pos)
-                   values ($1, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $2::xid8, $3)
-                   on conflict (id) do nothing`,
-            params: [d.promptId, ...at, d.title, d.description, d.content, d.categoryId, d.authorName, d.authorImage, d.submittedBy, d.submittedAt ?? event.createdAt],
-          },
-          log(d.promptId, 'submitted', d.submittedBy, true),
-        ];
-      }
-      case 'PromptReviewed': {
-        const { promptId, isApproved, reviewedBy } = event.data;
-        const decision = isApproved ? 'approved' : 'rejected';
-        return [
-          {
-            text: `update review_prompts set status = $4, decided_by = $5, decided_at = $6, applied_tx = $2::xid8, applied_pos = $3
-                   where id = $1 and ${AFTER}`,
-            params: [promptId, ...at, decision, reviewedBy, event.createdAt],
-          },
-          log(promptId, decision, reviewedBy),
-        ];
-      }
-      case 'PromptWithdrawn': {
-        const { promptId, withdrawnBy, byAuthor } = event.data;
-        return [
-          {
-            text: `update review_prompts set status = 'withdrawn', decided_by = $4, decided_at = $5, applied_tx = $2::xid8, applied_pos = $3
-                   where id = $1 and ${AFTER}`,
-            params: [promptId, ...at, withdrawnBy, event.createdAt],
-          },
-          log(promptId, 'withdrawn', withdrawnBy, byAuthor),
-        ];
-      }
-      default:
-        return [];
-    }
-  },
+  evolveBatch,
+  evolve: (event) => evolveBatch([event]),
 };

@@ -12,7 +12,7 @@ import { accountsMigrations, Sessions } from '../../modules/accounts';
 import { devicesMigrations } from '../../modules/devices';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
-import { ensureAdminAccount } from './admin-guard';
+import { ensureAdminAccount } from './admin-account';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
 const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations];

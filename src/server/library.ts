@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import type { PromptView } from '../../modules/prompts/contracts';
-import { getPublicPrompts } from '../../projections/catalog/queries';
+import { getPublicPrompts, listPrompts } from '../../projections/catalog/queries';
 import { collectionPromptIds, getCollection } from '../../projections/collections/queries';
 import { listFavorites } from '../../projections/engagement/queries';
 import type { Sort } from '../../modules/prompts/contracts';
@@ -31,26 +31,20 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
 type BookmarkFilter = { q: string; category: string; sort: Sort };
 
-const bySort: Record<Sort, (a: PromptView, b: PromptView) => number> = {
-  popular: (a, b) => b.usageCount - a.usageCount,
-  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
-  rating: (a, b) => b.rating - a.rating,
-};
-
 /**
- * The browse page's Bookmarks tab (spec section 4): the user's bookmarked prompts, then the
- * category, then the search text (title or description, any case), then the sort. One user's
- * bookmarks are few, so this filters in memory.
+ * The browse page's Bookmarks tab (spec section 4): the user's bookmarked prompts, filtered and
+ * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
+ * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */
 async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<PromptView[]> {
-  const rows = await withPrompts(app, await listFavorites(app.db, userId));
-  const categoryId = state.category ? categoryIdOf(state.category) : undefined;
-  const q = state.q.toLowerCase();
-  return rows
-    .map((r) => r.prompt)
-    .filter((p) => categoryId === undefined || p.categoryId === categoryId)
-    .filter((p) => !q || p.title.toLowerCase().includes(q) || p.description.toLowerCase().includes(q))
-    .sort(bySort[state.sort]);
+  const ids = (await listFavorites(app.db, userId)).map((f) => f.promptId);
+  return listPrompts(app.db, {
+    ids,
+    q: state.q,
+    categoryId: state.category ? categoryIdOf(state.category) : undefined,
+    sort: state.sort,
+    limit: ids.length,
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { DomainError, type Actor, type Appended, type EventMetadata } from '../.
 import type { Parsed, ReplyOf, Route, RouteSpec } from '../../events/route';
 import { DEVICE_MESSAGES } from '../../modules/devices/contracts';
 import type { App } from './app';
-import { requireAdmin, requireUser } from './admin-guard';
+import { requireAdmin, requireUser } from './guards';
 import { actorFor, errorResponse, json, metadataFor, readBody } from './http';
 import type { SessionUser } from './session-user';
 

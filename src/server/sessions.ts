@@ -1,7 +1,6 @@
 import type { APIContext } from 'astro';
 import { loadAccount, SESSION_COOKIE, type SessionInfo } from '../../modules/accounts';
 import { getUser } from '../../projections/accounts/queries';
-import { isAdminEmail } from './admin-guard';
 import type { App } from './app';
 import type { SessionUser } from './session-user';
 
@@ -11,6 +10,14 @@ import type { SessionUser } from './session-user';
  * only its SHA-256 (`app.sessions`). HttpOnly, SameSite=Lax, Path=/, Secure when the request
  * or PUBLIC_URL is HTTPS; 30-day sliding expiry (renewed once less than half remains).
  */
+
+/**
+ * Whether `email` is the configured admin's (`adminEmail`: config.adminEmail, lower-cased).
+ * The one place the admin is recognised; the guards (src/server/guards.ts) read the flag it sets.
+ */
+export function isAdminEmail(email: string, adminEmail: string | undefined): boolean {
+  return Boolean(adminEmail) && email.trim().toLowerCase() === adminEmail;
+}
 
 /** The user as locals, pages and /api/auth/me see them: read model first, the stream if it lags. */
 export async function loadSessionUser(app: App, userId: number): Promise<SessionUser | null> {

@@ -11,7 +11,7 @@ import * as forgotApi from '../../src/pages/api/auth/forgot-password';
 import * as setPasswordApi from '../../src/pages/api/auth/set-password';
 import { readConfig } from '../../src/server/config';
 import { RateLimiter } from '../../src/server/rate-limit';
-import { requireAdmin } from '../../src/server/admin-guard';
+import { requireAdmin } from '../../src/server/guards';
 import { setPassword as setPasswordCommand } from '../../modules/accounts';
 import { indistinguishable, timedPairs } from '../support/timing';
 

@@ -1,0 +1,29 @@
+import type { AstroGlobal } from 'astro';
+import type { SessionUser } from './session-user';
+
+/**
+ * The pages' guards: a page answers a visitor with a redirect to /auth instead of an
+ * endpoint's 401 (src/server/guards.ts), and a non-admin with an "Access Denied" page.
+ */
+
+export type PageAccess = { ok: true; user: SessionUser } | { ok: false; response: Response } | { ok: false; denied: true };
+
+/**
+ * For admin pages: a visitor is redirected to /auth; a signed-in non-admin gets `denied`
+ * (render "Access Denied" with status 403); the admin gets the user.
+ */
+export function adminPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response'>): PageAccess {
+  const user = astro.locals.user;
+  if (!user) return { ok: false, response: astro.redirect('/auth', 302) };
+  if (!user.isAdmin) {
+    astro.response.status = 403;
+    return { ok: false, denied: true };
+  }
+  return { ok: true, user };
+}
+
+/** For pages that need any signed-in user: the user, or a redirect to /auth. */
+export function userPage(astro: Pick<AstroGlobal, 'locals' | 'redirect'>): { ok: true; user: SessionUser } | { ok: false; response: Response } {
+  const user = astro.locals.user;
+  return user ? { ok: true, user } : { ok: false, response: astro.redirect('/auth', 302) };
+}
