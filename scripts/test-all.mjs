@@ -1,4 +1,4 @@
-// `npm test`: the type check (astro check, .astro files included), then every suite, in
+// `npm test`: lint (ESLint + Prettier's check), the type check (astro check, .astro files included), then every suite, in
 // order: unit + integration (vitest; PGlite always, PostgreSQL
 // when TEST_DATABASE_URL is set), then the browser suite (Playwright in Debian's Chromium)
 // against a production build. Ends with one line: "N passed, N failed".
@@ -27,6 +27,10 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const env = { ASTRO_OUT_DIR: OUT_DIR };
+// Lint runs as a step of its own: a lint error or an unformatted file fails the run like a failed suite,
+// but the suites still run so one report shows everything.
+const lintStatus = run('npm', ['run', 'lint']);
+if (lintStatus !== 0) console.error('\nlint failed: see the ESLint errors or the files Prettier lists above; the suites run anyway.\n');
 // Types first: .astro pages are type-checked only by `astro check` (tsc does not read them).
 const typecheckStatus = run('npx', ['astro', 'check', '--minimumSeverity', 'error']);
 const vitestStatus = run(
@@ -57,11 +61,13 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 } else failed += 1;
+if (lintStatus !== 0) failed += 1; // a lint error or an unformatted file fails the run, as one failed check
 if (typecheckStatus !== 0) failed += 1; // a type error fails the run, as one failed check
 if (vitestStatus !== 0 && failed === 0) failed += 1; // a crash outside any test still fails the run
 if (playwrightStatus !== 0 && failed === 0) failed += 1;
 
 console.log('');
+console.log(`lint: ${lintStatus === 0 ? 'no errors' : 'lint failed (ESLint errors, or files `npm run format` would change: see above)'}`);
 console.log(`typecheck: ${typecheckStatus === 0 ? 'no errors' : 'errors (see above)'}`);
 console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no results'}`);
 console.log(`playwright: ${playwright ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'no results'}`);
