@@ -11,12 +11,16 @@ import { call } from '../../client/http';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
 import { islandI18n, type Messages } from '../../client/i18n';
-import { Field, Notice, Submit, Tabs, useForm } from '../../ui/form';
+import { Field } from '../../ui/Field';
+import { Notice } from '../../ui/Notice';
+import { Submit } from '../../ui/Submit';
+import { Tabs } from '../../ui/Tabs';
+import { useForm } from '../../ui/useForm';
 
 /**
  * The /auth screen (spec section 2): Login and Register tabs, the forgot-password view and
  * the set-password view (when the URL carries email and token). Built from the form kit
- * (src/ui/form.tsx): validation uses the same zod contracts as the server, so the messages
+ * (src/ui/useForm.ts, Field, Submit): validation uses the same zod contracts as the server, so the messages
  * are the spec's; react-i18next shows them translated.
  */
 export type AuthView = 'login' | 'register' | 'forgot' | 'set-password';

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { call, HttpError } from '../../client/http';
 import { islandI18n, type Messages } from '../../client/i18n';
-import { Notice, Submit } from '../../ui/form';
+import { Notice } from '../../ui/Notice';
+import { Submit } from '../../ui/Submit';
 
 interface Props {
   lng: string;

@@ -3,7 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DeviceView } from '../../../modules/devices/contracts';
 import { call, HttpError } from '../../client/http';
 import { islandI18n, type Messages } from '../../client/i18n';
-import { Dialog } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
 
 interface Props {
   lng: string;

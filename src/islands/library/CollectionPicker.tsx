@@ -4,7 +4,7 @@ import { HttpError } from '../../client/http';
 import { addToCollection, createCollection, myCollections } from '../../client/library';
 import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
-import { Dialog } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/Icon';
 
 type M = ClientMessages['library']['collections'];

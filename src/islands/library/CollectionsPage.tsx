@@ -4,7 +4,10 @@ import { collectionRequest, type CollectionView } from '../../../modules/collect
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
 import { EmptyState } from '../../ui/EmptyState';
-import { Dialog, Field, Submit, useForm } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { Submit } from '../../ui/Submit';
+import { useForm } from '../../ui/useForm';
 import { Icon } from '../../ui/Icon';
 import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
 

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { promptMessageKey } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { queueToastForNextPage } from '../../client/toast-store';
-import { Field, Notice, Submit, useForm } from '../../ui/form';
+import { Field } from '../../ui/Field';
+import { Notice } from '../../ui/Notice';
+import { Submit } from '../../ui/Submit';
+import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
 import { CategorySelect, ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
 import SubmitForm from './SubmitForm';
 import { ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
 

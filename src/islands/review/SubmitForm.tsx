@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_AUTHOR_NAME, promptMessageKey } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { showToast } from '../../client/toast-store';
-import { Field, Submit, useForm } from '../../ui/form';
+import { Field } from '../../ui/Field';
+import { Submit } from '../../ui/Submit';
+import { useForm } from '../../ui/useForm';
 import { dialogForm } from '../../client/review-forms';
 import { CategorySelect, type CategoryOption } from './shared';
 
