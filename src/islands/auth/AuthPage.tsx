@@ -16,6 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { Tabs } from '../../ui/Tabs';
 import { useForm } from '../../ui/useForm';
+import { Button } from '../../ui/Button';
 
 /**
  * The /auth screen (spec section 2): Login and Register tabs, the forgot-password view and
@@ -234,9 +235,9 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
       <section>
         <Heading title={title} />
         <p className="mb-6 text-sm text-muted-foreground" data-testid="missing-link">{t('setPassword.missingLink')}</p>
-        <button type="button" className="btn btn-outline w-full" onClick={onRequestNew}>
+        <Button variant="outline" className="w-full" onClick={onRequestNew}>
           {t('setPassword.requestNew')}
-        </button>
+        </Button>
       </section>
     );
   }

@@ -6,6 +6,7 @@ import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/Icon';
+import { Button } from '../../ui/Button';
 
 type M = ClientMessages['library']['collections'];
 
@@ -80,11 +81,11 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
           <ul className="max-h-64 space-y-1.5 overflow-y-auto">
             {collections.map((c) => (
               <li key={c.id}>
-                <button type="button" className="btn btn-outline w-full justify-start" disabled={busy} onClick={() => void add(c)} data-testid="pick-collection">
+                <Button variant="outline" className="w-full justify-start" disabled={busy} onClick={() => void add(c)} data-testid="pick-collection">
                   <Icon name="folder" size={16} />
                   <span className="truncate">{c.name}</span>
                   <span className="ml-auto text-xs text-muted-foreground">{c.promptCount}</span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -103,10 +104,10 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
               aria-describedby={error ? `new-collection-${promptId}-error` : undefined}
               data-testid="new-collection-name"
             />
-            <button type="submit" className="btn btn-primary shrink-0" disabled={busy} data-testid="create-and-add">
+            <Button type="submit" variant="primary" className="shrink-0" disabled={busy} data-testid="create-and-add">
               <Icon name="plus" size={16} />
               {m.create}
-            </button>
+            </Button>
           </div>
           {error && (
             <p id={`new-collection-${promptId}-error`} className="text-sm font-medium text-destructive" data-testid="error-name">

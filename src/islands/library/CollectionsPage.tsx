@@ -10,6 +10,7 @@ import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { Icon } from '../../ui/Icon';
 import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { Button } from '../../ui/Button';
 
 /**
  * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
@@ -44,10 +45,10 @@ function Collections({ lng }: LibraryProps) {
   return (
     <>
       <div className="mb-6 flex justify-end">
-        <button type="button" className="btn btn-primary" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="new-collection">
+        <Button variant="primary" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="new-collection">
           <Icon name="plus" size={16} />
           {t('newCollection')}
-        </button>
+        </Button>
       </div>
       {list === null ? (
         <LoadingGrid />

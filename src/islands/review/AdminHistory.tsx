@@ -6,6 +6,7 @@ import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { Button } from '../../ui/Button';
 
 /**
  * /admin, Review History: every submission and decision from the log, filtered by prompt and
@@ -81,13 +82,12 @@ function History({ lng }: { lng: string }) {
           </select>
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary" data-testid="history-apply">
+          <Button type="submit" variant="primary" data-testid="history-apply">
             <Icon name="filter" size={16} />
             {t('admin.history.apply')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
+          </Button>
+          <Button
+            variant="ghost"
             onClick={() => {
               const none = { promptId: '', decision: '' };
               setDraft(none);
@@ -95,7 +95,7 @@ function History({ lng }: { lng: string }) {
             }}
           >
             {t('admin.history.clear')}
-          </button>
+          </Button>
         </div>
       </form>
       {timelineOf !== null && entries && entries.length > 0 && <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void load(filter)} />}
@@ -166,10 +166,10 @@ function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEn
   };
   return (
     <div className="mb-4 flex justify-end">
-      <button type="button" className={`btn ${isApproved ? 'btn-primary' : 'btn-outline'}`} disabled={busy} onClick={() => void act()} data-testid="re-review">
+      <Button variant={isApproved ? 'primary' : 'outline'} disabled={busy} onClick={() => void act()} data-testid="re-review">
         <Icon name={isApproved ? 'check' : 'x'} size={16} />
         {isApproved ? t('admin.history.approveAgain') : t('admin.history.withdraw')}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -206,10 +206,10 @@ function AsOfQueue({ lng }: { lng: string }) {
           </label>
           <input id={`${ids}-at`} name="asOf" type="datetime-local" step="1" className="input" required value={at} onChange={(e) => setAt(e.target.value)} data-testid="as-of-input" />
         </div>
-        <button type="submit" className="btn btn-primary" data-testid="as-of-show">
+        <Button type="submit" variant="primary" data-testid="as-of-show">
           <Icon name="clock" size={16} />
           {t('admin.asOf.show')}
-        </button>
+        </Button>
       </form>
       {shown && (
         <>
