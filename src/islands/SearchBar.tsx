@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Icon } from '../ui/Icon';
 import { useHydrated } from '../ui/hooks';
 import { Button, buttonClass } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { Select } from '../ui/Select';
 
 export interface SearchBarProps {
   action: string;
@@ -48,7 +50,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             {labels.label}
           </label>
           <Icon name="search" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-          <input
+          <Input
             id={`${idPrefix}-q`}
             name="q"
             type="search"
@@ -57,7 +59,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             autoComplete="off"
             enterKeyHint="search"
             placeholder={labels.placeholder}
-            className="input h-11 pl-10 text-base sm:text-sm"
+            className="h-11 pl-10 text-base sm:text-sm"
             data-live-input={live}
           />
         </div>
@@ -93,26 +95,26 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
           <label htmlFor={`${idPrefix}-category`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
             {labels.category}
           </label>
-          <select id={`${idPrefix}-category`} name="category" className="input" defaultValue={category} data-live-select={live}>
+          <Select id={`${idPrefix}-category`} name="category" defaultValue={category} data-live-select={live}>
             <option value="">{labels.allCategories}</option>
             {categories.map(([slug, label]) => (
               <option key={slug} value={slug}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div>
           <label htmlFor={`${idPrefix}-sort`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
             {labels.sort}
           </label>
-          <select id={`${idPrefix}-sort`} name="sort" className="input" defaultValue={sort} data-live-select={live} data-default={defaultSort}>
+          <Select id={`${idPrefix}-sort`} name="sort" defaultValue={sort} data-live-select={live} data-default={defaultSort}>
             {sorts.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />

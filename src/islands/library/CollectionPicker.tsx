@@ -7,6 +7,9 @@ import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
 
 type M = ClientMessages['library']['collections'];
 
@@ -91,16 +94,13 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
           </ul>
         )}
         <form className="mt-5 space-y-2 border-t border-border pt-5" onSubmit={(e) => void create(e)} noValidate>
-          <label htmlFor={`new-collection-${promptId}`} className="block text-sm font-medium">
-            {m.newName}
-          </label>
+          <Label htmlFor={`new-collection-${promptId}`}>{m.newName}</Label>
           <div className="flex gap-2">
-            <input
+            <Input
               id={`new-collection-${promptId}`}
-              className={`input ${error ? 'border-destructive' : ''}`}
               value={name}
               onChange={(e) => setName(e.target.value)}
-              aria-invalid={error ? true : undefined}
+              invalid={!!error}
               aria-describedby={error ? `new-collection-${promptId}-error` : undefined}
               data-testid="new-collection-name"
             />
@@ -110,9 +110,9 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
             </Button>
           </div>
           {error && (
-            <p id={`new-collection-${promptId}-error`} className="text-sm font-medium text-destructive" data-testid="error-name">
+            <FieldError id={`new-collection-${promptId}-error`} data-testid="error-name">
               {error}
-            </p>
+            </FieldError>
           )}
           <a href="/dashboard/collections" className="inline-block pt-1 text-sm font-medium text-link hover:underline">
             {m.view}
