@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { Icon } from '../ui/Icon';
 import { useHydrated } from '../ui/hooks';
 import { Button, buttonClass } from '../ui/Button';
-import { Input } from '../ui/Input';
-import { Select } from '../ui/Select';
 
 export interface SearchBarProps {
   action: string;
@@ -50,7 +48,8 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             {labels.label}
           </label>
           <Icon name="search" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-          <Input
+          {/* Plain <input> and <select> with the kit's `input` class: this bar is on every list page, where the Input and Select chunks would only add JS. */}
+          <input
             id={`${idPrefix}-q`}
             name="q"
             type="search"
@@ -59,7 +58,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             autoComplete="off"
             enterKeyHint="search"
             placeholder={labels.placeholder}
-            className="h-11 pl-10 text-base sm:text-sm"
+            className="input h-11 pl-10 text-base sm:text-sm"
             data-live-input={live}
           />
         </div>
@@ -95,26 +94,26 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
           <label htmlFor={`${idPrefix}-category`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
             {labels.category}
           </label>
-          <Select id={`${idPrefix}-category`} name="category" defaultValue={category} data-live-select={live}>
+          <select id={`${idPrefix}-category`} name="category" className="input" defaultValue={category} data-live-select={live}>
             <option value="">{labels.allCategories}</option>
             {categories.map(([slug, label]) => (
               <option key={slug} value={slug}>
                 {label}
               </option>
             ))}
-          </Select>
+          </select>
         </div>
         <div>
           <label htmlFor={`${idPrefix}-sort`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
             {labels.sort}
           </label>
-          <Select id={`${idPrefix}-sort`} name="sort" defaultValue={sort} data-live-select={live} data-default={defaultSort}>
+          <select id={`${idPrefix}-sort`} name="sort" className="input" defaultValue={sort} data-live-select={live} data-default={defaultSort}>
             {sorts.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </Select>
+          </select>
         </div>
         <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />
