@@ -9,6 +9,7 @@ import { useHydrated, useHydratedStore } from '../ui/hooks';
 import { messages } from '../client/messages';
 import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
+import { buttonClass } from '../ui/Button';
 
 export interface CardLabels {
   usePrompt: string;
@@ -48,7 +49,7 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
       href={href}
       // A link until hydrated (it opens the prompt); then a button that copies it.
       role={hydrated ? 'button' : undefined}
-      className={`btn btn-sm btn-primary${variant === 'featured' ? ' ml-auto' : ''}`}
+      className={buttonClass({ variant: 'primary', size: 'sm', className: variant === 'featured' ? 'ml-auto' : undefined })}
       data-use-prompt={id}
       data-testid="use-prompt"
       aria-busy={busy || undefined}
@@ -88,7 +89,7 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
       {bookmark(false)}
       {use}
       <Tooltip label={labels.viewDetails}>
-        <a href={href} className="btn btn-sm btn-ghost ml-auto px-2.5" aria-label={viewLabel}>
+        <a href={href} className={buttonClass({ variant: 'ghost', size: 'sm', className: 'ml-auto px-2.5' })} aria-label={viewLabel}>
           {/* Signed in, the row holds one more button: the label needs a wider card. */}
           <span className={user ? 'hidden @[24rem]:inline' : 'hidden @[20rem]:inline'}>{labels.viewDetails}</span>
           <Icon name="arrow-right" size={14} />

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { chooseLanguage, isPlainClick } from '../client/language';
+import { buttonClass } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Menu } from '../ui/Menu';
 import { Tooltip } from '../ui/Tooltip';
@@ -43,7 +44,7 @@ export function LanguageChoices({ id, lng, hrefs, label, inline = false }: Props
               lang={code}
               data-lng={code}
               aria-current={code === lng ? 'true' : undefined}
-              className={`btn btn-sm ${code === lng ? 'btn-primary' : 'btn-outline'}`}
+              className={buttonClass({ variant: code === lng ? 'primary' : 'outline', size: 'sm' })}
               onClick={(e) => onClick(e, code)}
             >
               {NAMES[code].label}
@@ -57,7 +58,7 @@ export function LanguageChoices({ id, lng, hrefs, label, inline = false }: Props
     <Menu
       className="relative"
       summaryProps={{
-        className: 'btn btn-sm btn-ghost gap-1.5 px-2.5 text-muted-foreground hover:text-foreground',
+        className: buttonClass({ variant: 'ghost', size: 'sm', className: 'gap-1.5 px-2.5 text-muted-foreground hover:text-foreground' }),
         'aria-label': `${label}: ${NAMES[lng].label}`,
         'data-testid': 'language-menu',
       }}

@@ -8,6 +8,7 @@ import { useHydratedStore } from '../ui/hooks';
 import { messages } from '../client/messages';
 import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
+import { Button } from '../ui/Button';
 
 interface Props {
   id: number;
@@ -41,9 +42,9 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
 
   return (
     <div className="js-only mb-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-      <button
-        type="button"
-        className="btn btn-primary col-span-2 px-5"
+      <Button
+        variant="primary"
+        className="col-span-2 px-5"
         data-use-prompt={id}
         data-copied={copied || undefined}
         data-testid="copy-prompt"
@@ -52,14 +53,14 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
       >
         <Icon name={copied ? 'check' : 'copy'} size={18} />
         <span data-copy-label="">{copied ? labels.copied : labels.copyPrompt}</span>
-      </button>
+      </Button>
       {!user && <BookmarkButton label={labels.bookmark} size="md" onClick={askToSignInToBookmark} />}
       {user && <SignedInBookmark id={id} size="md" labels={{ off: labels.bookmark, on: messages().library.bookmarked }} />}
       {user && <AddToCollectionButton promptId={id} size="md" label={messages().library.collections.add} />}
-      <button type="button" className="btn btn-outline" data-share="" data-share-url={shareUrl} data-testid="share" onClick={() => void share(shareUrl, title)}>
+      <Button variant="outline" data-share="" data-share-url={shareUrl} data-testid="share" onClick={() => void share(shareUrl, title)}>
         <Icon name="share" size={16} />
         {labels.share}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -68,9 +69,9 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
 export function CopyContentButton({ id, label }: { id: number; label: string }) {
   return (
     <Tooltip label={label}>
-      <button type="button" className="btn-icon js-only size-8" aria-label={label} data-testid="copy-icon" onClick={() => void copyContent(id)}>
+      <Button variant="icon" className="js-only size-8" aria-label={label} data-testid="copy-icon" onClick={() => void copyContent(id)}>
         <Icon name="copy" size={16} />
-      </button>
+      </Button>
     </Tooltip>
   );
 }

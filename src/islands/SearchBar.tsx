@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Icon } from '../ui/Icon';
 import { useHydrated } from '../ui/hooks';
+import { Button, buttonClass } from '../ui/Button';
 
 export interface SearchBarProps {
   action: string;
@@ -47,6 +48,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             {labels.label}
           </label>
           <Icon name="search" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
+          {/* Plain <input> and <select> with the kit's `input` class: this bar is on every list page, where the Input and Select chunks would only add JS. */}
           <input
             id={`${idPrefix}-q`}
             name="q"
@@ -61,13 +63,13 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
           />
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary h-11 flex-1 sm:flex-none">
+          <Button type="submit" variant="primary" className="h-11 flex-1 sm:flex-none">
             <Icon name="search" size={16} className="sm:hidden" />
             {labels.submit}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline js-only h-11 flex-1 sm:flex-none"
+          </Button>
+          <Button
+            variant="outline"
+            className="js-only h-11 flex-1 sm:flex-none"
             aria-expanded={open}
             aria-controls={panelId}
             aria-disabled={hydrated ? undefined : true}
@@ -80,7 +82,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             <Icon name="sliders" size={16} />
             {labels.filters}
             {active && <span className="size-2 rounded-full bg-primary dark:bg-link" aria-hidden="true" />}
-          </button>
+          </Button>
         </div>
       </div>
       <div
@@ -113,7 +115,7 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
             ))}
           </select>
         </div>
-        <a href={resetHref} className="btn btn-ghost h-10" data-live-link={live} data-testid="reset-filters">
+        <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />
           {labels.reset}
         </a>

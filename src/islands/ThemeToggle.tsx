@@ -1,6 +1,7 @@
 import { THEME_STORAGE_KEY } from '../i18n/languages';
 import { Icon } from '../ui/Icon';
 import { Tooltip } from '../ui/Tooltip';
+import { Button } from '../ui/Button';
 
 /** Theme toggle (spec section 4): switches light/dark, stores the choice, sets the dark marker. */
 export default function ThemeToggle({ label }: { label: string }) {
@@ -17,10 +18,10 @@ export default function ThemeToggle({ label }: { label: string }) {
   };
   return (
     <Tooltip label={label}>
-      <button type="button" className="btn-icon js-only" data-theme-toggle="" aria-label={label} onClick={toggle}>
+      <Button variant="icon" className="js-only" data-theme-toggle="" aria-label={label} onClick={toggle}>
         <Icon name="moon" size={18} className="dark:hidden" />
         <Icon name="sun" size={18} className="hidden dark:block" />
-      </button>
+      </Button>
     </Tooltip>
   );
 }

@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../ui/Icon';
 import { Menu } from '../ui/Menu';
 import { useHydratedStore } from '../ui/hooks';
 import { LanguageChoices } from './LanguageMenu';
+import { buttonClass } from '../ui/Button';
 
 export interface NavLabels {
   dashboard: string;
@@ -112,10 +113,10 @@ export default function UserNav({ labels }: { labels: NavLabels }) {
 function SignInLinks({ labels, mobile = false }: { labels: NavLabels; mobile?: boolean }) {
   return (
     <>
-      <a href="/auth" className={mobile ? 'btn btn-outline' : 'btn btn-sm btn-ghost'}>
+      <a href="/auth" className={mobile ? buttonClass({ variant: 'outline' }) : buttonClass({ variant: 'ghost', size: 'sm' })}>
         {labels.signIn}
       </a>
-      <a href="/auth?tab=register" className={mobile ? 'btn btn-primary' : 'btn btn-sm btn-primary'}>
+      <a href="/auth?tab=register" className={buttonClass({ variant: 'primary', size: mobile ? 'md' : 'sm' })}>
         {labels.signUp}
       </a>
     </>
@@ -148,7 +149,7 @@ export function MobileMenu({
     <Menu
       className="md:hidden"
       data-mobile-menu=""
-      summaryProps={{ className: 'btn-icon', 'aria-label': labels.openMenu, 'data-testid': 'mobile-menu-button' }}
+      summaryProps={{ className: buttonClass({ variant: 'icon' }), 'aria-label': labels.openMenu, 'data-testid': 'mobile-menu-button' }}
       summary={
         <>
           <Icon name="menu" size={20} className="menu-open-icon" />
@@ -187,12 +188,12 @@ export function MobileMenu({
           <LanguageChoices id="mobile" lng={lng} hrefs={languageHrefs} label={labels.language} inline />
         </div>
         <div className="mt-3 grid gap-2">
-          <a href="/extension" className="btn btn-outline w-full">
+          <a href="/extension" className={buttonClass({ variant: 'outline', className: 'w-full' })}>
             <Icon name="download" size={15} />
             {labels.install}
           </a>
           {user ? (
-            <LogoutButton label={labels.logout} className="btn btn-ghost w-full" />
+            <LogoutButton label={labels.logout} className={buttonClass({ variant: 'ghost', className: 'w-full' })} />
           ) : (
             <div className={`grid grid-cols-2 gap-2 ${user === undefined ? 'no-js-only' : ''}`}>
               <SignInLinks labels={labels} mobile />

@@ -1,4 +1,5 @@
 import { Icon, type IconName } from './Icon';
+import { buttonClass } from './Button';
 
 interface Props {
   title: string;
@@ -20,7 +21,7 @@ export function EmptyState({ title, description, actionHref, actionLabel, icon =
       <h3 className="mt-4 text-lg font-semibold">{title}</h3>
       {description && <p className="mt-1.5 max-w-md text-sm text-muted-foreground">{description}</p>}
       {actionHref && actionLabel && (
-        <a href={actionHref} className="btn btn-outline mt-5" data-live-link={live ? '' : undefined}>
+        <a href={actionHref} className={buttonClass({ variant: 'outline', className: 'mt-5' })} data-live-link={live ? '' : undefined}>
           {actionLabel}
         </a>
       )}

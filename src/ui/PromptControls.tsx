@@ -1,4 +1,5 @@
 import type { MouseEventHandler } from 'react';
+import { Button } from './Button';
 import { Icon } from './Icon';
 import { Tooltip } from './Tooltip';
 
@@ -26,16 +27,17 @@ export function BookmarkButton({
   if (iconOnly) {
     return (
       <Tooltip label={label}>
-        <button type="button" className="btn-icon js-only" data-bookmark="" aria-label={label} aria-pressed={pressed} disabled={busy} onClick={onClick}>
+        <Button variant="icon" className="js-only" data-bookmark="" aria-label={label} aria-pressed={pressed} disabled={busy} onClick={onClick}>
           <Icon name="bookmark" size={18} filled={pressed} />
-        </button>
+        </Button>
       </Tooltip>
     );
   }
   return (
-    <button
-      type="button"
-      className={`btn btn-outline js-only ${size === 'sm' ? 'btn-sm' : ''}`}
+    <Button
+      variant="outline"
+      size={size}
+      className="js-only"
       data-bookmark=""
       aria-pressed={pressed}
       disabled={busy}
@@ -43,7 +45,7 @@ export function BookmarkButton({
     >
       <Icon name="bookmark" size={size === 'sm' ? 14 : 16} filled={pressed} />
       {label}
-    </button>
+    </Button>
   );
 }
 
@@ -59,14 +61,14 @@ export function RatingChoices({
 }) {
   return (
     <div className="grid grid-cols-2 gap-2 js-only">
-      <button type="button" className={`btn ${value === 1 ? 'btn-primary' : 'btn-outline'}`} data-rate="1" aria-pressed={value === 1} data-testid="rate-not-helpful" onClick={() => onRate(1)}>
+      <Button variant={value === 1 ? 'primary' : 'outline'} data-rate="1" aria-pressed={value === 1} data-testid="rate-not-helpful" onClick={() => onRate(1)}>
         <Icon name="thumbs-down" size={16} />
         {labels.notHelpful}
-      </button>
-      <button type="button" className={`btn ${value === 5 ? 'btn-primary' : 'btn-outline'}`} data-rate="5" aria-pressed={value === 5} data-testid="rate-helpful" onClick={() => onRate(5)}>
+      </Button>
+      <Button variant={value === 5 ? 'primary' : 'outline'} data-rate="5" aria-pressed={value === 5} data-testid="rate-helpful" onClick={() => onRate(5)}>
         <Icon name="thumbs-up" size={16} />
         {labels.helpful}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -12,12 +12,17 @@ import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
 import { islandI18n, type Messages } from '../../client/i18n';
-import { Field, Notice, Submit, Tabs, useForm } from '../../ui/form';
+import { Field } from '../../ui/Field';
+import { Notice } from '../../ui/Notice';
+import { Submit } from '../../ui/Submit';
+import { Tabs } from '../../ui/Tabs';
+import { useForm } from '../../ui/useForm';
+import { Button } from '../../ui/Button';
 
 /**
  * The /auth screen (spec section 2): Login and Register tabs, the forgot-password view and
  * the set-password view (when the URL carries email and token). Built from the form kit
- * (src/ui/form.tsx): validation uses the same zod contracts as the server, so the messages
+ * (src/ui/useForm.ts, Field, Submit): validation uses the same zod contracts as the server, so the messages
  * are the spec's; react-i18next shows them translated.
  */
 export type AuthView = 'login' | 'register' | 'forgot' | 'set-password';
@@ -231,9 +236,9 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
       <section>
         <Heading title={title} />
         <p className="mb-6 text-sm text-muted-foreground" data-testid="missing-link">{t('setPassword.missingLink')}</p>
-        <button type="button" className="btn btn-outline w-full" onClick={onRequestNew}>
+        <Button variant="outline" className="w-full" onClick={onRequestNew}>
           {t('setPassword.requestNew')}
-        </button>
+        </Button>
       </section>
     );
   }

@@ -3,7 +3,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { islandI18n, type Messages } from '../../client/i18n';
-import { Notice, Submit } from '../../ui/form';
+import { Notice } from '../../ui/Notice';
+import { Submit } from '../../ui/Submit';
 
 interface Props {
   lng: string;

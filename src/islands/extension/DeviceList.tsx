@@ -4,7 +4,8 @@ import type { DeviceView } from '../../../modules/devices/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { islandI18n, type Messages } from '../../client/i18n';
-import { Dialog } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
+import { Button } from '../../ui/Button';
 
 interface Props {
   lng: string;
@@ -61,18 +62,18 @@ function Devices({ lng, devices: initial }: Props) {
                   {t('site.connectedOn', { date: date(d.connectedAt) })} · {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
                 </div>
               </div>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirming(d)} disabled={!hydrated} data-testid="device-revoke">
+              <Button variant="outline" size="sm" onClick={() => setConfirming(d)} disabled={!hydrated} data-testid="device-revoke">
                 {t('site.revoke')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={t('site.revoke')} closeLabel={t('connect.cancel')}>
         <p className="mb-5 text-sm">{t('site.revokeConfirm')}</p>
-        <button type="button" className="btn btn-primary" onClick={() => confirming && revoke(confirming)} data-testid="device-revoke-confirm">
+        <Button variant="primary" onClick={() => confirming && revoke(confirming)} data-testid="device-revoke-confirm">
           {t('site.revoke')}
-        </button>
+        </Button>
       </Dialog>
     </div>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../client/messages';
+import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Tooltip } from '../../ui/Tooltip';
 
@@ -16,9 +17,9 @@ export function AddToCollectionButton({ promptId, size = 'sm', label }: { prompt
   return (
     <>
       <Tooltip label={label}>
-        <button
-          type="button"
-          className={size === 'sm' ? 'btn-icon js-only' : 'btn btn-outline js-only'}
+        <Button
+          variant={size === 'sm' ? 'icon' : 'outline'}
+          className="js-only"
           aria-label={size === 'sm' ? label : undefined}
           aria-haspopup="dialog"
           data-testid="add-to-collection"
@@ -29,7 +30,7 @@ export function AddToCollectionButton({ promptId, size = 'sm', label }: { prompt
         >
           <Icon name="folder-plus" size={size === 'sm' ? 18 : 16} />
           {size === 'md' && label}
-        </button>
+        </Button>
       </Tooltip>
       {wanted && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { queueToastForNextPage, reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { library } from './bookmark';
+import { Button } from '../../ui/Button';
 
 interface Props {
   collectionId: number;
@@ -30,9 +31,10 @@ export default function CollectionItemRemove({ collectionId, promptId, labels }:
     }
   };
   return (
-    <button
-      type="button"
-      className="btn btn-sm btn-outline js-only self-start"
+    <Button
+      variant="outline"
+      size="sm"
+      className="js-only self-start"
       disabled={busy}
       aria-label={labels.removeLabel}
       data-testid="remove-from-collection"
@@ -40,6 +42,6 @@ export default function CollectionItemRemove({ collectionId, promptId, labels }:
     >
       <Icon name="x" size={14} />
       {labels.remove}
-    </button>
+    </Button>
   );
 }

@@ -4,8 +4,12 @@ import { HttpError } from '../../client/http';
 import { addToCollection, createCollection, myCollections } from '../../client/library';
 import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
-import { Dialog } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/Icon';
+import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
 
 type M = ClientMessages['library']['collections'];
 
@@ -80,38 +84,35 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
           <ul className="max-h-64 space-y-1.5 overflow-y-auto">
             {collections.map((c) => (
               <li key={c.id}>
-                <button type="button" className="btn btn-outline w-full justify-start" disabled={busy} onClick={() => void add(c)} data-testid="pick-collection">
+                <Button variant="outline" className="w-full justify-start" disabled={busy} onClick={() => void add(c)} data-testid="pick-collection">
                   <Icon name="folder" size={16} />
                   <span className="truncate">{c.name}</span>
                   <span className="ml-auto text-xs text-muted-foreground">{c.promptCount}</span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
         )}
         <form className="mt-5 space-y-2 border-t border-border pt-5" onSubmit={(e) => void create(e)} noValidate>
-          <label htmlFor={`new-collection-${promptId}`} className="block text-sm font-medium">
-            {m.newName}
-          </label>
+          <Label htmlFor={`new-collection-${promptId}`}>{m.newName}</Label>
           <div className="flex gap-2">
-            <input
+            <Input
               id={`new-collection-${promptId}`}
-              className={`input ${error ? 'border-destructive' : ''}`}
               value={name}
               onChange={(e) => setName(e.target.value)}
-              aria-invalid={error ? true : undefined}
+              invalid={!!error}
               aria-describedby={error ? `new-collection-${promptId}-error` : undefined}
               data-testid="new-collection-name"
             />
-            <button type="submit" className="btn btn-primary shrink-0" disabled={busy} data-testid="create-and-add">
+            <Button type="submit" variant="primary" className="shrink-0" disabled={busy} data-testid="create-and-add">
               <Icon name="plus" size={16} />
               {m.create}
-            </button>
+            </Button>
           </div>
           {error && (
-            <p id={`new-collection-${promptId}-error`} className="text-sm font-medium text-destructive" data-testid="error-name">
+            <FieldError id={`new-collection-${promptId}-error`} data-testid="error-name">
               {error}
-            </p>
+            </FieldError>
           )}
           <a href="/dashboard/collections" className="inline-block pt-1 text-sm font-medium text-link hover:underline">
             {m.view}

@@ -4,9 +4,16 @@ import { collectionRequest, type CollectionView } from '../../../modules/collect
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
 import { EmptyState } from '../../ui/EmptyState';
-import { Dialog, Field, Submit, useForm } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { Submit } from '../../ui/Submit';
+import { useForm } from '../../ui/useForm';
 import { Icon } from '../../ui/Icon';
 import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { Label } from '../../ui/Label';
+import { Textarea } from '../../ui/Textarea';
 
 /**
  * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
@@ -41,10 +48,10 @@ function Collections({ lng }: LibraryProps) {
   return (
     <>
       <div className="mb-6 flex justify-end">
-        <button type="button" className="btn btn-primary" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="new-collection">
+        <Button variant="primary" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="new-collection">
           <Icon name="plus" size={16} />
           {t('newCollection')}
-        </button>
+        </Button>
       </div>
       {list === null ? (
         <LoadingGrid />
@@ -87,24 +94,22 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
     >
       <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} placeholder={t('dialog.namePlaceholder')} autoFocus />
       <div className="space-y-1.5">
-        <label htmlFor={descriptionId} className="block text-sm font-medium">
-          {t('dialog.description')}
-        </label>
-        <textarea
+        <Label htmlFor={descriptionId}>{t('dialog.description')}</Label>
+        <Textarea
           id={descriptionId}
           name="description"
           rows={3}
-          className={`input min-h-20 py-2 ${descriptionError ? 'border-destructive' : ''}`}
+          className="min-h-20"
           placeholder={t('dialog.descriptionPlaceholder')}
           value={form.values.description ?? ''}
           onChange={(e) => form.set('description')(e.target.value)}
-          aria-invalid={descriptionError ? true : undefined}
+          invalid={!!descriptionError}
           aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
         />
         {descriptionError && (
-          <p id={`${descriptionId}-error`} className="text-sm font-medium text-destructive" data-testid="error-description">
+          <FieldError id={`${descriptionId}-error`} data-testid="error-description">
             {descriptionError}
-          </p>
+          </FieldError>
         )}
       </div>
       <div className="flex items-start gap-3">
@@ -118,9 +123,7 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
           data-testid="collection-public"
         />
         <div>
-          <label htmlFor={publicId} className="block text-sm font-medium">
-            {t('dialog.isPublic')}
-          </label>
+          <Label htmlFor={publicId}>{t('dialog.isPublic')}</Label>
           <p id={`${publicId}-help`} className="text-xs text-muted-foreground">
             {t('dialog.isPublicHelp')}
           </p>

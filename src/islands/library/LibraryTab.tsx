@@ -9,6 +9,7 @@ import { formatDate } from '../../shared/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { Button, buttonClass } from '../../ui/Button';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -79,10 +80,10 @@ function Collections({ lng }: LibraryProps) {
         <a href="/dashboard/collections" className="text-sm font-medium text-link hover:underline">
           {t('collectionsPage.title')}
         </a>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void quickCreate()} data-testid="quick-new-collection">
+        <Button variant="primary" disabled={busy} onClick={() => void quickCreate()} data-testid="quick-new-collection">
           <Icon name="plus" size={16} />
           {t('newCollection')}
-        </button>
+        </Button>
       </div>
       {list === null ? (
         <LoadingGrid />
@@ -127,7 +128,7 @@ function PromptRow({
       </p>
       <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-border pt-4">
         {children}
-        <a href={`/prompts/${promptId}`} className="btn btn-sm btn-ghost ml-auto">
+        <a href={`/prompts/${promptId}`} className={buttonClass({ variant: 'ghost', size: 'sm', className: 'ml-auto' })}>
           {t('viewPrompt')}
           <Icon name="arrow-right" size={14} />
         </a>
@@ -163,9 +164,9 @@ function Bookmarks({ lng }: LibraryProps) {
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
       {list.map((f) => (
         <PromptRow key={f.id} title={f.prompt.title} description={f.prompt.description} promptId={f.promptId} date={t('usedOn', { date: formatDate(f.createdAt, lng) })}>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
+          <Button
+            variant="outline"
+            size="sm"
             disabled={pending === f.id}
             aria-label={t('removeLabel', { title: f.prompt.title })}
             data-testid="remove-bookmark"
@@ -173,7 +174,7 @@ function Bookmarks({ lng }: LibraryProps) {
           >
             <Icon name="trash" size={14} />
             {t('remove')}
-          </button>
+          </Button>
         </PromptRow>
       ))}
     </div>
@@ -200,10 +201,10 @@ function History({ lng }: LibraryProps) {
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
       {list.map((entry) => (
         <PromptRow key={entry.id} title={entry.prompt.title} description={entry.prompt.description} promptId={entry.promptId} date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}>
-          <button type="button" className="btn btn-sm btn-primary" disabled={pending === entry.id} data-testid="use-again" onClick={() => void useAgain(entry)}>
+          <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void useAgain(entry)}>
             <Icon name="copy" size={14} />
             {t('history.useAgain')}
-          </button>
+          </Button>
         </PromptRow>
       ))}
     </div>

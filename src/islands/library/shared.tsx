@@ -8,6 +8,7 @@ import { reserveToast } from '../../client/toast-store';
 import type { Language } from '../../i18n/languages';
 import { formatDate } from '../../shared/format';
 import { Icon } from '../../ui/Icon';
+import { Button, buttonClass } from '../../ui/Button';
 
 /** Props of every library island: the page's language and the `dashboard:library` strings. */
 export interface LibraryProps {
@@ -96,20 +97,21 @@ export function CollectionCard({
         </span>
       </p>
       <div className="mt-5 flex items-center gap-2 border-t border-border pt-4">
-        <a href={`/collections/${collection.id}`} className="btn btn-sm btn-primary">
+        <a href={`/collections/${collection.id}`} className={buttonClass({ variant: 'primary', size: 'sm' })}>
           {viewLabel}
           <Icon name="arrow-right" size={14} />
         </a>
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost ml-auto text-destructive"
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto text-destructive"
           aria-label={t('deleteLabel', { name: collection.name })}
           data-testid="delete-collection"
           onClick={onDelete}
         >
           <Icon name="trash" size={14} />
           {t('delete')}
-        </button>
+        </Button>
       </div>
     </article>
   );

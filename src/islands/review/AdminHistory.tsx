@@ -7,6 +7,10 @@ import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import { Select } from '../../ui/Select';
 
 /**
  * /admin, Review History: every submission and decision from the log, filtered by prompt and
@@ -62,32 +66,31 @@ function History({ lng }: { lng: string }) {
       </h2>
       <form onSubmit={apply} className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end" data-testid="history-filter">
         <div className="space-y-1.5 sm:w-40">
-          <label htmlFor={`${ids}-prompt`} className="block text-sm font-medium">
+          <Label htmlFor={`${ids}-prompt`}>
             {t('admin.history.prompt')}
-          </label>
-          <input id={`${ids}-prompt`} name="promptId" inputMode="numeric" className="input" placeholder={t('admin.history.promptPlaceholder')} value={draft.promptId} onChange={(e) => setDraft({ ...draft, promptId: e.target.value })} />
+          </Label>
+          <Input id={`${ids}-prompt`} name="promptId" inputMode="numeric" placeholder={t('admin.history.promptPlaceholder')} value={draft.promptId} onChange={(e) => setDraft({ ...draft, promptId: e.target.value })} />
         </div>
         <div className="space-y-1.5 sm:w-48">
-          <label htmlFor={`${ids}-decision`} className="block text-sm font-medium">
+          <Label htmlFor={`${ids}-decision`}>
             {t('admin.history.decision')}
-          </label>
-          <select id={`${ids}-decision`} name="decision" className="input" value={draft.decision} onChange={(e) => setDraft({ ...draft, decision: e.target.value as Filter['decision'] })}>
+          </Label>
+          <Select id={`${ids}-decision`} name="decision" value={draft.decision} onChange={(e) => setDraft({ ...draft, decision: e.target.value as Filter['decision'] })}>
             <option value="">{t('admin.history.anyDecision')}</option>
             {REVIEW_DECISIONS.map((d) => (
               <option key={d} value={d}>
                 {t(`decision.${d}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary" data-testid="history-apply">
+          <Button type="submit" variant="primary" data-testid="history-apply">
             <Icon name="filter" size={16} />
             {t('admin.history.apply')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
+          </Button>
+          <Button
+            variant="ghost"
             onClick={() => {
               const none: Filter = { promptId: '', decision: '' };
               setDraft(none);
@@ -95,7 +98,7 @@ function History({ lng }: { lng: string }) {
             }}
           >
             {t('admin.history.clear')}
-          </button>
+          </Button>
         </div>
       </form>
       {timelineOf !== null && entries && entries.length > 0 && <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void load(filter)} />}
@@ -166,10 +169,10 @@ function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEn
   };
   return (
     <div className="mb-4 flex justify-end">
-      <button type="button" className={`btn ${isApproved ? 'btn-primary' : 'btn-outline'}`} disabled={busy} onClick={() => void act()} data-testid="re-review">
+      <Button variant={isApproved ? 'primary' : 'outline'} disabled={busy} onClick={() => void act()} data-testid="re-review">
         <Icon name={isApproved ? 'check' : 'x'} size={16} />
         {isApproved ? t('admin.history.approveAgain') : t('admin.history.withdraw')}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -201,15 +204,15 @@ function AsOfQueue({ lng }: { lng: string }) {
       </h2>
       <form onSubmit={show} className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-at`} className="block text-sm font-medium">
+          <Label htmlFor={`${ids}-at`}>
             {t('admin.asOf.label')}
-          </label>
-          <input id={`${ids}-at`} name="asOf" type="datetime-local" step="1" className="input" required value={at} onChange={(e) => setAt(e.target.value)} data-testid="as-of-input" />
+          </Label>
+          <Input id={`${ids}-at`} name="asOf" type="datetime-local" step="1" required value={at} onChange={(e) => setAt(e.target.value)} data-testid="as-of-input" />
         </div>
-        <button type="submit" className="btn btn-primary" data-testid="as-of-show">
+        <Button type="submit" variant="primary" data-testid="as-of-show">
           <Icon name="clock" size={16} />
           {t('admin.asOf.show')}
-        </button>
+        </Button>
       </form>
       {shown && (
         <>

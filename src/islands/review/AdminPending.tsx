@@ -3,6 +3,7 @@ import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
+import { Button, buttonClass } from '../../ui/Button';
 
 /** /admin, Pending Prompts (spec section 2): the queue as a table, refreshed every 30 s. */
 export default function AdminPending(props: ReviewI18nProps) {
@@ -71,15 +72,15 @@ function RowActions({ prompt, busy, review }: { prompt: ReviewPromptView; busy: 
   const { t } = useTranslation();
   return (
     <div className="flex justify-end gap-2">
-      <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
+      <Button variant="primary" size="sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
         <Icon name="check" size={14} />
         {t('admin.approve')}
-      </button>
-      <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
+      </Button>
+      <Button variant="outline" size="sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
         <Icon name="x" size={14} />
         {t('admin.reject')}
-      </button>
-      <a href={`/prompts/${prompt.id}`} target="_blank" rel="noopener" className="btn btn-ghost btn-sm" data-testid="view">
+      </Button>
+      <a href={`/prompts/${prompt.id}`} target="_blank" rel="noopener" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="view">
         <Icon name="external" size={14} />
         {t('admin.view')}
       </a>

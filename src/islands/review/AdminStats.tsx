@@ -6,6 +6,7 @@ import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { Button } from '../../ui/Button';
 
 interface RebuildJob {
   state: 'running' | 'done' | 'failed';
@@ -105,10 +106,10 @@ function Rebuild() {
           </h2>
           <p className="mt-1 max-w-xl text-sm text-muted-foreground">{t('admin.rebuild.text')}</p>
         </div>
-        <button type="button" className="btn btn-outline shrink-0" disabled={running} aria-busy={running} onClick={() => void start()} data-testid="rebuild-start">
+        <Button variant="outline" className="shrink-0" disabled={running} aria-busy={running} onClick={() => void start()} data-testid="rebuild-start">
           <Icon name="rotate-ccw" size={16} />
           {running ? t('admin.rebuild.running') : t('admin.rebuild.start')}
-        </button>
+        </Button>
       </div>
       {job && (
         <ul className="mt-4 space-y-3" aria-live="polite" data-testid="rebuild-progress" data-state={job.state}>

@@ -3,9 +3,13 @@ import { promptMessageKey } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage } from '../../client/toast-store';
-import { Field, Notice, Submit, useForm } from '../../ui/form';
+import { Field } from '../../ui/Field';
+import { Notice } from '../../ui/Notice';
+import { Submit } from '../../ui/Submit';
+import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
 import { CategorySelect, ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import { buttonClass } from '../../ui/Button';
 
 interface Props extends ReviewI18nProps {
   categories: CategoryOption[];
@@ -52,7 +56,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
           {t('create.terms')}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <a href="/prompts" className="btn btn-outline">
+          <a href="/prompts" className={buttonClass({ variant: 'outline' })}>
             {t('create.cancel')}
           </a>
           <div className="sm:w-48">

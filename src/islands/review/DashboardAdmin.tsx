@@ -4,6 +4,7 @@ import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
+import { Button } from '../../ui/Button';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
@@ -51,18 +52,18 @@ function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; 
         {full || prompt.content.length <= PREVIEW_CHARS ? prompt.content : `${prompt.content.slice(0, PREVIEW_CHARS).trimEnd()}…`}
       </pre>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={full} aria-controls={contentId} onClick={() => setFull((f) => !f)} data-testid="toggle-content">
+        <Button variant="ghost" size="sm" aria-expanded={full} aria-controls={contentId} onClick={() => setFull((f) => !f)} data-testid="toggle-content">
           {full ? t('admin.hideContent') : t('admin.showContent')}
-        </button>
+        </Button>
         <span className="flex-1" />
-        <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
           <Icon name="x" size={14} />
           {t('admin.reject')}
-        </button>
-        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
+        </Button>
+        <Button variant="primary" size="sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
           <Icon name="check" size={14} />
           {t('admin.approve')}
-        </button>
+        </Button>
       </div>
     </li>
   );

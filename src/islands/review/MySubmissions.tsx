@@ -6,6 +6,7 @@ import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { Button, buttonClass } from '../../ui/Button';
 
 /** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
 export default function MySubmissions(props: ReviewI18nProps) {
@@ -44,7 +45,7 @@ function Submissions({ lng }: { lng: string }) {
     return (
       <div className="card flex flex-col items-center px-6 py-16 text-center" data-testid="submissions-empty">
         <p className="text-muted-foreground">{t('mine.empty')}</p>
-        <a href="/prompts/create" className="btn btn-primary mt-6">
+        <a href="/prompts/create" className={buttonClass({ variant: 'primary', className: 'mt-6' })}>
           <Icon name="plus" size={16} />
           {t('mine.create')}
         </a>
@@ -79,9 +80,9 @@ function Submissions({ lng }: { lng: string }) {
           </ol>
           {(s.status === 'pending' || s.status === 'approved') && (
             <div className="mt-4 flex justify-end">
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
+              <Button variant="outline" size="sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
                 {t('mine.withdraw')}
-              </button>
+              </Button>
             </div>
           )}
         </li>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../ui/form';
+import { Dialog } from '../../ui/Dialog';
 import SubmitForm from './SubmitForm';
 import { ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import { buttonClass } from '../../ui/Button';
 
 interface Props extends ReviewI18nProps {
   open: boolean;
@@ -35,7 +36,7 @@ function DialogBody({ open, onClose, onDone, signedIn, categories, community }: 
         <div className="space-y-4 text-sm" data-testid="submit-sign-in">
           <p className="font-semibold">{t('submit.signInTitle')}</p>
           <p className="text-muted-foreground">{t('submit.signInText')}</p>
-          <a href="/auth" className="btn btn-primary w-full">
+          <a href="/auth" className={buttonClass({ variant: 'primary', className: 'w-full' })}>
             {t('submit.signIn')}
           </a>
         </div>

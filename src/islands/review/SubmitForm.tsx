@@ -3,7 +3,9 @@ import { DEFAULT_AUTHOR_NAME, promptMessageKey } from '../../../modules/prompts/
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
-import { Field, Submit, useForm } from '../../ui/form';
+import { Field } from '../../ui/Field';
+import { Submit } from '../../ui/Submit';
+import { useForm } from '../../ui/useForm';
 import { dialogForm } from '../../client/review-forms';
 import { CategorySelect, type CategoryOption } from './shared';
 

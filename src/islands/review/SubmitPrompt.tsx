@@ -4,6 +4,7 @@ import { LIST_REFRESH_EVENT } from '../../client/live-list';
 import { Icon } from '../../ui/Icon';
 import { useHydratedStore } from '../../ui/hooks';
 import type { CategoryOption, ReviewI18nProps } from './shared';
+import { Button, buttonClass } from '../../ui/Button';
 
 // Loaded on first open: keeps i18next, zod and the form kit (about 45 KB gzipped) off the
 // first load of /prompts and /community (JS budget, docs/benchmarks.md).
@@ -38,15 +39,15 @@ export default function SubmitPrompt({ lng, messages, categories, variant }: Pro
   return (
     <div className="flex flex-wrap items-center gap-2">
       {variant === 'browse' && user && (
-        <a href="/prompts/create" className="btn btn-primary" data-testid="create-prompt-link">
+        <a href="/prompts/create" className={buttonClass({ variant: 'primary' })} data-testid="create-prompt-link">
           <Icon name="plus" size={16} />
           {strings.create.title}
         </a>
       )}
-      <button type="button" className={`btn ${variant === 'browse' && user ? 'btn-outline' : 'btn-primary'}`} aria-haspopup="dialog" aria-expanded={open} onClick={show} data-testid="submit-prompt-toggle">
+      <Button variant={variant === 'browse' && user ? 'outline' : 'primary'} aria-haspopup="dialog" aria-expanded={open} onClick={show} data-testid="submit-prompt-toggle">
         <Icon name="send" size={16} />
         {variant === 'browse' ? strings.submit.toggle : strings.submit.button}
-      </button>
+      </Button>
       {loaded && (
         <Suspense fallback={null}>
           <SubmitDialog lng={lng} messages={messages} open={open} onClose={() => setOpen(false)} onDone={done} signedIn={Boolean(user)} categories={categories} community={variant === 'community'} />

@@ -1,6 +1,9 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { islandI18n, type Messages } from '../../client/i18n';
+import { FieldError } from '../../ui/FieldError';
+import { Label } from '../../ui/Label';
+import { Select } from '../../ui/Select';
 
 /** What every review island gets from its page: the language and the `review` namespace. */
 export interface ReviewI18nProps {
@@ -24,16 +27,13 @@ export function CategorySelect({ label, placeholder, value, onChange, options, e
   const id = useId();
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select
+      <Label htmlFor={id}>{label}</Label>
+      <Select
         id={id}
         name="categoryId"
-        className={`input ${error ? 'border-destructive' : ''}`}
         value={String(value)}
         onChange={(e) => onChange(Number(e.target.value))}
-        aria-invalid={error ? true : undefined}
+        invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
       >
         <option value="0">{placeholder}</option>
@@ -42,11 +42,11 @@ export function CategorySelect({ label, placeholder, value, onChange, options, e
             {c.label}
           </option>
         ))}
-      </select>
+      </Select>
       {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive" data-testid="error-categoryId">
+        <FieldError id={`${id}-error`} data-testid="error-categoryId">
           {error}
-        </p>
+        </FieldError>
       )}
     </div>
   );
