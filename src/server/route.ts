@@ -1,5 +1,4 @@
 import type { APIContext, APIRoute } from 'astro';
-import { z } from 'zod';
 import { DomainError, type Actor, type Appended, type EventMetadata } from '../../events';
 import type { Parsed, ReplyOf, Route, RouteSpec } from '../../events/route';
 import { DEVICE_MESSAGES } from '../../modules/devices/contracts';

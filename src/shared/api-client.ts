@@ -14,7 +14,7 @@ export type Transport = (request: ApiRequest) => Promise<unknown>;
 
 type Input<R> = Declared<R> extends RouteSpec ? RouteInput<Declared<R>> : never;
 /** A call's arguments after the route: its input, optional when every part of it is. */
-export type ClientArgs<R> = {} extends Input<R> ? [input?: Input<R>] : [input: Input<R>];
+export type ClientArgs<R> = Partial<Input<R>> extends Input<R> ? [input?: Input<R>] : [input: Input<R>];
 
 /**
  * The one typed client of the declared routes: the islands give it a same-origin transport

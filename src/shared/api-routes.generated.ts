@@ -48,3 +48,4 @@ export const devices: Ref<'devices'> = { method: 'GET', path: '/api/extension/de
 export const connectDevice: Ref<'connectDevice'> = { method: 'POST', path: '/api/extension/devices' };
 export const revokeDevice: Ref<'revokeDevice'> = { method: 'DELETE', path: '/api/extension/devices/{id}' };
 export const signOutDevice: Ref<'signOutDevice'> = { method: 'DELETE', path: '/api/extension/devices/current' };
+export const openApi: Ref<'openApi'> = { method: 'GET', path: '/api/openapi.json' };

@@ -1,4 +1,4 @@
-import { findRoute, type RouteSpec } from '../../events/route';
+import { findRoute, route, type RouteSpec } from '../../events/route';
 import { accountRoutes } from '../../modules/accounts/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
@@ -11,7 +11,17 @@ import { promptRoutes } from '../../modules/prompts/routes';
  * of. An endpoint file under src/pages/api serves exactly one of these per method
  * (tests/unit/routes.test.ts).
  */
-export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes };
+/** The API's own description, made from these declarations. */
+const metaRoutes = {
+  openApi: route<Record<string, unknown>>()({
+    method: 'GET',
+    path: '/api/openapi.json',
+    caller: 'anyone',
+    summary: 'This API as an OpenAPI 3.1 document, made from the route declarations.',
+  }),
+};
+
+export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes, ...metaRoutes };
 
 export type RouteName = keyof typeof routes;
 export const allRoutes: readonly RouteSpec[] = Object.values(routes);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findRoute, pathFor, pathPattern } from '../../events/route';
 import { generatedSource, GENERATED_PATH } from '../../scripts/generate-api-routes';
 import { allRoutes, routes } from '../../src/shared/api-routes';
+import { openApiDocument } from '../../src/server/openapi';
 import { endpoints, pathOfFile } from '../support/endpoints';
 
 /** The HTTP surface is the declarations (modules/*\/routes.ts): every endpoint is one of them. */
@@ -63,5 +64,21 @@ describe('paths', () => {
     expect(findRoute(allRoutes, 'GET', '/api/prompts/12/rating/')).toBe(routes.myRating);
     expect(findRoute(allRoutes, 'PATCH', '/api/prompts/12')).toBeUndefined();
     expect(pathPattern(routes.use).test('/api/prompts/1/use/extra')).toBe(false);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const document = openApiDocument(allRoutes, 'http://localhost:4321') as {
+    paths: Record<string, Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }> } }> } }>>;
+  };
+
+  it('describes every declared route, with its params and body from the same schemas', () => {
+    for (const r of allRoutes) expect(document.paths[r.path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+    expect(document.paths['/api/collections/{id}/prompts/{promptId}'].delete.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+      expect.objectContaining({ name: 'promptId', in: 'path', required: true }),
+    ]);
+    const submit = document.paths['/api/prompts'].post.requestBody!.content['application/json'].schema;
+    expect(submit.properties.title.maxLength).toBe(routes.submit.body.shape.title.maxLength);
   });
 });
