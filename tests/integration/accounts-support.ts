@@ -26,6 +26,8 @@ export class Browser {
   jar = new Map<string, string>();
   /** Every Set-Cookie the server asked for: [name, value, options]. */
   setCookies: [string, string, Record<string, unknown>][] = [];
+  /** Sent with every `api()` call (an extension's bearer token and origin, say). */
+  headers: Record<string, string> = {};
   constructor(
     public ip = '10.0.0.1',
     public lng: Language = 'en',
@@ -101,6 +103,7 @@ export class Browser {
       path: pathFor(route, input),
       params: Object.fromEntries(Object.entries(given.params ?? {}).map(([k, v]) => [k, String(v)])),
       body: given.body,
+      headers: this.headers,
     });
   }
 }
