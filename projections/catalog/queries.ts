@@ -162,14 +162,6 @@ export async function getRatingStats(sql: Sql, id: number): Promise<RatingStats 
   return row ? { rating: row.rating, ratingCount: row.rating_count, helpfulCount: row.helpful_count } : null;
 }
 
-/** Prompts awaiting review, oldest first. */
-export async function listPending(sql: Sql): Promise<PromptView[]> {
-  const rows = await sql.query<PromptRow>(
-    `select ${COLUMNS} from catalog_prompts where status = 'pending' order by created_at, id`,
-  );
-  return rows.map(toPromptView);
-}
-
 /** Everything, for tests comparing live tables with a replay. */
 export async function dumpCatalog(sql: Sql): Promise<unknown[]> {
   return sql.query(`select ${COLUMNS} from catalog_prompts order by id`);
