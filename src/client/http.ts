@@ -1,5 +1,5 @@
 /**
- * Client calls (spec section 7): JSON, with the session cookie; a content-type header only
+ * Client calls: JSON, with the session cookie; a content-type header only
  * when there is a body. A non-OK answer throws "{status}: {body text or status text}".
  */
 export class HttpError extends Error {

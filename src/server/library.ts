@@ -38,7 +38,7 @@ const bySort: Record<Sort, (a: PromptView, b: PromptView) => number> = {
 };
 
 /**
- * The browse page's Bookmarks tab (spec section 4): the user's bookmarked prompts, then the
+ * The browse page's Bookmarks tab: the user's bookmarked prompts, then the
  * category, then the search text (title or description, any case), then the sort. One user's
  * bookmarks are few, so this filters in memory.
  */

@@ -8,7 +8,7 @@ import { PageCache, pageKey } from '../../src/server/page-cache';
 import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
-describe('initials (spec section 9)', () => {
+describe('initials', () => {
   it('takes the first letters of the first two words, up to two, upper-cased', () => {
     expect(initials('maya chen')).toBe('MC');
     expect(initials('Ada Lovelace Byron')).toBe('AL');
