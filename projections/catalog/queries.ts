@@ -50,7 +50,7 @@ export interface ListQuery {
   /** Case-insensitive substring of title or description. */
   q?: string;
   categoryId?: number;
-  /** 'rating-asc' is the community page's Top Rated, ascending as the spec says it is coded. */
+  /** 'rating-asc' is the community page's Top Rated, which lists lowest first. */
   sort?: Sort | 'rating-asc' | 'none';
   /** Hide prompts whose author name contains this text (community lists hide the house's own). */
   excludeAuthorContaining?: string;

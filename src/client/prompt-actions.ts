@@ -6,7 +6,7 @@
  *   recorded between the use and the copy.
  * - copy: copies the content ("Copied to clipboard").
  * - share: native share, else copies the URL ("Link copied").
- * - a visitor's bookmark or rating: the spec's "Authentication required" toasts (rating also
+ * - a visitor's bookmark or rating: the "Authentication required" toasts (rating also
  *   sends the visitor to /auth). Signed-in bookmarks and ratings live in library.ts.
  * Each reserves its toast when the user acts (toast-store.ts), so answers never arrive out of order.
  */

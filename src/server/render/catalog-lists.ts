@@ -40,7 +40,7 @@ export function loadBrowse(sql: Sql, state: BrowseState, mode: PageMode = 'full'
 
 /**
  * Community lists hide the house's own prompts. All: filtered, unsorted unless a sort is
- * chosen (Top Rated ascending, as the spec says it is coded). Trending: top 6 by uses.
+ * chosen (Top Rated there lists lowest first, unlike browse's). Trending: top 6 by uses.
  * Newest: the 6 latest.
  */
 export function loadCommunity(sql: Sql, state: CommunityState, mode: PageMode = 'full'): Promise<ListPage> {
