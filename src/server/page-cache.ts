@@ -264,7 +264,13 @@ export class PageCache {
     const hit = this.lookup(key, version, !written);
     if (hit) return this.answer(context.request, hit, new Headers(hit.headers));
     context.locals.pageCacheSlot = { key, version };
-    return next();
+    try {
+      return await next();
+    } finally {
+      // Answered without reaching `finish` (the session refused it, or it threw): let the next
+      // request render, or one such request after another would keep everyone on the old page.
+      if (context.locals.pageCacheSlot) this.abandon(key);
+    }
   }
 
   /**
@@ -292,6 +298,7 @@ export class PageCache {
       }
     }
     const slot = context.locals.pageCacheSlot;
+    context.locals.pageCacheSlot = undefined;
     const marked = response.headers.has(CACHEABLE_MARKER);
     const cacheable = marked && reading && response.status === 200;
     if (slot && !cacheable) this.abandon(slot.key);

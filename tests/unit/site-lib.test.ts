@@ -4,7 +4,7 @@ import { initials } from '../../src/shared/initials';
 import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
 import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/conditional-get';
-import { PageCache, pageKey } from '../../src/server/page-cache';
+import { markCacheable, PageCache, pageKey, VERSION_TTL_MS } from '../../src/server/page-cache';
 import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
@@ -113,6 +113,29 @@ describe('HTML validators', () => {
     one.put('en /d? 2026', 'v1', page('<p>one</p>', '"one"'));
     expect(other.lookup('en /d? 2026', 'v1', true)).toBeNull();
     expect(one.lookup('en /d? 2026', 'v1', true)?.etag).toBe('"one"');
+  });
+  it('a request answered before its page (the session refused it) does not hold back the new rendering', async () => {
+    let position = 1;
+    const at = async () => ({ txId: '1', position });
+    const cache = new PageCache({ checkpoint: at, head: at, settle: async () => true }, { enabled: true, secureCookies: () => false });
+    const context = () => {
+      const url = new URL('http://x/privacy-policy');
+      return { request: new Request(url), url, cookies: { get: () => undefined, set: () => {} }, locals: { lng: 'en' } } as never;
+    };
+    const page = (html: string) => async () => {
+      const response = new Response(html);
+      markCacheable({ response });
+      return response;
+    };
+    const get = (next: (c: never) => () => Promise<Response>) => {
+      const c = context();
+      return cache.serveStored(c, next(c));
+    };
+    await get((c) => () => cache.finish(c, page('v1')));
+    position = 2;
+    await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 20));
+    expect((await get(() => async () => new Response(null, { status: 403 }))).status).toBe(403);
+    expect(await (await get((c) => () => cache.finish(c, page('v2')))).text()).toBe('v2');
   });
   it('stores nothing when turned off (PAGE_CACHE=0)', () => {
     const off = newCache(false);
