@@ -71,7 +71,10 @@ function servePrecompressed(req, res, assets) {
   res.setHeader('cache-control', IMMUTABLE);
   res.setHeader('last-modified', asset.lastModified);
   res.setHeader('etag', etag);
-  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+  // Weak comparison, as If-None-Match asks and as src/server/conditional-get.ts does (this
+  // file runs on plain Node before any build, so it cannot import that TypeScript).
+  const weakless = (tag) => tag.trim().replace(/^W\//, '');
+  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag))) {
     res.statusCode = 304;
     res.end();
     return true;

@@ -12,8 +12,8 @@ declare namespace App {
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
     t: ReturnType<typeof import('./i18n/server').getT>;
-    /** Set by `cachedPage` on a miss: where the page-cache middleware stores the rendering. */
-    pageCache?: import('./server/page-validators').PageCacheSlot;
+    /** Set by the page cache on a miss: where the rendering is stored if the page is cacheable. */
+    pageCacheSlot?: import('./server/page-cache').PageCacheSlot;
     /**
      * The app's services (src/server/app.ts), set by the request middleware: the middlewares
      * after it and endpoints use them. Pages read through the readers below instead.

@@ -20,7 +20,7 @@ export async function removeBookmark(store: EventStore, userId: number, promptId
 
 /**
  * DELETE /api/favorites/{id} takes a favorite id or, when the client never learnt it, a
- * prompt id (spec section 7). A favorite id is the position of the user's own Bookmarked
+ * prompt id. A favorite id is the position of the user's own Bookmarked
  * event, looked up in the log itself (never an async read table); anything else is taken
  * as a prompt id. Another user's favorite id is therefore just an id this user has no
  * bookmark for.

@@ -16,7 +16,7 @@ export const categories: readonly Category[] = [
   { id: 5, name: 'Education', slug: 'education', description: 'Learning, teaching and explaining.', icon: 'GraduationCap' },
 ];
 
-/** The spec's fallback for a prompt whose category is not known. */
+/** What a prompt whose category is not known shows, so a page never fails on it. */
 export const unknownCategory: Category = { id: 0, name: 'Unknown', slug: 'unknown', description: '', icon: 'Book' };
 
 export function categoryById(id: number): Category {

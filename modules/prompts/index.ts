@@ -2,6 +2,6 @@
 export { submitPrompt, reviewPrompt, reReviewPrompt, withdrawPrompt, recordUse, visitorKey } from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
 export type { Actor } from '../../events';
-export { promptStream, usageStream, promptDecider } from './domain/prompt';
+export { promptStream, promptDecider } from './domain/prompt';
 export { usageDecider, useStream, USE_WINDOW_MS } from './domain/usage';
 export * from './contracts';

@@ -50,7 +50,7 @@ export interface ListQuery {
   /** Case-insensitive substring of title or description. */
   q?: string;
   categoryId?: number;
-  /** 'rating-asc' is the community page's Top Rated, ascending as the spec says it is coded. */
+  /** 'rating-asc' is the community page's Top Rated, which lists lowest first. */
   sort?: Sort | 'rating-asc' | 'none';
   /** Hide prompts whose author name contains this text (community lists hide the house's own). */
   excludeAuthorContaining?: string;
@@ -170,14 +170,6 @@ export async function getRatingStats(sql: Sql, id: number): Promise<RatingStats 
     [id],
   );
   return row ? { rating: row.rating, ratingCount: row.rating_count, helpfulCount: row.helpful_count } : null;
-}
-
-/** Prompts awaiting review, oldest first. */
-export async function listPending(sql: Sql): Promise<PromptView[]> {
-  const rows = await sql.query<PromptRow>(
-    `select ${COLUMNS} from catalog_prompts where status = 'pending' order by created_at, id`,
-  );
-  return rows.map(toPromptView);
 }
 
 /** Everything, for tests comparing live tables with a replay. */

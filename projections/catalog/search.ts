@@ -1,6 +1,6 @@
 /**
  * Search support for the catalog (pure, no I/O). Search is a case-insensitive substring
- * match on title or description (spec section 5). Two indexes make it fast:
+ * match on title or description. Two indexes make it fast:
  *
  * - `search_text` (title + newline + description, lower-cased here in JS so the query side
  *   lower-cases the same way on every backend and locale) has a pg_trgm GIN index: any

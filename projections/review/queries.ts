@@ -136,11 +136,3 @@ export async function countByStatus(sql: Sql): Promise<Record<PromptStatusName, 
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
-
-/** Everything, for tests comparing live tables with a replay. */
-export async function dumpReview(sql: Sql): Promise<{ prompts: unknown[]; log: unknown[] }> {
-  return {
-    prompts: await sql.query(`select ${COLUMNS} from review_prompts order by id`),
-    log: await sql.query('select * from review_log order by position'),
-  };
-}

@@ -4,7 +4,7 @@ import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 
 /**
- * The current user on the client (spec section 4 and 7): asked at load, again when the
+ * The current user on the client: asked at load, again when the
  * window regains focus and every 30 minutes; no retry. `undefined` until the first answer.
  */
 export const CURRENT_USER_REFRESH_MS = 30 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, normalizeLanguage } from '../i18n/languages';
 
 /**
- * The language menu's choice: remembered in the cookie (for the server) and localStorage (the
- * spec's cache), then the page loads again in that language without a `lng` parameter.
+ * The language menu's choice: remembered in the cookie (for the server) and localStorage (where
+ * the head script looks next), then the page loads again in that language without a `lng` parameter.
  */
 export function chooseLanguage(code: string): void {
   const lng = normalizeLanguage(code);

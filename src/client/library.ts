@@ -1,5 +1,5 @@
 /**
- * The signed-in user's library on the client (spec sections 4, 7, 8): bookmarks, ratings,
+ * The signed-in user's library on the client: bookmarks, ratings,
  * history and collections. Islands import it lazily (`import('./library')`) once a user is
  * known, so visitors never download it. Pages are the same HTML for everyone: what is
  * personal is loaded here and kept in the shared stores.
@@ -16,11 +16,11 @@ import { reserveToast } from './toast-store';
 
 export type Favorite = FavoriteView & { prompt: PromptView };
 
-/** Favorite ids from the list or a create reply, remembered for removal (spec section 4). */
+/** Favorite ids from the list or a create reply, remembered for removal. */
 const favoriteIds = new Map<number, number>();
 let bookmarksLoad: Promise<void> | null = null;
 
-/** Loads the user's bookmarks once per page; failures are only logged (spec section 8). */
+/** Loads the user's bookmarks once per page; failures are only logged. */
 export function loadBookmarks(): Promise<void> {
   bookmarksLoad ??= api(routes.myBookmarks)
     .then((list) => {
@@ -75,7 +75,7 @@ export async function removeFavorite(favorite: { id: number; promptId: number })
   setBookmarked(favorite.promptId, false);
 }
 
-/** The stored rating of a prompt for the signed-in user (spec section 4); failures are only logged. */
+/** The stored rating of a prompt for the signed-in user; failures are only logged. */
 export async function loadRating(promptId: number): Promise<void> {
   try {
     const { value } = await api(routes.myRating, { params: { id: promptId } });
@@ -103,7 +103,7 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
   }
 }
 
-/** The history entry after a use (spec section 7); only for a signed-in user. */
+/** The history entry after a use; only for a signed-in user. */
 export async function recordHistory(promptId: number): Promise<void> {
   await api(routes.recordHistory, { body: { promptId } });
 }

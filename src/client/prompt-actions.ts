@@ -1,12 +1,12 @@
 /**
- * What the prompt controls do (spec sections 4, 7, 8), shared by the CardActions and
+ * What the prompt controls do, shared by the CardActions and
  * PromptActions islands:
  * - use: records a use (PUT /api/prompts/{id}/use), then copies the content; "Prompt copied".
  *   Failure: "Error" / "Failed to process your request.". Signed in, the history entry is
  *   recorded between the use and the copy.
  * - copy: copies the content ("Copied to clipboard").
  * - share: native share, else copies the URL ("Link copied").
- * - a visitor's bookmark or rating: the spec's "Authentication required" toasts (rating also
+ * - a visitor's bookmark or rating: the "Authentication required" toasts (rating also
  *   sends the visitor to /auth). Signed-in bookmarks and ratings live in library.ts.
  * Each reserves its toast when the user acts (toast-store.ts), so answers never arrive out of order.
  */
@@ -18,7 +18,7 @@ import { messages } from './messages';
 import { $usageCounts } from './stores';
 import { queueToastForNextPage, reserveToast, showToast } from './toast-store';
 
-/** Spec section 9: the Copied! label resets after 2000 ms. */
+/** The Copied! label resets after 2000 ms. */
 export const COPIED_RESET_MS = 2000;
 
 function contentOnPage(id: number): string | null {
@@ -34,7 +34,7 @@ async function contentOf(id: number): Promise<string> {
 export async function usePrompt(id: number): Promise<boolean> {
   const toast = reserveToast();
   const m = messages();
-  // The use is recorded first; the copy waits for it (spec section 4: use, refresh, copy).
+  // The use is recorded first; the copy waits for it (use, refresh, copy).
   const recorded = api(routes.use, { params: { id } });
   try {
     await copyText(recorded.then(() => historyEntry(id)).then(() => contentOf(id)));
@@ -49,7 +49,7 @@ export async function usePrompt(id: number): Promise<boolean> {
   }
 }
 
-/** The signed-in user's history entry (spec section 7); a failure is only logged, the copy goes on. */
+/** The signed-in user's history entry; a failure is only logged, the copy goes on. */
 async function historyEntry(id: number): Promise<void> {
   if (!$currentUser.get()) return;
   try {

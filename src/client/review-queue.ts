@@ -5,15 +5,15 @@ import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 import { reserveToast } from './toast-store';
 
-/** Spec section 9: the admin's pending list is fetched again every 30 seconds. */
+/** The admin's pending list is fetched again every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000;
 
 /**
  * The review queue for the admin screens: loaded at once, again every 30 s, and after each
- * decision. `review` approves or rejects with the spec's toasts (section 8), which differ by
+ * decision. `review` approves or rejects with toasts that differ by
  * screen: the admin page says "Success" / "Error: Failed to review prompt", the dashboard's
  * Admin tab "Prompt approved" / "Prompt rejected" / "Failed to approve" / "Failed to reject".
- * Load failures are only logged (spec section 4).
+ * Load failures are only logged.
  */
 export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { api, HttpError } from './http';
 import { messages } from './messages';
 import { queueToastForNextPage, showToast } from './toast-store';
 
-/** Logout (spec sections 7 and 8): POST, then "Logout successful" on the home page. */
+/** Logout: POST, then "Logout successful" on the home page. */
 export async function logout(): Promise<void> {
   const m = messages();
   try {

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 
-/** Spec section 9: one toast visible at a time, shown for 5000 ms by default. */
+/** One toast visible at a time, shown for 5000 ms by default. */
 export const TOAST_DURATION_MS = 5000;
-/** Spec section 9: a swipe to the right of at least 50 px dismisses a toast. */
+/** A swipe to the right of at least 50 px dismisses a toast. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** sessionStorage key of a toast queued for the next page (e.g. after logout or login). */
 export const QUEUED_TOAST_KEY = 'promptory:toast';

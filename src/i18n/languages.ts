@@ -3,7 +3,7 @@ export const LANGUAGES = ['en', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** Storage keys from the spec (section 9). */
+/** Storage keys: the language ones are i18next's defaults, so its detector and the head script agree. */
 export const LANGUAGE_COOKIE = 'i18next';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const THEME_STORAGE_KEY = 'theme';

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { iconSprite, ICONS_VERSION } from '../shared/icon-paths';
+import { conditionalResponse } from '../server/conditional-get';
 
 const body = iconSprite();
 const etag = `"icons-${ICONS_VERSION}"`;
@@ -11,6 +12,5 @@ export const GET: APIRoute = ({ request }) => {
     'cache-control': 'public, max-age=31536000, immutable',
     etag,
   };
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  return new Response(body, { headers });
+  return conditionalResponse(request, body, headers);
 };

@@ -13,6 +13,8 @@ import { devicesMigrations } from '../../modules/devices';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-account';
+import { PageCache } from './page-cache';
+import { secureCookies } from './sessions';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
 const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations];
@@ -28,6 +30,8 @@ export interface App {
   sessions: Sessions;
   /** The rate limits of auth calls and copies (tests put in their own). */
   limiter: RateLimiter;
+  /** Rendered public pages, their validators and the writer's read-your-writes cookie. */
+  pageCache: PageCache;
   /**
    * Read-your-writes: waits (bounded) until the projections fed by `appended` show it.
    * `deferCatalog`: the caller reads nothing of the catalog now, so it does not wait for it;
@@ -92,6 +96,17 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     worker,
     sessions: new Sessions(db),
     limiter: new RateLimiter(db, config.rateLimits),
+    pageCache: new PageCache(
+      {
+        checkpoint: () => runner.checkpoint('catalog'),
+        head: () => store.head(),
+        settle: (target) => runner.settle(target, ['catalog']),
+      },
+      {
+        enabled: config.pageCache,
+        secureCookies: (context) => secureCookies(context, app),
+      },
+    ),
     async settle(appended, options = {}) {
       if (!appended.last) return true;
       const names = awaited(appended.events.map((e) => e.type)).filter((name) => !(options.deferCatalog && name === 'catalog'));

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
 import { MAX_BODY_BYTES } from './config';
+import { conditionalResponse, etagOf } from './conditional-get';
 
 const STATUS: Record<DomainError['kind'], number> = {
   invalid: 400,
@@ -137,16 +137,12 @@ export function actorFor(context: Pick<APIContext, 'locals'>) {
  */
 export function cachedJson(request: Request, data: unknown, maxAgeSeconds = 0): Response {
   const body = JSON.stringify(data);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const headers = {
-    etag,
+  return conditionalResponse(request, body, {
+    etag: etagOf(body),
     'cache-control': `public, max-age=${maxAgeSeconds}, must-revalidate`,
     vary: 'Cookie, Accept-Language',
-  };
-  if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } });
+    'content-type': 'application/json; charset=utf-8',
+  });
 }
 
 /** Throw from an endpoint to answer 404 `{ error }`. */

@@ -32,7 +32,7 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
 type BookmarkFilter = { q: string; category: string; sort: Sort };
 
 /**
- * The browse page's Bookmarks tab (spec section 4): the user's bookmarked prompts, filtered and
+ * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and
  * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
  * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */

@@ -1,5 +1,5 @@
 /**
- * Avatar initials (spec section 9): the first letters of the first two words of the
+ * Avatar initials: the first letters of the first two words of the
  * name, up to two letters, upper-cased. Works for any script ("陳 大文" gives "陳大").
  */
 export function initials(name: string | null | undefined): string {

@@ -16,7 +16,7 @@ export type BrowseTab = (typeof BROWSE_TABS)[number];
 export const COMMUNITY_TABS = ['all', 'trending', 'newest'] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number];
 
-/** The community list starts unsorted; the browse list starts with "popular" (spec section 9). */
+/** The community list starts unsorted; the browse list starts with "popular". */
 export type CommunitySort = Sort | '';
 
 export interface BrowseState {

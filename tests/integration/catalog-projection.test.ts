@@ -3,7 +3,8 @@ import { START, type EventMetadata } from '../../events';
 import { recordUse, reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { catalogProjection } from '../../projections/catalog/projection';
 import { statementsFor } from '../../projections/types';
-import { dumpCatalog, getPublicPrompt, listPending, listPrompts } from '../../projections/catalog/queries';
+import { dumpCatalog, getPublicPrompt, listPrompts } from '../../projections/catalog/queries';
+import { listPendingReviews } from '../../projections/review/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { seedIfEmpty } from '../../src/server/seed';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -63,13 +64,13 @@ describe.each(backends)('catalog slice on $name', (backend) => {
     await app.settle(submitted);
     const id = submitted.result.id;
     expect(await getPublicPrompt(app.db, id)).toBeNull();
-    expect((await listPending(app.db)).map((p) => p.id)).toContain(id);
+    expect((await listPendingReviews(app.db)).map((p) => p.id)).toContain(id);
     await expect(recordUse(app.store, id, visitor, meta())).rejects.toMatchObject({ kind: 'not_found' });
 
     await app.settle(await reviewPrompt(app.store, id, true, admin, meta()));
     const approved = await getPublicPrompt(app.db, id);
     expect(approved).toMatchObject({ id, isApproved: true, usageCount: 0, rating: 0, reviewedBy: 1, isFeatured: false });
-    expect((await listPending(app.db)).map((p) => p.id)).not.toContain(id);
+    expect((await listPendingReviews(app.db)).map((p) => p.id)).not.toContain(id);
 
     await app.settle(await recordUse(app.store, id, visitor, meta(), '10.0.0.1'));
     await app.settle(await recordUse(app.store, id, visitor, meta(), '10.0.0.2'));

@@ -63,7 +63,7 @@ describe('account decisions', () => {
   });
 });
 
-describe('auth contracts (spec section 5 messages)', () => {
+describe('auth contracts (their English messages)', () => {
   const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     Object.fromEntries([...(r.error?.issues ?? [])].reverse().map((i) => [String(i.path[0]), i.message]));
 

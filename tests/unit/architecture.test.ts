@@ -283,6 +283,13 @@ describe('dependency rules', () => {
     expect(readers).toEqual([]);
   });
 
+  it('builds the Config in the composition root only: no file reads settings when it is imported', () => {
+    const callers = SCANNED.flatMap((dir) => files(join(ROOT, dir)))
+      .map((file) => relative(ROOT, file))
+      .filter((file) => file !== CONFIG_FILE && file !== 'src/server/app.ts' && /\breadConfig\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(callers).toEqual([]);
+  });
+
   it('pages read through the readers on locals, never the app itself (no raw Db in a page)', () => {
     const pages = ['src/pages', 'src/components', 'src/layouts'].flatMap((dir) => files(join(ROOT, dir))).filter((f) => f.endsWith('.astro'));
     expect(pages.filter((file) => usesApp(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file))).toEqual([]);

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { initials } from '../../src/shared/initials';
 import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
 import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
-import { etagOf, matchesEtag } from '../../src/server/page-validators';
-import { abandonRender, lookupPage, pageKey, putPage } from '../../src/server/page-cache';
+import { etagOf, matchesEtag } from '../../src/server/conditional-get';
+import { markCacheable, PageCache, pageKey, VERSION_TTL_MS } from '../../src/server/page-cache';
 import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
-describe('initials (spec section 9)', () => {
+describe('initials', () => {
   it('takes the first letters of the first two words, up to two, upper-cased', () => {
     expect(initials('maya chen')).toBe('MC');
     expect(initials('Ada Lovelace Byron')).toBe('AL');
@@ -83,24 +83,64 @@ describe('HTML validators', () => {
     expect(pageKey({ lng: 'zh-HK', url: new URL('http://x/prompts?q=a&sort=newest') })).not.toBe(a);
   });
   const page = (html: string, etag: string) => ({ body: new TextEncoder().encode(html), gzip: gzipSync(html), etag, headers: [] as [string, string][] });
+  const newCache = (enabled = true) =>
+    new PageCache({ checkpoint: async () => null, head: async () => null, settle: async () => true }, { enabled, secureCookies: () => false });
   it('serves a page at the catalog version it was rendered from', () => {
-    expect(lookupPage('en /a? 2026', 'v1', true)).toBeNull(); // nothing stored: render
-    putPage('en /a? 2026', 'v1', page('<p>v1</p>', '"v1"'));
-    expect(lookupPage('en /a? 2026', 'v1', true)?.etag).toBe('"v1"');
+    const cache = newCache();
+    expect(cache.lookup('en /a? 2026', 'v1', true)).toBeNull(); // nothing stored: render
+    cache.put('en /a? 2026', 'v1', page('<p>v1</p>', '"v1"'));
+    expect(cache.lookup('en /a? 2026', 'v1', true)?.etag).toBe('"v1"');
   });
   it('after the catalog moves, one request renders while the others get the page before it', () => {
-    putPage('en /b? 2026', 'v1', page('<p>v1</p>', '"v1"'));
-    expect(lookupPage('en /b? 2026', 'v2', true)).toBeNull(); // the first renders v2
-    expect(lookupPage('en /b? 2026', 'v2', true)?.etag).toBe('"v1"'); // meanwhile: v1, no second render
-    expect(lookupPage('en /b? 2026', 'v2', false)).toBeNull(); // a writer never gets the older page
-    putPage('en /b? 2026', 'v2', page('<p>v2</p>', '"v2"'));
-    expect(lookupPage('en /b? 2026', 'v2', true)?.etag).toBe('"v2"');
+    const cache = newCache();
+    cache.put('en /b? 2026', 'v1', page('<p>v1</p>', '"v1"'));
+    expect(cache.lookup('en /b? 2026', 'v2', true)).toBeNull(); // the first renders v2
+    expect(cache.lookup('en /b? 2026', 'v2', true)?.etag).toBe('"v1"'); // meanwhile: v1, no second render
+    expect(cache.lookup('en /b? 2026', 'v2', false)).toBeNull(); // a writer never gets the older page
+    cache.put('en /b? 2026', 'v2', page('<p>v2</p>', '"v2"'));
+    expect(cache.lookup('en /b? 2026', 'v2', true)?.etag).toBe('"v2"');
   });
   it('a render that ends without a cacheable page lets the next request render', () => {
-    putPage('en /c? 2026', 'v1', page('<p>v1</p>', '"v1"'));
-    expect(lookupPage('en /c? 2026', 'v2', true)).toBeNull();
-    abandonRender('en /c? 2026');
-    expect(lookupPage('en /c? 2026', 'v2', true)).toBeNull();
+    const cache = newCache();
+    cache.put('en /c? 2026', 'v1', page('<p>v1</p>', '"v1"'));
+    expect(cache.lookup('en /c? 2026', 'v2', true)).toBeNull();
+    cache.abandon('en /c? 2026');
+    expect(cache.lookup('en /c? 2026', 'v2', true)).toBeNull();
+  });
+  it('keeps each cache to itself: a page stored in one is not served by another', () => {
+    const one = newCache();
+    const other = newCache();
+    one.put('en /d? 2026', 'v1', page('<p>one</p>', '"one"'));
+    expect(other.lookup('en /d? 2026', 'v1', true)).toBeNull();
+    expect(one.lookup('en /d? 2026', 'v1', true)?.etag).toBe('"one"');
+  });
+  it('a request answered before its page (the session refused it) does not hold back the new rendering', async () => {
+    let position = 1;
+    const at = async () => ({ txId: '1', position });
+    const cache = new PageCache({ checkpoint: at, head: at, settle: async () => true }, { enabled: true, secureCookies: () => false });
+    const context = () => {
+      const url = new URL('http://x/privacy-policy');
+      return { request: new Request(url), url, cookies: { get: () => undefined, set: () => {} }, locals: { lng: 'en' } } as never;
+    };
+    const page = (html: string) => async () => {
+      const response = new Response(html);
+      markCacheable({ response });
+      return response;
+    };
+    const get = (next: (c: never) => () => Promise<Response>) => {
+      const c = context();
+      return cache.serveStored(c, next(c));
+    };
+    await get((c) => () => cache.finish(c, page('v1')));
+    position = 2;
+    await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 20));
+    expect((await get(() => async () => new Response(null, { status: 403 }))).status).toBe(403);
+    expect(await (await get((c) => () => cache.finish(c, page('v2')))).text()).toBe('v2');
+  });
+  it('stores nothing when turned off (PAGE_CACHE=0)', () => {
+    const off = newCache(false);
+    off.put('en /e? 2026', 'v1', page('<p>v1</p>', '"v1"'));
+    expect(off.lookup('en /e? 2026', 'v1', true)).toBeNull();
   });
   it('stores only the canonical form of what a page reads: junk parameters get no entry of their own', () => {
     const key = (path: string) => pageKey({ lng: 'en', url: new URL(`http://x${path}`) });

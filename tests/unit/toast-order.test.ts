@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { $toast, dismissToast, reserveToast, showToast } from '../../src/client/toast-store';
 
 /**
- * Spec section 4: at most one toast at a time. The one shown answers the user's latest
+ * At most one toast at a time. The one shown answers the user's latest
  * action, whatever order the work behind earlier actions finishes in (issue 7: a slow
  * clipboard write used to replace the newer "Link copied").
  */

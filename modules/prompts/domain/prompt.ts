@@ -27,9 +27,6 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
   }
 }
 
-/** Where uses were appended before per-visitor counting (still read by the catalog). */
-export const usageStream = (promptId: number) => `prompt-usage-${promptId}`;
-
 export interface SubmitCommand {
   title: string;
   description: string;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { createHash } from 'node:crypto';
 import { extensionZipName } from '../../../modules/devices/contracts';
 import { extensionZip } from '../../server/extension-package';
+import { conditionalResponse, etagOf } from '../../server/conditional-get';
 import { errorJson } from '../../server/http';
 
 let cached: { key: string; zip: Buffer; etag: string } | null = null;
@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ params, request, locals }) => {
   if (cached?.key !== config.publicUrl) {
     try {
       const zip = extensionZip(config.publicUrl, config.extensionDir);
-      cached = { key: config.publicUrl, zip, etag: `"${createHash('sha1').update(zip).digest('base64url')}"` };
+      cached = { key: config.publicUrl, zip, etag: etagOf(zip) };
     } catch {
       return errorJson(503, 'The extension has not been built on this server (run `npm run build`).');
     }
@@ -28,6 +28,5 @@ export const GET: APIRoute = async ({ params, request, locals }) => {
     'content-type': 'application/zip',
     'content-disposition': `attachment; filename="${extensionZipName()}"`,
   };
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(cached.zip), { headers });
+  return conditionalResponse(request, new Uint8Array(cached.zip), headers);
 };

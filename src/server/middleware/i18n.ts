@@ -5,7 +5,7 @@ import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, normalizeLanguage } from '../../i18
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /**
- * Chooses the request's language the way the spec's detector orders it, as far as a
+ * Chooses the request's language in i18next's detection order, as far as a
  * server can see: query `lng`, cookie `i18next`, then Accept-Language; fallback en.
  * (Local and session storage are read by the head script, which mirrors them into the cookie.)
  *

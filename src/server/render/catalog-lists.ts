@@ -3,7 +3,7 @@ import { PRODUCT_NAME, type PromptView } from '../../../modules/prompts/contract
 import { getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
-/** Spec section 9: Trending and Newest show 6 prompts each. */
+/** Trending and Newest show 6 prompts each. */
 export const COMMUNITY_SHORT_LIST = 6;
 
 export interface ListPage {
@@ -29,7 +29,7 @@ async function page(sql: Sql, query: Parameters<typeof listPrompts>[1], win: { o
   return { prompts: rows.slice(0, win.limit), hasMore: rows.length > win.limit };
 }
 
-/** Browse (spec section 4): the tab's source, then category, then search text, then sort. */
+/** Browse: the tab's source, then category, then search text, then sort. */
 export function loadBrowse(sql: Sql, state: BrowseState, mode: PageMode = 'full'): Promise<ListPage> {
   return page(
     sql,
@@ -40,7 +40,7 @@ export function loadBrowse(sql: Sql, state: BrowseState, mode: PageMode = 'full'
 
 /**
  * Community lists hide the house's own prompts. All: filtered, unsorted unless a sort is
- * chosen (Top Rated ascending, as the spec says it is coded). Trending: top 6 by uses.
+ * chosen (Top Rated there lists lowest first, unlike browse's). Trending: top 6 by uses.
  * Newest: the 6 latest.
  */
 export function loadCommunity(sql: Sql, state: CommunityState, mode: PageMode = 'full'): Promise<ListPage> {

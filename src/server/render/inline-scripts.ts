@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
  * The only inline script the site renders: it runs in <head>, before first paint.
  *
  * 1. Marks the document as scripted (`js` class: shows JS-only controls).
- * 2. Theme (spec section 4): the stored `theme`, else the system preference; sets the
+ * 2. Theme: the stored `theme`, else the system preference; sets the
  *    `dark` class on <html> so there is no flash of the wrong theme.
- * 3. Language (spec section 9): query `lng`, cookie `i18next`, localStorage `i18nextLng`,
+ * 3. Language: query `lng`, cookie `i18next`, localStorage `i18nextLng`,
  *    sessionStorage `i18nextLng`, the browser's languages, then <html lang>; codes that
  *    do not look like language tags are ignored (as normalizeLanguage does on the server).
  *    The choice is cached in localStorage and mirrored into the `i18next` cookie so the
