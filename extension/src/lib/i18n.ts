@@ -1,4 +1,4 @@
-import { promptMessageKey } from '../../../modules/prompts/contracts';
+import { formMessage, type FormIssue } from '../../../src/shared/form-messages';
 import type { Language } from '../../../src/i18n/languages';
 import en from '../../../src/i18n/locales/en/extension.json';
 import zh from '../../../src/i18n/locales/zh-HK/extension.json';
@@ -27,8 +27,9 @@ export function translator(language: Language): T {
   };
 }
 
-/** A prompts contract message (the spec's English text) in the user's language; other text as it is. */
-export function contractMessage(t: T, message: string): string {
-  const key = promptMessageKey(message);
-  return key ? t(`review:${key}`) : message;
+/** A save-form issue (a local parse's or the site's answer's) in the user's language; unknown ones as the site worded them. */
+export function issueMessage(t: T, issue: FormIssue & { message: string }): string {
+  // The save form is the create page's form without the author name.
+  const chosen = formMessage('createPage', issue);
+  return chosen ? t(chosen.qualified, chosen.values) : issue.message;
 }

@@ -1,19 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { collectionRequest, COLLECTION_MESSAGES, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { addToCollection, createCollection, myCollections } from '../../client/library';
 import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
+import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { Dialog } from '../../ui/form';
 import { Icon } from '../../ui/Icon';
 
 type M = ClientMessages['library']['collections'];
 
-/** The contract's English messages, shown in the page's language. */
-function translated(message: string | undefined, m: M): string | undefined {
-  if (message === COLLECTION_MESSAGES.nameMin) return m.nameMin;
-  if (message === COLLECTION_MESSAGES.nameMax) return m.nameMax;
-  return message;
+/** A name issue (a local parse's or the server's) in the page's language; other text as it is. */
+function translated(issue: (FormIssue & { message: string }) | undefined, m: M): string | undefined {
+  if (!issue) return undefined;
+  // A local parse of the name alone reports no path.
+  const chosen = formMessage('collection', { ...issue, path: issue.path.length ? issue.path : ['name'] });
+  return (chosen && m.validation[chosen.key]) || issue.message;
 }
 
 /** The add-to-collection dialog: the user's collections (one click adds), or a new one by name. */
@@ -52,7 +54,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = collectionRequest.shape.name.safeParse(name);
-    if (!parsed.success) return setError(translated(parsed.error.issues[0]?.message, m));
+    if (!parsed.success) return setError(translated(parsed.error.issues[0], m));
     setError(undefined);
     setBusy(true);
     try {
@@ -62,7 +64,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
     } catch (e) {
       console.error(e);
       const toast = reserveToast();
-      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.errorField, m)) || m.createFailed.description });
+      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.issues[0], m)) || m.createFailed.description });
       setBusy(false);
     }
   };
@@ -98,6 +100,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
               id={`new-collection-${promptId}`}
               className={`input ${error ? 'border-destructive' : ''}`}
               value={name}
+              maxLength={COLLECTION_LIMITS.name.max}
               onChange={(e) => setName(e.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `new-collection-${promptId}-error` : undefined}

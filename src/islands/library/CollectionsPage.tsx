@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
 import { EmptyState } from '../../ui/EmptyState';
 import { Dialog, Field, Submit, useForm } from '../../ui/form';
 import { Icon } from '../../ui/Icon';
-import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
 
 /**
  * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
@@ -72,7 +72,7 @@ function Collections({ lng }: LibraryProps) {
 
 function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
   const { t } = useTranslation();
-  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, messageKey: collectionMessageKey });
+  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
   const descriptionId = useId();
   const publicId = useId();
   const descriptionError = form.errors.description;
@@ -85,7 +85,7 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
         void form.submit(async (data) => onCreated(await createCollection(data)), { title: t('createFailed.title'), description: t('createFailed.description') })(e)
       }
     >
-      <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} placeholder={t('dialog.namePlaceholder')} autoFocus />
+      <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} maxLength={COLLECTION_LIMITS.name.max} placeholder={t('dialog.namePlaceholder')} autoFocus />
       <div className="space-y-1.5">
         <label htmlFor={descriptionId} className="block text-sm font-medium">
           {t('dialog.description')}
@@ -94,6 +94,7 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
           id={descriptionId}
           name="description"
           rows={3}
+          maxLength={COLLECTION_LIMITS.description.max}
           className={`input min-h-20 py-2 ${descriptionError ? 'border-destructive' : ''}`}
           placeholder={t('dialog.descriptionPlaceholder')}
           value={form.values.description ?? ''}

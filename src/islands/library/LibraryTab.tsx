@@ -6,9 +6,10 @@ import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite
 import { usePrompt } from '../../client/prompt-actions';
 import { reserveToast } from '../../client/toast-store';
 import { formatDate } from '../../shared/format';
+import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
-import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -51,10 +52,13 @@ function Collections({ lng }: LibraryProps) {
     const name = window.prompt(t('namePrompt'));
     if (name === null) return;
     const toast = reserveToast();
-    const failed = (description?: string) =>
-      toast({ variant: 'destructive', title: t('createFailed.title'), description: description ?? t('createFailed.description') });
+    const failed = (issue?: FormIssue) => {
+      const chosen = issue && formMessage('collection', issue);
+      toast({ variant: 'destructive', title: t('createFailed.title'), description: chosen ? t(chosen.key, chosen.values) : t('createFailed.description') });
+    };
+    // Only the name is asked for: its issues come without a path.
     const parsed = collectionRequest.shape.name.safeParse(name);
-    if (!parsed.success) return failed(t(collectionMessageKey(parsed.error.issues[0]!.message) ?? 'createFailed.description'));
+    if (!parsed.success) return failed({ ...parsed.error.issues[0]!, path: ['name'] });
     setBusy(true);
     try {
       const created = await createCollection({ name: parsed.data, description: QUICK_COLLECTION_DESCRIPTION, isPublic: false });
@@ -62,8 +66,7 @@ function Collections({ lng }: LibraryProps) {
       toast({ title: t('collectionCreated') });
     } catch (error) {
       console.error(error);
-      const key = error instanceof HttpError ? collectionMessageKey(error.errorField ?? '') : undefined;
-      failed(key ? t(key) : undefined);
+      failed(error instanceof HttpError ? error.issues[0] : undefined);
     } finally {
       setBusy(false);
     }

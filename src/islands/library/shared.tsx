@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { CollectionView } from '../../../modules/collections/contracts';
-import { COLLECTION_MESSAGES } from '../../../modules/collections/contracts';
 import { islandI18n, type Messages } from '../../client/i18n';
 import { deleteCollection } from '../../client/library';
 import { reserveToast } from '../../client/toast-store';
@@ -18,12 +17,6 @@ export interface LibraryProps {
 export function LibraryI18n({ lng, messages, children }: LibraryProps & { children: ReactNode }) {
   const i18n = useMemo(() => islandI18n(lng, 'library', messages), [lng, messages]);
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
-/** The collection contract's English messages, as keys of `dashboard:library.messages`. */
-export function collectionMessageKey(message: string): string | undefined {
-  const found = Object.entries(COLLECTION_MESSAGES).find(([, text]) => text === message)?.[0];
-  return found && ['nameMin', 'nameMax', 'descriptionMin', 'descriptionMax'].includes(found) ? `messages.${found}` : undefined;
 }
 
 export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
