@@ -6,6 +6,7 @@ import {
 } from '../../modules/accounts/contracts';
 import { COLLECTION_LIMITS } from '../../modules/collections/contracts';
 import { CREATE_PAGE_LIMITS, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
+import type { TranslationKey } from '../i18n/keys';
 
 /**
  * Which message a form shows for a validation issue, chosen from the issue's field, zod code
@@ -91,7 +92,7 @@ export interface ChosenMessage {
   /** Relative to the form's island namespace (e.g. `validation.authorNameMax` in `review`). */
   key: string;
   /** The full key, namespace included (e.g. `review:validation.authorNameMax`). */
-  qualified: string;
+  qualified: TranslationKey;
   /** Interpolation values: `limit` for a length bound. */
   values: { limit?: number };
 }
@@ -118,7 +119,8 @@ export function formMessage(form: FormName, issue: FormIssue): ChosenMessage | u
     const limit = code === 'too_big' ? (issue.limit ?? asNumber(issue.maximum)) : undefined;
     if ((limit ?? table?.max) !== undefined) values.limit = limit ?? table?.max;
   }
-  return { key, qualified: `${spec.prefix}${key}`, values };
+  // Every key of FORMS exists in both languages: tests/unit/form-messages.test.ts.
+  return { key, qualified: `${spec.prefix}${key}` as TranslationKey, values };
 }
 
 /** The first issue of each field, by field name (what a form shows under each input). */

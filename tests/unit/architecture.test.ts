@@ -104,7 +104,7 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     if (external) return BROWSER_PACKAGES.has(packageOf(to)) ? null : `browser code imports only browser packages (${[...BROWSER_PACKAGES].join(', ')})`;
     if (top === 'extension') {
       // form-messages.ts: the one choice of a validation message, shared with the site's forms (pure, over contracts).
-      return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || to === 'src/shared/form-messages.ts' || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
+      return isContracts(to) || to.startsWith('extension/') || to === 'src/i18n/languages.ts' || to === 'src/shared/form-messages.ts' || (typeOnly && to === 'src/i18n/keys.ts') || /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
         ? null
         : 'the extension imports only contracts.ts files and its own code (it talks to /api over HTTP)';
     }

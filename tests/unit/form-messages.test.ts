@@ -135,6 +135,16 @@ describe('every bound of every limits table shows its message', () => {
   });
 });
 
+it('every key a form may choose exists in both languages', () => {
+  for (const [form, spec] of Object.entries(FORMS)) {
+    for (const [field, keys] of Object.entries(spec.fields as Record<string, Record<string, string>>)) {
+      for (const key of Object.values(keys)) {
+        for (const lng of LANGS) expect(i18n.getFixedT(lng).exists(`${spec.prefix}${key}`), `${form}.${field}: ${spec.prefix}${key} (${lng})`).toBe(true);
+      }
+    }
+  }
+});
+
 describe('POST /api/prompts accepts exactly what either submit form may send', () => {
   const forms = [SUBMIT_DIALOG_LIMITS, CREATE_PAGE_LIMITS] as const;
   const valid = { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough to pass both.', categoryId: 1, authorName: 'Ann Lee' };
