@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../modules/prompts/contracts';
 import { call } from './http';
 import { reserveToast } from './toast-store';
+import { useIslandT } from './i18n';
 
 /** Spec section 9: the admin's pending list is fetched again every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000;
@@ -15,7 +15,7 @@ export const PENDING_REFRESH_MS = 30_000;
  * Load failures are only logged (spec section 4).
  */
 export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [queue, setQueue] = useState<ReviewPromptView[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const alive = useRef(true);

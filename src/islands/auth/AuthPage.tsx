@@ -14,7 +14,7 @@ import {
 import { call } from '../../client/http';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type IslandT, type Messages } from '../../client/i18n';
 import { Field, Notice, Submit, Tabs, useForm } from '../../ui/form';
 
 /**
@@ -59,7 +59,7 @@ export default function AuthPage(props: Props) {
 }
 
 function AuthViews(props: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'auth'>();
   const [view, setView] = useState<AuthView>(props.view);
   const [loginEmail, setLoginEmail] = useState(props.view === 'login' ? (props.email ?? '') : '');
   const [notice, setNotice] = useState<{ title?: string; description: string } | null>(null);
@@ -125,16 +125,16 @@ function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
   );
 }
 
-function passwordLabels(t: (key: string) => string) {
+function passwordLabels(t: IslandT<'auth'>) {
   return { showLabel: t('fields.showPassword'), hideLabel: t('fields.hidePassword') };
 }
 
-function failure(t: (key: string) => string, key: string) {
+function failure(t: IslandT<'auth'>, key: 'loginFailed' | 'passwordFailed' | 'registerFailed' | 'resetFailed') {
   return { title: t(`toasts.${key}.title`), description: t(`toasts.${key}.description`) };
 }
 
 function LoginView({ email, notice, onForgot }: { email: string; notice: { title?: string; description: string } | null; onForgot: () => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'auth'>();
   const form = useForm(loginRequest, { initial: { email, password: '' }, form: 'login', errorKey });
   const submit = form.submit(async (data) => {
     await call('POST', '/api/auth/login', data);
@@ -162,7 +162,7 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
 }
 
 function RegisterView({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'auth'>();
   const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, form: 'register', errorKey });
   const submit = form.submit(async (data) => {
     const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
@@ -207,7 +207,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
 }
 
 function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; onBack: () => void; onSent: (email: string) => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'auth'>();
   const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, form: 'forgotPassword', errorKey });
   const submit = form.submit(async (data) => {
     await call('POST', '/api/auth/forgot-password', data);
@@ -229,7 +229,7 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
 }
 
 function SetPasswordView({ email, token, variant, onRequestNew }: { email: string; token: string; variant: 'set' | 'reset'; onRequestNew: () => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'auth'>();
   const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, form: 'setPassword', errorKey });
   const title = variant === 'reset' ? t('setPassword.resetTitle') : t('setPassword.title');
   if (!email || !token) {

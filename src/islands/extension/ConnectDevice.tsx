@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { call, HttpError } from '../../client/http';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type Messages } from '../../client/i18n';
 import { Notice, Submit } from '../../ui/form';
 
 interface Props {
@@ -26,7 +26,7 @@ export default function ConnectDevice(props: Props) {
 }
 
 function Connect({ tokenHash, name, code }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'extension'>();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   // Disabled until React owns the button: an early click on the server-rendered one would do nothing.

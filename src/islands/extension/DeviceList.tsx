@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DeviceView } from '../../../modules/devices/contracts';
 import { call, HttpError } from '../../client/http';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type Messages } from '../../client/i18n';
 import { Dialog } from '../../ui/form';
 
 interface Props {
@@ -22,7 +22,7 @@ export default function DeviceList(props: Props) {
 }
 
 function Devices({ lng, devices: initial }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'extension'>();
   const [devices, setDevices] = useState(initial);
   const [confirming, setConfirming] = useState<DeviceView | null>(null);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);

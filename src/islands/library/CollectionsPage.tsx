@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
@@ -7,6 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Dialog, Field, Submit, useForm } from '../../ui/form';
 import { Icon } from '../../ui/Icon';
 import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 /**
  * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
@@ -22,7 +22,7 @@ export default function CollectionsPage(props: LibraryProps) {
 }
 
 function Collections({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, setList] = useState<CollectionView[] | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -71,7 +71,7 @@ function Collections({ lng }: LibraryProps) {
 }
 
 function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
   const descriptionId = useId();
   const publicId = useId();

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QUICK_COLLECTION_DESCRIPTION, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite, type Favorite, type HistoryEntry } from '../../client/library';
@@ -10,6 +9,7 @@ import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { useIslandT, type IslandKey } from '../../client/i18n';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -43,7 +43,7 @@ function useList<T>(load: () => Promise<T[]>): [T[] | null, (f: (list: T[]) => T
 }
 
 function Collections({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, update] = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
@@ -54,7 +54,7 @@ function Collections({ lng }: LibraryProps) {
     const toast = reserveToast();
     const failed = (issue?: FormIssue) => {
       const chosen = issue && formMessage('collection', issue);
-      toast({ variant: 'destructive', title: t('createFailed.title'), description: chosen ? t(chosen.key, chosen.values) : t('createFailed.description') });
+      toast({ variant: 'destructive', title: t('createFailed.title'), description: chosen ? t(chosen.key as IslandKey<'library'>, chosen.values) : t('createFailed.description') });
     };
     // Only the name is asked for: its issues come without a path.
     const parsed = collectionRequest.shape.name.safeParse(name);
@@ -115,7 +115,7 @@ function PromptRow({
   date: string;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   return (
     <article className="card flex flex-col p-5" data-testid="library-item" aria-labelledby={`item-${promptId}-${date}`}>
       <h3 id={`item-${promptId}-${date}`} className="text-base font-semibold break-words">
@@ -140,7 +140,7 @@ function PromptRow({
 }
 
 function Bookmarks({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, update] = useList(myBookmarks);
   const [pending, setPending] = useState<number | null>(null);
 
@@ -184,7 +184,7 @@ function Bookmarks({ lng }: LibraryProps) {
 }
 
 function History({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, update] = useList(myHistory);
   const [pending, setPending] = useState<number | null>(null);
 

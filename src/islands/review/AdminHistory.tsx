@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { REVIEW_DECISIONS, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 /**
  * /admin, Review History: every submission and decision from the log, filtered by prompt and
@@ -27,7 +27,7 @@ interface Filter {
 }
 
 function History({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const ids = useId();
   const [draft, setDraft] = useState<Filter>({ promptId: '', decision: '' });
   const [filter, setFilter] = useState<Filter>(draft);
@@ -147,7 +147,7 @@ function History({ lng }: { lng: string }) {
 
 /** Re-review (an explicit, later decision): approve a rejected or admin-withdrawn prompt, withdraw an approved one. */
 function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEntryView; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [busy, setBusy] = useState(false);
   const isApproved = last.decision === 'approved' ? false : last.decision === 'rejected' || (last.decision === 'withdrawn' && !last.byAuthor) ? true : null;
   if (isApproved === null) return null;
@@ -178,7 +178,7 @@ function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEn
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function AsOfQueue({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const ids = useId();
   const [at, setAt] = useState(() => localInput(new Date()));
   const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null } | null>(null);

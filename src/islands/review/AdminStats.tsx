@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PROMPT_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { showToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 interface RebuildJob {
   state: 'running' | 'done' | 'failed';
@@ -26,7 +26,7 @@ export default function AdminStats(props: ReviewI18nProps) {
 }
 
 function Stats({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [stats, setStats] = useState<StatsView | null>(null);
   useEffect(() => {
     call<StatsView>('GET', '/api/admin/stats').then(setStats, (error) => console.error(error));
@@ -68,7 +68,7 @@ function Stats({ lng }: { lng: string }) {
 }
 
 function Rebuild() {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [job, setJob] = useState<RebuildJob | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

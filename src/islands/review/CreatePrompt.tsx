@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { CREATE_PAGE_LIMITS as L } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { queueToastForNextPage } from '../../client/toast-store';
 import { Field, Notice, Submit, useForm } from '../../ui/form';
 import { createForm } from '../../client/review-forms';
 import { CategorySelect, ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
   categories: CategoryOption[];
@@ -24,7 +24,7 @@ export default function CreatePrompt(props: Props) {
 }
 
 function CreateForm({ categories, authorName, initial }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const form = useForm(createForm, {
     initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
     form: 'createPage',

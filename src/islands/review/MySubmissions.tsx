@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SubmissionView } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 /** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
 export default function MySubmissions(props: ReviewI18nProps) {
@@ -16,7 +16,7 @@ export default function MySubmissions(props: ReviewI18nProps) {
 }
 
 function Submissions({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [list, setList] = useState<SubmissionView[] | null>(null);
   const load = () =>
     call<SubmissionView[]>('GET', '/api/prompts/my').then(setList, (error) => {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/form';
 import SubmitForm from './SubmitForm';
 import { ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
   open: boolean;
@@ -26,7 +26,7 @@ export default function SubmitDialog(props: Props) {
 }
 
 function DialogBody({ open, onClose, onDone, signedIn, categories, community }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   return (
     <Dialog open={open} onClose={onClose} title={t('submit.dialogTitle')} closeLabel={t('submit.close')}>
       {signedIn ? (

@@ -1,17 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L } from '../../../modules/prompts/contracts';
 import { call } from '../../client/http';
 import { showToast } from '../../client/toast-store';
 import { Field, Submit, useForm } from '../../ui/form';
 import { dialogForm } from '../../client/review-forms';
 import { CategorySelect, type CategoryOption } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 /**
  * The submit dialog's form (its limits: `SUBMIT_DIALOG_LIMITS`; a category). Its own chunk:
  * zod and the form kit load when the dialog first opens, not with /prompts or /community.
  */
 export default function SubmitForm({ categories, community, onDone }: { categories: CategoryOption[]; community: boolean; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const form = useForm(dialogForm, {
     initial: { title: '', description: '', content: '', categoryId: 0, authorName: DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
     form: 'submitDialog',
