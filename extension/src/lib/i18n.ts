@@ -14,8 +14,8 @@ const MESSAGES: Record<Language, { extension: typeof en; prompts: typeof enPromp
   'zh-HK': { extension: zh as typeof en, prompts: zhPrompts as typeof enPrompts, review: { validation: zhReview.validation as typeof enReview.validation } },
 };
 
-/** What the extension may translate: its own namespace unnamed, the bundled ones by name. Typed from the English files. */
-export type ExtensionKey = KeyIn<'extension'> | `prompts:${KeyIn<'prompts'>}` | `review:${KeyIn<'review'>}` | CategoryKey;
+/** What the extension may translate: its own namespace unnamed, the bundled ones (review: its validation only) by name. Typed from the English files. */
+export type ExtensionKey = KeyIn<'extension'> | `prompts:${KeyIn<'prompts'>}` | `review:${Extract<KeyIn<'review'>, `validation.${string}`>}` | CategoryKey;
 export type T = (key: ExtensionKey, values?: Record<string, string | number>) => string;
 
 /** `t('panel.copy')` in the extension namespace; `t('prompts:categories.writing')` elsewhere. */
