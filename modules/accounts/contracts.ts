@@ -1,26 +1,51 @@
 import { z } from 'zod';
 
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+/**
+ * One limits table per account form (spec section 5; the maxima are ours), read by the
+ * schemas below (client and server alike), the forms' inputs and their messages.
+ */
+export const LOGIN_LIMITS = {
+  email: { max: EMAIL_MAX },
+  password: { min: 1, max: PASSWORD_MAX },
+} as const;
+export const REGISTER_LIMITS = {
+  name: { min: 2, max: 100 },
+  username: { min: 3, max: 30 },
+  email: { max: EMAIL_MAX },
+} as const;
+export const FORGOT_PASSWORD_LIMITS = { email: { max: EMAIL_MAX } } as const;
+export const SET_PASSWORD_LIMITS = {
+  password: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+  confirmPassword: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+  token: { min: 1, max: 200 },
+} as const;
+
 /**
  * Requests and answers of /api/auth/*, shared by the endpoints and the islands (pure: no I/O).
- * The English messages are the spec's (section 5), word for word; islands translate them
- * through `authMessageKey` into the `auth:messages.*` keys.
+ * The English messages are the spec's (section 5), word for word. Islands show a validation
+ * issue's translation chosen from its code and limit (src/shared/form-messages.ts); the
+ * server's other answers (no issues) through `authMessageKey` into the `auth:messages.*` keys.
  */
 export const AUTH_MESSAGES = {
   loginEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   registerEmail: 'Please enter a valid email',
-  nameMin: 'Name must be at least 2 characters',
-  usernameMin: 'Username must be at least 3 characters',
-  passwordMin: 'Password must be at least 8 characters',
+  nameMin: `Name must be at least ${REGISTER_LIMITS.name.min} characters`,
+  usernameMin: `Username must be at least ${REGISTER_LIMITS.username.min} characters`,
+  passwordMin: `Password must be at least ${SET_PASSWORD_LIMITS.password.min} characters`,
   confirmRequired: 'Please confirm your password',
   passwordsMismatch: "Passwords don't match",
   tokenRequired: 'Token is required',
   // Server-side bounds and answers the spec does not word (ours):
-  nameMax: 'Name must not exceed 100 characters',
-  usernameMax: 'Username must not exceed 30 characters',
+  nameMax: `Name must not exceed ${REGISTER_LIMITS.name.max} characters`,
+  usernameMax: `Username must not exceed ${REGISTER_LIMITS.username.max} characters`,
   usernameSpaces: 'Username must not contain spaces',
   usernameTaken: 'That username is already taken',
-  passwordMax: 'Password must not exceed 256 characters',
+  passwordMax: `Password must not exceed ${PASSWORD_MAX} characters`,
   invalidCredentials: 'Invalid email or password',
   invalidLink: 'This link is invalid or has expired. Please request a new one.',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
@@ -40,10 +65,6 @@ export function authMessageKey(message: string): AuthMessageKey | undefined {
   return byText.get(message);
 }
 
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-
 /** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -53,13 +74,13 @@ const email = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .max(EMAIL_MAX, message)
+    .max(REGISTER_LIMITS.email.max, message)
     .pipe(z.email({ error: message }))
     .transform(normalizeEmail);
 
 export const loginRequest = z.object({
   email: email(AUTH_MESSAGES.loginEmail),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(LOGIN_LIMITS.password.min, AUTH_MESSAGES.passwordRequired).max(LOGIN_LIMITS.password.max, AUTH_MESSAGES.passwordMax),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -78,7 +99,7 @@ export const registerRequest = z.object({
   name: z
     .string({ error: AUTH_MESSAGES.nameMin })
     .transform(singleLineName)
-    .pipe(z.string().min(2, AUTH_MESSAGES.nameMin).max(100, AUTH_MESSAGES.nameMax)),
+    .pipe(z.string().min(REGISTER_LIMITS.name.min, AUTH_MESSAGES.nameMin).max(REGISTER_LIMITS.name.max, AUTH_MESSAGES.nameMax)),
   /** Optional; an empty string means none. */
   username: z
     .string({ error: AUTH_MESSAGES.usernameMin })
@@ -89,8 +110,8 @@ export const registerRequest = z.object({
     .pipe(
       z
         .string()
-        .min(3, AUTH_MESSAGES.usernameMin)
-        .max(30, AUTH_MESSAGES.usernameMax)
+        .min(REGISTER_LIMITS.username.min, AUTH_MESSAGES.usernameMin)
+        .max(REGISTER_LIMITS.username.max, AUTH_MESSAGES.usernameMax)
         .regex(/^\S+$/, AUTH_MESSAGES.usernameSpaces)
         .optional(),
     ),
@@ -103,13 +124,13 @@ export const forgotPasswordRequest = z.object({ email: email(AUTH_MESSAGES.login
 
 const password = z
   .string({ error: AUTH_MESSAGES.passwordMin })
-  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
-  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax);
+  .min(SET_PASSWORD_LIMITS.password.min, AUTH_MESSAGES.passwordMin)
+  .max(SET_PASSWORD_LIMITS.password.max, AUTH_MESSAGES.passwordMax);
 
 /** POST /api/auth/set-password: the form's password plus the link's email and token. */
 export const setPasswordRequest = z.object({
   email: email(AUTH_MESSAGES.loginEmail),
-  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).trim().min(1, AUTH_MESSAGES.tokenRequired).max(200, AUTH_MESSAGES.invalidLink),
+  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).trim().min(SET_PASSWORD_LIMITS.token.min, AUTH_MESSAGES.tokenRequired).max(SET_PASSWORD_LIMITS.token.max, AUTH_MESSAGES.invalidLink),
   password,
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
@@ -118,7 +139,10 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 export const setPasswordForm = z
   .object({
     password,
-    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(PASSWORD_MIN, AUTH_MESSAGES.confirmRequired),
+    confirmPassword: z
+      .string({ error: AUTH_MESSAGES.confirmRequired })
+      .min(SET_PASSWORD_LIMITS.confirmPassword.min, AUTH_MESSAGES.confirmRequired)
+      .max(SET_PASSWORD_LIMITS.confirmPassword.max, AUTH_MESSAGES.passwordMax),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsMismatch });
 

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** The collection form's rules and messages (spec section 5), word for word. */
+/** The collection form's limits (spec section 5), read by the schema, the forms and their messages. */
+export const COLLECTION_LIMITS = {
+  name: { min: 3, max: 50 },
+  description: { min: 10, max: 200 },
+} as const;
+
+/** The collection form's messages (spec section 5), word for word. */
 export const COLLECTION_MESSAGES = {
-  nameMin: 'Collection name must be at least 3 characters',
-  nameMax: 'Collection name must not exceed 50 characters',
-  descriptionMin: 'Description must be at least 10 characters',
-  descriptionMax: 'Description must not exceed 200 characters',
+  nameMin: `Collection name must be at least ${COLLECTION_LIMITS.name.min} characters`,
+  nameMax: `Collection name must not exceed ${COLLECTION_LIMITS.name.max} characters`,
+  descriptionMin: `Description must be at least ${COLLECTION_LIMITS.description.min} characters`,
+  descriptionMax: `Description must not exceed ${COLLECTION_LIMITS.description.max} characters`,
   notFound: 'Collection not found',
   promptNotFound: 'Prompt not found',
   notInCollection: 'This prompt is not in the collection',
@@ -20,12 +26,16 @@ export const QUICK_COLLECTION_DESCRIPTION = 'My collection of prompts';
  * (default private). The quick button's fixed description is within these bounds.
  */
 export const collectionRequest = z.object({
-  name: z.string().trim().min(3, COLLECTION_MESSAGES.nameMin).max(50, COLLECTION_MESSAGES.nameMax),
+  name: z.string().trim().min(COLLECTION_LIMITS.name.min, COLLECTION_MESSAGES.nameMin).max(COLLECTION_LIMITS.name.max, COLLECTION_MESSAGES.nameMax),
   description: z
     .string()
     .trim()
-    .max(200, COLLECTION_MESSAGES.descriptionMax)
-    .refine((d) => d === '' || d.length >= 10, COLLECTION_MESSAGES.descriptionMin)
+    .max(COLLECTION_LIMITS.description.max, COLLECTION_MESSAGES.descriptionMax)
+    // Empty means none. Reported as zod's own too_small, so the answer carries code and limit like any bound.
+    .superRefine((d, ctx) => {
+      const minimum = COLLECTION_LIMITS.description.min;
+      if (d !== '' && d.length < minimum) ctx.addIssue({ code: 'too_small', origin: 'string', minimum, inclusive: true, input: d, message: COLLECTION_MESSAGES.descriptionMin });
+    })
     .transform((d) => d || null)
     .nullish()
     .transform((d) => d ?? null),

@@ -10,32 +10,77 @@ export const DEFAULT_AUTHOR_NAME = 'Community User';
 
 const categoryId = z.number({ error: 'Please select a category.' }).int('Please select a category.');
 
-const bounded = (label: string, min: number, max?: number) => {
-  let s = z.string().trim().min(min, `${label} must be at least ${min} characters.`);
-  if (max !== undefined) s = s.max(max, `${label} must not exceed ${max} characters.`);
+/** A text field's length bounds, in characters (after trimming). No max: unbounded. */
+export interface Bounds {
+  min: number;
+  max?: number;
+}
+export type Limits = Record<string, Bounds>;
+
+/**
+ * The submit dialog's limits (spec section 5). The spec gives content and author name no
+ * maximum; ours cap them (5000 as on the create page, 100 as an account name) so the server,
+ * which accepts what either form sends, stays bounded.
+ */
+export const SUBMIT_DIALOG_LIMITS = {
+  title: { min: 3, max: 100 },
+  description: { min: 10, max: 500 },
+  content: { min: 20, max: 5000 },
+  authorName: { min: 2, max: 100 },
+} as const satisfies Limits;
+
+/**
+ * The create page's limits (spec section 5): they differ from the dialog's. Its author name is
+ * the user's account name (2 to 100 characters when registered) or "Anonymous".
+ */
+export const CREATE_PAGE_LIMITS = {
+  title: { min: 5, max: 100 },
+  description: { min: 20, max: 500 },
+  content: { min: 10, max: 5000 },
+  authorName: { min: 2, max: 100 },
+} as const satisfies Limits;
+
+/**
+ * What accepts exactly what either form may send: per field the looser min and the looser max
+ * (no max if either has none); a field only one form has keeps that form's bounds.
+ */
+export function looserLimits<A extends Limits, B extends Limits>(a: A, b: B): Record<keyof A | keyof B, Bounds> {
+  const out: Limits = {};
+  for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[field];
+    const y = b[field];
+    if (!x || !y) {
+      out[field] = { ...(x ?? y)! };
+      continue;
+    }
+    const max = x.max === undefined || y.max === undefined ? undefined : Math.max(x.max, y.max);
+    out[field] = max === undefined ? { min: Math.min(x.min, y.min) } : { min: Math.min(x.min, y.min), max };
+  }
+  return out as Record<keyof A | keyof B, Bounds>;
+}
+
+/** POST /api/prompts: both forms post there. */
+export const SUBMIT_REQUEST_LIMITS = looserLimits(SUBMIT_DIALOG_LIMITS, CREATE_PAGE_LIMITS);
+
+const LABELS: Record<keyof typeof SUBMIT_REQUEST_LIMITS, string> = { title: 'Title', description: 'Description', content: 'Prompt content', authorName: 'Author name' };
+
+/**
+ * A trimmed string within one field's bounds. The English messages are the spec's; a form
+ * shows its own translation, chosen from the issue's code and limit (src/shared/form-messages.ts).
+ */
+const bounded = (field: keyof typeof SUBMIT_REQUEST_LIMITS, { min, max }: Bounds) => {
+  let s = z.string().trim().min(min, `${LABELS[field]} must be at least ${min} characters.`);
+  if (max !== undefined) s = s.max(max, `${LABELS[field]} must not exceed ${max} characters.`);
   return s;
 };
 
-const FIELD_KEYS: Record<string, string> = { Title: 'title', Description: 'description', 'Prompt content': 'content', 'Author name': 'authorName' };
-
-/**
- * The translation key (in the `review` namespace) of one of these contracts' messages, which
- * are the spec's English texts; undefined for any other text. Every form that shows them
- * (the site's submit forms, the extension's save form) translates through it.
- */
-export function promptMessageKey(message: string): string | undefined {
-  if (message === 'Please select a category.') return 'validation.category';
-  const found = /^(Title|Description|Prompt content|Author name) must (be at least|not exceed) (\d+) characters\.$/.exec(message);
-  return found ? `validation.${FIELD_KEYS[found[1]]}${found[2] === 'not exceed' ? 'Max' : 'Min'}${found[3]}` : undefined;
-}
-
 /** The community / browse submit dialog (spec section 5). */
 export const submitDialogSchema = z.object({
-  title: bounded('Title', 3, 100),
-  description: bounded('Description', 10, 500),
-  content: bounded('Prompt content', 20),
+  title: bounded('title', SUBMIT_DIALOG_LIMITS.title),
+  description: bounded('description', SUBMIT_DIALOG_LIMITS.description),
+  content: bounded('content', SUBMIT_DIALOG_LIMITS.content),
   categoryId,
-  authorName: bounded('Author name', 2),
+  authorName: bounded('authorName', SUBMIT_DIALOG_LIMITS.authorName),
   authorImage: z.string().optional(),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
@@ -43,25 +88,22 @@ export const submitDialogSchema = z.object({
 
 /** The create-prompt page (spec section 5): its limits differ from the dialog's. */
 export const createPageSchema = z.object({
-  title: bounded('Title', 5, 100),
-  description: bounded('Description', 20, 500),
-  content: bounded('Prompt content', 10, 5000),
+  title: bounded('title', CREATE_PAGE_LIMITS.title),
+  description: bounded('description', CREATE_PAGE_LIMITS.description),
+  content: bounded('content', CREATE_PAGE_LIMITS.content),
   categoryId,
-  authorName: z.string().trim().min(1).default('Anonymous'),
+  authorName: bounded('authorName', CREATE_PAGE_LIMITS.authorName).default('Anonymous'),
 });
 
-/**
- * What POST /api/prompts accepts: both forms post here, so the server takes the looser
- * bound of each pair and caps content at the create page's 5000.
- */
+/** What POST /api/prompts accepts: exactly what either form may send (`SUBMIT_REQUEST_LIMITS`). */
 export const submitPromptRequest = z.object({
-  title: bounded('Title', 3, 100),
-  description: bounded('Description', 10, 500),
-  content: bounded('Prompt content', 10, 5000),
+  title: bounded('title', SUBMIT_REQUEST_LIMITS.title),
+  description: bounded('description', SUBMIT_REQUEST_LIMITS.description),
+  content: bounded('content', SUBMIT_REQUEST_LIMITS.content),
   // 0 is the dialog's untouched default (shown as Unknown); any other id must be a category.
   categoryId: categoryId.refine((id) => id === 0 || categories.some((c) => c.id === id), 'Please select a category.'),
   /** Absent: the signed-in user's name (the endpoint fills it in). */
-  authorName: bounded('Author name', 2, 100).optional(),
+  authorName: bounded('authorName', SUBMIT_REQUEST_LIMITS.authorName).optional(),
   // http(s) only: the image URL ends up in an <img src> for every visitor.
   authorImage: z.string().trim().max(500).pipe(z.url({ protocol: /^https?$/ })).optional().or(z.literal('').transform(() => undefined)),
   isFeatured: z.boolean().default(false),

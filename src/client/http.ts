@@ -21,6 +21,15 @@ export class HttpError extends Error {
       return undefined;
     }
   }
+  /** The `issues` of a 400 answer (src/server/http.ts): each with its field, zod code and broken limit. */
+  get issues(): { path: (string | number)[]; message: string; code?: string; limit?: number }[] {
+    try {
+      const parsed = JSON.parse(this.body) as { issues?: unknown };
+      return Array.isArray(parsed.issues) ? parsed.issues : [];
+    } catch {
+      return [];
+    }
+  }
 }
 
 async function sameOrigin({ method, path, body }: ApiRequest): Promise<unknown> {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formMessage } from './form-messages';
 
 /**
  * The few translated strings the site's client scripts need (toasts, button labels),
@@ -37,8 +38,8 @@ export interface ClientMessages {
       added: string;
       addFailed: { title: string; description: string };
       createFailed: { title: string; description: string };
-      nameMin: string;
-      nameMax: string;
+      /** The name's messages, by their `formMessage('collection', …)` key (the picker asks only for a name). */
+      validation: Record<string, string>;
       view: string;
       close: string;
     };
@@ -77,8 +78,12 @@ export function clientMessages(t: TFunction): ClientMessages {
         added: t('common:library.collections.added'),
         addFailed: { title: t('common:library.collections.addFailed'), description: t('common:library.bookmarkFailed.description') },
         createFailed: { title: t('common:library.collections.createFailed.title'), description: t('common:library.collections.createFailed.description') },
-        nameMin: t('common:library.collections.nameMin'),
-        nameMax: t('common:library.collections.nameMax'),
+        validation: Object.fromEntries(
+          (['too_small', 'too_big'] as const).map((code) => {
+            const chosen = formMessage('collection', { path: ['name'], code })!;
+            return [chosen.key, t(chosen.qualified, chosen.values)];
+          }),
+        ),
         view: t('common:library.collections.view'),
         close: t('common:actions.close'),
       },

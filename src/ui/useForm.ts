@@ -3,19 +3,22 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { HttpError } from '../client/http';
 import { showToast } from '../client/toast-store';
+import { firstIssueByField, formMessage, type FormIssue, type FormName } from '../shared/form-messages';
 
 /**
  * The state of an island form: `useForm(schema)` validates with the module's zod contract
  * (the server's own rules and messages); the parts it feeds are `Field`, `Submit` and `Notice`
  * (one file each beside this one). Messages come through react-i18next (`islandI18n` in
- * src/client/i18n.ts): a contract's English message is turned into its translation by `messageKey`.
+ * src/client/i18n.ts): a validation issue's message is chosen from its field, code and limit (`formMessage`).
  */
 export type FieldErrors = Record<string, string | undefined>;
 
 interface FormOptions<S extends z.ZodType> {
   initial: z.input<S>;
-  /** The translation key of a contract message (e.g. "messages.nameMin"); unknown text passes through. */
-  messageKey?: (message: string) => string | undefined;
+  /** Whose limits and messages: a validation issue's message is chosen by `formMessage`. */
+  form: FormName;
+  /** The translation key of a server answer without issues (e.g. "messages.invalidCredentials"); other text passes through. */
+  errorKey?: (error: string) => string | undefined;
 }
 
 export interface Form<S extends z.ZodType> {
@@ -30,35 +33,21 @@ export interface Form<S extends z.ZodType> {
   ) => (event: FormEvent) => Promise<void>;
 }
 
-function firstByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) out[String(issue.path[0] ?? '')] ??= issue.message;
-  return out;
-}
-
-/** The `issues` of a 400 answer, by field. */
-function serverIssues(error: HttpError): FieldErrors {
-  try {
-    return firstByField((JSON.parse(error.body) as { issues?: { path: (string | number)[]; message: string }[] }).issues ?? []);
-  } catch {
-    return {};
-  }
-}
-
 export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>): Form<S> {
   const { t } = useTranslation();
   const [values, setValues] = useState(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const translate = useCallback(
-    (message: string | undefined) => {
-      if (!message) return message;
-      const key = options.messageKey?.(message);
-      return key ? t(key) : message;
+  // The one place a form turns issues into messages; text without a known key shows as it is.
+  const issueText = useCallback(
+    (issue: FormIssue & { message: string }) => {
+      const chosen = formMessage(options.form, issue);
+      return chosen ? t(chosen.key, chosen.values) : issue.message;
     },
-    [t, options.messageKey],
+    [t, options.form],
   );
-  const translateAll = (found: FieldErrors) => Object.fromEntries(Object.entries(found).map(([k, v]) => [k, translate(v)]));
+  const byField = (issues: readonly (FormIssue & { message: string })[]): FieldErrors =>
+    Object.fromEntries(Object.entries(firstIssueByField(issues)).map(([field, issue]) => [field, issueText(issue)]));
 
   return {
     values,
@@ -69,7 +58,7 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
       event.preventDefault();
       const parsed = schema.safeParse(values);
       if (!parsed.success) {
-        setErrors(translateAll(firstByField(parsed.error.issues)));
+        setErrors(byField(parsed.error.issues));
         return;
       }
       setErrors({});
@@ -80,8 +69,10 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
         console.error(error);
         let description: string | undefined;
         if (error instanceof HttpError) {
-          setErrors(translateAll(serverIssues(error)));
-          description = translate(error.errorField);
+          const issues = error.issues;
+          setErrors(byField(issues));
+          const key = error.errorField && options.errorKey?.(error.errorField);
+          description = issues[0] ? issueText(issues[0]) : key ? t(key) : error.errorField;
         } else {
           description = t('messages.network');
         }

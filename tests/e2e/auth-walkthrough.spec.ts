@@ -50,12 +50,12 @@ for (const lng of ['en', 'zh-HK'] as const) {
     const register = page.getByTestId('register-form');
     // Validation first: the spec's messages, translated.
     await register.getByRole('button', { name: t.register.submit }).click();
-    await expect(register.getByText(t.messages.nameMin)).toBeVisible();
+    await expect(register.getByText(t.messages.nameMin.replace('{{limit}}', '2'))).toBeVisible();
     await expect(register.getByText(t.messages.registerEmail)).toBeVisible();
     await register.getByLabel(t.fields.name, { exact: true }).fill('Ann Lee');
     await register.getByLabel(t.fields.username).fill('ab');
     await register.getByRole('button', { name: t.register.submit }).click();
-    await expect(register.getByText(t.messages.usernameMin)).toBeVisible();
+    await expect(register.getByText(t.messages.usernameMin.replace('{{limit}}', '3'))).toBeVisible();
     await register.getByLabel(t.fields.username).fill('');
     await register.getByLabel(t.fields.email, { exact: true }).fill(email);
     const before = mailCount(email);
@@ -78,7 +78,7 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await password.fill('short');
     await confirm.fill('short');
     await setForm.getByRole('button', { name: t.setPassword.submit }).click();
-    await expect(setForm.getByText(t.messages.passwordMin)).toBeVisible();
+    await expect(setForm.getByText(t.messages.passwordMin.replace('{{limit}}', '8'))).toBeVisible();
     await password.fill('first password 1');
     await confirm.fill('first password 2');
     await setForm.getByRole('button', { name: t.setPassword.submit }).click();

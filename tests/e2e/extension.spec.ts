@@ -199,9 +199,9 @@ test("the save form speaks the user's language, its validation messages included
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
   await save.getByLabel(zh.save.titleLabel).fill('Tiny');
   await save.getByTestId('save-submit').click();
-  await expect(save.locator('#title-error')).toHaveText(zhReview.validation.titleMin5);
+  await expect(save.locator('#title-error')).toHaveText(zhReview.validation.titleMin.replace('{{limit}}', '5'));
   await expect(save.locator('#categoryId-error')).toHaveText(zhReview.validation.category);
-  await expect(save.locator('#description-error')).toHaveText(zhReview.validation.descriptionMin20);
+  await expect(save.locator('#description-error')).toHaveText(zhReview.validation.descriptionMin.replace('{{limit}}', '20'));
   await save.close();
 
   // Back to English for the next tests.

@@ -168,6 +168,14 @@ test('collections: quick button, dialog with every message, fill from detail and
   const description = dialog.getByLabel(lib.dialog.description);
   await dialog.getByTestId('create-collection').click();
   await expect(dialog.getByTestId('error-name')).toHaveText('Collection name must be at least 3 characters');
+  // The inputs stop at the limits table's maxima; without that stop (another client), the
+  // contract still answers with the spec's messages.
+  await expect(name).toHaveAttribute('maxlength', '50');
+  await expect(description).toHaveAttribute('maxlength', '200');
+  await name.fill('x'.repeat(51));
+  await expect(name).toHaveValue('x'.repeat(50));
+  await name.evaluate((el) => el.removeAttribute('maxlength'));
+  await description.evaluate((el) => el.removeAttribute('maxlength'));
   await name.fill('x'.repeat(51));
   await description.fill('short');
   await dialog.getByTestId('create-collection').click();

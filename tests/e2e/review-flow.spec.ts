@@ -11,6 +11,8 @@ import { apiSignUp, nextMail, pathOf } from './auth-support';
  * "as of" a time before the review all tell the same story.
  */
 const review = JSON.parse(readFileSync(new URL('../../src/i18n/locales/en/review.json', import.meta.url), 'utf8'));
+/** A message with its {{limit}} filled in. */
+const withLimit = (message: string, limit: number) => message.replace('{{limit}}', String(limit));
 const ADMIN_EMAIL = 'admin@promptory.test';
 const ADMIN_PASSWORD = 'admin password 1';
 
@@ -36,7 +38,13 @@ async function expectDialogValidation(page: Page) {
   await form.locator('[name=title]').fill('');
   await form.locator('[name=authorName]').fill('A');
   await page.getByTestId('submit-prompt-send').click();
-  for (const message of [review.validation.titleMin3, review.validation.descriptionMin10, review.validation.contentMin20, review.validation.authorNameMin2, review.validation.category]) {
+  for (const message of [
+    withLimit(review.validation.titleMin, 3),
+    withLimit(review.validation.descriptionMin, 10),
+    withLimit(review.validation.contentMin, 20),
+    withLimit(review.validation.authorNameMin, 2),
+    review.validation.category,
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
 }
@@ -87,7 +95,7 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(page.getByTestId('review-notice')).toContainText('1-2 business days');
   await expect(page.getByTestId('terms-note')).toBeVisible();
   await page.getByTestId('create-prompt-send').click();
-  for (const message of [review.validation.titleMin5, review.validation.descriptionMin20, review.validation.contentMin10, review.validation.category]) {
+  for (const message of [withLimit(review.validation.titleMin, 5), withLimit(review.validation.descriptionMin, 20), withLimit(review.validation.contentMin, 10), review.validation.category]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await form.locator('[name=title]').fill(createTitle);

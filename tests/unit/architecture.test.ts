@@ -118,6 +118,9 @@ export function violation(from: string, to: string, typeOnly = false): string | 
         CLIENT_FILES.has(to) ||
         to.startsWith('extension/') ||
         to === 'src/i18n/languages.ts' ||
+        // form-messages.ts: the one choice of a validation message, shared with the site's forms (pure, over contracts).
+        to === 'src/shared/form-messages.ts' ||
+        (typeOnly && to === 'src/i18n/keys.ts') ||
         /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
         ? null
         : 'the extension imports only contracts.ts files, the typed client and its own code (it talks to /api over HTTP)';

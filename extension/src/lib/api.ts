@@ -8,6 +8,9 @@ import type { Stored } from './settings';
 export interface Issue {
   path: (string | number)[];
   message: string;
+  /** zod's issue code, and the broken bound if any: what the form's message is chosen from. */
+  code?: string;
+  limit?: number;
 }
 
 export type Failure = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'refused'; status: number; message: string; issues?: Issue[] };

@@ -1,4 +1,5 @@
-import { promptMessageKey } from '../../../modules/prompts/contracts';
+import { formMessage, type FormIssue } from '../../../src/shared/form-messages';
+import type { CategoryKey, KeyIn } from '../../../src/i18n/keys';
 import type { Language } from '../../../src/i18n/languages';
 import en from '../../../src/i18n/locales/en/extension.json';
 import zh from '../../../src/i18n/locales/zh-HK/extension.json';
@@ -13,7 +14,9 @@ const MESSAGES: Record<Language, { extension: typeof en; prompts: typeof enPromp
   'zh-HK': { extension: zh as typeof en, prompts: zhPrompts as typeof enPrompts, review: { validation: zhReview.validation as typeof enReview.validation } },
 };
 
-export type T = (key: string, values?: Record<string, string | number>) => string;
+/** What the extension may translate: its own namespace unnamed, the bundled ones (review: its validation only) by name. Typed from the English files. */
+export type ExtensionKey = KeyIn<'extension'> | `prompts:${KeyIn<'prompts'>}` | `review:${Extract<KeyIn<'review'>, `validation.${string}`>}` | CategoryKey;
+export type T = (key: ExtensionKey, values?: Record<string, string | number>) => string;
 
 /** `t('panel.copy')` in the extension namespace; `t('prompts:categories.writing')` elsewhere. */
 export function translator(language: Language): T {
@@ -27,8 +30,10 @@ export function translator(language: Language): T {
   };
 }
 
-/** A prompts contract message (the spec's English text) in the user's language; other text as it is. */
-export function contractMessage(t: T, message: string): string {
-  const key = promptMessageKey(message);
-  return key ? t(`review:${key}`) : message;
+/** A save-form issue (a local parse's or the site's answer's) in the user's language; unknown ones as the site worded them. */
+export function issueMessage(t: T, issue: FormIssue & { message: string }): string {
+  // The save form is the create page's form without the author name.
+  const chosen = formMessage('createPage', issue);
+  // Save-form keys live in the bundled review namespace.
+  return chosen ? t(chosen.qualified as ExtensionKey, chosen.values) : issue.message;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import { categories, createPageSchema } from '../../../modules/prompts/contracts';
+import { categories, CREATE_PAGE_LIMITS, createPageSchema } from '../../../modules/prompts/contracts';
+import { firstIssueByField } from '../../../src/shared/form-messages';
 import { api } from '../lib/api';
-import { contractMessage } from '../lib/i18n';
+import { issueMessage } from '../lib/i18n';
 import { AccountBox } from './account';
 import { failureNote, Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
@@ -27,7 +27,7 @@ function SaveForm() {
     const key = `draft:${location.hash.slice(1)}`;
     void chrome.storage.session.get(key).then((stored) => {
       const draft = stored[key] as { text: string } | undefined;
-      if (draft) setFields((f) => ({ ...f, content: draft.text, title: draft.text.split(/\s+/).slice(0, 8).join(' ').slice(0, 100) }));
+      if (draft) setFields((f) => ({ ...f, content: draft.text, title: draft.text.split(/\s+/).slice(0, 8).join(' ').slice(0, CREATE_PAGE_LIMITS.title.max) }));
     });
   }, []);
 
@@ -40,8 +40,7 @@ function SaveForm() {
     if (!settings) return;
     const parsed = saveSchema.safeParse({ ...fields, categoryId: fields.categoryId === '' ? undefined : Number(fields.categoryId) });
     if (!parsed.success) {
-      const flat = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
-      setErrors(Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0] && contractMessage(t, v[0])])));
+      setErrors(Object.fromEntries(Object.entries(firstIssueByField(parsed.error.issues)).map(([field, issue]) => [field, issueMessage(t, issue)])));
       return;
     }
     setErrors({});
@@ -87,7 +86,7 @@ function SaveForm() {
         </button>
       ) : (
         <form onSubmit={submit} noValidate>
-          {field('title', t('save.titleLabel'), <input {...aria('title')} value={fields.title} onChange={set('title')} maxLength={100} />)}
+          {field('title', t('save.titleLabel'), <input {...aria('title')} value={fields.title} onChange={set('title')} maxLength={CREATE_PAGE_LIMITS.title.max} />)}
           {field(
             'categoryId',
             t('save.categoryLabel'),
@@ -100,8 +99,8 @@ function SaveForm() {
               ))}
             </select>,
           )}
-          {field('description', t('save.descriptionLabel'), <textarea {...aria('description')} value={fields.description} onChange={set('description')} rows={3} />)}
-          {field('content', t('save.contentLabel'), <textarea {...aria('content')} value={fields.content} onChange={set('content')} rows={8} />)}
+          {field('description', t('save.descriptionLabel'), <textarea {...aria('description')} value={fields.description} onChange={set('description')} maxLength={CREATE_PAGE_LIMITS.description.max} rows={3} />)}
+          {field('content', t('save.contentLabel'), <textarea {...aria('content')} value={fields.content} onChange={set('content')} maxLength={CREATE_PAGE_LIMITS.content.max} rows={8} />)}
           <p>
             <button type="submit" className="primary" disabled={busy} data-testid="save-submit">
               {busy ? t('save.saving') : t('save.submit')}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '../lib/api';
 import { load, onChange, type Stored } from '../lib/settings';
-import { contractMessage, translator, type T } from '../lib/i18n';
+import { issueMessage, translator, type T } from '../lib/i18n';
 import './style.css';
 
 export function mount(element: React.ReactElement): void {
@@ -40,7 +40,7 @@ export function failureNote(error: unknown, t: T, settings: Pick<Stored, 'siteUr
     const f = error.failure;
     if (f.kind === 'offline') return { tone: 'error', text: t('errors.offline', { site: new URL(settings.siteUrl).host }) };
     if (f.kind === 'signed-out') return { tone: 'error', text: t('errors.signedOut') };
-    const detail = f.issues?.length ? f.issues.map((i) => contractMessage(t, i.message)).join(' ') : f.message;
+    const detail = f.issues?.length ? f.issues.map((i) => issueMessage(t, i)).join(' ') : f.message;
     return { tone: 'error', text: t('errors.refused', { message: detail }) };
   }
   return { tone: 'error', text: t('errors.refused', { message: String((error as Error)?.message ?? error) }) };

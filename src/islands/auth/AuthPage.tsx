@@ -2,16 +2,20 @@ import { useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   authMessageKey,
+  FORGOT_PASSWORD_LIMITS,
   forgotPasswordRequest,
+  LOGIN_LIMITS,
   loginRequest,
+  REGISTER_LIMITS,
   registerRequest,
+  SET_PASSWORD_LIMITS,
   setPasswordForm,
 } from '../../../modules/accounts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type IslandT, type Messages } from '../../client/i18n';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
@@ -37,7 +41,8 @@ interface Props {
   variant?: 'set' | 'reset';
 }
 
-const messageKey = (message: string) => {
+/** A server answer without issues (wrong password, rate limit, taken username) as its `messages.*` key. */
+const errorKey = (message: string) => {
   const key = authMessageKey(message);
   return key && `messages.${key}`;
 };
@@ -60,7 +65,7 @@ export default function AuthPage(props: Props) {
 }
 
 function AuthViews(props: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'auth'>();
   const [view, setView] = useState<AuthView>(props.view);
   const [loginEmail, setLoginEmail] = useState(props.view === 'login' ? (props.email ?? '') : '');
   const [notice, setNotice] = useState<{ title?: string; description: string } | null>(null);
@@ -126,17 +131,17 @@ function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
   );
 }
 
-function passwordLabels(t: (key: string) => string) {
+function passwordLabels(t: IslandT<'auth'>) {
   return { showLabel: t('fields.showPassword'), hideLabel: t('fields.hidePassword') };
 }
 
-function failure(t: (key: string) => string, key: string) {
+function failure(t: IslandT<'auth'>, key: 'loginFailed' | 'passwordFailed' | 'registerFailed' | 'resetFailed') {
   return { title: t(`toasts.${key}.title`), description: t(`toasts.${key}.description`) };
 }
 
 function LoginView({ email, notice, onForgot }: { email: string; notice: { title?: string; description: string } | null; onForgot: () => void }) {
-  const { t } = useTranslation();
-  const form = useForm(loginRequest, { initial: { email, password: '' }, messageKey });
+  const t = useIslandT<'auth'>();
+  const form = useForm(loginRequest, { initial: { email, password: '' }, form: 'login', errorKey });
   const submit = form.submit(async (data) => {
     await api(routes.login, { body: data });
     await refreshCurrentUser().catch(() => undefined);
@@ -149,8 +154,8 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
       <Heading title={t('login.title')} subtitle={t('login.subtitle')} />
       {notice && <Notice {...notice} testId="auth-notice" />}
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="login-form">
-        <Field label={t('fields.email')} name="email" type="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoComplete="email" placeholder={t('fields.emailPlaceholder')} />
-        <Field label={t('fields.password')} name="password" type="password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} autoComplete="current-password" {...passwordLabels(t)} />
+        <Field label={t('fields.email')} name="email" type="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} maxLength={LOGIN_LIMITS.email.max} autoComplete="email" placeholder={t('fields.emailPlaceholder')} />
+        <Field label={t('fields.password')} name="password" type="password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} maxLength={LOGIN_LIMITS.password.max} autoComplete="current-password" {...passwordLabels(t)} />
         <div className="flex justify-end">
           <button type="button" onClick={onForgot} className="text-sm font-medium text-link hover:underline" data-testid="forgot-link">
             {t('login.forgot')}
@@ -163,8 +168,8 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
 }
 
 function RegisterView({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { t } = useTranslation();
-  const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, messageKey });
+  const t = useIslandT<'auth'>();
+  const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, form: 'register', errorKey });
   const submit = form.submit(async (data) => {
     const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
     await api(routes.register, { body });
@@ -175,7 +180,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
     <section id="auth-panel" role="tabpanel" aria-labelledby="auth-tab-register">
       <Heading title={t('register.title')} subtitle={t('register.subtitle')} />
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="register-form">
-        <Field label={t('fields.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} autoComplete="name" placeholder={t('fields.namePlaceholder')} />
+        <Field label={t('fields.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} maxLength={REGISTER_LIMITS.name.max} autoComplete="name" placeholder={t('fields.namePlaceholder')} />
         <Field
           label={
             <>
@@ -186,6 +191,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
           value={form.values.username ?? ''}
           onChange={form.set('username')}
           error={form.errors.username}
+          maxLength={REGISTER_LIMITS.username.max}
           autoComplete="username"
         />
         <Field
@@ -195,6 +201,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
           value={form.values.email}
           onChange={form.set('email')}
           error={form.errors.email}
+          maxLength={REGISTER_LIMITS.email.max}
           help={t('fields.emailHelp')}
           autoComplete="email"
           placeholder={t('fields.emailPlaceholder')}
@@ -206,8 +213,8 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
 }
 
 function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; onBack: () => void; onSent: (email: string) => void }) {
-  const { t } = useTranslation();
-  const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, messageKey });
+  const t = useIslandT<'auth'>();
+  const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, form: 'forgotPassword', errorKey });
   const submit = form.submit(async (data) => {
     await api(routes.forgotPassword, { body: data });
     showToast({ title: t('toasts.resetSuccess.title'), description: t('toasts.resetSuccess.description') });
@@ -220,7 +227,7 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
       </button>
       <Heading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-form">
-        <Field label={t('fields.email')} name="email" type="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoComplete="email" placeholder={t('fields.emailPlaceholder')} autoFocus />
+        <Field label={t('fields.email')} name="email" type="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} maxLength={FORGOT_PASSWORD_LIMITS.email.max} autoComplete="email" placeholder={t('fields.emailPlaceholder')} autoFocus />
         <Submit busy={form.busy} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} testId="forgot-submit" />
       </form>
     </section>
@@ -228,8 +235,8 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
 }
 
 function SetPasswordView({ email, token, variant, onRequestNew }: { email: string; token: string; variant: 'set' | 'reset'; onRequestNew: () => void }) {
-  const { t } = useTranslation();
-  const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, messageKey });
+  const t = useIslandT<'auth'>();
+  const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, form: 'setPassword', errorKey });
   const title = variant === 'reset' ? t('setPassword.resetTitle') : t('setPassword.title');
   if (!email || !token) {
     return (
@@ -256,8 +263,8 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
       {tokenError && <p className="mb-4 rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive" data-testid="error-token">{tokenError}</p>}
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="set-password-form">
         <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
-        <Field label={t('fields.password')} name="password" type="password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} autoComplete="new-password" autoFocus {...passwordLabels(t)} />
-        <Field label={t('fields.confirmPassword')} name="confirmPassword" type="password" value={form.values.confirmPassword} onChange={form.set('confirmPassword')} error={form.errors.confirmPassword} autoComplete="new-password" {...passwordLabels(t)} />
+        <Field label={t('fields.password')} name="password" type="password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} maxLength={SET_PASSWORD_LIMITS.password.max} autoComplete="new-password" autoFocus {...passwordLabels(t)} />
+        <Field label={t('fields.confirmPassword')} name="confirmPassword" type="password" value={form.values.confirmPassword} onChange={form.set('confirmPassword')} error={form.errors.confirmPassword} maxLength={SET_PASSWORD_LIMITS.confirmPassword.max} autoComplete="new-password" {...passwordLabels(t)} />
         <Submit busy={form.busy} label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} testId="set-password-submit" />
       </form>
       {tokenError && (

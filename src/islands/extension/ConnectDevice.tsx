@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type Messages } from '../../client/i18n';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 
@@ -28,7 +28,7 @@ export default function ConnectDevice(props: Props) {
 }
 
 function Connect({ tokenHash, name, code }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'extension'>();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   // Disabled until React owns the button: an early click on the server-rendered one would do nothing.

@@ -3,7 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DeviceView } from '../../../modules/devices/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type Messages } from '../../client/i18n';
 import { Dialog } from '../../ui/Dialog';
 import { Button } from '../../ui/Button';
 
@@ -24,7 +24,7 @@ export default function DeviceList(props: Props) {
 }
 
 function Devices({ lng, devices: initial }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'extension'>();
   const [devices, setDevices] = useState(initial);
   const [confirming, setConfirming] = useState<DeviceView | null>(null);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);

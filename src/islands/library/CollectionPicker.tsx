@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { collectionRequest, COLLECTION_MESSAGES, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { addToCollection, createCollection, myCollections } from '../../client/library';
 import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
+import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
@@ -13,11 +14,12 @@ import { Label } from '../../ui/Label';
 
 type M = ClientMessages['library']['collections'];
 
-/** The contract's English messages, shown in the page's language. */
-function translated(message: string | undefined, m: M): string | undefined {
-  if (message === COLLECTION_MESSAGES.nameMin) return m.nameMin;
-  if (message === COLLECTION_MESSAGES.nameMax) return m.nameMax;
-  return message;
+/** A name issue (a local parse's or the server's) in the page's language; other text as it is. */
+function translated(issue: (FormIssue & { message: string }) | undefined, m: M): string | undefined {
+  if (!issue) return undefined;
+  // A local parse of the name alone reports no path.
+  const chosen = formMessage('collection', { ...issue, path: issue.path.length ? issue.path : ['name'] });
+  return (chosen && m.validation[chosen.key]) || issue.message;
 }
 
 /** The add-to-collection dialog: the user's collections (one click adds), or a new one by name. */
@@ -56,7 +58,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = collectionRequest.shape.name.safeParse(name);
-    if (!parsed.success) return setError(translated(parsed.error.issues[0]?.message, m));
+    if (!parsed.success) return setError(translated(parsed.error.issues[0], m));
     setError(undefined);
     setBusy(true);
     try {
@@ -66,7 +68,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
     } catch (e) {
       console.error(e);
       const toast = reserveToast();
-      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.errorField, m)) || m.createFailed.description });
+      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.issues[0], m)) || m.createFailed.description });
       setBusy(false);
     }
   };
@@ -99,6 +101,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
             <Input
               id={`new-collection-${promptId}`}
               value={name}
+              maxLength={COLLECTION_LIMITS.name.max}
               onChange={(e) => setName(e.target.value)}
               invalid={!!error}
               aria-describedby={error ? `new-collection-${promptId}-error` : undefined}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
 import { EmptyState } from '../../ui/EmptyState';
@@ -9,11 +8,12 @@ import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { Icon } from '../../ui/Icon';
-import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
+import { useIslandT } from '../../client/i18n';
 
 /**
  * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
@@ -29,7 +29,7 @@ export default function CollectionsPage(props: LibraryProps) {
 }
 
 function Collections({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, setList] = useState<CollectionView[] | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -78,8 +78,8 @@ function Collections({ lng }: LibraryProps) {
 }
 
 function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
-  const { t } = useTranslation();
-  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, messageKey: collectionMessageKey });
+  const t = useIslandT<'library'>();
+  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
   const descriptionId = useId();
   const publicId = useId();
   const descriptionError = form.errors.description;
@@ -92,13 +92,14 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
         void form.submit(async (data) => onCreated(await createCollection(data)), { title: t('createFailed.title'), description: t('createFailed.description') })(e)
       }
     >
-      <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} placeholder={t('dialog.namePlaceholder')} autoFocus />
+      <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} maxLength={COLLECTION_LIMITS.name.max} placeholder={t('dialog.namePlaceholder')} autoFocus />
       <div className="space-y-1.5">
         <Label htmlFor={descriptionId}>{t('dialog.description')}</Label>
         <Textarea
           id={descriptionId}
           name="description"
           rows={3}
+          maxLength={COLLECTION_LIMITS.description.max}
           className="min-h-20"
           placeholder={t('dialog.descriptionPlaceholder')}
           value={form.values.description ?? ''}

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QUICK_COLLECTION_DESCRIPTION, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite, type Favorite, type HistoryEntry } from '../../client/library';
 import { usePrompt } from '../../client/prompt-actions';
 import { reserveToast } from '../../client/toast-store';
 import { formatDate } from '../../shared/format';
+import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
-import { CollectionCard, collectionMessageKey, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
+import { useIslandT, type IslandKey } from '../../client/i18n';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -43,7 +44,7 @@ function useList<T>(load: () => Promise<T[]>): [T[] | null, (f: (list: T[]) => T
 }
 
 function Collections({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, update] = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
@@ -52,10 +53,13 @@ function Collections({ lng }: LibraryProps) {
     const name = window.prompt(t('namePrompt'));
     if (name === null) return;
     const toast = reserveToast();
-    const failed = (description?: string) =>
-      toast({ variant: 'destructive', title: t('createFailed.title'), description: description ?? t('createFailed.description') });
+    const failed = (issue?: FormIssue) => {
+      const chosen = issue && formMessage('collection', issue);
+      toast({ variant: 'destructive', title: t('createFailed.title'), description: chosen ? t(chosen.key as IslandKey<'library'>, chosen.values) : t('createFailed.description') });
+    };
+    // Only the name is asked for: its issues come without a path.
     const parsed = collectionRequest.shape.name.safeParse(name);
-    if (!parsed.success) return failed(t(collectionMessageKey(parsed.error.issues[0]!.message) ?? 'createFailed.description'));
+    if (!parsed.success) return failed({ ...parsed.error.issues[0]!, path: ['name'] });
     setBusy(true);
     try {
       const created = await createCollection({ name: parsed.data, description: QUICK_COLLECTION_DESCRIPTION, isPublic: false });
@@ -63,8 +67,7 @@ function Collections({ lng }: LibraryProps) {
       toast({ title: t('collectionCreated') });
     } catch (error) {
       console.error(error);
-      const key = error instanceof HttpError ? collectionMessageKey(error.errorField ?? '') : undefined;
-      failed(key ? t(key) : undefined);
+      failed(error instanceof HttpError ? error.issues[0] : undefined);
     } finally {
       setBusy(false);
     }
@@ -113,7 +116,7 @@ function PromptRow({
   date: string;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   return (
     <article className="card flex flex-col p-5" data-testid="library-item" aria-labelledby={`item-${promptId}-${date}`}>
       <h3 id={`item-${promptId}-${date}`} className="text-base font-semibold break-words">
@@ -138,7 +141,7 @@ function PromptRow({
 }
 
 function Bookmarks({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, update] = useList(myBookmarks);
   const [pending, setPending] = useState<number | null>(null);
 
@@ -182,7 +185,7 @@ function Bookmarks({ lng }: LibraryProps) {
 }
 
 function History({ lng }: LibraryProps) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   const [list, update] = useList(myHistory);
   const [pending, setPending] = useState<number | null>(null);
 

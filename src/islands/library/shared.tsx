@@ -1,8 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { CollectionView } from '../../../modules/collections/contracts';
-import { COLLECTION_MESSAGES } from '../../../modules/collections/contracts';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { islandI18n, useIslandT, type IslandT, type Messages } from '../../client/i18n';
 import { deleteCollection } from '../../client/library';
 import { reserveToast } from '../../client/toast-store';
 import type { Language } from '../../i18n/languages';
@@ -21,14 +20,8 @@ export function LibraryI18n({ lng, messages, children }: LibraryProps & { childr
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
-/** The collection contract's English messages, as keys of `dashboard:library.messages`. */
-export function collectionMessageKey(message: string): string | undefined {
-  const found = Object.entries(COLLECTION_MESSAGES).find(([, text]) => text === message)?.[0];
-  return found && ['nameMin', 'nameMax', 'descriptionMin', 'descriptionMax'].includes(found) ? `messages.${found}` : undefined;
-}
-
 export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${isPublic ? 'bg-accent text-accent-foreground' : 'bg-muted text-muted-foreground'}`}
@@ -44,7 +37,7 @@ export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
  * Deletes a collection after the spec's confirmation; resolves true once it is gone
  * ("Collection deleted"; "Failed to delete collection" otherwise).
  */
-export async function confirmAndDelete(collection: CollectionView, t: (key: string) => string): Promise<boolean> {
+export async function confirmAndDelete(collection: CollectionView, t: IslandT<'library'>): Promise<boolean> {
   if (!window.confirm(t('confirmDelete'))) return false;
   const toast = reserveToast();
   try {
@@ -72,7 +65,7 @@ export function CollectionCard({
   showCount: boolean;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   return (
     <article className="card flex flex-col p-5" data-testid="collection-card" aria-labelledby={`collection-${collection.id}`}>
       <div className="flex items-start justify-between gap-3">
@@ -118,7 +111,7 @@ export function CollectionCard({
 }
 
 export function LoadingGrid() {
-  const { t } = useTranslation();
+  const t = useIslandT<'library'>();
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-live="polite" data-testid="library-loading">
       <span className="sr-only">{t('loading')}</span>

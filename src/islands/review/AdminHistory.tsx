@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -11,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
+import { useIslandT } from '../../client/i18n';
 
 /**
  * /admin, Review History: every submission and decision from the log, filtered by prompt and
@@ -32,7 +32,7 @@ interface Filter {
 }
 
 function History({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const ids = useId();
   const [draft, setDraft] = useState<Filter>({ promptId: '', decision: '' });
   const [filter, setFilter] = useState<Filter>(draft);
@@ -150,7 +150,7 @@ function History({ lng }: { lng: string }) {
 
 /** Re-review (an explicit, later decision): approve a rejected or admin-withdrawn prompt, withdraw an approved one. */
 function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEntryView; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [busy, setBusy] = useState(false);
   const isApproved = last.decision === 'approved' ? false : last.decision === 'rejected' || (last.decision === 'withdrawn' && !last.byAuthor) ? true : null;
   if (isApproved === null) return null;
@@ -181,7 +181,7 @@ function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEn
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function AsOfQueue({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const ids = useId();
   const [at, setAt] = useState(() => localInput(new Date()));
   const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null } | null>(null);

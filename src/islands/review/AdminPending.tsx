@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
+import { useIslandT } from '../../client/i18n';
 
 /** /admin, Pending Prompts (spec section 2): the queue as a table, refreshed every 30 s. */
 export default function AdminPending(props: ReviewI18nProps) {
@@ -21,7 +21,7 @@ function PendingTable({ lng }: { lng: string }) {
 
 /** The queue table; the as-of view (AdminHistory) reuses it without actions. */
 export function QueueTable({ lng, queue, actions, testId = 'pending-table' }: { lng: string; queue: ReviewPromptView[] | null; actions?: (p: ReviewPromptView) => React.ReactNode; testId?: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   return (
     <div className="card overflow-hidden">
       <div className="overflow-x-auto">
@@ -69,7 +69,7 @@ export function QueueTable({ lng, queue, actions, testId = 'pending-table' }: { 
 }
 
 function RowActions({ prompt, busy, review }: { prompt: ReviewPromptView; busy: boolean; review: (id: number, approve: boolean) => Promise<void> }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   return (
     <div className="flex justify-end gap-2">
       <Button variant="primary" size="sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PROMPT_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -7,6 +6,7 @@ import { showToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
 import { Button } from '../../ui/Button';
+import { useIslandT } from '../../client/i18n';
 
 interface RebuildJob {
   state: 'running' | 'done' | 'failed';
@@ -28,7 +28,7 @@ export default function AdminStats(props: ReviewI18nProps) {
 }
 
 function Stats({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [stats, setStats] = useState<StatsView | null>(null);
   useEffect(() => {
     api(routes.stats).then(setStats, (error) => console.error(error));
@@ -70,7 +70,7 @@ function Stats({ lng }: { lng: string }) {
 }
 
 function Rebuild() {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [job, setJob] = useState<RebuildJob | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { promptMessageKey } from '../../../modules/prompts/contracts';
+import { CREATE_PAGE_LIMITS as L } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage } from '../../client/toast-store';
@@ -10,6 +9,7 @@ import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
 import { CategorySelect, ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
 import { buttonClass } from '../../ui/Button';
+import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
   categories: CategoryOption[];
@@ -29,10 +29,10 @@ export default function CreatePrompt(props: Props) {
 }
 
 function CreateForm({ categories, authorName, initial }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const form = useForm(createForm, {
     initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
-    messageKey: promptMessageKey,
+    form: 'createPage',
   });
   const { values, errors, set } = form;
   const onSubmit = form.submit(
@@ -48,10 +48,16 @@ function CreateForm({ categories, authorName, initial }: Props) {
     <div data-testid="create-prompt">
       <Notice title={t('create.noticeTitle')} description={t('create.noticeText')} testId="review-notice" />
       <form noValidate onSubmit={onSubmit} className="card space-y-5 p-5 sm:p-6" data-testid="create-form">
-        <Field label={t('fields.title')} name="title" value={values.title} onChange={set('title')} error={errors.title} placeholder={t('fields.titlePlaceholder')} />
+        <Field label={t('fields.title')} name="title" value={values.title} onChange={set('title')} error={errors.title} maxLength={L.title.max} placeholder={t('fields.titlePlaceholder')} />
         <CategorySelect label={t('fields.category')} placeholder={t('fields.categoryPlaceholder')} value={values.categoryId} onChange={set('categoryId')} options={categories} error={errors.categoryId} />
-        <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} placeholder={t('fields.descriptionPlaceholder')} />
-        <Field label={t('fields.content')} name="content" rows={10} value={values.content} onChange={set('content')} error={errors.content} placeholder={t('fields.contentPlaceholder')} />
+        <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} maxLength={L.description.max} placeholder={t('fields.descriptionPlaceholder')} />
+        <Field label={t('fields.content')} name="content" rows={10} value={values.content} onChange={set('content')} error={errors.content} maxLength={L.content.max} placeholder={t('fields.contentPlaceholder')} />
+        {/* The author name has no input here (it is the user's name): its message shows on its own. */}
+        {errors.authorName && (
+          <p className="text-sm font-medium text-destructive" role="alert" data-testid="error-authorName">
+            {errors.authorName}
+          </p>
+        )}
         <p className="text-xs text-muted-foreground" data-testid="terms-note">
           {t('create.terms')}
         </p>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
 import { Button } from '../../ui/Button';
+import { useIslandT } from '../../client/i18n';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
@@ -19,7 +19,7 @@ export default function DashboardAdmin(props: ReviewI18nProps) {
 }
 
 function PendingCards({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const { queue, busy, review } = usePendingQueue('dashboard');
   if (queue === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (queue.length === 0)
@@ -38,7 +38,7 @@ function PendingCards({ lng }: { lng: string }) {
 }
 
 function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; lng: string; busy: boolean; review: (id: number, approve: boolean) => Promise<void> }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [full, setFull] = useState(false);
   const contentId = `pending-content-${prompt.id}`;
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SubmissionView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -7,6 +6,7 @@ import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
+import { useIslandT } from '../../client/i18n';
 
 /** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
 export default function MySubmissions(props: ReviewI18nProps) {
@@ -18,7 +18,7 @@ export default function MySubmissions(props: ReviewI18nProps) {
 }
 
 function Submissions({ lng }: { lng: string }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const [list, setList] = useState<SubmissionView[] | null>(null);
   const load = () =>
     api(routes.mySubmissions).then(setList, (error) => {

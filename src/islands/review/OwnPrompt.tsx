@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OwnPromptView } from '../../../modules/prompts/contracts';
 import { $currentUser } from '../../client/current-user';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
 import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
   id: number;
@@ -27,7 +27,7 @@ export default function OwnPrompt(props: Props) {
 }
 
 function OwnPromptView({ id, lng, children }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const user = useHydratedStore($currentUser, undefined);
   const [prompt, setPrompt] = useState<OwnPromptView | null>(null);
   useEffect(() => {

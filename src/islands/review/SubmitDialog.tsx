@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
 import SubmitForm from './SubmitForm';
 import { ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
 import { buttonClass } from '../../ui/Button';
+import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
   open: boolean;
@@ -27,7 +27,7 @@ export default function SubmitDialog(props: Props) {
 }
 
 function DialogBody({ open, onClose, onDone, signedIn, categories, community }: Props) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   return (
     <Dialog open={open} onClose={onClose} title={t('submit.dialogTitle')} closeLabel={t('submit.close')}>
       {signedIn ? (

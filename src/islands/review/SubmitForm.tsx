@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { DEFAULT_AUTHOR_NAME, promptMessageKey } from '../../../modules/prompts/contracts';
+import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
@@ -8,17 +7,17 @@ import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { dialogForm } from '../../client/review-forms';
 import { CategorySelect, type CategoryOption } from './shared';
+import { useIslandT } from '../../client/i18n';
 
 /**
- * The submit dialog's form (spec section 5: title 3-100, description 10-500, content >= 20,
- * author name >= 2, a category). Its own chunk: zod and the form kit load when the dialog
- * first opens, not with /prompts or /community.
+ * The submit dialog's form (its limits: `SUBMIT_DIALOG_LIMITS`; a category). Its own chunk:
+ * zod and the form kit load when the dialog first opens, not with /prompts or /community.
  */
 export default function SubmitForm({ categories, community, onDone }: { categories: CategoryOption[]; community: boolean; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useIslandT<'review'>();
   const form = useForm(dialogForm, {
     initial: { title: '', description: '', content: '', categoryId: 0, authorName: DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
-    messageKey: promptMessageKey,
+    form: 'submitDialog',
   });
   const { values, errors, set } = form;
   const onSubmit = form.submit(
@@ -32,11 +31,11 @@ export default function SubmitForm({ categories, community, onDone }: { categori
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="submit-form">
       <p className="text-sm text-muted-foreground">{t('submit.dialogDescription')}</p>
-      <Field label={t('fields.title')} name="title" value={values.title} onChange={set('title')} error={errors.title} placeholder={t('fields.titlePlaceholder')} />
+      <Field label={t('fields.title')} name="title" value={values.title} onChange={set('title')} error={errors.title} maxLength={L.title.max} placeholder={t('fields.titlePlaceholder')} />
       <CategorySelect label={t('fields.category')} placeholder={t('fields.categoryPlaceholder')} value={values.categoryId} onChange={set('categoryId')} options={categories} error={errors.categoryId} />
-      <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} placeholder={t('fields.descriptionPlaceholder')} />
-      <Field label={t('fields.content')} name="content" rows={6} value={values.content} onChange={set('content')} error={errors.content} placeholder={t('fields.contentPlaceholder')} />
-      <Field label={t('fields.authorName')} name="authorName" value={values.authorName ?? ''} onChange={set('authorName')} error={errors.authorName} autoComplete="name" />
+      <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} maxLength={L.description.max} placeholder={t('fields.descriptionPlaceholder')} />
+      <Field label={t('fields.content')} name="content" rows={6} value={values.content} onChange={set('content')} error={errors.content} maxLength={L.content.max} placeholder={t('fields.contentPlaceholder')} />
+      <Field label={t('fields.authorName')} name="authorName" value={values.authorName ?? ''} onChange={set('authorName')} error={errors.authorName} maxLength={L.authorName.max} autoComplete="name" />
       <Submit busy={form.busy} label={t('submit.button')} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
     </form>
   );
