@@ -54,6 +54,12 @@ export default tseslint.config(
     // its peer at ESLint 9); same rules, same recommended set.
     files: ['**/*.tsx'],
     ...jsxA11y.configs.recommended,
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // Focus moved on purpose into the first field of a dialog or a form page goes through the
+      // kit's components (Field): a raw element taking focus on its own is still reported.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
   },
   {
     // React code only: the server, modules and tests have functions named use* that are not hooks
@@ -80,6 +86,11 @@ export default tseslint.config(
       // Type-only imports vanish at build time, so they cannot form a runtime cycle.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     },
+  },
+  {
+    // Tests read JSON answers of every shape and Playwright fixtures; typing each would only restate them.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   prettier,
 );

@@ -88,6 +88,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
  * Control characters (newlines, tabs, escapes) and bidi overrides: in a name they would start
  * new lines in the plain-text email ("Hi Ann\r\nBcc: …") or disguise the text around them.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are stripped
 const NAME_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** A name as one line: each control character becomes a space, runs of spaces one. */

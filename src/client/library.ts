@@ -5,7 +5,7 @@
  * personal is loaded here and kept in the shared stores.
  */
 import type { CollectionView } from '../../modules/collections/contracts';
-import type { FavoriteView, RatingValue, RatingView } from '../../modules/engagement/contracts';
+import type { FavoriteView, RatingValue } from '../../modules/engagement/contracts';
 import type { PromptView } from '../../modules/prompts/contracts';
 import { $currentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';

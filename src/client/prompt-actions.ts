@@ -31,7 +31,7 @@ async function contentOf(id: number): Promise<string> {
 }
 
 /** Records a use and copies the content; resolves true when both worked. */
-export async function usePrompt(id: number): Promise<boolean> {
+export async function recordUseAndCopy(id: number): Promise<boolean> {
   const toast = reserveToast();
   const m = messages();
   // The use is recorded first; the copy waits for it (use, refresh, copy).

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { $currentUser } from '../client/current-user';
-import { askToSignInToBookmark, usePrompt } from '../client/prompt-actions';
+import { askToSignInToBookmark, recordUseAndCopy } from '../client/prompt-actions';
 import { isPlainClick } from '../client/language';
 import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
@@ -42,7 +42,7 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    void usePrompt(id).finally(() => setBusy(false));
+    void recordUseAndCopy(id).finally(() => setBusy(false));
   };
   const use = (
     <a

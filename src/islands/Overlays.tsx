@@ -25,6 +25,7 @@ export default function Overlays({ label, closeLabel, renderedUserId }: Props) {
     });
     const queued = takeQueuedToast();
     if (queued) showToast(queued);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: the rendered user is fixed for the page's life
   }, []);
   return (
     <>

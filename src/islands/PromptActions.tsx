@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { $currentUser } from '../client/current-user';
-import { askToSignInToBookmark, COPIED_RESET_MS, copyContent, share, usePrompt } from '../client/prompt-actions';
+import { askToSignInToBookmark, COPIED_RESET_MS, copyContent, recordUseAndCopy, share } from '../client/prompt-actions';
 import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
@@ -32,7 +32,7 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
   const onCopy = async () => {
     if (busy) return;
     setBusy(true);
-    const ok = await usePrompt(id);
+    const ok = await recordUseAndCopy(id);
     setBusy(false);
     if (!ok) return;
     setCopied(true);

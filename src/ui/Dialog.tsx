@@ -23,6 +23,8 @@ export function Dialog({ open, onClose, title, closeLabel, children, className, 
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // A click on the backdrop closes the dialog as Esc does (the native <dialog> already handles the key).
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
     <dialog
       {...props}
       ref={ref}

@@ -84,6 +84,8 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   };
 
   return (
+    // Hover and focus pause the toast's timer so it can be read; the toast is focusable for that (tabIndex).
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
     <li
       ref={itemRef}
       data-testid="toast"

@@ -21,12 +21,10 @@ describe.each(backends)('crash safety on $name', (backend) => {
   it('keeps every acknowledged write through kill -9', async () => {
     const server = await startServer(env, testPort(backend.name === 'pglite' ? 1 : 2));
     const acknowledged: string[] = [];
-    let sent = 0;
     let killed = false;
     const writer = async (w: number) => {
       for (let i = 0; !killed; i++) {
         const requestId = `crash-${w}-${i}`;
-        sent++;
         try {
           const response = await fetch(`${server.url}/api/prompts/${(i % 5) + 1}/use`, {
             method: 'PUT',

@@ -46,7 +46,7 @@ function bearer(settings: Pick<Stored, 'siteUrl'>, token: string | null): Transp
     }
     if (response.status === 401) throw new ApiError({ kind: 'signed-out' });
     const text = await response.text();
-    let data: unknown = null;
+    let data: unknown;
     try {
       data = text ? JSON.parse(text) : null;
     } catch {

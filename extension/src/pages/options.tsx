@@ -14,6 +14,7 @@ function Options() {
   const [note, setNote] = useState<Note>(null);
   useEffect(() => {
     if (settings && !draft) setDraft(settings);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft is taken once; later changes must not overwrite what the user is editing
   }, [settings]);
   if (!draft) return null;
 

@@ -81,6 +81,7 @@ function Panel() {
     return () => {
       live = false;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a language switch must not refetch the list
   }, [settings?.siteUrl, settings?.deviceToken, tab, query]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import {
   authMessageKey,
   FORGOT_PASSWORD_LIMITS,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { islandI18n, useIslandT, type Messages } from '../../client/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { DeviceView } from '../../../modules/devices/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';

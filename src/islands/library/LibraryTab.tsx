@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { QUICK_COLLECTION_DESCRIPTION, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite, type Favorite, type HistoryEntry } from '../../client/library';
-import { usePrompt } from '../../client/prompt-actions';
+import { recordUseAndCopy } from '../../client/prompt-actions';
 import { reserveToast } from '../../client/toast-store';
 import { formatDate } from '../../shared/format';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
@@ -189,9 +189,9 @@ function History({ lng }: LibraryProps) {
   const [list, update] = useList(myHistory);
   const [pending, setPending] = useState<number | null>(null);
 
-  const useAgain = async (entry: HistoryEntry) => {
+  const copyAgain = async (entry: HistoryEntry) => {
     setPending(entry.id);
-    const ok = await usePrompt(entry.promptId);
+    const ok = await recordUseAndCopy(entry.promptId);
     setPending(null);
     // The new use is the newest entry: show it first, as a reload would.
     if (ok) update((l) => [{ ...entry, id: -Date.now(), usedAt: new Date().toISOString() }, ...l]);
@@ -204,7 +204,7 @@ function History({ lng }: LibraryProps) {
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
       {list.map((entry) => (
         <PromptRow key={entry.id} title={entry.prompt.title} description={entry.prompt.description} promptId={entry.promptId} date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}>
-          <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void useAgain(entry)}>
+          <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
             <Icon name="copy" size={14} />
             {t('history.useAgain')}
           </Button>

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { CollectionView } from '../../../modules/collections/contracts';
 import { islandI18n, useIslandT, type IslandT, type Messages } from '../../client/i18n';
 import { deleteCollection } from '../../client/library';
