@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { route } from '../../events/route';
 import { forgotPasswordRequest, loginRequest, registerRequest, setPasswordRequest, type CurrentUser, type MeResponse } from './contracts';
 
@@ -34,6 +35,8 @@ export const accountRoutes = {
     method: 'POST',
     path: '/api/auth/logout',
     caller: 'anyone',
+    // A JSON write like every other, so the same-origin and content checks see one kind of request.
+    body: z.object({}),
     readYourWrites: 'none',
     summary: 'Ends the session on the server and clears the cookie.',
   }),

@@ -7,7 +7,7 @@ import { queueToastForNextPage, showToast } from './toast-store';
 export async function logout(): Promise<void> {
   const m = messages();
   try {
-    await api(routes.logout);
+    await api(routes.logout, { body: {} });
     queueToastForNextPage(m.logoutSuccess);
     location.assign('/');
   } catch (error) {
