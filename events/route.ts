@@ -55,7 +55,7 @@ export type ReplyOf<R> = R extends Route<RouteSpec, infer Reply> ? Reply : R ext
 
 /**
  * What a client needs of a route at run time: its method and path, with the declaration as a
- * type only, so a browser bundle carries no schema (src/shared/api-routes.generated.ts).
+ * type only, so a browser bundle carries no schema (src/shared/api-routes.generated/).
  */
 export interface RouteRef<R extends RouteSpec = RouteSpec> {
   method: Method;
