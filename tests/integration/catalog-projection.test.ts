@@ -6,7 +6,7 @@ import { statementsFor } from '../../projections/types';
 import { dumpCatalog, getPublicPrompt, listPending, listPrompts } from '../../projections/catalog/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { seedIfEmpty } from '../../src/server/seed';
-import { backends, freshApp, settleAll } from '../support/backends';
+import { backends, seededApp } from '../support/backends';
 
 const meta = (): EventMetadata => ({ actor: null, requestId: 'test', at: new Date().toISOString() });
 const admin = { userId: 1, isAdmin: true };
@@ -22,11 +22,9 @@ const submission = {
 };
 
 describe.each(backends)('catalog slice on $name', (backend) => {
-  let app: Awaited<ReturnType<typeof freshApp>>;
+  let app: Awaited<ReturnType<typeof seededApp>>;
   beforeAll(async () => {
-    app = await freshApp(backend);
-    await seedIfEmpty(app.store);
-    await settleAll(app);
+    app = await seededApp(backend);
   });
   afterAll(async () => app?.dispose());
 

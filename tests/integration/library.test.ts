@@ -5,18 +5,15 @@ import { changeCollection, createCollection } from '../../modules/collections';
 import { getPublicPrompt, getRatingStats } from '../../projections/catalog/queries';
 import { getRating, listFavorites } from '../../projections/engagement/queries';
 import { collectionPromptIds, getCollection, listCollections } from '../../projections/collections/queries';
-import { seedIfEmpty } from '../../src/server/seed';
-import { backends, freshApp, settleAll } from '../support/backends';
+import { backends, seededApp, settleAll } from '../support/backends';
 
 const meta = (actor: number | null = null): EventMetadata => ({ actor, requestId: 'library-test', at: new Date().toISOString() });
 
 /** Bookmarks, ratings and collections decided in the write transaction, on both backends. */
 describe.each(backends)('the library on $name', (backend) => {
-  let app: Awaited<ReturnType<typeof freshApp>>;
+  let app: Awaited<ReturnType<typeof seededApp>>;
   beforeAll(async () => {
-    app = await freshApp(backend);
-    await seedIfEmpty(app.store);
-    await settleAll(app);
+    app = await seededApp(backend);
   });
   afterAll(async () => app?.dispose());
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { readConfig, type Config } from '../../src/server/config';
+import { seedIfEmpty } from '../../src/server/seed';
 
 /**
  * The integration suite runs on both database backends: PGlite always, PostgreSQL
@@ -76,4 +77,12 @@ export async function settleAll(app: App, timeoutMs = 30_000): Promise<void> {
   if (!(await app.runner.settle(head, names, timeoutMs))) {
     throw new Error(`projections did not reach the head of the log within ${timeoutMs} ms`);
   }
+}
+
+/** A fresh app holding the demo catalog, its projections at the head of the log. */
+export async function seededApp(backend: Backend): Promise<Awaited<ReturnType<typeof freshApp>>> {
+  const app = await freshApp(backend);
+  await seedIfEmpty(app.store);
+  await settleAll(app);
+  return app;
 }
