@@ -1,8 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CollectionView } from '../../../modules/collections/contracts';
 import { COLLECTION_MESSAGES } from '../../../modules/collections/contracts';
-import { islandI18n, type Messages } from '../../client/i18n';
+import type { Messages } from '../../client/i18n';
+import { IslandI18n } from '../../ui/IslandI18n';
 import { deleteCollection } from '../../client/library';
 import { reserveToast } from '../../client/toast-store';
 import type { Language } from '../../i18n/languages';
@@ -17,8 +18,11 @@ export interface LibraryProps {
 }
 
 export function LibraryI18n({ lng, messages, children }: LibraryProps & { children: ReactNode }) {
-  const i18n = useMemo(() => islandI18n(lng, 'library', messages), [lng, messages]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return (
+    <IslandI18n lng={lng} namespace="library" messages={messages}>
+      {children}
+    </IslandI18n>
+  );
 }
 
 /** The collection contract's English messages, as keys of `dashboard:library.messages`. */

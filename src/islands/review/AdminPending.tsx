@@ -2,17 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
+import { formatTime, reviewIsland } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 
 /** /admin, Pending Prompts (spec section 2): the queue as a table, refreshed every 30 s. */
-export default function AdminPending(props: ReviewI18nProps) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <PendingTable lng={props.lng} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(PendingTable);
 
 function PendingTable({ lng }: { lng: string }) {
   const { queue, busy, review } = usePendingQueue('admin-page');

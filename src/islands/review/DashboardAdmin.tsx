@@ -3,20 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
+import { formatTime, reviewIsland } from './shared';
 import { Button } from '../../ui/Button';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
 
 /** The dashboard's Admin tab (spec section 2): pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
-export default function DashboardAdmin(props: ReviewI18nProps) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <PendingCards lng={props.lng} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(PendingCards);
 
 function PendingCards({ lng }: { lng: string }) {
   const { t } = useTranslation();

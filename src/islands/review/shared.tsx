@@ -1,6 +1,6 @@
-import { useId, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { useId, type ComponentType, type ReactNode } from 'react';
+import type { Messages } from '../../client/i18n';
+import { IslandI18n } from '../../ui/IslandI18n';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
@@ -18,8 +18,22 @@ export interface CategoryOption {
 }
 
 export function ReviewI18n({ lng, messages, children }: ReviewI18nProps & { children: ReactNode }) {
-  const i18n = useMemo(() => islandI18n(lng, 'review', messages), [lng, messages]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return (
+    <IslandI18n lng={lng} namespace="review" messages={messages}>
+      {children}
+    </IslandI18n>
+  );
+}
+
+/** An island whose whole body reads the `review` strings; the body gets the island's props. */
+export function reviewIsland<P extends ReviewI18nProps>(Body: ComponentType<P>) {
+  return function ReviewIsland(props: P) {
+    return (
+      <ReviewI18n lng={props.lng} messages={props.messages}>
+        <Body {...props} />
+      </ReviewI18n>
+    );
+  };
 }
 
 /** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
