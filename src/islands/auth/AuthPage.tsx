@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   authMessageKey,
   forgotPasswordRequest,
@@ -11,7 +11,8 @@ import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
-import { islandI18n, type Messages } from '../../client/i18n';
+import type { Messages } from '../../client/i18n';
+import { withIslandI18n } from '../../ui/IslandI18n';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
@@ -50,14 +51,7 @@ function setUrl(view: AuthView) {
   history.replaceState(null, '', url);
 }
 
-export default function AuthPage(props: Props) {
-  const i18n = useMemo(() => islandI18n(props.lng, 'auth', props.messages), [props.lng, props.messages]);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <AuthViews {...props} />
-    </I18nextProvider>
-  );
-}
+export default withIslandI18n('auth', AuthViews);
 
 function AuthViews(props: Props) {
   const { t } = useTranslation();

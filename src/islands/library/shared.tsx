@@ -8,6 +8,7 @@ import { deleteCollection } from '../../client/library';
 import { reserveToast } from '../../client/toast-store';
 import type { Language } from '../../i18n/languages';
 import { formatDate } from '../../shared/format';
+import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { Button, buttonClass } from '../../ui/Button';
 
@@ -118,6 +119,32 @@ export function CollectionCard({
         </Button>
       </div>
     </article>
+  );
+}
+
+/** The user's collections as cards: placeholders while loading, the empty state when there are none. */
+export function CollectionGrid({
+  list,
+  lng,
+  viewLabel,
+  showCount,
+  onDelete,
+}: {
+  list: CollectionView[] | null;
+  lng: Language;
+  viewLabel: string;
+  showCount: boolean;
+  onDelete: (collection: CollectionView) => void;
+}) {
+  const { t } = useTranslation();
+  if (list === null) return <LoadingGrid />;
+  if (list.length === 0) return <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />;
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="collection-grid">
+      {list.map((c) => (
+        <CollectionCard key={c.id} collection={c} lng={lng} viewLabel={viewLabel} showCount={showCount} onDelete={() => onDelete(c)} />
+      ))}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Messages } from '../../client/i18n';
-import { IslandI18n } from '../../ui/IslandI18n';
+import { IslandI18n, withIslandI18n } from '../../ui/IslandI18n';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
@@ -27,13 +27,7 @@ export function ReviewI18n({ lng, messages, children }: ReviewI18nProps & { chil
 
 /** An island whose whole body reads the `review` strings; the body gets the island's props. */
 export function reviewIsland<P extends ReviewI18nProps>(Body: ComponentType<P>) {
-  return function ReviewIsland(props: P) {
-    return (
-      <ReviewI18n lng={props.lng} messages={props.messages}>
-        <Body {...props} />
-      </ReviewI18n>
-    );
-  };
+  return withIslandI18n('review', Body);
 }
 
 /** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
