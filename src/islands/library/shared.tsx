@@ -18,13 +18,7 @@ export interface LibraryProps {
   messages: Messages;
 }
 
-export function LibraryI18n({ lng, messages, children }: LibraryProps & { children: ReactNode }) {
-  return (
-    <IslandI18n lng={lng} namespace="library" messages={messages}>
-      {children}
-    </IslandI18n>
-  );
-}
+export const LibraryI18n = (props: LibraryProps & { children: ReactNode }) => <IslandI18n namespace="library" {...props} />;
 
 /** The collection contract's English messages, as keys of `dashboard:library.messages`. */
 export function collectionMessageKey(message: string): string | undefined {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
-import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, reviewIsland } from './shared';
+import { DecisionButton, formatTime, reviewIsland } from './shared';
 import { Button } from '../../ui/Button';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
@@ -50,14 +49,8 @@ function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; 
           {full ? t('admin.hideContent') : t('admin.showContent')}
         </Button>
         <span className="flex-1" />
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
-          <Icon name="x" size={14} />
-          {t('admin.reject')}
-        </Button>
-        <Button variant="primary" size="sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
-          <Icon name="check" size={14} />
-          {t('admin.approve')}
-        </Button>
+        <DecisionButton approve={false} busy={busy} onClick={() => void review(prompt.id, false)} />
+        <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />
       </div>
     </li>
   );

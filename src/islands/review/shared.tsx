@@ -1,6 +1,9 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Messages } from '../../client/i18n';
 import { IslandI18n, withIslandI18n } from '../../ui/IslandI18n';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
@@ -17,13 +20,7 @@ export interface CategoryOption {
   label: string;
 }
 
-export function ReviewI18n({ lng, messages, children }: ReviewI18nProps & { children: ReactNode }) {
-  return (
-    <IslandI18n lng={lng} namespace="review" messages={messages}>
-      {children}
-    </IslandI18n>
-  );
-}
+export const ReviewI18n = (props: ReviewI18nProps & { children: ReactNode }) => <IslandI18n namespace="review" {...props} />;
 
 /** An island whose whole body reads the `review` strings; the body gets the island's props. */
 export function reviewIsland<P extends ReviewI18nProps>(Body: ComponentType<P>) {
@@ -77,4 +74,15 @@ export function StatusBadge({ status, label }: { status: string; label: string }
 
 export function formatTime(iso: string, lng: string): string {
   return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** Approve or Reject of a pending prompt, wherever the admin reviews the queue. */
+export function DecisionButton({ approve, busy, onClick }: { approve: boolean; busy: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant={approve ? 'primary' : 'outline'} size="sm" disabled={busy} onClick={onClick} data-testid={approve ? 'approve' : 'reject'}>
+      <Icon name={approve ? 'check' : 'x'} size={14} />
+      {approve ? t('admin.approve') : t('admin.reject')}
+    </Button>
+  );
 }
