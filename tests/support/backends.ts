@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { readConfig, type Config } from '../../src/server/config';
 import { seedIfEmpty } from '../../src/server/seed';
@@ -85,4 +86,22 @@ export async function seededApp(backend: Backend): Promise<Awaited<ReturnType<ty
   await seedIfEmpty(app.store);
   await settleAll(app);
   return app;
+}
+
+export type TestApp = Awaited<ReturnType<typeof freshApp>>;
+
+/**
+ * The app a suite's tests share: booted before them, disposed of after them. Tests and hooks
+ * read it as `app()`.
+ */
+export function suiteApp(boot: () => Promise<TestApp>): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await boot();
+  });
+  afterAll(async () => app?.dispose());
+  return () => {
+    if (!app) throw new Error('the suite app is not booted yet');
+    return app;
+  };
 }
