@@ -36,7 +36,14 @@ await build({
   logLevel: 'warning',
 });
 
-for (const file of ['sidepanel.html', 'options.html', 'save.html', 'send.html', 'icons']) cpSync(join(SRC, file), join(OUT, file), { recursive: true });
+for (const file of ['send.html', 'icons']) cpSync(join(SRC, file), join(OUT, file), { recursive: true });
+// The React pages differ only in their title and bundle name, so they come from one template:
+// a change to the shell (lang, viewport, root element) is made once for all of them.
+const reactPages = { sidepanel: 'Promptory', options: 'Promptory settings', save: 'Save as prompt · Promptory' };
+const pageTemplate = readFileSync(join(SRC, 'page.html'), 'utf8');
+for (const [name, title] of Object.entries(reactPages)) {
+  writeFileSync(join(OUT, `${name}.html`), pageTemplate.replaceAll('{{title}}', title).replaceAll('{{name}}', name));
+}
 const manifest = JSON.parse(readFileSync(join(SRC, 'manifest.json'), 'utf8'));
 manifest.version = EXTENSION_VERSION;
 manifest.key = EXTENSION_PUBLIC_KEY;

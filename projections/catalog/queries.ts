@@ -1,15 +1,9 @@
 import type { Sql } from '../../events';
 import type { OwnPromptView, PromptStatusName, PromptView, Sort } from '../../modules/prompts/contracts';
 import { arrayLiteral, normaliseQuery, queryGrams } from './search';
+import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
-interface PromptRow {
-  id: number;
-  title: string;
-  description: string;
-  content: string;
-  category_id: number;
-  author_name: string;
-  author_image: string | null;
+interface PromptRow extends PromptContentRow {
   rating: number;
   usage_count: number;
   is_featured: boolean;
@@ -25,21 +19,15 @@ const COLUMNS = `id, title, description, content, category_id, author_name, auth
 
 export function toPromptView(row: PromptRow): PromptView {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    content: row.content,
-    categoryId: row.category_id,
-    authorName: row.author_name,
-    authorImage: row.author_image,
+    ...toPromptContent(row),
     rating: row.rating,
     usageCount: row.usage_count,
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
     isApproved: row.status === 'approved',
     reviewedBy: row.reviewed_by,
-    reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
+    reviewedAt: row.reviewed_at ? iso(row.reviewed_at) : null,
+    createdAt: iso(row.created_at),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Sql } from '../../events';
 import type { CollectionView } from '../../modules/collections/contracts';
+import { iso } from '../rows';
 
 interface CollectionRow {
   id: number;
@@ -23,8 +24,8 @@ function toView(r: CollectionRow): CollectionView {
     description: r.description,
     userId: r.user_id,
     isPublic: r.is_public,
-    createdAt: new Date(r.created_at).toISOString(),
-    updatedAt: new Date(r.updated_at).toISOString(),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
     promptCount: r.prompt_count,
   };
 }

@@ -1,8 +1,7 @@
 import type { Sql } from '../../events';
 import type { FavoriteView, HistoryEntryView, RatingValue } from '../../modules/engagement/contracts';
 import { ratingSql } from '../rating';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
+import { iso } from '../rows';
 
 /** The user's bookmarks, newest first. */
 export async function listFavorites(sql: Sql, userId: number): Promise<FavoriteView[]> {

@@ -7,15 +7,9 @@ import type {
   SubmissionView,
   TimelineEntry,
 } from '../../modules/prompts/contracts';
+import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
-interface ReviewRow {
-  id: number;
-  title: string;
-  description: string;
-  content: string;
-  category_id: number;
-  author_name: string;
-  author_image: string | null;
+interface ReviewRow extends PromptContentRow {
   submitted_by: number | null;
   status: PromptStatusName;
   submitted_at: Date;
@@ -23,17 +17,9 @@ interface ReviewRow {
   decided_at: Date | null;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 function toView(row: ReviewRow): ReviewPromptView {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    content: row.content,
-    categoryId: row.category_id,
-    authorName: row.author_name,
-    authorImage: row.author_image,
+    ...toPromptContent(row),
     submittedBy: row.submitted_by,
     status: row.status,
     createdAt: iso(row.submitted_at),

@@ -90,36 +90,47 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
         className={`filters-panel mt-3 grid gap-3 rounded-xl border border-border bg-surface p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end${open ? ' open' : ''}`}
         data-filters-panel=""
       >
-        <div>
-          <label htmlFor={`${idPrefix}-category`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
-            {labels.category}
-          </label>
-          <select id={`${idPrefix}-category`} name="category" className="input" defaultValue={category} data-live-select={live}>
-            <option value="">{labels.allCategories}</option>
-            {categories.map(([slug, label]) => (
-              <option key={slug} value={slug}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${idPrefix}-sort`} className="mb-1.5 block text-xs font-medium text-muted-foreground">
-            {labels.sort}
-          </label>
-          <select id={`${idPrefix}-sort`} name="sort" className="input" defaultValue={sort} data-live-select={live} data-default={defaultSort}>
-            {sorts.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${idPrefix}-category`} name="category" label={labels.category} value={category} live={live} options={[['', labels.allCategories], ...categories]} />
+        <FilterSelect id={`${idPrefix}-sort`} name="sort" label={labels.sort} value={sort} live={live} defaultValue={defaultSort} options={sorts} />
         <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />
           {labels.reset}
         </a>
       </div>
     </form>
+  );
+}
+
+/** One filter of the panel: its label and a select the live list reads (`data-default`: the value that needs no parameter). */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  live,
+  defaultValue,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  live: string | undefined;
+  defaultValue?: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      <select id={id} name={name} className="input" defaultValue={value} data-live-select={live} data-default={defaultValue}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

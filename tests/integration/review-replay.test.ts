@@ -71,6 +71,24 @@ describe.each(backends)('replaying the review read models while requests run on 
     return n;
   }
 
+  /**
+   * Runs `work` while `traffic` runs beside it; `work` calls `progress` at each step. Every
+   * request must have succeeded, and requests must have been answered between the steps.
+   */
+  async function underTraffic(work: (progress: () => void) => Promise<void>) {
+    let working = true;
+    const served = traffic(() => !working);
+    const seen: number[] = [];
+    try {
+      await work(() => seen.push(answered));
+    } finally {
+      working = false;
+      await served;
+    }
+    expect(failures).toEqual([]);
+    expect(seen.at(-1)! - seen[0]).toBeGreaterThan(0);
+  }
+
   async function dump(read: (fn: (sql: Sql) => Promise<unknown>) => Promise<unknown>, tables: readonly string[]) {
     const out: Record<string, unknown> = {};
     for (const table of tables) out[table] = await read((sql) => sql.query(`select * from "${table}" order by 1`));
@@ -82,18 +100,10 @@ describe.each(backends)('replaying the review read models while requests run on 
   it('a replay into fresh tables during traffic, caught up afterwards, equals the live tables', async () => {
     // Small batches: the replay takes many transactions, and requests land between them.
     const slow = new ProjectionRunner(app.db, projections, 20);
-    let replaying = true;
-    const served = traffic(() => !replaying);
     const replays: Replay[] = [];
-    const seen: number[] = [];
-    try {
-      for (const name of REPLAYED) replays.push(await slow.replayInto(name, { onProgress: () => seen.push(answered) }));
-    } finally {
-      replaying = false;
-      await served;
-    }
-    expect(failures).toEqual([]);
-    expect(seen.at(-1)! - seen[0]).toBeGreaterThan(0);
+    await underTraffic(async (progress) => {
+      for (const name of REPLAYED) replays.push(await slow.replayInto(name, { onProgress: progress }));
+    });
     await app.runner.catchUpAll();
     try {
       for (const replay of replays) {
@@ -111,17 +121,9 @@ describe.each(backends)('replaying the review read models while requests run on 
   it('a rebuild swaps fresh tables in during traffic; readers never fail, and the result equals a replay', async () => {
     failures.length = 0;
     const slow = new ProjectionRunner(app.db, projections, 20);
-    let rebuilding = true;
-    const served = traffic(() => !rebuilding);
-    const seen: number[] = [];
-    try {
-      for (const name of REPLAYED) await slow.rebuild(name, () => seen.push(answered));
-    } finally {
-      rebuilding = false;
-      await served;
-    }
-    expect(failures).toEqual([]);
-    expect(seen.at(-1)! - seen[0]).toBeGreaterThan(0);
+    await underTraffic(async (progress) => {
+      for (const name of REPLAYED) await slow.rebuild(name, progress);
+    });
     await app.runner.catchUpAll();
     for (const name of REPLAYED) {
       const replay = await app.runner.replayInto(name);

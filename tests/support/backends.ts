@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { readConfig, type Config } from '../../src/server/config';
+import { seedIfEmpty } from '../../src/server/seed';
 
 /**
  * The integration suite runs on both database backends: PGlite always, PostgreSQL
@@ -76,4 +78,30 @@ export async function settleAll(app: App, timeoutMs = 30_000): Promise<void> {
   if (!(await app.runner.settle(head, names, timeoutMs))) {
     throw new Error(`projections did not reach the head of the log within ${timeoutMs} ms`);
   }
+}
+
+/** A fresh app holding the demo catalog, its projections at the head of the log. */
+export async function seededApp(backend: Backend): Promise<Awaited<ReturnType<typeof freshApp>>> {
+  const app = await freshApp(backend);
+  await seedIfEmpty(app.store);
+  await settleAll(app);
+  return app;
+}
+
+export type TestApp = Awaited<ReturnType<typeof freshApp>>;
+
+/**
+ * The app a suite's tests share: booted before them, disposed of after them. Tests and hooks
+ * read it as `app()`.
+ */
+export function suiteApp(boot: () => Promise<TestApp>): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await boot();
+  });
+  afterAll(async () => app?.dispose());
+  return () => {
+    if (!app) throw new Error('the suite app is not booted yet');
+    return app;
+  };
 }

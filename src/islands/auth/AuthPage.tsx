@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useState } from 'react';
 import {
   authMessageKey,
   FORGOT_PASSWORD_LIMITS,
@@ -15,7 +14,8 @@ import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
-import { islandI18n, useIslandT, type IslandT, type Messages } from '../../client/i18n';
+import { useIslandT, type IslandT, type Messages } from '../../client/i18n';
+import { withIslandI18n } from '../../ui/IslandI18n';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
@@ -55,14 +55,7 @@ function setUrl(view: AuthView) {
   history.replaceState(null, '', url);
 }
 
-export default function AuthPage(props: Props) {
-  const i18n = useMemo(() => islandI18n(props.lng, 'auth', props.messages), [props.lng, props.messages]);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <AuthViews {...props} />
-    </I18nextProvider>
-  );
-}
+export default withIslandI18n('auth', AuthViews);
 
 function AuthViews(props: Props) {
   const t = useIslandT<'auth'>();

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { islandI18n, useIslandT, type Messages } from '../../client/i18n';
+import { useIslandT, type Messages } from '../../client/i18n';
+import { withIslandI18n } from '../../ui/IslandI18n';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 
@@ -18,14 +18,7 @@ interface Props {
  * The approval the extension sends the user to: shows the device's name and the code the
  * extension shows, and approves on an explicit click (a same-origin POST with the session).
  */
-export default function ConnectDevice(props: Props) {
-  const i18n = useMemo(() => islandI18n(props.lng, 'extension', props.messages), [props.lng, props.messages]);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <Connect {...props} />
-    </I18nextProvider>
-  );
-}
+export default withIslandI18n('extension', Connect);
 
 function Connect({ tokenHash, name, code }: Props) {
   const t = useIslandT<'extension'>();

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import type { DeviceView } from '../../../modules/devices/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { islandI18n, useIslandT, type Messages } from '../../client/i18n';
+import { useIslandT, type Messages } from '../../client/i18n';
+import { withIslandI18n } from '../../ui/IslandI18n';
 import { Dialog } from '../../ui/Dialog';
 import { Button } from '../../ui/Button';
 
@@ -14,14 +14,7 @@ interface Props {
 }
 
 /** The dashboard's connected extensions, each with a sign-out (revoke) that takes effect at once. */
-export default function DeviceList(props: Props) {
-  const i18n = useMemo(() => islandI18n(props.lng, 'extension', props.messages), [props.lng, props.messages]);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <Devices {...props} />
-    </I18nextProvider>
-  );
-}
+export default withIslandI18n('extension', Devices);
 
 function Devices({ lng, devices: initial }: Props) {
   const t = useIslandT<'extension'>();

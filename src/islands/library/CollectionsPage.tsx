@@ -2,13 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
-import { EmptyState } from '../../ui/EmptyState';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { Icon } from '../../ui/Icon';
-import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { confirmAndDelete, LibraryI18n, type LibraryProps, CollectionGrid } from './shared';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
@@ -53,17 +52,7 @@ function Collections({ lng }: LibraryProps) {
           {t('newCollection')}
         </Button>
       </div>
-      {list === null ? (
-        <LoadingGrid />
-      ) : list.length === 0 ? (
-        <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />
-      ) : (
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="collection-grid">
-          {list.map((c) => (
-            <CollectionCard key={c.id} collection={c} lng={lng} viewLabel={t('view')} showCount onDelete={() => void remove(c)} />
-          ))}
-        </div>
-      )}
+      <CollectionGrid list={list} lng={lng} viewLabel={t('view')} showCount onDelete={(c) => void remove(c)} />
       <Dialog open={open} onClose={() => setOpen(false)} title={t('dialog.title')} closeLabel={t('close')}>
         <NewCollectionForm
           onCreated={(c) => {

@@ -8,7 +8,7 @@ import { formatDate } from '../../shared/format';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
-import { CollectionCard, confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps } from './shared';
+import { confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps, CollectionGrid } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 import { useIslandT, type IslandKey } from '../../client/i18n';
 
@@ -88,17 +88,7 @@ function Collections({ lng }: LibraryProps) {
           {t('newCollection')}
         </Button>
       </div>
-      {list === null ? (
-        <LoadingGrid />
-      ) : list.length === 0 ? (
-        <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />
-      ) : (
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="collection-grid">
-          {list.map((c) => (
-            <CollectionCard key={c.id} collection={c} lng={lng} viewLabel={t('viewCollection')} showCount={false} onDelete={() => void remove(c)} />
-          ))}
-        </div>
-      )}
+      <CollectionGrid list={list} lng={lng} viewLabel={t('viewCollection')} showCount={false} onDelete={(c) => void remove(c)} />
     </>
   );
 }

@@ -1,11 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import type { CollectionView } from '../../../modules/collections/contracts';
-import { islandI18n, useIslandT, type IslandT, type Messages } from '../../client/i18n';
+import { type ReactNode } from 'react';
+import { type CollectionView } from '../../../modules/collections/contracts';
+import { useIslandT, type IslandT, type Messages } from '../../client/i18n';
+import { IslandI18n } from '../../ui/IslandI18n';
 import { deleteCollection } from '../../client/library';
 import { reserveToast } from '../../client/toast-store';
 import type { Language } from '../../i18n/languages';
 import { formatDate } from '../../shared/format';
+import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { Button, buttonClass } from '../../ui/Button';
 
@@ -15,10 +16,7 @@ export interface LibraryProps {
   messages: Messages;
 }
 
-export function LibraryI18n({ lng, messages, children }: LibraryProps & { children: ReactNode }) {
-  const i18n = useMemo(() => islandI18n(lng, 'library', messages), [lng, messages]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
+export const LibraryI18n = (props: LibraryProps & { children: ReactNode }) => <IslandI18n namespace="library" {...props} />;
 
 export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
   const t = useIslandT<'library'>();
@@ -107,6 +105,32 @@ export function CollectionCard({
         </Button>
       </div>
     </article>
+  );
+}
+
+/** The user's collections as cards: placeholders while loading, the empty state when there are none. */
+export function CollectionGrid({
+  list,
+  lng,
+  viewLabel,
+  showCount,
+  onDelete,
+}: {
+  list: CollectionView[] | null;
+  lng: Language;
+  viewLabel: string;
+  showCount: boolean;
+  onDelete: (collection: CollectionView) => void;
+}) {
+  const t = useIslandT<'library'>();
+  if (list === null) return <LoadingGrid />;
+  if (list.length === 0) return <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />;
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="collection-grid">
+      {list.map((c) => (
+        <CollectionCard key={c.id} collection={c} lng={lng} viewLabel={viewLabel} showCount={showCount} onDelete={() => onDelete(c)} />
+      ))}
+    </div>
   );
 }
 

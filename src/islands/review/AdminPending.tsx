@@ -1,18 +1,12 @@
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
-import { Button, buttonClass } from '../../ui/Button';
+import { formatTime, DecisionButton, reviewIsland } from './shared';
+import { buttonClass } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
 
 /** /admin, Pending Prompts (spec section 2): the queue as a table, refreshed every 30 s. */
-export default function AdminPending(props: ReviewI18nProps) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <PendingTable lng={props.lng} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(PendingTable);
 
 function PendingTable({ lng }: { lng: string }) {
   const { queue, busy, review } = usePendingQueue('admin-page');
@@ -72,14 +66,8 @@ function RowActions({ prompt, busy, review }: { prompt: ReviewPromptView; busy: 
   const t = useIslandT<'review'>();
   return (
     <div className="flex justify-end gap-2">
-      <Button variant="primary" size="sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
-        <Icon name="check" size={14} />
-        {t('admin.approve')}
-      </Button>
-      <Button variant="outline" size="sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
-        <Icon name="x" size={14} />
-        {t('admin.reject')}
-      </Button>
+      <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />
+      <DecisionButton approve={false} busy={busy} onClick={() => void review(prompt.id, false)} />
       <a href={`/prompts/${prompt.id}`} target="_blank" rel="noopener" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="view">
         <Icon name="external" size={14} />
         {t('admin.view')}

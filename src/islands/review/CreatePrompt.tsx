@@ -7,7 +7,7 @@ import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
-import { CategorySelect, ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import { CategorySelect, reviewIsland, type CategoryOption, type ReviewI18nProps } from './shared';
 import { buttonClass } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
 
@@ -20,13 +20,7 @@ interface Props extends ReviewI18nProps {
 }
 
 /** /prompts/create (spec section 2): the review notice, the form and the terms note. */
-export default function CreatePrompt(props: Props) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <CreateForm {...props} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(CreateForm);
 
 function CreateForm({ categories, authorName, initial }: Props) {
   const t = useIslandT<'review'>();

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
-import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, ReviewI18n, type ReviewI18nProps } from './shared';
+import { DecisionButton, formatTime, reviewIsland } from './shared';
 import { Button } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
 
@@ -10,13 +9,7 @@ import { useIslandT } from '../../client/i18n';
 const PREVIEW_CHARS = 160;
 
 /** The dashboard's Admin tab (spec section 2): pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
-export default function DashboardAdmin(props: ReviewI18nProps) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <PendingCards lng={props.lng} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(PendingCards);
 
 function PendingCards({ lng }: { lng: string }) {
   const t = useIslandT<'review'>();
@@ -56,14 +49,8 @@ function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; 
           {full ? t('admin.hideContent') : t('admin.showContent')}
         </Button>
         <span className="flex-1" />
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void review(prompt.id, false)} data-testid="reject">
-          <Icon name="x" size={14} />
-          {t('admin.reject')}
-        </Button>
-        <Button variant="primary" size="sm" disabled={busy} onClick={() => void review(prompt.id, true)} data-testid="approve">
-          <Icon name="check" size={14} />
-          {t('admin.approve')}
-        </Button>
+        <DecisionButton approve={false} busy={busy} onClick={() => void review(prompt.id, false)} />
+        <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />
       </div>
     </li>
   );

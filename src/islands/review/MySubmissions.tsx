@@ -4,18 +4,12 @@ import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
-import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { formatTime, reviewIsland, StatusBadge } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
 
 /** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
-export default function MySubmissions(props: ReviewI18nProps) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <Submissions lng={props.lng} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(Submissions);
 
 function Submissions({ lng }: { lng: string }) {
   const t = useIslandT<'review'>();

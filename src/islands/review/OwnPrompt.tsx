@@ -4,7 +4,7 @@ import { $currentUser } from '../../client/current-user';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
-import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { formatTime, StatusBadge, type ReviewI18nProps, reviewIsland } from './shared';
 import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
@@ -18,13 +18,7 @@ interface Props extends ReviewI18nProps {
  * as a 404) shows "Error Loading Prompt"; its submitter and the admin get the prompt from
  * `GET /api/prompts/{id}` (private, no-store) and see it here, marked with its status.
  */
-export default function OwnPrompt(props: Props) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <OwnPromptView {...props} />
-    </ReviewI18n>
-  );
-}
+export default reviewIsland(OwnPromptView);
 
 function OwnPromptView({ id, lng, children }: Props) {
   const t = useIslandT<'review'>();

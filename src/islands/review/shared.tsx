@@ -1,6 +1,8 @@
-import { useId, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { islandI18n, type Messages } from '../../client/i18n';
+import { useId, type ComponentType, type ReactNode } from 'react';
+import { useIslandT, type Messages } from '../../client/i18n';
+import { IslandI18n, withIslandI18n } from '../../ui/IslandI18n';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
@@ -17,9 +19,11 @@ export interface CategoryOption {
   label: string;
 }
 
-export function ReviewI18n({ lng, messages, children }: ReviewI18nProps & { children: ReactNode }) {
-  const i18n = useMemo(() => islandI18n(lng, 'review', messages), [lng, messages]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+export const ReviewI18n = (props: ReviewI18nProps & { children: ReactNode }) => <IslandI18n namespace="review" {...props} />;
+
+/** An island whose whole body reads the `review` strings; the body gets the island's props. */
+export function reviewIsland<P extends ReviewI18nProps>(Body: ComponentType<P>) {
+  return withIslandI18n('review', Body);
 }
 
 /** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
@@ -69,4 +73,15 @@ export function StatusBadge({ status, label }: { status: string; label: string }
 
 export function formatTime(iso: string, lng: string): string {
   return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** Approve or Reject of a pending prompt, wherever the admin reviews the queue. */
+export function DecisionButton({ approve, busy, onClick }: { approve: boolean; busy: boolean; onClick: () => void }) {
+  const t = useIslandT<'review'>();
+  return (
+    <Button variant={approve ? 'primary' : 'outline'} size="sm" disabled={busy} onClick={onClick} data-testid={approve ? 'approve' : 'reject'}>
+      <Icon name={approve ? 'check' : 'x'} size={14} />
+      {approve ? t('admin.approve') : t('admin.reject')}
+    </Button>
+  );
 }

@@ -1,35 +1,18 @@
 import { accountRoutes } from '../../../../modules/accounts/routes';
 import { isSignInRefused, signIn } from '../../../../modules/accounts';
-import { clientIp } from '../../../server/rate-limit';
 import { serve } from '../../../server/route';
-import { loadSessionUser, sessionToken, setSessionCookie } from '../../../server/sessions';
-import { holdUntil, sleep } from '../../../server/auth-timing';
+import { sessionToken } from '../../../server/sessions';
+import { holdUntil } from '../../../server/auth-timing';
+import { passwordAttempt, startSession } from '../../../server/password-sign-in';
 
-/**
- * Password sign-in: a new session on every sign-in (the browser's previous one ends).
- * The attempt is counted before the password is checked, so concurrent guesses cannot slip
- * past the limit; a success takes it back (src/server/rate-limit.ts).
- */
+/** Password sign-in: a new session on every sign-in (the browser's previous one ends). */
 export const POST = serve(accountRoutes.login, async ({ body, app, context, metadata, settle }) => {
-  const started = Date.now();
-  const { limiter, sessions } = app;
-  const subject = { ip: clientIp(context, app.config.trustProxy), account: body.email };
-  const { slowDownMs } = await limiter.attempt('login', subject);
-  await sleep(slowDownMs);
-  let result;
-  try {
-    result = await signIn(app.store, sessions, body, metadata);
-  } catch (error) {
-    if (isSignInRefused(error)) await holdUntil(started, app.config.authMinResponseMs);
-    throw error;
-  }
-  await limiter.succeeded('login', subject);
+  const { result, started } = await passwordAttempt(app, context, { action: 'login', account: body.email, refused: isSignInRefused }, () =>
+    signIn(app.store, app.sessions, body, metadata),
+  );
   const previous = sessionToken(context);
-  if (previous) await sessions.invalidate(previous);
-  setSessionCookie(context, app, result.session);
-  await settle(result);
-  const user = await loadSessionUser(app, result.userId);
-  context.locals.user = user;
+  if (previous) await app.sessions.invalidate(previous);
+  const user = await startSession(app, context, result, settle);
   await holdUntil(started, app.config.authMinResponseMs);
   return { user };
 });
