@@ -51,12 +51,7 @@ export interface Decided<S> {
 }
 
 /** Load, fold, decide, append with the expected version, inside the caller's transaction. */
-export async function executeIn<S, C>(
-  tx: StoreTx,
-  decider: Decider<S, C>,
-  plan: CommandPlan<C>,
-  metadata: EventMetadata,
-): Promise<Decided<S>> {
+export async function executeIn<S, C>(tx: StoreTx, decider: Decider<S, C>, plan: CommandPlan<C>, metadata: EventMetadata): Promise<Decided<S>> {
   // Issued together: the PostgreSQL driver pipelines them on the transaction's connection.
   const [own, ...reads] = await Promise.all([
     plan.appendOnly ? null : tx.readStream(plan.stream),

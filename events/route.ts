@@ -68,7 +68,11 @@ export type Declared<R> = R extends RouteRef<infer D> ? D : R;
 
 type InputOf<S> = S extends Schema ? z.input<S> : never;
 type Optional<T> = undefined extends T ? true : Partial<T> extends T ? true : false;
-type Part<K extends string, S> = S extends Schema ? (Optional<InputOf<S>> extends true ? { [P in K]?: InputOf<S> } : { [P in K]: InputOf<S> }) : { [P in K]?: never };
+type Part<K extends string, S> = S extends Schema
+  ? Optional<InputOf<S>> extends true
+    ? { [P in K]?: InputOf<S> }
+    : { [P in K]: InputOf<S> }
+  : { [P in K]?: never };
 /** What a caller passes: `{ params?, query?, body? }`, each typed by its schema's input. */
 export type RouteInput<R extends RouteSpec> = Part<'params', R['params']> & Part<'query', R['query']> & Part<'body', R['body']>;
 /** What a handler receives: the parsed (output) values. */

@@ -1,13 +1,6 @@
 import { eventContracts, type EventType, type NewEvent } from './contracts';
 import { sqlState, UNIQUE_VIOLATION, type Db, type Sql } from './sql';
-import {
-  ConcurrencyError,
-  InvalidEventError,
-  type Checkpoint,
-  type EventMetadata,
-  type ExpectedVersion,
-  type StoredEvent,
-} from './types';
+import { ConcurrencyError, InvalidEventError, type Checkpoint, type EventMetadata, type ExpectedVersion, type StoredEvent } from './types';
 
 interface EventRow {
   position: number;
@@ -50,10 +43,7 @@ function validate(type: string, data: unknown, storedVersion?: number): unknown 
     upcast?: (d: unknown, v: number) => unknown;
   };
   if (!contract) throw new InvalidEventError(type, [{ message: 'unknown event type' }]);
-  const input =
-    storedVersion !== undefined && storedVersion < contract.version && contract.upcast
-      ? contract.upcast(data, storedVersion)
-      : data;
+  const input = storedVersion !== undefined && storedVersion < contract.version && contract.upcast ? contract.upcast(data, storedVersion) : data;
   const parsed = contract.schema.safeParse(input);
   if (!parsed.success) throw new InvalidEventError(type, parsed.error.issues);
   return parsed.data;
@@ -75,18 +65,14 @@ function toStored(row: EventRow): StoredEvent {
 const COLUMNS = 'position, stream_id, stream_version, type, version, data, metadata, created_at, tx_id::text as tx_id';
 
 export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEvent[]> {
-  const rows = await sql.query<EventRow>(
-    `select ${COLUMNS} from events where stream_id = $1 order by stream_version`,
-    [streamId],
-  );
+  const rows = await sql.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
   return rows.map(toStored);
 }
 
 async function currentVersion(sql: Sql, streamId: string): Promise<number> {
-  const [{ version }] = await sql.query<{ version: number }>(
-    'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
-    [streamId],
-  );
+  const [{ version }] = await sql.query<{ version: number }>('select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1', [
+    streamId,
+  ]);
   return version;
 }
 
@@ -211,16 +197,18 @@ export class EventStore {
         nextId: (name) => nextIdIn(sql, name),
         append: async (streamId, events, options) => {
           const stored = await appendIn(sql, streamId, events, options);
-          for (const { types, apply } of this.inlineFor(stored)) await apply(sql, stored.filter((e) => types.has(e.type)));
+          for (const { types, apply } of this.inlineFor(stored))
+            await apply(
+              sql,
+              stored.filter((e) => types.has(e.type)),
+            );
           appended.push(...stored);
           return stored;
         },
       };
       return fn(tx);
     });
-    const last = appended.length
-      ? appended.reduce((max, e) => (e.position > max.position ? e : max), appended[0])
-      : null;
+    const last = appended.length ? appended.reduce((max, e) => (e.position > max.position ? e : max), appended[0]) : null;
     const out = { result, events: appended, last: last && { txId: last.txId, position: last.position } };
     if (appended.length) for (const listener of this.listeners) listener(out);
     return out;

@@ -6,13 +6,7 @@ import { reviewProjection } from './review/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
-export const projections: readonly Projection[] = [
-  catalogProjection,
-  accountsProjection,
-  engagementProjection,
-  collectionsProjection,
-  reviewProjection,
-];
+export const projections: readonly Projection[] = [catalogProjection, accountsProjection, engagementProjection, collectionsProjection, reviewProjection];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';
 export { ProjectionWorker, queueName } from './worker';

@@ -1,14 +1,4 @@
-import {
-  compareCheckpoints,
-  readAllIn,
-  START,
-  type Checkpoint,
-  type Db,
-  type EventType,
-  type ReadRange,
-  splitStatements,
-  type Sql,
-} from '../events';
+import { compareCheckpoints, readAllIn, START, type Checkpoint, type Db, type EventType, type ReadRange, splitStatements, type Sql } from '../events';
 import { statementsFor, type Projection } from './types';
 
 /** A projection replayed into a scratch schema (see `replayInto`). */
@@ -85,10 +75,7 @@ export class ProjectionRunner {
   }
 
   async checkpoint(name: string, sql: Sql = this.db): Promise<Checkpoint | null> {
-    const [row] = await sql.query<CheckpointRow>(
-      'select version, tx_id::text as tx_id, position from projection_checkpoints where name = $1',
-      [name],
-    );
+    const [row] = await sql.query<CheckpointRow>('select version, tx_id::text as tx_id, position from projection_checkpoints where name = $1', [name]);
     return row ? { txId: row.tx_id, position: row.position } : null;
   }
 
@@ -96,10 +83,7 @@ export class ProjectionRunner {
   async prepare(onProgress?: (p: RebuildProgress) => void): Promise<string[]> {
     const built: string[] = [];
     for (const p of this.projections) {
-      const [row] = await this.db.query<CheckpointRow>(
-        'select version from projection_checkpoints where name = $1',
-        [p.name],
-      );
+      const [row] = await this.db.query<CheckpointRow>('select version from projection_checkpoints where name = $1', [p.name]);
       if (row?.version === p.version && (await this.tablesExist(p, this.db.schema))) continue;
       await this.rebuild(p.name, onProgress);
       built.push(p.name);
@@ -252,10 +236,7 @@ export class ProjectionRunner {
    * the copy with `replay.read` (its search_path finds the scratch tables first) and must
    * `drop()` it. With `until`, only the projection's own event types are read.
    */
-  async replayInto(
-    name: string,
-    options: { until?: Checkpoint; onProgress?: (p: RebuildProgress) => void; scratchPrefix?: string } = {},
-  ): Promise<Replay> {
+  async replayInto(name: string, options: { until?: Checkpoint; onProgress?: (p: RebuildProgress) => void; scratchPrefix?: string } = {}): Promise<Replay> {
     const p = this.get(name);
     const home = this.db.schema;
     const scratch = `${options.scratchPrefix ?? 'replay'}_${p.name}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -351,10 +332,7 @@ export class ProjectionRunner {
         if (statements.length) await tx.many(statements);
         if (events.length === this.batchSize) {
           const last = events[events.length - 1];
-          await tx.query(
-            'update projection_checkpoints set tx_id = $2::xid8, position = $3 where name = $1',
-            [scratchCheckpoint, last.txId, last.position],
-          );
+          await tx.query('update projection_checkpoints set tx_id = $2::xid8, position = $3 where name = $1', [scratchCheckpoint, last.txId, last.position]);
           return false;
         }
         const last = compareCheckpoints(head, current) > 0 ? head : current;

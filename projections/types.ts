@@ -42,4 +42,3 @@ export function statementsFor(projection: Projection, events: readonly StoredEve
   if (relevant.length === 0) return [];
   return projection.evolveBatch ? projection.evolveBatch(relevant) : relevant.flatMap((e) => projection.evolve(e));
 }
-

@@ -33,11 +33,7 @@ const lintStatus = run('npm', ['run', 'lint']);
 if (lintStatus !== 0) console.error('\nlint failed: see the ESLint errors or the files Prettier lists above; the suites run anyway.\n');
 // Types first: .astro pages are type-checked only by `astro check` (tsc does not read them).
 const typecheckStatus = run('npx', ['astro', 'check', '--minimumSeverity', 'error']);
-const vitestStatus = run(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`],
-  env,
-);
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`], env);
 const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   ...env,
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,

@@ -82,7 +82,12 @@ export async function register(
     if (inserted) {
       const reserved =
         wanted &&
-        (await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [wanted.toLowerCase(), userId])).length > 0;
+        (
+          await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [
+            wanted.toLowerCase(),
+            userId,
+          ])
+        ).length > 0;
       await tx.append(
         accountStream(userId),
         decideRegister({ userId, email: request.email, name: request.name, username: reserved ? wanted : null, tokenHash, now }),
@@ -107,9 +112,7 @@ async function usernameHolderHasPassword(tx: StoreTx, username: string): Promise
   return Boolean((await loadAccountIn(tx, holder.user_id)).state.passwordHash);
 }
 
-export type ResetOutcome =
-  | { kind: 'unknown' }
-  | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
+export type ResetOutcome = { kind: 'unknown' } | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
 
 /** Forgot password: a fresh single-use link if the address has an account; silence otherwise. */
 export async function requestPasswordLink(

@@ -80,7 +80,10 @@ const email = (message: string) =>
 
 export const loginRequest = z.object({
   email: email(AUTH_MESSAGES.loginEmail),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(LOGIN_LIMITS.password.min, AUTH_MESSAGES.passwordRequired).max(LOGIN_LIMITS.password.max, AUTH_MESSAGES.passwordMax),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(LOGIN_LIMITS.password.min, AUTH_MESSAGES.passwordRequired)
+    .max(LOGIN_LIMITS.password.max, AUTH_MESSAGES.passwordMax),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -131,7 +134,11 @@ const password = z
 /** POST /api/auth/set-password: the form's password plus the link's email and token. */
 export const setPasswordRequest = z.object({
   email: email(AUTH_MESSAGES.loginEmail),
-  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).trim().min(SET_PASSWORD_LIMITS.token.min, AUTH_MESSAGES.tokenRequired).max(SET_PASSWORD_LIMITS.token.max, AUTH_MESSAGES.invalidLink),
+  token: z
+    .string({ error: AUTH_MESSAGES.tokenRequired })
+    .trim()
+    .min(SET_PASSWORD_LIMITS.token.min, AUTH_MESSAGES.tokenRequired)
+    .max(SET_PASSWORD_LIMITS.token.max, AUTH_MESSAGES.invalidLink),
   password,
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;

@@ -36,10 +36,7 @@ export function sqlSessionAdapter(db: Sql): Adapter {
       return [toSession(token, row), { id: row.user_id, attributes: {} }];
     },
     async getUserSessions(userId) {
-      const rows = await db.query<Row & { id_hash: string }>(
-        'select id_hash, user_id, expires_at from auth_sessions where user_id = $1',
-        [userId],
-      );
+      const rows = await db.query<Row & { id_hash: string }>('select id_hash, user_id, expires_at from auth_sessions where user_id = $1', [userId]);
       return rows.map((r) => toSession(r.id_hash, r));
     },
     async setSession(session) {

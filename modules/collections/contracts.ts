@@ -34,7 +34,8 @@ export const collectionRequest = z.object({
     // Empty means none. Reported as zod's own too_small, so the answer carries code and limit like any bound.
     .superRefine((d, ctx) => {
       const minimum = COLLECTION_LIMITS.description.min;
-      if (d !== '' && d.length < minimum) ctx.addIssue({ code: 'too_small', origin: 'string', minimum, inclusive: true, input: d, message: COLLECTION_MESSAGES.descriptionMin });
+      if (d !== '' && d.length < minimum)
+        ctx.addIssue({ code: 'too_small', origin: 'string', minimum, inclusive: true, input: d, message: COLLECTION_MESSAGES.descriptionMin });
     })
     .transform((d) => d || null)
     .nullish()

@@ -50,14 +50,7 @@ export function visitorKey(actor: Actor, clientAddress: string): string {
  * Records a copy of a public prompt. It counts once per visitor per prompt per
  * USE_WINDOW_MS; `counted` says whether this call moved the counter.
  */
-export async function recordUse(
-  store: EventStore,
-  promptId: number,
-  actor: Actor,
-  metadata: EventMetadata,
-  clientAddress = 'unknown',
-  now = new Date(),
-) {
+export async function recordUse(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, clientAddress = 'unknown', now = new Date()) {
   const decided = await handle(
     store,
     usageDecider,

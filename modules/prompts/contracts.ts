@@ -62,7 +62,12 @@ export function looserLimits<A extends Limits, B extends Limits>(a: A, b: B): Re
 /** POST /api/prompts: both forms post there. */
 export const SUBMIT_REQUEST_LIMITS = looserLimits(SUBMIT_DIALOG_LIMITS, CREATE_PAGE_LIMITS);
 
-const LABELS: Record<keyof typeof SUBMIT_REQUEST_LIMITS, string> = { title: 'Title', description: 'Description', content: 'Prompt content', authorName: 'Author name' };
+const LABELS: Record<keyof typeof SUBMIT_REQUEST_LIMITS, string> = {
+  title: 'Title',
+  description: 'Description',
+  content: 'Prompt content',
+  authorName: 'Author name',
+};
 
 /**
  * A trimmed string within one field's bounds. The English messages are the spec's; a form
@@ -105,7 +110,13 @@ export const submitPromptRequest = z.object({
   /** Absent: the signed-in user's name (the endpoint fills it in). */
   authorName: bounded('authorName', SUBMIT_REQUEST_LIMITS.authorName).optional(),
   // http(s) only: the image URL ends up in an <img src> for every visitor.
-  authorImage: z.string().trim().max(500).pipe(z.url({ protocol: /^https?$/ })).optional().or(z.literal('').transform(() => undefined)),
+  authorImage: z
+    .string()
+    .trim()
+    .max(500)
+    .pipe(z.url({ protocol: /^https?$/ }))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
 });
@@ -154,8 +165,10 @@ export interface OwnPromptView extends PromptView {
 }
 
 /** A submission as the review screens see it. */
-export interface ReviewPromptView
-  extends Pick<PromptView, 'id' | 'title' | 'description' | 'content' | 'categoryId' | 'authorName' | 'authorImage' | 'createdAt'> {
+export interface ReviewPromptView extends Pick<
+  PromptView,
+  'id' | 'title' | 'description' | 'content' | 'categoryId' | 'authorName' | 'authorImage' | 'createdAt'
+> {
   submittedBy: number | null;
   status: PromptStatusName;
   /** The last decision (review, re-review or withdraw). */
@@ -201,7 +214,11 @@ export const pendingQuery = z.object({
 
 /** POST /api/admin/rebuild: which read models to rebuild from the log. */
 export const rebuildRequest = z.object({
-  projections: z.array(z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/)).min(1).max(10).default(['review', 'catalog']),
+  projections: z
+    .array(z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/))
+    .min(1)
+    .max(10)
+    .default(['review', 'catalog']),
 });
 
 /** A background rebuild of read models, as the admin's Statistics tab polls it. */

@@ -125,13 +125,7 @@ export const catalogProjection: Projection = {
             text: `update catalog_prompts set status = $4, reviewed_by = $5, reviewed_at = $6,
                      applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [
-              event.data.promptId,
-              ...at,
-              event.data.isApproved ? 'approved' : 'rejected',
-              event.data.reviewedBy,
-              event.createdAt,
-            ],
+            params: [event.data.promptId, ...at, event.data.isApproved ? 'approved' : 'rejected', event.data.reviewedBy, event.createdAt],
           },
         ];
       case 'PromptWithdrawn':

@@ -104,10 +104,7 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
 
 /** One prompt if it is public; pending and rejected prompts are not found. */
 export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView | null> {
-  const [row] = await sql.query<PromptRow>(
-    `select ${COLUMNS} from catalog_prompts where id = $1 and status = 'approved'`,
-    [id],
-  );
+  const [row] = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = $1 and status = 'approved'`, [id]);
   return row ? toPromptView(row) : null;
 }
 
@@ -115,15 +112,8 @@ export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView 
  * One prompt as `viewer` may see it: a public one for anyone; an unpublished one (pending,
  * rejected, withdrawn) only for its submitter and the admin, with its status. Null otherwise.
  */
-export async function getPromptFor(
-  sql: Sql,
-  id: number,
-  viewer: { userId: number | null; isAdmin: boolean },
-): Promise<OwnPromptView | null> {
-  const [row] = await sql.query<PromptRow & { submitted_by: number | null }>(
-    `select ${COLUMNS}, submitted_by from catalog_prompts where id = $1`,
-    [id],
-  );
+export async function getPromptFor(sql: Sql, id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<OwnPromptView | null> {
+  const [row] = await sql.query<PromptRow & { submitted_by: number | null }>(`select ${COLUMNS}, submitted_by from catalog_prompts where id = $1`, [id]);
   if (!row) return null;
   const maySee = row.status === 'approved' || viewer.isAdmin || (viewer.userId !== null && row.submitted_by === viewer.userId);
   return maySee ? { ...toPromptView(row), status: row.status as PromptStatusName } : null;
@@ -138,10 +128,7 @@ export async function totalUsage(sql: Sql): Promise<number> {
 /** Public prompts by id (for lists that nest the prompt: bookmarks, history, collections). */
 export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promise<Map<number, PromptView>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.query<PromptRow>(
-    `select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`,
-    [[...new Set(ids)]],
-  );
+  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`, [[...new Set(ids)]]);
   return new Map(rows.map((row) => [row.id, toPromptView(row)]));
 }
 

@@ -1,12 +1,5 @@
 import type { Sql } from '../../events';
-import type {
-  PromptStatusName,
-  ReviewDecision,
-  ReviewEntryView,
-  ReviewPromptView,
-  SubmissionView,
-  TimelineEntry,
-} from '../../modules/prompts/contracts';
+import type { PromptStatusName, ReviewDecision, ReviewEntryView, ReviewPromptView, SubmissionView, TimelineEntry } from '../../modules/prompts/contracts';
 import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface ReviewRow extends PromptContentRow {
@@ -36,18 +29,13 @@ const COLUMNS = `id, title, description, content, category_id, author_name, auth
  * search_path points them at the replayed copy.
  */
 export async function listPendingReviews(sql: Sql): Promise<ReviewPromptView[]> {
-  const rows = await sql.query<ReviewRow>(
-    `select ${COLUMNS} from review_prompts where status = 'pending' order by submitted_at, id`,
-  );
+  const rows = await sql.query<ReviewRow>(`select ${COLUMNS} from review_prompts where status = 'pending' order by submitted_at, id`);
   return rows.map(toView);
 }
 
 /** The prompts `userId` submitted, newest first, each with its timeline. */
 export async function listSubmissions(sql: Sql, userId: number): Promise<SubmissionView[]> {
-  const rows = await sql.query<ReviewRow>(
-    `select ${COLUMNS} from review_prompts where submitted_by = $1 order by submitted_at desc, id desc`,
-    [userId],
-  );
+  const rows = await sql.query<ReviewRow>(`select ${COLUMNS} from review_prompts where submitted_by = $1 order by submitted_at desc, id desc`, [userId]);
   if (rows.length === 0) return [];
   const steps = await sql.query<{ prompt_id: number; decision: ReviewDecision; by_author: boolean; at: Date }>(
     `select prompt_id, decision, by_author, at from review_log where prompt_id = any($1::int[]) order by position`,
@@ -115,9 +103,7 @@ export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): P
 
 /** How many prompts stand in each status. */
 export async function countByStatus(sql: Sql): Promise<Record<PromptStatusName, number>> {
-  const rows = await sql.query<{ status: PromptStatusName; n: number }>(
-    'select status, count(*)::int as n from review_prompts group by status',
-  );
+  const rows = await sql.query<{ status: PromptStatusName; n: number }>('select status, count(*)::int as n from review_prompts group by status');
   const counts: Record<PromptStatusName, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };
   for (const r of rows) counts[r.status] = r.n;
   return counts;

@@ -12,7 +12,13 @@ export async function copyText(text: string | Promise<string>): Promise<void> {
       return;
     } catch (error) {
       // The text itself failed: report that rather than trying other ways.
-      if (await Promise.resolve(text).then(() => false, () => true)) throw error;
+      if (
+        await Promise.resolve(text).then(
+          () => false,
+          () => true,
+        )
+      )
+        throw error;
     }
   }
   const value = await text;

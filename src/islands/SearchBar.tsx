@@ -28,7 +28,19 @@ export interface SearchBarProps {
  * into in-place swaps. Hydrated, the Filters button toggles the panel (open from the start
  * when a filter is active).
  */
-export default function SearchBar({ action, hidden = {}, q, category, sort, categories, sorts, resetHref, idPrefix, standalone = false, labels }: SearchBarProps) {
+export default function SearchBar({
+  action,
+  hidden = {},
+  q,
+  category,
+  sort,
+  categories,
+  sorts,
+  resetHref,
+  idPrefix,
+  standalone = false,
+  labels,
+}: SearchBarProps) {
   const defaultSort = sorts[0]?.[0] ?? '';
   const active = Boolean(category) || sort !== defaultSort;
   const [open, setOpen] = useState(active);
@@ -90,7 +102,14 @@ export default function SearchBar({ action, hidden = {}, q, category, sort, cate
         className={`filters-panel mt-3 grid gap-3 rounded-xl border border-border bg-surface p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end${open ? ' open' : ''}`}
         data-filters-panel=""
       >
-        <FilterSelect id={`${idPrefix}-category`} name="category" label={labels.category} value={category} live={live} options={[['', labels.allCategories], ...categories]} />
+        <FilterSelect
+          id={`${idPrefix}-category`}
+          name="category"
+          label={labels.category}
+          value={category}
+          live={live}
+          options={[['', labels.allCategories], ...categories]}
+        />
         <FilterSelect id={`${idPrefix}-sort`} name="sort" label={labels.sort} value={sort} live={live} defaultValue={defaultSort} options={sorts} />
         <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />

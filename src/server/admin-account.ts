@@ -21,7 +21,5 @@ export async function ensureAdminAccount(app: AdminAccountHost, log: (m: string)
   if (!created) return;
   const link = accountLink(app.config.publicUrl, email, created.link.token);
   log(`created the admin account ${email}; set its password (link valid 24 h): ${link}`);
-  await sendAccountMail(app, 'register', 'en', { email, name: 'Admin' }, link).catch((error) =>
-    log(`could not email the admin link: ${String(error)}`),
-  );
+  await sendAccountMail(app, 'register', 'en', { email, name: 'Admin' }, link).catch((error) => log(`could not email the admin link: ${String(error)}`));
 }

@@ -58,9 +58,10 @@ function positive(value: string | undefined, fallback: number): number {
 /** RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_<ACTION>_PER_IP / _PER_ACCOUNT, RATE_LIMIT_SLOW_DOWN_MS. */
 function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   const pick = (scope: 'IP' | 'ACCOUNT', table: Record<RateAction, number>) =>
-    Object.fromEntries(
-      RATE_ACTIONS.map((a) => [a, Math.floor(positive(env[`RATE_LIMIT_${a.toUpperCase()}_PER_${scope}`], table[a]))]),
-    ) as Record<RateAction, number>;
+    Object.fromEntries(RATE_ACTIONS.map((a) => [a, Math.floor(positive(env[`RATE_LIMIT_${a.toUpperCase()}_PER_${scope}`], table[a]))])) as Record<
+      RateAction,
+      number
+    >;
   return {
     windowMs: positive(env.RATE_LIMIT_WINDOW_SECONDS, 900) * 1000,
     perIp: pick('IP', RATE_DEFAULTS.perIp),

@@ -20,11 +20,7 @@ export function bearerToken(request: Request): string | null {
  * anything else answers 403, so a stolen token cannot reach admin, collections or account
  * changes. An unknown or revoked token leaves the request anonymous (401 where it matters).
  */
-export async function deviceSession(
-  context: Pick<APIContext, 'request' | 'url' | 'locals'>,
-  next: MiddlewareNext,
-  token: string,
-): Promise<Response> {
+export async function deviceSession(context: Pick<APIContext, 'request' | 'url' | 'locals'>, next: MiddlewareNext, token: string): Promise<Response> {
   if (!deviceMayCall(context.request.method, context.url.pathname)) return errorJson(403, DEVICE_MESSAGES.outOfScope);
   const { app } = context.locals;
   const device = await findDevice(app.db, token);

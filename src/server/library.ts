@@ -10,7 +10,10 @@ import { clientIp } from './rate-limit';
 
 /** Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order. */
 export async function withPrompts<T extends { promptId: number }>(app: App, rows: T[]): Promise<(T & { prompt: PromptView })[]> {
-  const prompts = await getPublicPrompts(app.db, rows.map((r) => r.promptId));
+  const prompts = await getPublicPrompts(
+    app.db,
+    rows.map((r) => r.promptId),
+  );
   return rows.flatMap((r) => {
     const prompt = prompts.get(r.promptId);
     return prompt ? [{ ...r, prompt }] : [];
@@ -24,7 +27,10 @@ export async function withPrompts<T extends { promptId: number }>(app: App, rows
 export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
   const collection = await getCollection(app.db, id, viewerId);
   if (!collection) return null;
-  const items = await withPrompts(app, (await collectionPromptIds(app.db, id)).map((promptId) => ({ promptId })));
+  const items = await withPrompts(
+    app,
+    (await collectionPromptIds(app.db, id)).map((promptId) => ({ promptId })),
+  );
   return { ...collection, prompts: items.map((i) => i.prompt) };
 }
 

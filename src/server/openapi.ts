@@ -24,7 +24,8 @@ function parameters(spec: RouteSpec): JsonSchema[] {
     const json = schemaOf(schema);
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
-    for (const [name, property] of Object.entries(properties)) out.push({ name, in: where, required: where === 'path' || required.has(name), schema: property });
+    for (const [name, property] of Object.entries(properties))
+      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: property });
   }
   return out;
 }

@@ -102,8 +102,7 @@ export function parseCheckpoint(value: string | undefined): Checkpoint | null {
 }
 
 const versionKey = (v: Version) => (v.checkpoint ? formatCheckpoint(v.checkpoint) : 'empty');
-const covers = (v: Version, atLeast: Checkpoint | null) =>
-  !atLeast || (v.checkpoint !== null && compareCheckpoints(v.checkpoint, atLeast) >= 0);
+const covers = (v: Version, atLeast: Checkpoint | null) => !atLeast || (v.checkpoint !== null && compareCheckpoints(v.checkpoint, atLeast) >= 0);
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 
 /**

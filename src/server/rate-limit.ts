@@ -111,7 +111,10 @@ export class RateLimiter {
 /** The client's address: the socket's, or (`trustProxy` = n hops) the one n proxies reported. */
 export function clientIp(context: Pick<APIContext, 'request' | 'clientAddress'>, trustProxy: number): string {
   if (trustProxy > 0) {
-    const chain = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const chain = (context.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const candidate = chain[chain.length - trustProxy];
     if (candidate) return candidate.slice(0, 64);
   }

@@ -3,7 +3,6 @@ import type { ProjectionRunner } from '../../projections';
 
 export type { RebuildJob };
 
-
 /**
  * The admin's "rebuild read models" action, run in the background of this process so the
  * page can poll its progress. One at a time: each rebuild builds fresh tables beside the live

@@ -99,4 +99,3 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
   };
   return Object.assign(endpoint, { route: spec });
 }
-

@@ -1,9 +1,4 @@
-import {
-  FORGOT_PASSWORD_LIMITS,
-  LOGIN_LIMITS,
-  REGISTER_LIMITS,
-  SET_PASSWORD_LIMITS,
-} from '../../modules/accounts/contracts';
+import { FORGOT_PASSWORD_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, SET_PASSWORD_LIMITS } from '../../modules/accounts/contracts';
 import { COLLECTION_LIMITS } from '../../modules/collections/contracts';
 import { CREATE_PAGE_LIMITS, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
 import type { TranslationKey } from '../i18n/keys';
@@ -62,7 +57,10 @@ export const FORMS = {
     prefix: 'auth:',
     limits: LOGIN_LIMITS,
     // The password's only lower bound is "not empty".
-    fields: { email: { other: 'messages.loginEmail' }, password: { too_small: 'messages.passwordRequired', too_big: 'messages.passwordMax', other: 'messages.passwordRequired' } },
+    fields: {
+      email: { other: 'messages.loginEmail' },
+      password: { too_small: 'messages.passwordRequired', too_big: 'messages.passwordMax', other: 'messages.passwordRequired' },
+    },
   },
   register: {
     prefix: 'auth:',
@@ -80,7 +78,12 @@ export const FORMS = {
     fields: {
       password: bounded('messages.password', { other: 'messages.passwordMin' }),
       // Spec: an empty or short confirmation asks to confirm; a different one says they don't match.
-      confirmPassword: { too_small: 'messages.confirmRequired', too_big: 'messages.passwordMax', custom: 'messages.passwordsMismatch', other: 'messages.confirmRequired' },
+      confirmPassword: {
+        too_small: 'messages.confirmRequired',
+        too_big: 'messages.passwordMax',
+        custom: 'messages.passwordsMismatch',
+        other: 'messages.confirmRequired',
+      },
       token: { too_small: 'messages.tokenRequired', too_big: 'messages.invalidLink', other: 'messages.tokenRequired' },
     },
   },

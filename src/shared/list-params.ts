@@ -41,7 +41,10 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 }
 
 function readQuery(params: URLSearchParams): string {
-  return (params.get('q') ?? '').replace(/[\r\n\t]+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+  return (params.get('q') ?? '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH);
 }
 
 /** A category given by slug or by id; unknown values mean "All Categories". */

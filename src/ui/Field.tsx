@@ -23,7 +23,21 @@ export interface FieldProps extends NativeProps {
 }
 
 /** A labelled input with its help text and error (aria-describedby), and a show/hide toggle for passwords. */
-export function Field({ label, name, type = 'text', value, onChange, error, help, rows, showLabel = 'Show password', hideLabel = 'Hide password', id: givenId, className, ...native }: FieldProps) {
+export function Field({
+  label,
+  name,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  help,
+  rows,
+  showLabel = 'Show password',
+  hideLabel = 'Hide password',
+  id: givenId,
+  className,
+  ...native
+}: FieldProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const [shown, setShown] = useState(false);
@@ -86,7 +100,17 @@ export function Field({ label, name, type = 'text', value, onChange, error, help
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="m3 3 18 18" />}

@@ -34,15 +34,7 @@ export function BookmarkButton({
     );
   }
   return (
-    <Button
-      variant="outline"
-      size={size}
-      className="js-only"
-      data-bookmark=""
-      aria-pressed={pressed}
-      disabled={busy}
-      onClick={onClick}
-    >
+    <Button variant="outline" size={size} className="js-only" data-bookmark="" aria-pressed={pressed} disabled={busy} onClick={onClick}>
       <Icon name="bookmark" size={size === 'sm' ? 14 : 16} filled={pressed} />
       {label}
     </Button>
@@ -50,15 +42,7 @@ export function BookmarkButton({
 }
 
 /** The rating choices of the detail page: Not Helpful (1) and Helpful (5). */
-export function RatingChoices({
-  labels,
-  value,
-  onRate,
-}: {
-  labels: { notHelpful: string; helpful: string };
-  value?: 1 | 5;
-  onRate: (value: 1 | 5) => void;
-}) {
+export function RatingChoices({ labels, value, onRate }: { labels: { notHelpful: string; helpful: string }; value?: 1 | 5; onRate: (value: 1 | 5) => void }) {
   return (
     <div className="grid grid-cols-2 gap-2 js-only">
       <Button variant={value === 1 ? 'primary' : 'outline'} data-rate="1" aria-pressed={value === 1} data-testid="rate-not-helpful" onClick={() => onRate(1)}>

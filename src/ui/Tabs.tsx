@@ -1,7 +1,21 @@
 import { useRef } from 'react';
 
 /** Button tabs (role=tablist) for views inside one island; arrow keys move between them. */
-export function Tabs<V extends string>({ label, tabs, value, onChange, idPrefix, panelId }: { label: string; tabs: { value: V; label: string }[]; value: V; onChange: (v: V) => void; idPrefix: string; panelId: string }) {
+export function Tabs<V extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+  idPrefix,
+  panelId,
+}: {
+  label: string;
+  tabs: { value: V; label: string }[];
+  value: V;
+  onChange: (v: V) => void;
+  idPrefix: string;
+  panelId: string;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   return (
     <div role="tablist" aria-label={label} className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-muted p-1">

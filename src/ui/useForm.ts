@@ -27,10 +27,7 @@ export interface Form<S extends z.ZodType> {
   errors: FieldErrors;
   busy: boolean;
   /** Validates, then runs `send` with the parsed data. A thrown call error shows `failure` as a destructive toast. */
-  submit: (
-    send: (data: z.output<S>) => Promise<void | 'keep-busy'>,
-    failure: { title: string; description: string },
-  ) => (event: FormEvent) => Promise<void>;
+  submit: (send: (data: z.output<S>) => Promise<void | 'keep-busy'>, failure: { title: string; description: string }) => (event: FormEvent) => Promise<void>;
 }
 
 export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>): Form<S> {

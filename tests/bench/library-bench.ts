@@ -230,7 +230,11 @@ try {
   log('interleaved (throughput target). Last, a second web process joins and the tight loops run');
   log('again, each user writing through one process and reading back through the other.');
   log('Client, wrk, servers and PostgreSQL share the 2 cores;');
-  log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (other work on the machine counts too).`);
+  log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (other work on the machine counts too).`,
+  );
   log();
   log('| phase | writes | writes/s | write p50 | p95 | p99 | read-back p95 | read-your-writes misses | errors |');
   log('|---|---|---|---|---|---|---|---|---|');

@@ -21,7 +21,9 @@ async function signUp(context: BrowserContext) {
     file = readdirSync(join(dataDir, 'outbox')).find((f) => f.includes(email));
     if (!file) await new Promise((r) => setTimeout(r, 200));
   }
-  const text = readFileSync(join(dataDir, 'outbox', file!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const text = readFileSync(join(dataDir, 'outbox', file!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   const token = /token=([A-Za-z0-9_-]+)/.exec(text)![1];
   await context.request.post(`${base}/api/auth/set-password`, { data: { email, token, password: 'correct horse battery' } });
 }
@@ -29,11 +31,21 @@ async function signUp(context: BrowserContext) {
 async function jsBytes(page: Page, path: string): Promise<number> {
   const sizes: Promise<number>[] = [];
   page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') sizes.push(r.body().then((b) => gzipSync(b).length).catch(() => 0));
+    if (r.request().resourceType() === 'script')
+      sizes.push(
+        r
+          .body()
+          .then((b) => gzipSync(b).length)
+          .catch(() => 0),
+      );
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   // Islands hydrate when the browser is idle (and signed-in code loads after /api/auth/me).
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr') || el.getAttribute('client') === 'visible'),
+    null,
+    { timeout: 60_000 },
+  );
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
   return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
@@ -61,7 +73,9 @@ const seedContext = await browser.newContext();
 await signUp(seedContext);
 const cookies = await seedContext.cookies();
 const r = seedContext.request;
-const col = await (await r.post(`${base}/api/collections`, { data: { name: 'Writing helpers', description: 'Prompts I use for daily writing', isPublic: true } })).json();
+const col = await (
+  await r.post(`${base}/api/collections`, { data: { name: 'Writing helpers', description: 'Prompts I use for daily writing', isPublic: true } })
+).json();
 await r.post(`${base}/api/collections`, { data: { name: 'Quick picks', description: 'My collection of prompts', isPublic: false } });
 for (const p of prompts.slice(0, 3)) {
   await r.post(`${base}/api/favorites`, { data: { promptId: p.id } });
@@ -82,7 +96,10 @@ const screens: [string, string][] = [
 ];
 for (const lng of ['en', 'zh-HK']) {
   for (const theme of ['light', 'dark'] as const) {
-    for (const [w, h, label] of [[1280, 900, 'desktop'], [360, 780, 'mobile']] as const) {
+    for (const [w, h, label] of [
+      [1280, 900, 'desktop'],
+      [360, 780, 'mobile'],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width: w, height: h }, colorScheme: theme });
       await context.addCookies([...cookies, { name: 'i18next', value: lng, url: base }]);
       await context.addInitScript((t) => localStorage.setItem('theme', t), theme);

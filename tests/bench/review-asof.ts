@@ -24,7 +24,15 @@ for (const backend of (await import('../support/backends')).backends) {
     for (let i = 0; i < submissions; i++) {
       const s = await submitPrompt(
         app.store,
-        { title: `Bench ${i}`, description: 'A benchmark prompt.', content: 'Benchmark content, long enough.', categoryId: 1, authorName: 'Bench', isFeatured: false, isEditorsPick: false },
+        {
+          title: `Bench ${i}`,
+          description: 'A benchmark prompt.',
+          content: 'Benchmark content, long enough.',
+          categoryId: 1,
+          authorName: 'Bench',
+          isFeatured: false,
+          isEditorsPick: false,
+        },
         { userId: 2 + (i % 50), isAdmin: false },
         meta,
       );
@@ -32,7 +40,10 @@ for (const backend of (await import('../support/backends')).backends) {
       if (i === Math.floor(submissions / 2)) middle = new Date();
     }
     for (let done = 0; done < uses; done += 5000) {
-      const batch: NewEvent[] = Array.from({ length: Math.min(5000, uses - done) }, (_, k) => ({ type: 'Used', data: { promptId: 1 + ((done + k) % submissions), userId: null } }));
+      const batch: NewEvent[] = Array.from({ length: Math.min(5000, uses - done) }, (_, k) => ({
+        type: 'Used',
+        data: { promptId: 1 + ((done + k) % submissions), userId: null },
+      }));
       await app.store.append(`use-bench-${done}`, batch, { expectedVersion: 'any', metadata: meta });
     }
     await app.runner.catchUpAll();

@@ -29,7 +29,10 @@ import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 const quick = process.argv.includes('--quick');
 const noLighthouse = process.argv.includes('--no-lighthouse');
 /** --only=js,rps,search,lighthouse runs some sections. */
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const run = (section: string) => !only || only.includes(section);
 const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 // A fresh checkout has no build yet; the figures are always of the current sources.
@@ -86,11 +89,20 @@ async function signIn(server: { url: string; dataDir: string }): Promise<string>
         return undefined;
       }
     })();
-    if (file) token = /token=([A-Za-z0-9_-]+)/.exec(readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '='))?.[1];
+    if (file)
+      token = /token=([A-Za-z0-9_-]+)/.exec(
+        readFileSync(join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/gi, '='),
+      )?.[1];
     else await new Promise((r) => setTimeout(r, 100));
   }
   if (!token) throw new Error('no set-password mail');
-  const set = await fetch(`${server.url}/api/auth/set-password`, { method: 'POST', headers, body: JSON.stringify({ email, token, password: 'bench password 1' }) });
+  const set = await fetch(`${server.url}/api/auth/set-password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, token, password: 'bench password 1' }),
+  });
   const cookie = set.headers.getSetCookie().find((c) => c.startsWith('promptory_session='));
   if (!set.ok || !cookie) throw new Error(`set-password: ${set.status}`);
   return cookie.split(';')[0];
@@ -134,9 +146,7 @@ async function jsBytes(url: string, paths: string[]) {
         .map((s) => s.textContent ?? ''),
     );
     // Scripts the parser must run before it can paint: classic external scripts without async/defer.
-    const blocking = await page.evaluate(
-      () => document.querySelectorAll('script[src]:not([async]):not([defer]):not([type="module"])').length,
-    );
+    const blocking = await page.evaluate(() => document.querySelectorAll('script[src]:not([async]):not([defer]):not([type="module"])').length);
     const raw = bodies.reduce((n, b) => n + b.length, 0);
     const gzip = bodies.reduce((n, b) => n + gzipSync(b).length, 0);
     const inlineGzip = inline.reduce((n, s) => n + gzipSync(Buffer.from(s)).length, 0);
@@ -262,20 +272,13 @@ async function searchBench(count: number) {
       await tx.many(statements);
     });
   }
-  await app.db.query(
-    `update catalog_prompts set status = 'approved', usage_count = (id * 7919) % 1000, rating = (id * 31) % 6 where id % 20 <> 0`,
-  );
+  await app.db.query(`update catalog_prompts set status = 'approved', usage_count = (id * 7919) % 1000, rating = (id * 31) % 6 where id % 20 <> 0`);
   await app.db.query('analyze catalog_prompts');
   const loadSeconds = (performance.now() - t0) / 1000;
 
   // Terms across the whole range of selectivity, picked from the generated text.
   const counts = async (q: string) =>
-    (
-      await app.db.query<{ n: number }>(
-        `select count(*)::int as n from catalog_prompts where status = 'approved' and search_text like $1`,
-        [`%${q}%`],
-      )
-    )[0].n;
+    (await app.db.query<{ n: number }>(`select count(*)::int as n from catalog_prompts where status = 'approved' and search_text like $1`, [`%${q}%`]))[0].n;
   const byFrequency = async (candidates: string[], lo: number, hi: number) => {
     for (const c of candidates) {
       const n = await counts(c);
@@ -363,7 +366,11 @@ async function lighthouse(url: string, paths: string[]) {
         );
         // A run that could not load the page (a busy machine) scores 0: try again, twice at most.
         for (let retry = 0; retry < 2 && (run?.lhr.runtimeError || !run?.lhr.categories.performance.score); retry++) {
-          run = await lh(url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, preset === 'desktop' ? desktopConfig : undefined);
+          run = await lh(
+            url + path,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
         }
         const c = run!.lhr.categories;
         results.push({
@@ -390,70 +397,81 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 log('# Public site benchmarks (issues 3 and 8)');
 log();
 log(`Run ${new Date().toISOString()} on ${process.platform} (${(await import('node:os')).cpus().length} cores), Node ${process.version}, build \`${outDir}\`.`);
-log(`Client, load generator (wrk) and server share the same machine (load average at start: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(', ')}; other work may run on it).`);
+log(
+  `Client, load generator (wrk) and server share the same machine (load average at start: ${(await import('node:os'))
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}; other work may run on it).`,
+);
 log();
 
 if (run('js') || run('rps')) {
-const server = await startServer(basePort);
-const id = await firstPromptId(server.url);
+  const server = await startServer(basePort);
+  const id = await firstPromptId(server.url);
 
-if (run('js')) {
-log('## JavaScript shipped (React included)');
-log();
-log('| Page | Script files | Raw | Gzipped (external) | Gzipped (inline) | Total gzipped | Budget | | Scripts blocking first paint |');
-log('|---|---|---|---|---|---|---|---|---|');
-for (const r of await jsBytes(server.url, [`/prompts/${id}`, '/prompts', '/', '/community', '/extension', '/auth'])) {
-  const budget = r.path.startsWith('/prompts/') ? 90 * 1024 : r.path === '/prompts' ? 110 * 1024 : undefined;
-  const total = r.gzip + r.inlineGzip;
-  log(`| ${r.path} | ${r.files} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.inlineGzip)} | ${kb(total)} | ${budget ? `≤ ${kb(budget)}` : '-'} | ${budget ? (total <= budget ? 'pass' : 'FAIL') : ''} | ${r.blocking} ${r.blocking === 0 ? 'pass' : 'FAIL'} |`);
-}
-log();
-log('Islands load as module scripts from their `<astro-island>` elements after the HTML (never parser-blocking); the only inline script is the pre-paint theme/language line. Before hydration the page is plain HTML: links, GET forms and the no-JavaScript paths work.');
-log();
-}
+  if (run('js')) {
+    log('## JavaScript shipped (React included)');
+    log();
+    log('| Page | Script files | Raw | Gzipped (external) | Gzipped (inline) | Total gzipped | Budget | | Scripts blocking first paint |');
+    log('|---|---|---|---|---|---|---|---|---|');
+    for (const r of await jsBytes(server.url, [`/prompts/${id}`, '/prompts', '/', '/community', '/extension', '/auth'])) {
+      const budget = r.path.startsWith('/prompts/') ? 90 * 1024 : r.path === '/prompts' ? 110 * 1024 : undefined;
+      const total = r.gzip + r.inlineGzip;
+      log(
+        `| ${r.path} | ${r.files} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.inlineGzip)} | ${kb(total)} | ${budget ? `≤ ${kb(budget)}` : '-'} | ${budget ? (total <= budget ? 'pass' : 'FAIL') : ''} | ${r.blocking} ${r.blocking === 0 ? 'pass' : 'FAIL'} |`,
+      );
+    }
+    log();
+    log(
+      'Islands load as module scripts from their `<astro-island>` elements after the HTML (never parser-blocking); the only inline script is the pre-paint theme/language line. Before hydration the page is plain HTML: links, GET forms and the no-JavaScript paths work.',
+    );
+    log();
+  }
 
-if (run('rps')) {
-log('## Requests per second (wrk -t2 -c32, loopback, median of interleaved rounds)');
-log();
-log('| Page cache | Trivial page (/healthz) | /prompts/{id} | ratio | /prompts | ratio | Target |');
-log('|---|---|---|---|---|---|---|');
-const cached = await throughput(server.url, id);
-const rowFor = (label: string, t: Awaited<ReturnType<typeof throughput>>, target = true) =>
-  `| ${label} | ${t.trivial.toFixed(0)} | ${t.detail.toFixed(0)} | ${(t.detail / t.trivial).toFixed(2)} | ${t.browse.toFixed(0)} | ${(t.browse / t.trivial).toFixed(2)} | ${
-    target ? `≥ 0.50 ${t.detail / t.trivial >= 0.5 && t.browse / t.trivial >= 0.5 ? 'pass' : 'FAIL'}` : 'reference (cold renders)'
-  } |`;
-log(rowFor('on (default), visitor', cached));
-const cookie = await signIn(server);
-const signedIn = await throughput(server.url, id, cookie);
-log(rowFor('on (default), signed-in user', signedIn));
-const uncachedServer = await startServer(basePort + 1, { PAGE_CACHE: '0' });
-const uncached = await throughput(uncachedServer.url, await firstPromptId(uncachedServer.url));
-await uncachedServer.stop();
-log(rowFor('off (every request renders)', uncached, false));
-log();
-log(`Samples (req/s): visitor ${JSON.stringify(cached.samples)}; signed-in ${JSON.stringify(signedIn.samples)}; cache off ${JSON.stringify(uncached.samples)}.`);
-log();
-log(
-  `A signed-in user gets the same cached page as a visitor (personal parts are islands): the ratios compare with a trivial page requested with the same session cookie. ` +
-    `In absolute terms a signed-in user gets ${(signedIn.browse / cached.browse).toFixed(2)}x a visitor's rate on /prompts (${(signedIn.detail / cached.detail).toFixed(2)}x on /prompts/{id}); ` +
-    `a cached page is served before the session is resolved (src/server/middleware/cached-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
-);
-log();
-}
-await server.stop();
+  if (run('rps')) {
+    log('## Requests per second (wrk -t2 -c32, loopback, median of interleaved rounds)');
+    log();
+    log('| Page cache | Trivial page (/healthz) | /prompts/{id} | ratio | /prompts | ratio | Target |');
+    log('|---|---|---|---|---|---|---|');
+    const cached = await throughput(server.url, id);
+    const rowFor = (label: string, t: Awaited<ReturnType<typeof throughput>>, target = true) =>
+      `| ${label} | ${t.trivial.toFixed(0)} | ${t.detail.toFixed(0)} | ${(t.detail / t.trivial).toFixed(2)} | ${t.browse.toFixed(0)} | ${(t.browse / t.trivial).toFixed(2)} | ${
+        target ? `≥ 0.50 ${t.detail / t.trivial >= 0.5 && t.browse / t.trivial >= 0.5 ? 'pass' : 'FAIL'}` : 'reference (cold renders)'
+      } |`;
+    log(rowFor('on (default), visitor', cached));
+    const cookie = await signIn(server);
+    const signedIn = await throughput(server.url, id, cookie);
+    log(rowFor('on (default), signed-in user', signedIn));
+    const uncachedServer = await startServer(basePort + 1, { PAGE_CACHE: '0' });
+    const uncached = await throughput(uncachedServer.url, await firstPromptId(uncachedServer.url));
+    await uncachedServer.stop();
+    log(rowFor('off (every request renders)', uncached, false));
+    log();
+    log(
+      `Samples (req/s): visitor ${JSON.stringify(cached.samples)}; signed-in ${JSON.stringify(signedIn.samples)}; cache off ${JSON.stringify(uncached.samples)}.`,
+    );
+    log();
+    log(
+      `A signed-in user gets the same cached page as a visitor (personal parts are islands): the ratios compare with a trivial page requested with the same session cookie. ` +
+        `In absolute terms a signed-in user gets ${(signedIn.browse / cached.browse).toFixed(2)}x a visitor's rate on /prompts (${(signedIn.detail / cached.detail).toFixed(2)}x on /prompts/{id}); ` +
+        `a cached page is served before the session is resolved (src/server/middleware/cached-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
+    );
+    log();
+  }
+  await server.stop();
 }
 
 if (run('search')) {
-const count = quick ? 20_000 : 100_000;
-log(`## Search over ${count.toLocaleString('en')} prompts (PGlite, listPrompts: approved, popular order, 25 rows)`);
-log();
-const search = await searchBench(count);
-log(`Generated and projected in ${search.loadSeconds.toFixed(1)} s (70% English, 30% Traditional Chinese; 95% approved).`);
-log();
-log('| Term | Matching rows | p50 | p95 | Target p95 ≤ 20 ms |');
-log('|---|---|---|---|---|');
-for (const r of search.rows) log(`| ${r.label} | ${r.matches.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${r.p95 <= 20 ? 'pass' : 'FAIL'} |`);
-log();
+  const count = quick ? 20_000 : 100_000;
+  log(`## Search over ${count.toLocaleString('en')} prompts (PGlite, listPrompts: approved, popular order, 25 rows)`);
+  log();
+  const search = await searchBench(count);
+  log(`Generated and projected in ${search.loadSeconds.toFixed(1)} s (70% English, 30% Traditional Chinese; 95% approved).`);
+  log();
+  log('| Term | Matching rows | p50 | p95 | Target p95 ≤ 20 ms |');
+  log('|---|---|---|---|---|');
+  for (const r of search.rows) log(`| ${r.label} | ${r.matches.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${r.p95 <= 20 ? 'pass' : 'FAIL'} |`);
+  log();
 }
 
 if (!noLighthouse && run('lighthouse')) {
@@ -469,13 +487,20 @@ if (!noLighthouse && run('lighthouse')) {
     log('| Page | Preset | Performance | Accessibility | Best practices | SEO | Target (perf, a11y ≥ 95) |');
     log('|---|---|---|---|---|---|---|');
     for (const r of lh) {
-      log(`| ${r.path} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.performance >= 95 && r.accessibility >= 95 ? 'pass' : 'FAIL'} |`);
+      log(
+        `| ${r.path} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.performance >= 95 && r.accessibility >= 95 ? 'pass' : 'FAIL'} |`,
+      );
     }
   }
   log();
 }
 
-log(`Load average at the end: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(', ')}.`);
+log(
+  `Load average at the end: ${(await import('node:os'))
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}.`,
+);
 mkdirSync('docs', { recursive: true });
 if (!only) writeFileSync('docs/benchmarks-site.md', `${report.join('\n')}\n`);
 console.log('\nWritten to docs/benchmarks-site.md');

@@ -21,7 +21,11 @@ await page.addStyleTag({ content: 'body{margin:0} img{display:block}' });
 let part = 0;
 for (let y = 0; y < size.h; y += height) {
   part++;
-  await page.screenshot({ path: file.replace(/\.png$/, `.part${part}.png`), clip: { x: 0, y, width: size.w, height: Math.min(height, size.h - y) }, fullPage: true });
+  await page.screenshot({
+    path: file.replace(/\.png$/, `.part${part}.png`),
+    clip: { x: 0, y, width: size.w, height: Math.min(height, size.h - y) },
+    fullPage: true,
+  });
 }
 await browser.close();
 console.log(`${part} parts`);

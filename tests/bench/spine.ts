@@ -57,10 +57,14 @@ async function benchBackend(backend: (typeof backends)[number], replayEvents: nu
     // Fill the log to the replay size in large transactions, then rebuild the catalog from it.
     const have = await app.store.count();
     for (let n = have; n < replayEvents; n += 1000) {
-      await app.store.append(`bench-fill-${n}`, Array.from({ length: 1000 }, (_, i) => used((i % 40) + 1)), {
-        expectedVersion: 'any',
-        metadata: meta(),
-      });
+      await app.store.append(
+        `bench-fill-${n}`,
+        Array.from({ length: 1000 }, (_, i) => used((i % 40) + 1)),
+        {
+          expectedVersion: 'any',
+          metadata: meta(),
+        },
+      );
     }
     const total = await app.store.count();
     const started = performance.now();

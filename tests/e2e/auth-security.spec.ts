@@ -7,7 +7,11 @@ import { indistinguishable, timedPairs } from '../support/timing';
 test('API validation answers 400 with the spec messages', async ({ request }) => {
   const cases: [string, unknown, string[]][] = [
     ['/api/auth/login', { email: 'x', password: '' }, ['Please enter a valid email address', 'Password is required']],
-    ['/api/auth/register', { name: 'A', username: 'ab', email: 'x' }, ['Name must be at least 2 characters', 'Username must be at least 3 characters', 'Please enter a valid email']],
+    [
+      '/api/auth/register',
+      { name: 'A', username: 'ab', email: 'x' },
+      ['Name must be at least 2 characters', 'Username must be at least 3 characters', 'Please enter a valid email'],
+    ],
     ['/api/auth/forgot-password', { email: 'x' }, ['Please enter a valid email address']],
     ['/api/auth/set-password', { email: 'a@b.co', token: '', password: '1' }, ['Token is required', 'Password must be at least 8 characters']],
   ];
@@ -31,7 +35,10 @@ test('no user enumeration: identical answers and indistinguishable timing for kn
     ['/api/auth/register', (address: string) => ({ name: 'Same Name', email: address })],
   ] as const) {
     const answers = new Set<string>();
-    const timing = await timedPairs(post(path, answers, () => body(email)), post(path, answers, () => body(uniqueEmail('nobody'))));
+    const timing = await timedPairs(
+      post(path, answers, () => body(email)),
+      post(path, answers, () => body(uniqueEmail('nobody'))),
+    );
     expect(answers.size, `${path}: ${[...answers].join(' | ')}`).toBe(1);
     expect(indistinguishable(timing), `${path}: ${JSON.stringify(timing)}`).toBe(true);
   }

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 export const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/promptory-e2e-${Number(process.env.E2E_PORT ?? 4460)}`;
 
 type Messages = Record<string, any>;
-const locale = (lng: string, ns: string): Messages =>
-  JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
+const locale = (lng: string, ns: string): Messages => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
 export const auth = { en: locale('en', 'auth'), 'zh-HK': locale('zh-HK', 'auth') } as const;
 export const dashboard = { en: locale('en', 'dashboard'), 'zh-HK': locale('zh-HK', 'dashboard') } as const;
 export type Lng = keyof typeof auth;
@@ -23,7 +22,10 @@ function decode(raw: string): string {
       const body = rest.join('\n\n');
       if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
       if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-        return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+        return Buffer.from(
+          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8');
       return body;
     })
     .join('\n');

@@ -41,10 +41,11 @@ async function panel(): Promise<Page> {
 
 /** Runs the context-menu handler in the worker, as a click on "Send", "Open" or "Save" would. */
 const menu = (menuItemId: string, selectionText: string, pageUrl = 'https://news.example/story') =>
-  worker.evaluate(
-    ([id, text, url]) => (globalThis as any).promptory.onMenuClick({ menuItemId: id, selectionText: text, pageUrl: url }),
-    [menuItemId, selectionText, pageUrl] as const,
-  ) as Promise<string>;
+  worker.evaluate(([id, text, url]) => (globalThis as any).promptory.onMenuClick({ menuItemId: id, selectionText: text, pageUrl: url }), [
+    menuItemId,
+    selectionText,
+    pageUrl,
+  ] as const) as Promise<string>;
 
 /** The tab the extension opened at an address starting with `prefix` (new tabs start blank, so poll). */
 async function pageAt(prefix: string): Promise<Page> {
@@ -70,7 +71,9 @@ test.beforeAll(async ({ request }) => {
     args: [...chromiumArgs, '--headless=new', `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
   });
   // Chat services are outside the test: answer them locally so opened tabs settle.
-  await context.route(/^https:\/\/(chatgpt\.com|claude\.ai|news\.example)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>ok' }));
+  await context.route(/^https:\/\/(chatgpt\.com|claude\.ai|news\.example)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>ok' }),
+  );
   worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 });
 

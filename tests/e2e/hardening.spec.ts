@@ -29,7 +29,9 @@ function raw(
       },
     );
     // The server may cut the connection once it has answered; that is the point.
-    req.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', (error) =>
+      (error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error),
+    );
     if (options.write) options.write(req);
     else req.end();
   });
@@ -77,7 +79,10 @@ test('oversized bodies answer 413 JSON without being read: by Content-Length, an
 test('no internal header leaks, even on a missing prompt', async ({ request }) => {
   for (const path of ['/prompts/999999', '/prompts', '/prompts?x=1']) {
     const response = await request.get(path);
-    expect(Object.keys(response.headers()).filter((h) => h.startsWith('x-promptory')), path).toEqual([]);
+    expect(
+      Object.keys(response.headers()).filter((h) => h.startsWith('x-promptory')),
+      path,
+    ).toEqual([]);
   }
 });
 

@@ -136,7 +136,12 @@ test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; 
   await expectNoErrors(errors);
 });
 
-test('collections: quick button, dialog with every message, fill from detail and card, view, empty, privacy, delete (en, dark)', async ({ page, context, baseURL, browser }) => {
+test('collections: quick button, dialog with every message, fill from detail and card, view, empty, privacy, delete (en, dark)', async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
   const { lib, common } = L.en;
   await prepare(context, baseURL!, 'en', 'dark');
   const errors = watchErrors(page);
@@ -291,6 +296,7 @@ test('the Bookmarks list and private pages are never cached, and the shared page
   const favorites = await page.request.get('/prompts?tab=favorites');
   expect(favorites.status()).toBe(200);
   expect(favorites.headers()['cache-control']).toContain('no-store');
-  for (const path of ['/dashboard?tab=history', '/dashboard/collections']) expect((await page.request.get(path)).headers()['cache-control']).toContain('no-store');
+  for (const path of ['/dashboard?tab=history', '/dashboard/collections'])
+    expect((await page.request.get(path)).headers()['cache-control']).toContain('no-store');
   expect((await request.get('/fragments/prompts?tab=favorites')).status()).toBe(401);
 });

@@ -95,7 +95,12 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(page.getByTestId('review-notice')).toContainText('1-2 business days');
   await expect(page.getByTestId('terms-note')).toBeVisible();
   await page.getByTestId('create-prompt-send').click();
-  for (const message of [withLimit(review.validation.titleMin, 5), withLimit(review.validation.descriptionMin, 20), withLimit(review.validation.contentMin, 10), review.validation.category]) {
+  for (const message of [
+    withLimit(review.validation.titleMin, 5),
+    withLimit(review.validation.descriptionMin, 20),
+    withLimit(review.validation.contentMin, 10),
+    review.validation.category,
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await form.locator('[name=title]').fill(createTitle);
@@ -166,7 +171,12 @@ test('submit through all three entry points, review, and see the outcome everywh
   // The history lists the four events; the queue as of before the review shows both pending.
   await admin.goto('/admin?tab=history&lng=en');
   const history = admin.getByTestId('history-table');
-  for (const [p, decision] of [[approved, 'submitted'], [approved, 'approved'], [rejected, 'submitted'], [rejected, 'rejected']] as const) {
+  for (const [p, decision] of [
+    [approved, 'submitted'],
+    [approved, 'approved'],
+    [rejected, 'submitted'],
+    [rejected, 'rejected'],
+  ] as const) {
     await expect(history.locator(`[data-testid=history-row][data-prompt-id="${p.id}"][data-decision="${decision}"]`)).toHaveCount(1);
   }
   await admin.getByTestId('history-filter').locator('[name=decision]').selectOption('rejected');

@@ -2,7 +2,21 @@ import { expect, test } from './fixtures';
 
 /** Issue 3: public pages and GET endpoints send ETag and Cache-Control and answer 304. */
 
-const paths = ['/', '/prompts', '/prompts?tab=featured&q=code', '/prompts/1', '/community', '/community?tab=trending', '/extension', '/privacy-policy', '/fragments/prompts?q=code', '/fragments/community', '/api/categories', '/api/prompts', '/api/prompts/1'];
+const paths = [
+  '/',
+  '/prompts',
+  '/prompts?tab=featured&q=code',
+  '/prompts/1',
+  '/community',
+  '/community?tab=trending',
+  '/extension',
+  '/privacy-policy',
+  '/fragments/prompts?q=code',
+  '/fragments/community',
+  '/api/categories',
+  '/api/prompts',
+  '/api/prompts/1',
+];
 
 test('ETag, Cache-Control and 304 on If-None-Match', async ({ request }) => {
   for (const path of paths) {

@@ -53,12 +53,18 @@ for (const lng of LANGS) {
         id: number;
       }[];
       const community = prompts.filter((p) => !p.authorName.toLowerCase().includes('promptory'));
-      const trending = [...community].sort((a, b) => b.usageCount - a.usageCount || b.id - a.id).slice(0, 6).map((p) => p.title);
+      const trending = [...community]
+        .sort((a, b) => b.usageCount - a.usageCount || b.id - a.id)
+        .slice(0, 6)
+        .map((p) => p.title);
       expect(await cardTitles(page)).toEqual(trending);
 
       await tabs.getByRole('link', { name: T[lng].newest }).click();
       await expect(page).toHaveURL(/tab=newest/);
-      const newest = [...community].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id).slice(0, 6).map((p) => p.title);
+      const newest = [...community]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+        .slice(0, 6)
+        .map((p) => p.title);
       await expect.poll(() => cardTitles(page)).toEqual(newest);
       await expect(page.getByRole('searchbox')).toHaveCount(0);
 

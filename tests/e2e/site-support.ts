@@ -30,8 +30,7 @@ export const T = {
     promptCopied: 'Prompt copied',
     promptCopiedText: 'Now you can paste it in your AI chat.',
     errorLoading: 'Error Loading Prompt',
-    errorText:
-      "We couldn't load the prompt you requested. It may have been removed or you may not have permission to view it.",
+    errorText: "We couldn't load the prompt you requested. It may have been removed or you may not have permission to view it.",
     backToPrompts: 'Back to Prompts',
     notFound: '404 Page Not Found',
     privacy: 'Privacy Policy',

@@ -265,8 +265,13 @@ describe.each(backends)('accounts API on $name', (backend) => {
         const r = await new Browser().call(forgotApi.POST, { body: { email: address() } });
         bodies.add(`${r.status} ${JSON.stringify(r.body)}`);
       };
-      const timing = await timedPairs(ask(() => email), ask(() => unique()));
-      expect([...bodies]).toEqual([`200 ${JSON.stringify({ ok: true, message: 'If your email is registered, you will receive instructions to reset your password.' })}`]);
+      const timing = await timedPairs(
+        ask(() => email),
+        ask(() => unique()),
+      );
+      expect([...bodies]).toEqual([
+        `200 ${JSON.stringify({ ok: true, message: 'If your email is registered, you will receive instructions to reset your password.' })}`,
+      ]);
       expect(indistinguishable(timing), JSON.stringify(timing)).toBe(true);
     });
 
@@ -277,7 +282,10 @@ describe.each(backends)('accounts API on $name', (backend) => {
         const r = await new Browser().call(registerApi.POST, { body: { name: 'X Y', email: address() } });
         bodies.add(`${r.status} ${JSON.stringify(r.body)}`);
       };
-      const timing = await timedPairs(register(() => email), register(() => unique()));
+      const timing = await timedPairs(
+        register(() => email),
+        register(() => unique()),
+      );
       expect(bodies.size).toBe(1);
       expect(indistinguishable(timing), JSON.stringify(timing)).toBe(true);
     });
@@ -370,13 +378,17 @@ describe.each(backends)('accounts API on $name', (backend) => {
       app.limiter = new RateLimiter(app.db, { ...readConfig({}).rateLimits, slowDownMs: 1 });
       const { email } = await signedUpUser();
       const one = new Browser('10.13.0.1');
-      const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => one.call(loginApi.POST, { body: { email, password: `wrong ${i}` } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => one.call(loginApi.POST, { body: { email, password: `wrong ${i}` } }).then((r) => r.status)),
+      );
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(35);
       // Per IP: many accounts from one address.
       app.limiter = new RateLimiter(app.db, { ...readConfig({ RATE_LIMIT_LOGIN_PER_IP: '8' }).rateLimits, slowDownMs: 1 });
       const ip = new Browser('10.13.0.2');
-      const spread = await Promise.all(Array.from({ length: 20 }, (_, i) => ip.call(loginApi.POST, { body: { email: unique(`spread${i}`), password: 'wrong' } }).then((r) => r.status)));
+      const spread = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => ip.call(loginApi.POST, { body: { email: unique(`spread${i}`), password: 'wrong' } }).then((r) => r.status)),
+      );
       expect(spread.filter((s) => s === 401)).toHaveLength(8);
     });
 

@@ -32,7 +32,23 @@ describe('catalog API', () => {
     const body = await (await get('/api/prompts')).json();
     expect(body).toHaveLength(seedPrompts.length);
     expect(Object.keys(body[0]).sort()).toEqual(
-      ['authorImage', 'authorName', 'categoryId', 'content', 'createdAt', 'description', 'id', 'isApproved', 'isEditorsPick', 'isFeatured', 'rating', 'reviewedAt', 'reviewedBy', 'title', 'usageCount'].sort(),
+      [
+        'authorImage',
+        'authorName',
+        'categoryId',
+        'content',
+        'createdAt',
+        'description',
+        'id',
+        'isApproved',
+        'isEditorsPick',
+        'isFeatured',
+        'rating',
+        'reviewedAt',
+        'reviewedBy',
+        'title',
+        'usageCount',
+      ].sort(),
     );
     expect(body.every((p: { isApproved: boolean }) => p.isApproved)).toBe(true);
   });
@@ -87,9 +103,7 @@ describe('catalog API', () => {
     await server.stop();
     const app = await createApp({ ...readConfig({}), dataDir, seed: false }, { boss: false, log: () => {} });
     try {
-      const [{ n }] = await app.db.query<{ n: number }>(
-        `select count(*)::int as n from events where metadata->>'requestId' <> 'seed'`,
-      );
+      const [{ n }] = await app.db.query<{ n: number }>(`select count(*)::int as n from events where metadata->>'requestId' <> 'seed'`);
       expect(n).toBe(2);
     } finally {
       await app.close();

@@ -45,7 +45,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
   });
   afterAll(async () => app?.dispose());
 
-  it('connects a device the user approves, and the token then acts for that user in the extension\'s scope only', async () => {
+  it("connects a device the user approves, and the token then acts for that user in the extension's scope only", async () => {
     const token = newToken();
     expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body).toEqual({ user: null });
     expect((await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
@@ -113,8 +113,12 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     const bad = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: '', tokenHash: 'not-a-hash' });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string[] }) => i.path[0]).sort()).toEqual(['name', 'tokenHash']);
-    expect((await owner.call(devices.POST, { method: 'POST', path: '/api/extension/devices', rawBody: '{', headers: { origin: 'http://localhost:4321' } })).status).toBe(400);
-    expect((await new Browser().call(devices.POST, { method: 'POST', path: '/api/extension/devices', body: { name: 'x', tokenHash: hashOf(newToken()) } })).status).toBe(401);
+    expect(
+      (await owner.call(devices.POST, { method: 'POST', path: '/api/extension/devices', rawBody: '{', headers: { origin: 'http://localhost:4321' } })).status,
+    ).toBe(400);
+    expect(
+      (await new Browser().call(devices.POST, { method: 'POST', path: '/api/extension/devices', body: { name: 'x', tokenHash: hashOf(newToken()) } })).status,
+    ).toBe(401);
     expect((await web(owner, device.DELETE, 'DELETE', '/api/extension/devices/abc', undefined, { id: 'abc' })).status).toBe(400);
     expect(await app.store.count()).toBe(before);
     // The reused key still belongs to the owner.

@@ -30,9 +30,7 @@ describe.each(backends)('event store on $name', (backend) => {
 
   it('lets exactly one of two racing writers win the same expected version', async () => {
     await app().store.append('s-race', [used(1)], { expectedVersion: 'no_stream', metadata: meta() });
-    const results = await Promise.allSettled(
-      [1, 2].map(() => app().store.append('s-race', [used(9)], { expectedVersion: 1, metadata: meta() })),
-    );
+    const results = await Promise.allSettled([1, 2].map(() => app().store.append('s-race', [used(9)], { expectedVersion: 1, metadata: meta() })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(ConcurrencyError);

@@ -19,7 +19,6 @@ import * as prompt from '../../src/pages/api/prompts/[id]/index';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
-
 /** The library's endpoints through the real handlers and middlewares, on both backends. */
 describe.each(backends)('library API on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
@@ -70,8 +69,22 @@ describe.each(backends)('library API on $name', (backend) => {
       ['POST /api/collections', collections.POST, 'POST', {}, { name: 'Mine too', isPublic: false }, { visitor: 401, owner: 201, other: 201, admin: 201 }],
       ['GET private collection', collection.GET, 'GET', { id: ids.private }, undefined, { visitor: 404, owner: 200, other: 404, admin: 404 }],
       ['GET public collection', collection.GET, 'GET', { id: ids.public }, undefined, { visitor: 200, owner: 200, other: 200, admin: 200 }],
-      ['POST public collection prompt', collectionPrompts.POST, 'POST', { id: ids.public }, { promptId: 2 }, { visitor: 401, other: 404, admin: 404, owner: 200 }],
-      ['DELETE public collection prompt', collectionPrompt.DELETE, 'DELETE', { id: ids.public, promptId: 1 }, undefined, { visitor: 401, other: 404, admin: 404, owner: 200 }],
+      [
+        'POST public collection prompt',
+        collectionPrompts.POST,
+        'POST',
+        { id: ids.public },
+        { promptId: 2 },
+        { visitor: 401, other: 404, admin: 404, owner: 200 },
+      ],
+      [
+        'DELETE public collection prompt',
+        collectionPrompt.DELETE,
+        'DELETE',
+        { id: ids.public, promptId: 1 },
+        undefined,
+        { visitor: 401, other: 404, admin: 404, owner: 200 },
+      ],
       ["DELETE owner's favorite", favorite.DELETE, 'DELETE', { id: ids.favorite }, undefined, { visitor: 401, other: 404, admin: 404, owner: 200 }],
       ['DELETE private collection', collection.DELETE, 'DELETE', { id: ids.private }, undefined, { visitor: 401, other: 404, admin: 404, owner: 200 }],
     ];

@@ -67,29 +67,31 @@ describe.each(backends)('email over SMTP on $name', (backend) => {
     ['none', 30],
     ['refuse', 31],
     ['drop', 32],
-  ])('first attempt %s: the registration email arrives exactly once, with its link', async (failFirst, offset) => {
-    const port = testPort(offset);
-    smtp = await startSmtp(port, failFirst);
-    app = await freshApp(backend, { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelaySeconds: 1, workers: 1 }, { boss: true, log: () => {} });
-    installApp(app);
-    const email = `smtp-${failFirst}-${Date.now().toString(36)}@example.com`;
-    expect((await new Browser().call(registerApi.POST, { body: { name: 'Mail Tester', email } })).status).toBe(200);
+  ])(
+    'first attempt %s: the registration email arrives exactly once, with its link',
+    async (failFirst, offset) => {
+      const port = testPort(offset);
+      smtp = await startSmtp(port, failFirst);
+      app = await freshApp(backend, { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelaySeconds: 1, workers: 1 }, { boss: true, log: () => {} });
+      installApp(app);
+      const email = `smtp-${failFirst}-${Date.now().toString(36)}@example.com`;
+      expect((await new Browser().call(registerApi.POST, { body: { name: 'Mail Tester', email } })).status).toBe(200);
 
-    await expect.poll(() => smtp!.received.length, { timeout: 90_000, interval: 100 }).toBe(1);
-    // The job is finished (not waiting for another try), so no second copy can follow.
-    await expect
-      .poll(async () => (await app!.boss!.findJobs(MAIL_QUEUE)).map((j) => j.state), { timeout: 30_000, interval: 100 })
-      .toEqual(['completed']);
-    const [job] = await app.boss!.findJobs(MAIL_QUEUE);
-    expect(job.retryCount).toBe(failFirst === 'none' ? 0 : 1);
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.attempts()).toBe(failFirst === 'none' ? 1 : 2);
+      await expect.poll(() => smtp!.received.length, { timeout: 90_000, interval: 100 }).toBe(1);
+      // The job is finished (not waiting for another try), so no second copy can follow.
+      await expect.poll(async () => (await app!.boss!.findJobs(MAIL_QUEUE)).map((j) => j.state), { timeout: 30_000, interval: 100 }).toEqual(['completed']);
+      const [job] = await app.boss!.findJobs(MAIL_QUEUE);
+      expect(job.retryCount).toBe(failFirst === 'none' ? 0 : 1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.attempts()).toBe(failFirst === 'none' ? 1 : 2);
 
-    expect(smtp.received[0]).toMatch(new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'im'));
-    const message = decodeMime(smtp.received[0]);
-    expect(message).toContain('Hi Mail Tester,');
-    expect(message).toMatch(new RegExp(`/auth\\?email=${encodeURIComponent(email).replace(/[.]/g, '\\.')}&token=[A-Za-z0-9_-]{43}`));
-    // A budget, not a timing claim: each case boots an app with pg-boss on a fresh database
-    // (over 60 s on PGlite when the 2-core machine is loaded).
-  }, 180_000);
+      expect(smtp.received[0]).toMatch(new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'im'));
+      const message = decodeMime(smtp.received[0]);
+      expect(message).toContain('Hi Mail Tester,');
+      expect(message).toMatch(new RegExp(`/auth\\?email=${encodeURIComponent(email).replace(/[.]/g, '\\.')}&token=[A-Za-z0-9_-]{43}`));
+      // A budget, not a timing claim: each case boots an app with pg-boss on a fresh database
+      // (over 60 s on PGlite when the 2-core machine is loaded).
+    },
+    180_000,
+  );
 });

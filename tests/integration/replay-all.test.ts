@@ -21,13 +21,19 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await app.settle(registered);
     if (registered.outcome.kind !== 'created') throw new Error('expected a new account');
     const password = 'correct horse battery';
-    await app.settle(
-      await setPassword(app.store, sessions, { email: 'replay@example.com', token: registered.outcome.link.token, password }, meta()),
-    );
+    await app.settle(await setPassword(app.store, sessions, { email: 'replay@example.com', token: registered.outcome.link.token, password }, meta()));
     await app.settle(await signIn(app.store, sessions, { email: 'replay@example.com', password }, meta()));
     const submitted = await submitPrompt(
       app.store,
-      { title: 'Replay me', description: 'A prompt made during the replay test.', content: 'Say hello to [NAME] politely.', categoryId: 1, authorName: 'Replay Tester', isFeatured: false, isEditorsPick: false },
+      {
+        title: 'Replay me',
+        description: 'A prompt made during the replay test.',
+        content: 'Say hello to [NAME] politely.',
+        categoryId: 1,
+        authorName: 'Replay Tester',
+        isFeatured: false,
+        isEditorsPick: false,
+      },
       { userId: registered.outcome.userId, isAdmin: false },
       meta(),
     );

@@ -68,7 +68,8 @@ describe.each(backends)('review API on $name', (backend) => {
     expect(r.status).toBe(200);
     return (r.body as { id: number }[]).map((p) => p.id);
   };
-  const my = async (b: Browser) => (await call(b, myApi.GET, 'GET', '/api/prompts/my')).body as { id: number; status: string; timeline: { decision: string; byAuthor: boolean }[] }[];
+  const my = async (b: Browser) =>
+    (await call(b, myApi.GET, 'GET', '/api/prompts/my')).body as { id: number; status: string; timeline: { decision: string; byAuthor: boolean }[] }[];
 
   beforeAll(async () => {
     // Seeded at start, before the ADMIN_EMAIL account makes the log non-empty.
@@ -133,7 +134,14 @@ describe.each(backends)('review API on $name', (backend) => {
   it('keeps a submission pending: in no public list, 404 to others, visible to its submitter (marked pending) and the admin', async () => {
     const fromDialog = await submit(ann, dialog('Dialog prompt'));
     expect(fromDialog.status).toBe(201);
-    expect(fromDialog.body).toMatchObject({ id: expect.any(Number), status: 'pending', authorName: 'Pen Name', isFeatured: false, isEditorsPick: false, isApproved: false });
+    expect(fromDialog.body).toMatchObject({
+      id: expect.any(Number),
+      status: 'pending',
+      authorName: 'Pen Name',
+      isFeatured: false,
+      isEditorsPick: false,
+      isApproved: false,
+    });
     const fromPage = await submit(ann, { ...createPage('Create page prompt'), authorName: undefined });
     expect(fromPage.status).toBe(201);
     expect(fromPage.body.authorName).toBe('Ann Lee');
@@ -150,7 +158,7 @@ describe.each(backends)('review API on $name', (backend) => {
     expect(await pending()).toEqual(expect.arrayContaining([id, fromPage.body.id]));
   });
 
-  it('keeps the admin\'s curation flags on their own submission', async () => {
+  it("keeps the admin's curation flags on their own submission", async () => {
     const r = await submit(admin, { ...dialog('Admin curated'), authorImage: 'https://example.com/me.png' });
     expect(r.body).toMatchObject({ isFeatured: true, isEditorsPick: true, authorName: 'Pen Name', authorImage: 'https://example.com/me.png' });
   });
@@ -188,7 +196,9 @@ describe.each(backends)('review API on $name', (backend) => {
   it('re-review: withdraws an approved prompt (uses and ratings kept, hidden) and publishes it again; approves a rejected one', async () => {
     const id = (await submit(ann, dialog('Re-reviewed'))).body.id as number;
     await review(admin, id, true);
-    await app.settle(await recordUse(app.store, id, { userId: null, isAdmin: false }, { actor: null, requestId: 't', at: new Date().toISOString() }, '10.1.1.1'));
+    await app.settle(
+      await recordUse(app.store, id, { userId: null, isAdmin: false }, { actor: null, requestId: 't', at: new Date().toISOString() }, '10.1.1.1'),
+    );
     await app.settle(await rate(app.store, 999, id, 5, { actor: 999, requestId: 't', at: new Date().toISOString() }));
     const withdrawn = await reReview(admin, id, false);
     expect(withdrawn.status).toBe(200);
@@ -226,7 +236,7 @@ describe.each(backends)('review API on $name', (backend) => {
     expect((await withdraw(admin, bobs)).body).toMatchObject({ status: 'withdrawn', changed: true });
   });
 
-  it('GET /api/prompts/my: the author\'s submissions with status and timeline; 401 for a visitor', async () => {
+  it("GET /api/prompts/my: the author's submissions with status and timeline; 401 for a visitor", async () => {
     expect((await call(visitor, myApi.GET, 'GET', '/api/prompts/my')).status).toBe(401);
     const mine = await my(ann);
     const byTitle = new Map(mine.map((p) => [(p as unknown as { title: string }).title, p]));
@@ -243,8 +253,15 @@ describe.each(backends)('review API on $name', (backend) => {
   });
 
   it('the history lists every submission and decision with who acted, filterable by prompt and decision', async () => {
-    const all = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews')).body as { decision: string; actorName: string | null; position: number; title: string }[];
-    const [{ n }] = await app.db.query<{ n: number }>(`select count(*)::int as n from events where type in ('PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn')`);
+    const all = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews')).body as {
+      decision: string;
+      actorName: string | null;
+      position: number;
+      title: string;
+    }[];
+    const [{ n }] = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from events where type in ('PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn')`,
+    );
     expect(all).toHaveLength(n);
     expect(all.map((e) => e.position)).toEqual([...all.map((e) => e.position)].sort((x, y) => y - x));
     const rejectedOnes = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews?decision=rejected')).body as typeof all;
@@ -279,7 +296,7 @@ describe.each(backends)('review API on $name', (backend) => {
     expect(n).toBe(0);
   });
 
-  it('statistics are the read models\' real totals', async () => {
+  it("statistics are the read models' real totals", async () => {
     const stats = (await call(admin, statsApi.GET, 'GET', '/api/admin/stats')).body;
     expect(stats.totalPrompts).toBe((await publicIds()).length);
     const [{ users }] = await app.db.query<{ users: number }>('select count(*)::int as users from users');

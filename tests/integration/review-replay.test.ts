@@ -56,9 +56,18 @@ describe.each(backends)('replaying the review read models while requests run on 
       });
       check('submit', submitted.status, 201);
       const id = String(submitted.body.id);
-      const reviewed = await admin.call(reviewApi.PUT, { method: 'PUT', path: `/api/admin/prompts/${id}/review`, params: { id }, body: { isApproved: n % 2 === 0 } });
+      const reviewed = await admin.call(reviewApi.PUT, {
+        method: 'PUT',
+        path: `/api/admin/prompts/${id}/review`,
+        params: { id },
+        body: { isApproved: n % 2 === 0 },
+      });
       check('review', reviewed.status);
-      const used = await visitor.call(useApi.PUT, { method: 'PUT', path: `/api/prompts/${(n % seedPrompts.length) + 1}/use`, params: { id: String((n % seedPrompts.length) + 1) } });
+      const used = await visitor.call(useApi.PUT, {
+        method: 'PUT',
+        path: `/api/prompts/${(n % seedPrompts.length) + 1}/use`,
+        params: { id: String((n % seedPrompts.length) + 1) },
+      });
       check('use', used.status);
       const list = await visitor.call(promptsApi.GET, { method: 'GET', path: '/api/prompts' });
       check('list', list.status);

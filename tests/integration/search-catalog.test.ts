@@ -56,8 +56,7 @@ describe.each(backends)('catalog search on $name', (backend) => {
   });
   afterAll(async () => app?.dispose());
 
-  const titles = async (q: string, extra: Parameters<typeof listPrompts>[1] = {}) =>
-    (await listPrompts(app.db, { q, ...extra })).map((p) => p.title).sort();
+  const titles = async (q: string, extra: Parameters<typeof listPrompts>[1] = {}) => (await listPrompts(app.db, { q, ...extra })).map((p) => p.title).sort();
 
   it('finds two-character Traditional Chinese terms in titles and descriptions', async () => {
     expect(await titles('電郵')).toEqual(['正式商業電郵撰寫助手']);

@@ -66,7 +66,7 @@ describe('static assets', () => {
     expect(gunzipSync(gz.body).equals(original)).toBe(true);
     const none = await get(script, { 'accept-encoding': 'gzip;q=0' });
     expect(none.headers.get('content-encoding')).toBeNull();
-    expect((none.body).equals(original)).toBe(true);
+    expect(none.body.equals(original)).toBe(true);
   });
 
   it('answers a repeat with 304, each encoding by its own ETag', async () => {

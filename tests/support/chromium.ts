@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error('Chromium not found: run `bash scripts/install-chromium.sh` (installs Debian\'s chromium).');
+  if (!found) throw new Error("Chromium not found: run `bash scripts/install-chromium.sh` (installs Debian's chromium).");
   return found;
 }
 

@@ -18,7 +18,18 @@ import { readConfig } from '../../src/server/config';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
 const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
-  events.map((e, i) => ({ ...e, position: i + 1, streamId: 'user-1', streamVersion: i + 1, txId: '1', metadata: { actor: null, requestId: 't', at: '' }, createdAt: new Date() }) as StoredEvent);
+  events.map(
+    (e, i) =>
+      ({
+        ...e,
+        position: i + 1,
+        streamId: 'user-1',
+        streamVersion: i + 1,
+        txId: '1',
+        metadata: { actor: null, requestId: 't', at: '' },
+        createdAt: new Date(),
+      }) as StoredEvent,
+  );
 
 const now = new Date('2026-01-01T00:00:00Z');
 const fold = (events: { type: string; data: unknown }[]) => stored(events).reduce(evolveAccount, initialAccountState);
@@ -116,7 +127,10 @@ describe('security helpers', () => {
     expect(own({})).toBe(true); // not a browser
   });
   it('ALLOWED_ORIGINS: an extension origin is compared as written, and "null" never passes', () => {
-    const config = readConfig({ PUBLIC_URL: 'https://promptory.example', ALLOWED_ORIGINS: 'chrome-extension://abcdefghijklmnop/, https://Partner.example:443, null' });
+    const config = readConfig({
+      PUBLIC_URL: 'https://promptory.example',
+      ALLOWED_ORIGINS: 'chrome-extension://abcdefghijklmnop/, https://Partner.example:443, null',
+    });
     // The product's own extension (id fixed by its manifest key) is always first.
     expect(config.allowedOrigins).toEqual([EXTENSION_ORIGIN, 'chrome-extension://abcdefghijklmnop', 'https://partner.example']);
     const allowed = (origin: string) => isSameOriginRequest(req({ origin }), config);
@@ -155,6 +169,12 @@ describe('security helpers', () => {
       extensionDir: resolve('extension/dist/unpacked'),
     });
     const set = { MAIL_FROM: 'Ops <ops@example.org>', PAGE_CACHE: '0', AUTH_MIN_RESPONSE_MS: '0', TRUST_PROXY: '2', EXTENSION_DIR: '/srv/extension' };
-    expect(readConfig(set)).toMatchObject({ mailFrom: 'Ops <ops@example.org>', pageCache: false, authMinResponseMs: 0, trustProxy: 2, extensionDir: '/srv/extension' });
+    expect(readConfig(set)).toMatchObject({
+      mailFrom: 'Ops <ops@example.org>',
+      pageCache: false,
+      authMinResponseMs: 0,
+      trustProxy: 2,
+      extensionDir: '/srv/extension',
+    });
   });
 });

@@ -94,7 +94,16 @@ export const isBrowserCode = (t: string) =>
   t.startsWith('extension/');
 
 /** Packages browser code may import: they run in a browser and carry no server secrets. */
-const BROWSER_PACKAGES = new Set(['react', 'react-dom', 'nanostores', '@nanostores/react', 'zod', 'i18next', 'react-i18next', 'i18next-browser-languagedetector']);
+const BROWSER_PACKAGES = new Set([
+  'react',
+  'react-dom',
+  'nanostores',
+  '@nanostores/react',
+  'zod',
+  'i18next',
+  'react-i18next',
+  'i18next-browser-languagedetector',
+]);
 
 /** Returns the broken rule's text, or null when `from` may import `to` (`typeOnly`: an `import type`). */
 export function violation(from: string, to: string, typeOnly = false): string | null {
@@ -140,11 +149,12 @@ export function violation(from: string, to: string, typeOnly = false): string | 
   }
   if (top === 'events') return to.startsWith('events/') ? null : 'events/ imports no project code';
   if (top === 'modules') {
-    if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`))
-      return 'a module contracts.ts is pure: zod and its own module only';
+    if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`)) return 'a module contracts.ts is pure: zod and its own module only';
     if (from.endsWith('/routes.ts')) {
       if (to === ROUTE_KERNEL || to.startsWith(`modules/${second}/`)) return null;
-      return isContracts(to) && typeOnly ? null : "a module's routes.ts declares its HTTP surface: events/route.ts, its own module, and other modules' view types (import type) only";
+      return isContracts(to) && typeOnly
+        ? null
+        : "a module's routes.ts declares its HTTP surface: events/route.ts, its own module, and other modules' view types (import type) only";
     }
     if (to.startsWith('events/') || to.startsWith(`modules/${second}/`)) return null;
     return 'a module imports events/ and its own folder only (modules talk through events)';
@@ -163,7 +173,8 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     return 'pages import modules/*/index.ts, contracts.ts, routes.ts, projections/*/queries.ts and src/ only (no deep paths)';
   }
   if (from.startsWith('src/')) {
-    if (to.startsWith('modules/') && !isContracts(to) && !isModuleIndex(to) && !isRoutes(to)) return 'src/ reaches a module only through its index.ts, contracts.ts or routes.ts';
+    if (to.startsWith('modules/') && !isContracts(to) && !isModuleIndex(to) && !isRoutes(to))
+      return 'src/ reaches a module only through its index.ts, contracts.ts or routes.ts';
     return null;
   }
   return null;

@@ -23,10 +23,12 @@ describe('device decisions', () => {
   });
 
   it('given a connected device, when its owner revokes it, then it is revoked; a second revoke changes nothing', () => {
-    given(deviceDecider, connected).when({ kind: 'revoke', deviceId: 4, userId: 2, by: 'user' }).then({
-      type: 'DeviceRevoked',
-      data: { deviceId: 4, userId: 2, by: 'user' },
-    });
+    given(deviceDecider, connected)
+      .when({ kind: 'revoke', deviceId: 4, userId: 2, by: 'user' })
+      .then({
+        type: 'DeviceRevoked',
+        data: { deviceId: 4, userId: 2, by: 'user' },
+      });
     const revoked: NewEvent = { type: 'DeviceRevoked', data: { deviceId: 4, userId: 2, by: 'user' } };
     given(deviceDecider, connected, revoked).when({ kind: 'revoke', deviceId: 4, userId: 2, by: 'device' }).then();
   });

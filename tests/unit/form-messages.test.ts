@@ -25,7 +25,10 @@ const resources = Object.fromEntries(
   LANGS.map((lng) => [
     lng,
     Object.fromEntries(
-      readdirSync(new URL(`${lng}/`, localeDir)).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(new URL(`${lng}/${file}`, localeDir), 'utf8'))]),
+      readdirSync(new URL(`${lng}/`, localeDir)).map((file) => [
+        file.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(new URL(`${lng}/${file}`, localeDir), 'utf8')),
+      ]),
     ),
   ]),
 );
@@ -51,8 +54,20 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
 
 /** A value for every field of a form that passes, so a test breaks one field at a time. */
 const VALID: Record<FormName, Record<string, unknown>> = {
-  submitDialog: { title: 'A fine title', description: 'A description long enough.', content: 'Content that is long enough to pass.', categoryId: 1, authorName: 'Ann Lee' },
-  createPage: { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough.', categoryId: 1, authorName: 'Ann Lee' },
+  submitDialog: {
+    title: 'A fine title',
+    description: 'A description long enough.',
+    content: 'Content that is long enough to pass.',
+    categoryId: 1,
+    authorName: 'Ann Lee',
+  },
+  createPage: {
+    title: 'A fine title',
+    description: 'A description long enough to pass.',
+    content: 'Content long enough.',
+    categoryId: 1,
+    authorName: 'Ann Lee',
+  },
   collection: { name: 'Reading', description: 'Prompts for reading.', isPublic: false },
   login: { email: 'ann@example.com', password: 'secret' },
   register: { name: 'Ann Lee', username: 'ann', email: 'ann@example.com' },
@@ -125,7 +140,13 @@ describe('every bound of every limits table shows its message', () => {
     const mismatch = setPasswordForm.safeParse({ password: 'long enough 1', confirmPassword: 'long enough 2' });
     expect(shown('en', 'setPassword', mismatch.error!.issues[0]!)).toBe("Passwords don't match");
     const noName = registerRequest.safeParse({ email: 'ann@example.com' });
-    expect(shown('en', 'register', noName.error!.issues.find((i) => i.path[0] === 'name')!)).toBe('Name must be at least 2 characters');
+    expect(
+      shown(
+        'en',
+        'register',
+        noName.error!.issues.find((i) => i.path[0] === 'name')!,
+      ),
+    ).toBe('Name must be at least 2 characters');
     const spaces = registerRequest.safeParse({ ...VALID.register, username: 'a b c' });
     expect(shown('zh-HK', 'register', spaces.error!.issues[0]!)).toBe('用戶名稱不可包含空格');
     const email = loginRequest.safeParse({ ...VALID.login, email: 'nope' });
@@ -147,7 +168,13 @@ it('every key a form may choose exists in both languages', () => {
 
 describe('POST /api/prompts accepts exactly what either submit form may send', () => {
   const forms = [SUBMIT_DIALOG_LIMITS, CREATE_PAGE_LIMITS] as const;
-  const valid = { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough to pass both.', categoryId: 1, authorName: 'Ann Lee' };
+  const valid = {
+    title: 'A fine title',
+    description: 'A description long enough to pass.',
+    content: 'Content long enough to pass both.',
+    categoryId: 1,
+    authorName: 'Ann Lee',
+  };
   for (const field of Object.keys(SUBMIT_REQUEST_LIMITS) as (keyof typeof SUBMIT_REQUEST_LIMITS)[]) {
     it(field, () => {
       const mins = forms.map((f) => f[field].min);

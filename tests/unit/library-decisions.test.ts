@@ -52,12 +52,16 @@ describe('ratings', () => {
   const rate = (value: 1 | 5) => ({ userId: 2, promptId: 7, value });
 
   it('given no rating, when the user rates Helpful, then it is rated 5 with nothing replaced', () => {
-    given(ratingDecider, submitted, approved).when(rate(5)).then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 5, previous: null } });
+    given(ratingDecider, submitted, approved)
+      .when(rate(5))
+      .then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 5, previous: null } });
   });
 
   it('given a Helpful rating, when the user rates Not Helpful, then the new value replaces the old one', () => {
     const helpful: NewEvent = { type: 'Rated', data: { userId: 2, promptId: 7, value: 5 } };
-    given(ratingDecider, submitted, approved, helpful).when(rate(1)).then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 1, previous: 5 } });
+    given(ratingDecider, submitted, approved, helpful)
+      .when(rate(1))
+      .then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 1, previous: 5 } });
   });
 
   it('given a Helpful rating, when the user rates Helpful again, then nothing changes', () => {

@@ -40,7 +40,10 @@ describe('submitting a prompt', () => {
   it('given a member, when they send an original submission date, then it is ignored (only the system imports dates)', () => {
     const dated = { ...submission, submittedAt: '2020-01-01T00:00:00.000Z' };
     expect(given(promptDecider).when({ kind: 'submit', promptId: 7, submission: dated, actor: member }).events()[0].data).not.toHaveProperty('submittedAt');
-    expect(given(promptDecider).when({ kind: 'submit', promptId: 7, submission: dated, actor: SYSTEM_ACTOR }).events()[0].data).toHaveProperty('submittedAt', dated.submittedAt);
+    expect(given(promptDecider).when({ kind: 'submit', promptId: 7, submission: dated, actor: SYSTEM_ACTOR }).events()[0].data).toHaveProperty(
+      'submittedAt',
+      dated.submittedAt,
+    );
   });
 
   it('given a submitted prompt, when the same id is submitted again, then it is a conflict', () => {
@@ -69,7 +72,9 @@ describe('reviewing a prompt', () => {
   const review = (isApproved: boolean, actor = admin) => ({ kind: 'review' as const, promptId: 7, isApproved, actor });
 
   it('given a pending prompt, when the admin approves it, then it is reviewed as approved by them', () => {
-    given(promptDecider, submitted).when(review(true)).then({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } });
+    given(promptDecider, submitted)
+      .when(review(true))
+      .then({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } });
   });
 
   it('given a pending prompt, when a member reviews it, then they are forbidden', () => {
@@ -139,17 +144,21 @@ describe('withdrawing a prompt', () => {
   });
 
   it('given my withdrawn prompt, when I withdraw it again, then nothing more happens', () => {
-    given(promptDecider, mine, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } }).when(withdraw(member)).then();
+    given(promptDecider, mine, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } })
+      .when(withdraw(member))
+      .then();
   });
 
-  it('given someone else\'s prompt, when I withdraw it, then a published one is forbidden and an unpublished one not found', () => {
+  it("given someone else's prompt, when I withdraw it, then a published one is forbidden and an unpublished one not found", () => {
     given(promptDecider, mine, approved).when(withdraw(other)).thenRefuses('forbidden');
     given(promptDecider, mine).when(withdraw(other)).thenRefuses('not_found');
     given(promptDecider, mine).when(withdraw(visitor)).thenRefuses('not_found');
   });
 
-  it('given anyone\'s prompt, when the admin withdraws it, then it is withdrawn by the admin', () => {
-    given(promptDecider, mine, approved).when(withdraw(admin)).then({ type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } });
+  it("given anyone's prompt, when the admin withdraws it, then it is withdrawn by the admin", () => {
+    given(promptDecider, mine, approved)
+      .when(withdraw(admin))
+      .then({ type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } });
   });
 });
 
@@ -158,17 +167,23 @@ describe('using a prompt', () => {
   const use = (actor: typeof visitor | typeof member = visitor, at = now) => ({ promptId: 7, actor, now: at });
 
   it('given an approved prompt, when a visitor uses it, then a use is recorded', () => {
-    given(usageDecider, submitted, approved).when(use()).then({ type: 'Used', data: { promptId: 7, userId: null } });
+    given(usageDecider, submitted, approved)
+      .when(use())
+      .then({ type: 'Used', data: { promptId: 7, userId: null } });
   });
 
   it('given a signed-in user, when they use it, then the use names them', () => {
-    given(usageDecider, submitted, approved).when(use(member)).then({ type: 'Used', data: { promptId: 7, userId: 2 } });
+    given(usageDecider, submitted, approved)
+      .when(use(member))
+      .then({ type: 'Used', data: { promptId: 7, userId: 2 } });
   });
 
   it('given a pending, rejected or withdrawn prompt, when anyone uses it, then it is not found', () => {
     given(usageDecider, submitted).when(use(member)).thenRefuses('not_found');
     given(usageDecider, submitted, rejected).when(use()).thenRefuses('not_found');
-    given(usageDecider, submitted, approved, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } }).when(use()).thenRefuses('not_found');
+    given(usageDecider, submitted, approved, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } })
+      .when(use())
+      .thenRefuses('not_found');
   });
 
   it('given a use by this visitor inside the window, when they use it again, then nothing more is counted', () => {
@@ -178,12 +193,20 @@ describe('using a prompt', () => {
 
   it('given a use by this visitor before the window, when they use it again, then it counts again', () => {
     const earlier = new Date(now.getTime() - USE_WINDOW_MS);
-    given(usageDecider, submitted, approved, [used(), earlier]).when(use()).then({ type: 'Used', data: { promptId: 7, userId: null } });
+    given(usageDecider, submitted, approved, [used(), earlier])
+      .when(use())
+      .then({ type: 'Used', data: { promptId: 7, userId: null } });
   });
 
   it('given past uses to bring in, when anyone but the system imports them, then it is forbidden', () => {
-    given(usageDecider, submitted, approved).when({ ...use(), imported: 40 }).thenRefuses('forbidden');
-    given(usageDecider, submitted, approved).when({ ...use(), actor: admin, imported: 40 }).thenRefuses('forbidden');
-    given(usageDecider, submitted, approved).when({ ...use(), actor: SYSTEM_ACTOR, imported: 40 }).then(used(40));
+    given(usageDecider, submitted, approved)
+      .when({ ...use(), imported: 40 })
+      .thenRefuses('forbidden');
+    given(usageDecider, submitted, approved)
+      .when({ ...use(), actor: admin, imported: 40 })
+      .thenRefuses('forbidden');
+    given(usageDecider, submitted, approved)
+      .when({ ...use(), actor: SYSTEM_ACTOR, imported: 40 })
+      .then(used(40));
   });
 });

@@ -72,7 +72,16 @@ describe('paths', () => {
 
 describe('the OpenAPI document', () => {
   const document = openApiDocument(allRoutes, 'http://localhost:4321') as {
-    paths: Record<string, Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters: { name: string; in: string; required: boolean }[];
+          requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }> } }> };
+        }
+      >
+    >;
   };
 
   it('describes every declared route, with its params and body from the same schemas', () => {

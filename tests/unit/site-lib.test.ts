@@ -33,9 +33,13 @@ describe('author display', () => {
 describe('list state in the URL', () => {
   it('reads browse state with defaults and ignores garbage', () => {
     expect(readBrowseState(new URLSearchParams(''))).toEqual({ tab: 'all', q: '', category: '', sort: 'popular', page: 1 });
-    expect(
-      readBrowseState(new URLSearchParams('tab=featured&q=%20email%20&category=Coding&sort=newest&page=3')),
-    ).toEqual({ tab: 'featured', q: 'email', category: 'coding', sort: 'newest', page: 3 });
+    expect(readBrowseState(new URLSearchParams('tab=featured&q=%20email%20&category=Coding&sort=newest&page=3'))).toEqual({
+      tab: 'featured',
+      q: 'email',
+      category: 'coding',
+      sort: 'newest',
+      page: 3,
+    });
     expect(readBrowseState(new URLSearchParams('tab=<x>&sort=drop&page=-2&category=nope'))).toEqual({
       tab: 'all',
       q: '',

@@ -52,7 +52,14 @@ describe('Button', () => {
 
   it('merges a caller className after the variant classes', () => {
     expect(buttonClass({ variant: 'outline', className: 'w-full justify-start' })).toBe('btn btn-outline w-full justify-start');
-    const a = attrs(render(<Button variant="ghost" size="sm" className="ml-auto text-destructive">Delete</Button>), 'button');
+    const a = attrs(
+      render(
+        <Button variant="ghost" size="sm" className="ml-auto text-destructive">
+          Delete
+        </Button>,
+      ),
+      'button',
+    );
     expect(classes(a.class)).toEqual(['btn', 'btn-ghost', 'btn-sm', 'ml-auto', 'text-destructive']);
   });
 
@@ -83,11 +90,36 @@ describe('Input, Textarea, Select, Label, FieldError', () => {
     expect(textarea).toMatchObject({ name: 'd', rows: '3', maxlength: '200' });
     expect(classes(textarea.class)).toEqual(['input', 'min-h-20', 'py-2']);
 
-    const select = attrs(render(<Select name="sort" defaultValue="new" data-live-select="true"><option value="new">New</option></Select>), 'select');
+    const select = attrs(
+      render(
+        <Select name="sort" defaultValue="new" data-live-select="true">
+          <option value="new">New</option>
+        </Select>,
+      ),
+      'select',
+    );
     expect(select).toMatchObject({ name: 'sort', 'data-live-select': 'true', class: 'input' });
 
-    expect(attrs(render(<Label htmlFor="x" className="sr-only">Name</Label>), 'label')).toMatchObject({ for: 'x', class: 'block text-sm font-medium sr-only' });
-    expect(attrs(render(<FieldError id="x-error" data-testid="error-name">Too short</FieldError>), 'p')).toMatchObject({ id: 'x-error', 'data-testid': 'error-name' });
+    expect(
+      attrs(
+        render(
+          <Label htmlFor="x" className="sr-only">
+            Name
+          </Label>,
+        ),
+        'label',
+      ),
+    ).toMatchObject({ for: 'x', class: 'block text-sm font-medium sr-only' });
+    expect(
+      attrs(
+        render(
+          <FieldError id="x-error" data-testid="error-name">
+            Too short
+          </FieldError>,
+        ),
+        'p',
+      ),
+    ).toMatchObject({ id: 'x-error', 'data-testid': 'error-name' });
   });
 
   it('mark an invalid value for sighted and assistive users alike', () => {
@@ -120,7 +152,18 @@ describe('Field', () => {
   });
 
   it('shows its error, points the input at it and keeps the password toggle named', () => {
-    const html = render(<Field label="Password" name="password" type="password" value="" onChange={noop} autoComplete="current-password" error="Too short" showLabel="Show password" />);
+    const html = render(
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        value=""
+        onChange={noop}
+        autoComplete="current-password"
+        error="Too short"
+        showLabel="Show password"
+      />,
+    );
     const input = attrs(html, 'input');
     expect(input).toMatchObject({ type: 'password', autocomplete: 'current-password', 'aria-invalid': 'true' });
     expect(classes(input.class)).toEqual(['border-destructive', 'input', 'pr-11']);

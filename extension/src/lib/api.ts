@@ -54,7 +54,12 @@ function bearer(settings: Pick<Stored, 'siteUrl'>, token: string | null): Transp
     }
     if (!response.ok) {
       const error = data as { error?: string; issues?: Issue[] } | null;
-      throw new ApiError({ kind: 'refused', status: response.status, message: error?.error || `${response.status}: ${text || response.statusText}`, issues: error?.issues });
+      throw new ApiError({
+        kind: 'refused',
+        status: response.status,
+        message: error?.error || `${response.status}: ${text || response.statusText}`,
+        issues: error?.issues,
+      });
     }
     return data;
   };
@@ -65,7 +70,8 @@ export const siteApi = (settings: Pick<Stored, 'siteUrl' | 'deviceToken'>, token
 
 export const api = {
   me: (s: Stored, token?: string | null) => siteApi(s, token ?? s.deviceToken)(routes.me),
-  prompts: (s: Stored, q: string, categoryId: number) => siteApi(s)(routes.extensionPrompts, { query: { q: q.trim() || undefined, categoryId: categoryId || undefined } }),
+  prompts: (s: Stored, q: string, categoryId: number) =>
+    siteApi(s)(routes.extensionPrompts, { query: { q: q.trim() || undefined, categoryId: categoryId || undefined } }),
   favorites: (s: Stored) => siteApi(s)(routes.myBookmarks),
   use: (s: Stored, id: number) => siteApi(s)(routes.use, { params: { id } }),
   submit: (s: Stored, prompt: z.input<typeof submitPromptRequest>) => siteApi(s)(routes.submit, { body: prompt }),

@@ -3,7 +3,10 @@ import { CONNECT_PAGE_PATH, confirmationCode } from '../../../modules/devices/co
 /** A fresh device token: 32 random bytes, base64url. It never leaves this browser except as a Bearer header. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** SHA-256 hex, the same digest the site stores. */

@@ -32,7 +32,7 @@ export function AccountBox({ settings, t }: { settings: Stored; t: T }) {
     return () => {
       live = false;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- asks the site again when the token or the site changes, not when the language does
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks the site again when the token or the site changes, not when the language does
   }, [settings.deviceToken, settings.siteUrl]);
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function AccountBox({ settings, t }: { settings: Stored; t: T }) {
       live = false;
       clearInterval(timer);
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the polling restarts only for another pending token or site
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the polling restarts only for another pending token or site
   }, [settings.pendingToken, settings.siteUrl]);
 
   async function connect() {

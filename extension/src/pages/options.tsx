@@ -75,11 +75,7 @@ function Options() {
             <input id="custom-url" value={custom.url} onChange={(e) => update({ customService: { ...custom, url: e.target.value } })} />
             <div className="muted small">{t('options.customUrlHelp')}</div>
             <label htmlFor="custom-method">{t('options.method')}</label>
-            <select
-              id="custom-method"
-              value={custom.method}
-              onChange={(e) => update({ customService: { ...custom, method: e.target.value as SendMethod } })}
-            >
+            <select id="custom-method" value={custom.method} onChange={(e) => update({ customService: { ...custom, method: e.target.value as SendMethod } })}>
               <option value="url">{t('options.methodUrl')}</option>
               <option value="clipboard">{t('options.methodClipboard')}</option>
             </select>

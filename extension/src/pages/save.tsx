@@ -69,7 +69,12 @@ function SaveForm() {
       )}
     </div>
   );
-  const aria = (name: keyof Fields) => ({ id: name, name, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${name}-error` : undefined });
+  const aria = (name: keyof Fields) => ({
+    id: name,
+    name,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+  });
 
   return (
     <main>
@@ -86,7 +91,11 @@ function SaveForm() {
         </button>
       ) : (
         <form onSubmit={submit} noValidate>
-          {field('title', t('save.titleLabel'), <input {...aria('title')} value={fields.title} onChange={set('title')} maxLength={CREATE_PAGE_LIMITS.title.max} />)}
+          {field(
+            'title',
+            t('save.titleLabel'),
+            <input {...aria('title')} value={fields.title} onChange={set('title')} maxLength={CREATE_PAGE_LIMITS.title.max} />,
+          )}
           {field(
             'categoryId',
             t('save.categoryLabel'),
@@ -99,8 +108,22 @@ function SaveForm() {
               ))}
             </select>,
           )}
-          {field('description', t('save.descriptionLabel'), <textarea {...aria('description')} value={fields.description} onChange={set('description')} maxLength={CREATE_PAGE_LIMITS.description.max} rows={3} />)}
-          {field('content', t('save.contentLabel'), <textarea {...aria('content')} value={fields.content} onChange={set('content')} maxLength={CREATE_PAGE_LIMITS.content.max} rows={8} />)}
+          {field(
+            'description',
+            t('save.descriptionLabel'),
+            <textarea
+              {...aria('description')}
+              value={fields.description}
+              onChange={set('description')}
+              maxLength={CREATE_PAGE_LIMITS.description.max}
+              rows={3}
+            />,
+          )}
+          {field(
+            'content',
+            t('save.contentLabel'),
+            <textarea {...aria('content')} value={fields.content} onChange={set('content')} maxLength={CREATE_PAGE_LIMITS.content.max} rows={8} />,
+          )}
           <p>
             <button type="submit" className="primary" disabled={busy} data-testid="save-submit">
               {busy ? t('save.saving') : t('save.submit')}

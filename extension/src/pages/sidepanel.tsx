@@ -69,8 +69,7 @@ function Panel() {
     let live = true;
     setPrompts(null);
     setNote(null);
-    const request =
-      tab === 'library' ? api.prompts(settings, query.q, query.categoryId) : api.favorites(settings).then((f) => f.map((x) => x.prompt));
+    const request = tab === 'library' ? api.prompts(settings, query.q, query.categoryId) : api.favorites(settings).then((f) => f.map((x) => x.prompt));
     request
       .then((list) => live && setPrompts(list))
       .catch((error) => {
@@ -81,7 +80,7 @@ function Panel() {
     return () => {
       live = false;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a language switch must not refetch the list
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a language switch must not refetch the list
   }, [settings?.siteUrl, settings?.deviceToken, tab, query]);
 
   useEffect(() => {

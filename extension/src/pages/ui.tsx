@@ -24,7 +24,7 @@ export function useSettings(): Stored | null {
   }, []);
   useEffect(() => {
     if (settings) document.documentElement.lang = settings.language;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the document follows the language only
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the document follows the language only
   }, [settings?.language]);
   return settings;
 }

@@ -57,14 +57,7 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
   }
 }
 
-export function decideRegister(input: {
-  userId: number;
-  email: string;
-  name: string;
-  username: string | null;
-  tokenHash: string;
-  now: Date;
-}): NewEvent[] {
+export function decideRegister(input: { userId: number; email: string; name: string; username: string | null; tokenHash: string; now: Date }): NewEvent[] {
   return [
     { type: 'UserRegistered', data: { userId: input.userId, email: input.email, name: input.name, username: input.username } },
     issueLink(input.userId, input.tokenHash, 'register', input.now),
@@ -101,7 +94,8 @@ export function linkIsValid(state: AccountState, tokenHash: string, now: Date): 
 
 /** Setting the password consumes the link and signs the user in. */
 export function decideSetPassword(state: AccountState, tokenHash: string, passwordHash: string, now: Date): NewEvent[] {
-  if (!linkIsValid(state, tokenHash, now)) throw new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
+  if (!linkIsValid(state, tokenHash, now))
+    throw new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
   return [{ type: 'PasswordSet', data: { userId: state.userId, passwordHash } }];
 }
 

@@ -10,8 +10,7 @@ export interface DeviceState {
 }
 
 export type DeviceCommand =
-  | { kind: 'connect'; deviceId: number; userId: number; name: string }
-  | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' };
+  { kind: 'connect'; deviceId: number; userId: number; name: string } | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' };
 
 export const devicePlan = (command: DeviceCommand) => ({ stream: deviceStream(command.deviceId), command });
 

@@ -135,20 +135,43 @@ function failure(t: IslandT<'auth'>, key: 'loginFailed' | 'passwordFailed' | 're
 function LoginView({ email, notice, onForgot }: { email: string; notice: { title?: string; description: string } | null; onForgot: () => void }) {
   const t = useIslandT<'auth'>();
   const form = useForm(loginRequest, { initial: { email, password: '' }, form: 'login', errorKey });
-  const submit = form.submit(async (data) => {
-    await api(routes.login, { body: data });
-    await refreshCurrentUser().catch(() => undefined);
-    queueToastForNextPage({ title: t('toasts.loginSuccess.title'), description: t('toasts.loginSuccess.description') });
-    location.assign('/');
-    return 'keep-busy';
-  }, failure(t, 'loginFailed'));
+  const submit = form.submit(
+    async (data) => {
+      await api(routes.login, { body: data });
+      await refreshCurrentUser().catch(() => undefined);
+      queueToastForNextPage({ title: t('toasts.loginSuccess.title'), description: t('toasts.loginSuccess.description') });
+      location.assign('/');
+      return 'keep-busy';
+    },
+    failure(t, 'loginFailed'),
+  );
   return (
     <section id="auth-panel" role="tabpanel" aria-labelledby="auth-tab-login">
       <Heading title={t('login.title')} subtitle={t('login.subtitle')} />
       {notice && <Notice {...notice} testId="auth-notice" />}
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="login-form">
-        <Field label={t('fields.email')} name="email" type="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} maxLength={LOGIN_LIMITS.email.max} autoComplete="email" placeholder={t('fields.emailPlaceholder')} />
-        <Field label={t('fields.password')} name="password" type="password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} maxLength={LOGIN_LIMITS.password.max} autoComplete="current-password" {...passwordLabels(t)} />
+        <Field
+          label={t('fields.email')}
+          name="email"
+          type="email"
+          value={form.values.email}
+          onChange={form.set('email')}
+          error={form.errors.email}
+          maxLength={LOGIN_LIMITS.email.max}
+          autoComplete="email"
+          placeholder={t('fields.emailPlaceholder')}
+        />
+        <Field
+          label={t('fields.password')}
+          name="password"
+          type="password"
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={form.errors.password}
+          maxLength={LOGIN_LIMITS.password.max}
+          autoComplete="current-password"
+          {...passwordLabels(t)}
+        />
         <div className="flex justify-end">
           <button type="button" onClick={onForgot} className="text-sm font-medium text-link hover:underline" data-testid="forgot-link">
             {t('login.forgot')}
@@ -163,17 +186,29 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
 function RegisterView({ onRegistered }: { onRegistered: (email: string) => void }) {
   const t = useIslandT<'auth'>();
   const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, form: 'register', errorKey });
-  const submit = form.submit(async (data) => {
-    const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
-    await api(routes.register, { body });
-    showToast({ title: t('toasts.registerSuccess.title'), description: t('toasts.registerSuccess.description') });
-    onRegistered(data.email);
-  }, failure(t, 'registerFailed'));
+  const submit = form.submit(
+    async (data) => {
+      const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
+      await api(routes.register, { body });
+      showToast({ title: t('toasts.registerSuccess.title'), description: t('toasts.registerSuccess.description') });
+      onRegistered(data.email);
+    },
+    failure(t, 'registerFailed'),
+  );
   return (
     <section id="auth-panel" role="tabpanel" aria-labelledby="auth-tab-register">
       <Heading title={t('register.title')} subtitle={t('register.subtitle')} />
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="register-form">
-        <Field label={t('fields.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} maxLength={REGISTER_LIMITS.name.max} autoComplete="name" placeholder={t('fields.namePlaceholder')} />
+        <Field
+          label={t('fields.name')}
+          name="name"
+          value={form.values.name}
+          onChange={form.set('name')}
+          error={form.errors.name}
+          maxLength={REGISTER_LIMITS.name.max}
+          autoComplete="name"
+          placeholder={t('fields.namePlaceholder')}
+        />
         <Field
           label={
             <>
@@ -208,19 +243,38 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
 function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; onBack: () => void; onSent: (email: string) => void }) {
   const t = useIslandT<'auth'>();
   const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, form: 'forgotPassword', errorKey });
-  const submit = form.submit(async (data) => {
-    await api(routes.forgotPassword, { body: data });
-    showToast({ title: t('toasts.resetSuccess.title'), description: t('toasts.resetSuccess.description') });
-    onSent(data.email);
-  }, failure(t, 'resetFailed'));
+  const submit = form.submit(
+    async (data) => {
+      await api(routes.forgotPassword, { body: data });
+      showToast({ title: t('toasts.resetSuccess.title'), description: t('toasts.resetSuccess.description') });
+      onSent(data.email);
+    },
+    failure(t, 'resetFailed'),
+  );
   return (
     <section>
-      <button type="button" onClick={onBack} className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-link hover:underline" data-testid="back-to-login">
+      <button
+        type="button"
+        onClick={onBack}
+        className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-link hover:underline"
+        data-testid="back-to-login"
+      >
         <span aria-hidden="true">←</span> {t('forgot.back')}
       </button>
       <Heading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-form">
-        <Field label={t('fields.email')} name="email" type="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} maxLength={FORGOT_PASSWORD_LIMITS.email.max} autoComplete="email" placeholder={t('fields.emailPlaceholder')} autoFocus />
+        <Field
+          label={t('fields.email')}
+          name="email"
+          type="email"
+          value={form.values.email}
+          onChange={form.set('email')}
+          error={form.errors.email}
+          maxLength={FORGOT_PASSWORD_LIMITS.email.max}
+          autoComplete="email"
+          placeholder={t('fields.emailPlaceholder')}
+          autoFocus
+        />
         <Submit busy={form.busy} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} testId="forgot-submit" />
       </form>
     </section>
@@ -235,29 +289,59 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
     return (
       <section>
         <Heading title={title} />
-        <p className="mb-6 text-sm text-muted-foreground" data-testid="missing-link">{t('setPassword.missingLink')}</p>
+        <p className="mb-6 text-sm text-muted-foreground" data-testid="missing-link">
+          {t('setPassword.missingLink')}
+        </p>
         <Button variant="outline" className="w-full" onClick={onRequestNew}>
           {t('setPassword.requestNew')}
         </Button>
       </section>
     );
   }
-  const submit = form.submit(async (data) => {
-    await api(routes.setPassword, { body: { email, token, password: data.password } });
-    await refreshCurrentUser().catch(() => undefined);
-    queueToastForNextPage({ title: t('toasts.passwordSet.title'), description: t('toasts.passwordSet.description') });
-    location.assign('/');
-    return 'keep-busy';
-  }, failure(t, 'passwordFailed'));
+  const submit = form.submit(
+    async (data) => {
+      await api(routes.setPassword, { body: { email, token, password: data.password } });
+      await refreshCurrentUser().catch(() => undefined);
+      queueToastForNextPage({ title: t('toasts.passwordSet.title'), description: t('toasts.passwordSet.description') });
+      location.assign('/');
+      return 'keep-busy';
+    },
+    failure(t, 'passwordFailed'),
+  );
   const tokenError = form.errors.token;
   return (
     <section>
       <Heading title={title} subtitle={t('setPassword.subtitle', { email })} />
-      {tokenError && <p className="mb-4 rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive" data-testid="error-token">{tokenError}</p>}
+      {tokenError && (
+        <p className="mb-4 rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive" data-testid="error-token">
+          {tokenError}
+        </p>
+      )}
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="set-password-form">
         <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
-        <Field label={t('fields.password')} name="password" type="password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} maxLength={SET_PASSWORD_LIMITS.password.max} autoComplete="new-password" autoFocus {...passwordLabels(t)} />
-        <Field label={t('fields.confirmPassword')} name="confirmPassword" type="password" value={form.values.confirmPassword} onChange={form.set('confirmPassword')} error={form.errors.confirmPassword} maxLength={SET_PASSWORD_LIMITS.confirmPassword.max} autoComplete="new-password" {...passwordLabels(t)} />
+        <Field
+          label={t('fields.password')}
+          name="password"
+          type="password"
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={form.errors.password}
+          maxLength={SET_PASSWORD_LIMITS.password.max}
+          autoComplete="new-password"
+          autoFocus
+          {...passwordLabels(t)}
+        />
+        <Field
+          label={t('fields.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          value={form.values.confirmPassword}
+          onChange={form.set('confirmPassword')}
+          error={form.errors.confirmPassword}
+          maxLength={SET_PASSWORD_LIMITS.confirmPassword.max}
+          autoComplete="new-password"
+          {...passwordLabels(t)}
+        />
         <Submit busy={form.busy} label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} testId="set-password-submit" />
       </form>
       {tokenError && (

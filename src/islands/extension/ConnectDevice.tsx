@@ -59,7 +59,12 @@ function Connect({ tokenHash, name, code }: Props) {
       {state === 'done' ? (
         <Notice description={t('site.approved')} testId="connect-done" />
       ) : (
-        <Submit busy={!hydrated || state === 'busy'} label={t('site.approve')} busyLabel={hydrated ? t('site.approving') : t('site.approve')} testId="connect-approve" />
+        <Submit
+          busy={!hydrated || state === 'busy'}
+          label={t('site.approve')}
+          busyLabel={hydrated ? t('site.approving') : t('site.approve')}
+          testId="connect-approve"
+        />
       )}
     </form>
   );

@@ -52,7 +52,8 @@ function Devices({ lng, devices: initial }: Props) {
               <div className="min-w-0">
                 <div className="font-medium">{d.name}</div>
                 <div className="text-sm text-muted-foreground">
-                  {t('site.connectedOn', { date: date(d.connectedAt) })} · {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
+                  {t('site.connectedOn', { date: date(d.connectedAt) })} ·{' '}
+                  {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
                 </div>
               </div>
               <Button variant="outline" size="sm" onClick={() => setConfirming(d)} disabled={!hydrated} data-testid="device-revoke">

@@ -78,10 +78,22 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
       className="space-y-5"
       data-testid="new-collection-form"
       onSubmit={(e) =>
-        void form.submit(async (data) => onCreated(await createCollection(data)), { title: t('createFailed.title'), description: t('createFailed.description') })(e)
+        void form.submit(async (data) => onCreated(await createCollection(data)), {
+          title: t('createFailed.title'),
+          description: t('createFailed.description'),
+        })(e)
       }
     >
-      <Field label={t('dialog.name')} name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} maxLength={COLLECTION_LIMITS.name.max} placeholder={t('dialog.namePlaceholder')} autoFocus />
+      <Field
+        label={t('dialog.name')}
+        name="name"
+        value={form.values.name}
+        onChange={form.set('name')}
+        error={form.errors.name}
+        maxLength={COLLECTION_LIMITS.name.max}
+        placeholder={t('dialog.namePlaceholder')}
+        autoFocus
+      />
       <div className="space-y-1.5">
         <Label htmlFor={descriptionId}>{t('dialog.description')}</Label>
         <Textarea

@@ -55,7 +55,11 @@ function Collections({ lng }: LibraryProps) {
     const toast = reserveToast();
     const failed = (issue?: FormIssue) => {
       const chosen = issue && formMessage('collection', issue);
-      toast({ variant: 'destructive', title: t('createFailed.title'), description: chosen ? t(chosen.key as IslandKey<'library'>, chosen.values) : t('createFailed.description') });
+      toast({
+        variant: 'destructive',
+        title: t('createFailed.title'),
+        description: chosen ? t(chosen.key as IslandKey<'library'>, chosen.values) : t('createFailed.description'),
+      });
     };
     // Only the name is asked for: its issues come without a path.
     const parsed = collectionRequest.shape.name.safeParse(name);
@@ -152,11 +156,25 @@ function Bookmarks({ lng }: LibraryProps) {
 
   if (list === null) return <LoadingGrid />;
   if (list.length === 0)
-    return <EmptyState icon="bookmark" title={t('bookmarksEmpty.title')} description={t('bookmarksEmpty.description')} actionHref="/prompts" actionLabel={t('bookmarksEmpty.browse')} />;
+    return (
+      <EmptyState
+        icon="bookmark"
+        title={t('bookmarksEmpty.title')}
+        description={t('bookmarksEmpty.description')}
+        actionHref="/prompts"
+        actionLabel={t('bookmarksEmpty.browse')}
+      />
+    );
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
       {list.map((f) => (
-        <PromptRow key={f.id} title={f.prompt.title} description={f.prompt.description} promptId={f.promptId} date={t('usedOn', { date: formatDate(f.createdAt, lng) })}>
+        <PromptRow
+          key={f.id}
+          title={f.prompt.title}
+          description={f.prompt.description}
+          promptId={f.promptId}
+          date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
+        >
           <Button
             variant="outline"
             size="sm"
@@ -189,11 +207,25 @@ function History({ lng }: LibraryProps) {
 
   if (list === null) return <LoadingGrid />;
   if (list.length === 0)
-    return <EmptyState icon="clock" title={t('history.empty')} description={t('history.emptyDescription')} actionHref="/prompts" actionLabel={t('bookmarksEmpty.browse')} />;
+    return (
+      <EmptyState
+        icon="clock"
+        title={t('history.empty')}
+        description={t('history.emptyDescription')}
+        actionHref="/prompts"
+        actionLabel={t('bookmarksEmpty.browse')}
+      />
+    );
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
       {list.map((entry) => (
-        <PromptRow key={entry.id} title={entry.prompt.title} description={entry.prompt.description} promptId={entry.promptId} date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}>
+        <PromptRow
+          key={entry.id}
+          title={entry.prompt.title}
+          description={entry.prompt.description}
+          promptId={entry.promptId}
+          date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}
+        >
           <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
             <Icon name="copy" size={14} />
             {t('history.useAgain')}

@@ -34,5 +34,7 @@ export function SignedInBookmark({
       setBusy(false);
     }
   };
-  return <BookmarkButton label={pressed ? labels.on : labels.off} pressed={pressed} busy={busy} iconOnly={iconOnly} size={size} onClick={() => void onClick()} />;
+  return (
+    <BookmarkButton label={pressed ? labels.on : labels.off} pressed={pressed} busy={busy} iconOnly={iconOnly} size={size} onClick={() => void onClick()} />
+  );
 }

@@ -66,16 +66,24 @@ function History({ lng }: { lng: string }) {
       </h2>
       <form onSubmit={apply} className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end" data-testid="history-filter">
         <div className="space-y-1.5 sm:w-40">
-          <Label htmlFor={`${ids}-prompt`}>
-            {t('admin.history.prompt')}
-          </Label>
-          <Input id={`${ids}-prompt`} name="promptId" inputMode="numeric" placeholder={t('admin.history.promptPlaceholder')} value={draft.promptId} onChange={(e) => setDraft({ ...draft, promptId: e.target.value })} />
+          <Label htmlFor={`${ids}-prompt`}>{t('admin.history.prompt')}</Label>
+          <Input
+            id={`${ids}-prompt`}
+            name="promptId"
+            inputMode="numeric"
+            placeholder={t('admin.history.promptPlaceholder')}
+            value={draft.promptId}
+            onChange={(e) => setDraft({ ...draft, promptId: e.target.value })}
+          />
         </div>
         <div className="space-y-1.5 sm:w-48">
-          <Label htmlFor={`${ids}-decision`}>
-            {t('admin.history.decision')}
-          </Label>
-          <Select id={`${ids}-decision`} name="decision" value={draft.decision} onChange={(e) => setDraft({ ...draft, decision: e.target.value as Filter['decision'] })}>
+          <Label htmlFor={`${ids}-decision`}>{t('admin.history.decision')}</Label>
+          <Select
+            id={`${ids}-decision`}
+            name="decision"
+            value={draft.decision}
+            onChange={(e) => setDraft({ ...draft, decision: e.target.value as Filter['decision'] })}
+          >
             <option value="">{t('admin.history.anyDecision')}</option>
             {REVIEW_DECISIONS.map((d) => (
               <option key={d} value={d}>
@@ -101,11 +109,15 @@ function History({ lng }: { lng: string }) {
           </Button>
         </div>
       </form>
-      {timelineOf !== null && entries && entries.length > 0 && <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void load(filter)} />}
+      {timelineOf !== null && entries && entries.length > 0 && (
+        <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void load(filter)} />
+      )}
       <div className="card overflow-hidden">
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="history-table" aria-busy={entries === null}>
-            {timelineOf !== null && <caption className="px-4 pt-3 text-left text-sm font-semibold">{t('admin.history.timelineOf', { id: timelineOf })}</caption>}
+            {timelineOf !== null && (
+              <caption className="px-4 pt-3 text-left text-sm font-semibold">{t('admin.history.timelineOf', { id: timelineOf })}</caption>
+            )}
             <thead className="border-b border-border bg-muted/50 text-muted-foreground">
               <tr>
                 {(['time', 'prompt', 'author', 'decision', 'actor'] as const).map((c) => (
@@ -124,12 +136,23 @@ function History({ lng }: { lng: string }) {
                 </tr>
               )}
               {entries?.map((e) => (
-                <tr key={e.position} className="border-b border-border last:border-0" data-testid="history-row" data-prompt-id={e.promptId} data-decision={e.decision}>
+                <tr
+                  key={e.position}
+                  className="border-b border-border last:border-0"
+                  data-testid="history-row"
+                  data-prompt-id={e.promptId}
+                  data-decision={e.decision}
+                >
                   <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
                     <time dateTime={e.at}>{formatTime(e.at, lng)}</time>
                   </td>
                   <td className="max-w-xs px-4 py-3">
-                    <button type="button" className="text-left font-medium text-link hover:underline" onClick={() => showTimeline(e.promptId)} title={t('admin.history.timeline')}>
+                    <button
+                      type="button"
+                      className="text-left font-medium text-link hover:underline"
+                      onClick={() => showTimeline(e.promptId)}
+                      title={t('admin.history.timeline')}
+                    >
                       #{e.promptId} {e.title}
                     </button>
                   </td>
@@ -204,10 +227,17 @@ function AsOfQueue({ lng }: { lng: string }) {
       </h2>
       <form onSubmit={show} className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
         <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-at`}>
-            {t('admin.asOf.label')}
-          </Label>
-          <Input id={`${ids}-at`} name="asOf" type="datetime-local" step="1" required value={at} onChange={(e) => setAt(e.target.value)} data-testid="as-of-input" />
+          <Label htmlFor={`${ids}-at`}>{t('admin.asOf.label')}</Label>
+          <Input
+            id={`${ids}-at`}
+            name="asOf"
+            type="datetime-local"
+            step="1"
+            required
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+            data-testid="as-of-input"
+          />
         </div>
         <Button type="submit" variant="primary" data-testid="as-of-show">
           <Icon name="clock" size={16} />

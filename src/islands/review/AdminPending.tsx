@@ -14,7 +14,17 @@ function PendingTable({ lng }: { lng: string }) {
 }
 
 /** The queue table; the as-of view (AdminHistory) reuses it without actions. */
-export function QueueTable({ lng, queue, actions, testId = 'pending-table' }: { lng: string; queue: ReviewPromptView[] | null; actions?: (p: ReviewPromptView) => React.ReactNode; testId?: string }) {
+export function QueueTable({
+  lng,
+  queue,
+  actions,
+  testId = 'pending-table',
+}: {
+  lng: string;
+  queue: ReviewPromptView[] | null;
+  actions?: (p: ReviewPromptView) => React.ReactNode;
+  testId?: string;
+}) {
   const t = useIslandT<'review'>();
   return (
     <div className="card overflow-hidden">
@@ -22,10 +32,20 @@ export function QueueTable({ lng, queue, actions, testId = 'pending-table' }: { 
         <table className="w-full text-left text-sm" data-testid={testId} aria-busy={queue === null}>
           <thead className="border-b border-border bg-muted/50 text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">{t('admin.columns.title')}</th>
-              <th scope="col" className="px-4 py-3 font-medium">{t('admin.columns.author')}</th>
-              <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">{t('admin.columns.date')}</th>
-              {actions && <th scope="col" className="px-4 py-3 text-right font-medium">{t('admin.columns.actions')}</th>}
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('admin.columns.title')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('admin.columns.author')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                {t('admin.columns.date')}
+              </th>
+              {actions && (
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  {t('admin.columns.actions')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>

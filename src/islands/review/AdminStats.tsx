@@ -79,7 +79,12 @@ function Rebuild() {
       const { job: latest } = await api(routes.rebuildStatus);
       setJob(latest);
       if (latest?.state === 'running') timer.current = setTimeout(() => void poll(), REBUILD_POLL_MS);
-      else if (latest) showToast(latest.state === 'done' ? { title: t('admin.rebuild.done') } : { variant: 'destructive', title: t('admin.rebuild.failed'), description: latest.error ?? undefined });
+      else if (latest)
+        showToast(
+          latest.state === 'done'
+            ? { title: t('admin.rebuild.done') }
+            : { variant: 'destructive', title: t('admin.rebuild.failed'), description: latest.error ?? undefined },
+        );
     } catch (error) {
       console.error(error);
     }
@@ -118,7 +123,14 @@ function Rebuild() {
             return (
               <li key={p.name}>
                 <p className="text-xs text-muted-foreground">{t('admin.rebuild.progress', { name: p.name, applied: p.applied, total: p.total })}</p>
-                <div className="mt-1 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={p.name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+                <div
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-muted"
+                  role="progressbar"
+                  aria-label={p.name}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                >
                   <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
                 </div>
               </li>

@@ -30,7 +30,17 @@ function PendingCards({ lng }: { lng: string }) {
   );
 }
 
-function PendingCard({ prompt, lng, busy, review }: { prompt: ReviewPromptView; lng: string; busy: boolean; review: (id: number, approve: boolean) => Promise<void> }) {
+function PendingCard({
+  prompt,
+  lng,
+  busy,
+  review,
+}: {
+  prompt: ReviewPromptView;
+  lng: string;
+  busy: boolean;
+  review: (id: number, approve: boolean) => Promise<void>;
+}) {
   const t = useIslandT<'review'>();
   const [full, setFull] = useState(false);
   const contentId = `pending-content-${prompt.id}`;

@@ -47,7 +47,10 @@ function OwnPromptView({ id, lng, children }: Props) {
       <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status">
         {t(notice)}
       </p>
-      <pre className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm" data-testid="prompt-content">
+      <pre
+        className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm"
+        data-testid="prompt-content"
+      >
         {prompt.content}
       </pre>
     </article>

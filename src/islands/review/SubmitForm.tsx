@@ -31,11 +31,52 @@ export default function SubmitForm({ categories, community, onDone }: { categori
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="submit-form">
       <p className="text-sm text-muted-foreground">{t('submit.dialogDescription')}</p>
-      <Field label={t('fields.title')} name="title" value={values.title} onChange={set('title')} error={errors.title} maxLength={L.title.max} placeholder={t('fields.titlePlaceholder')} />
-      <CategorySelect label={t('fields.category')} placeholder={t('fields.categoryPlaceholder')} value={values.categoryId} onChange={set('categoryId')} options={categories} error={errors.categoryId} />
-      <Field label={t('fields.description')} name="description" rows={3} value={values.description} onChange={set('description')} error={errors.description} maxLength={L.description.max} placeholder={t('fields.descriptionPlaceholder')} />
-      <Field label={t('fields.content')} name="content" rows={6} value={values.content} onChange={set('content')} error={errors.content} maxLength={L.content.max} placeholder={t('fields.contentPlaceholder')} />
-      <Field label={t('fields.authorName')} name="authorName" value={values.authorName ?? ''} onChange={set('authorName')} error={errors.authorName} maxLength={L.authorName.max} autoComplete="name" />
+      <Field
+        label={t('fields.title')}
+        name="title"
+        value={values.title}
+        onChange={set('title')}
+        error={errors.title}
+        maxLength={L.title.max}
+        placeholder={t('fields.titlePlaceholder')}
+      />
+      <CategorySelect
+        label={t('fields.category')}
+        placeholder={t('fields.categoryPlaceholder')}
+        value={values.categoryId}
+        onChange={set('categoryId')}
+        options={categories}
+        error={errors.categoryId}
+      />
+      <Field
+        label={t('fields.description')}
+        name="description"
+        rows={3}
+        value={values.description}
+        onChange={set('description')}
+        error={errors.description}
+        maxLength={L.description.max}
+        placeholder={t('fields.descriptionPlaceholder')}
+      />
+      <Field
+        label={t('fields.content')}
+        name="content"
+        rows={6}
+        value={values.content}
+        onChange={set('content')}
+        error={errors.content}
+        maxLength={L.content.max}
+        placeholder={t('fields.contentPlaceholder')}
+      />
+      <Field
+        label={t('fields.authorName')}
+        name="authorName"
+        value={values.authorName ?? ''}
+        onChange={set('authorName')}
+        error={errors.authorName}
+        maxLength={L.authorName.max}
+        autoComplete="name"
+      />
       <Submit busy={form.busy} label={t('submit.button')} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
     </form>
   );

@@ -44,13 +44,28 @@ export default function SubmitPrompt({ lng, messages, categories, variant }: Pro
           {strings.create.title}
         </a>
       )}
-      <Button variant={variant === 'browse' && user ? 'outline' : 'primary'} aria-haspopup="dialog" aria-expanded={open} onClick={show} data-testid="submit-prompt-toggle">
+      <Button
+        variant={variant === 'browse' && user ? 'outline' : 'primary'}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={show}
+        data-testid="submit-prompt-toggle"
+      >
         <Icon name="send" size={16} />
         {variant === 'browse' ? strings.submit.toggle : strings.submit.button}
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <SubmitDialog lng={lng} messages={messages} open={open} onClose={() => setOpen(false)} onDone={done} signedIn={Boolean(user)} categories={categories} community={variant === 'community'} />
+          <SubmitDialog
+            lng={lng}
+            messages={messages}
+            open={open}
+            onClose={() => setOpen(false)}
+            onDone={done}
+            signedIn={Boolean(user)}
+            categories={categories}
+            community={variant === 'community'}
+          />
         </Suspense>
       )}
     </div>

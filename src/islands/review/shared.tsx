@@ -27,7 +27,21 @@ export function reviewIsland<P extends ReviewI18nProps>(Body: ComponentType<P>) 
 }
 
 /** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
-export function CategorySelect({ label, placeholder, value, onChange, options, error }: { label: string; placeholder: string; value: number; onChange: (id: number) => void; options: CategoryOption[]; error?: string }) {
+export function CategorySelect({
+  label,
+  placeholder,
+  value,
+  onChange,
+  options,
+  error,
+}: {
+  label: string;
+  placeholder: string;
+  value: number;
+  onChange: (id: number) => void;
+  options: CategoryOption[];
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className="space-y-1.5">

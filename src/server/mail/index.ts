@@ -83,13 +83,7 @@ export async function startMail(host: MailHost): Promise<void> {
 }
 
 /** Renders one of the account emails in `lng` and sends it. */
-export function sendAccountMail(
-  host: MailHost,
-  kind: MailKind,
-  lng: Language,
-  to: { email: string; name: string },
-  link: string,
-): Promise<void> {
+export function sendAccountMail(host: MailHost, kind: MailKind, lng: Language, to: { email: string; name: string }, link: string): Promise<void> {
   return sendMail(host, { to: to.email, ...renderMail(kind, lng, to.name, link) }, link);
 }
 

@@ -98,7 +98,11 @@ export function withSecurityHeaders(response: Response, context: Pick<APIContext
   const https = context.url.protocol === 'https:' || config.publicUrl.startsWith('https:');
   const headers = [...headersFor(response, https), ...privateIfCookie(response, context)];
   // A page may choose a stricter referrer policy (e.g. /auth pages carrying a token): keep it.
-  if (response.headers.has('referrer-policy')) headers.splice(headers.findIndex(([k]) => k === 'referrer-policy'), 1);
+  if (response.headers.has('referrer-policy'))
+    headers.splice(
+      headers.findIndex(([k]) => k === 'referrer-policy'),
+      1,
+    );
   try {
     for (const [k, v] of headers) response.headers.set(k, v);
     return response;

@@ -19,9 +19,7 @@ export interface ListPage {
 export type PageMode = 'full' | 'append';
 
 function rangeOf(state: { page: number }, mode: PageMode) {
-  return mode === 'append'
-    ? { offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE }
-    : { offset: 0, limit: state.page * PAGE_SIZE };
+  return mode === 'append' ? { offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE } : { offset: 0, limit: state.page * PAGE_SIZE };
 }
 
 async function page(sql: Sql, query: Parameters<typeof listPrompts>[1], win: { offset: number; limit: number }): Promise<ListPage> {
@@ -31,11 +29,7 @@ async function page(sql: Sql, query: Parameters<typeof listPrompts>[1], win: { o
 
 /** Browse: the tab's source, then category, then search text, then sort. */
 export function loadBrowse(sql: Sql, state: BrowseState, mode: PageMode = 'full'): Promise<ListPage> {
-  return page(
-    sql,
-    { source: state.tab, q: state.q || undefined, categoryId: categoryIdOf(state.category), sort: state.sort },
-    rangeOf(state, mode),
-  );
+  return page(sql, { source: state.tab, q: state.q || undefined, categoryId: categoryIdOf(state.category), sort: state.sort }, rangeOf(state, mode));
 }
 
 /**

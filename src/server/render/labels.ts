@@ -65,7 +65,6 @@ export function searchBarProps(t: TFunction, options: SearchOptions): SearchBarP
   };
 }
 
-
 /** The current page with `?lng=` for each language: the language menu works without JavaScript. */
 export function languageHrefs(current: URL): Record<Language, string> {
   const href = (code: Language) => {

@@ -233,8 +233,7 @@ Give me two versions: **Direct** and **Softer**. Then give one sentence of advic
   },
   {
     title: '正式商業電郵撰寫助手',
-    description:
-      '根據你提供的重點，撰寫語氣得體、結構清晰的正式商業電郵，適用於向客戶、供應商或上司發出查詢、跟進或回覆。',
+    description: '根據你提供的重點，撰寫語氣得體、結構清晰的正式商業電郵，適用於向客戶、供應商或上司發出查詢、跟進或回覆。',
     content: `你是一位在香港企業工作多年的行政秘書，精通正式商業書信的寫法。請根據以下資料，替我撰寫一封正式電郵。
 
 收件人：[收件人姓名及職銜，例如：ABC 有限公司採購部陳經理]
@@ -266,8 +265,7 @@ Give me two versions: **Direct** and **Softer**. Then give one sentence of advic
   },
   {
     title: '履歷優化及工作成就改寫',
-    description:
-      '把平淡的履歷內容改寫成以成果為本、具說服力的描述，並針對目標職位調整重點。適合求職或轉工前更新履歷時使用。',
+    description: '把平淡的履歷內容改寫成以成果為本、具說服力的描述，並針對目標職位調整重點。適合求職或轉工前更新履歷時使用。',
     content: `你是一位熟悉香港就業市場的資深人力資源顧問，曾為數百位求職者修改履歷。
 
 目標職位：[職位名稱及行業，例如：市場推廣主任（零售業）]
@@ -339,8 +337,7 @@ Finish with a note on anything in the original that could be misunderstood by an
   },
   {
     title: '學校家長通告撰寫',
-    description:
-      '協助老師或學校職員撰寫清晰、有禮的家長通告，包括活動安排、注意事項及回條。適用於校外活動、停課安排或收費通知。',
+    description: '協助老師或學校職員撰寫清晰、有禮的家長通告，包括活動安排、注意事項及回條。適用於校外活動、停課安排或收費通知。',
     content: `你是一位香港小學的資深文書主任，負責撰寫家長通告，文筆清晰、語氣親切而正式。
 
 請根據以下資料撰寫一份家長通告：
@@ -645,8 +642,7 @@ If the diff mixes unrelated changes, recommend how to split it into separate com
   },
   {
     title: '程式碼逐行解釋（初學者適用）',
-    description:
-      '以淺白中文逐段解釋一段程式碼的運作原理，並附上小練習，適合剛開始學寫程式或接手別人項目時使用。',
+    description: '以淺白中文逐段解釋一段程式碼的運作原理，並附上小練習，適合剛開始學寫程式或接手別人項目時使用。',
     content: `你是一位耐心的程式設計導師，專門教導初學者。請用淺白的繁體中文（香港用語）解釋以下程式碼。
 
 程式語言：[例如：Python／JavaScript／Java]
@@ -893,8 +889,7 @@ Then:
   },
   {
     title: '香港社交媒體貼文策劃',
-    description:
-      '為香港本地品牌或小店策劃一星期的社交媒體貼文，包括貼文主題、文案及發佈時間建議。適合需要快速規劃 Instagram 或 Facebook 內容的營運者。',
+    description: '為香港本地品牌或小店策劃一星期的社交媒體貼文，包括貼文主題、文案及發佈時間建議。適合需要快速規劃 Instagram 或 Facebook 內容的營運者。',
     content: `你是一位熟悉香港網絡文化的社交媒體策劃，擅長為本地中小企撰寫貼地而不失專業的文案。
 
 品牌／店舖名稱：[名稱]
@@ -1167,7 +1162,7 @@ Keep the tone of my original; do not add new plot points.`,
   {
     title: "Personalised Children's Bedtime Story",
     description:
-      "Creates a gentle, age-appropriate bedtime story starring your child, built around their interests and a small lesson. Use it for a calm, personalised read-aloud at night.",
+      'Creates a gentle, age-appropriate bedtime story starring your child, built around their interests and a small lesson. Use it for a calm, personalised read-aloud at night.',
     content: `You are a warm, gentle children's author who writes calming bedtime stories meant to be read aloud.
 
 Child's name: [NAME]
@@ -1196,8 +1191,7 @@ Output:
   },
   {
     title: '微型小說創作夥伴',
-    description:
-      '根據你給的主題或一個畫面，協助構思並撰寫 500 字以內、結局出人意表的微型小說，並提供修改建議。適合寫作練習或投稿比賽前使用。',
+    description: '根據你給的主題或一個畫面，協助構思並撰寫 500 字以內、結局出人意表的微型小說，並提供修改建議。適合寫作練習或投稿比賽前使用。',
     content: `你是一位擅長微型小說的香港作家及寫作班導師，文字精煉，重視細節和留白。
 
 主題或起點：[例如：「最後一班小輪」、一張舊相片、一句對白]
@@ -1468,8 +1462,7 @@ Start the conversation now with a greeting suited to the situation.`,
   },
   {
     title: 'DSE 溫習時間表規劃',
-    description:
-      '根據你的考試日期、科目強弱及每日可用時間，制定實際可行的 DSE 溫習計劃，並加入定期檢討。適合中五、中六學生準備公開試時使用。',
+    description: '根據你的考試日期、科目強弱及每日可用時間，制定實際可行的 DSE 溫習計劃，並加入定期檢討。適合中五、中六學生準備公開試時使用。',
     content: `你是一位經驗豐富的香港中學升學輔導老師，熟悉 DSE 各科的考核模式，擅長協助學生制定實際可行的溫習計劃。
 
 我的資料：

@@ -3,4 +3,6 @@ import { listPrompts } from '../../../../projections/catalog/queries';
 import { cachedJson } from '../../../server/http';
 import { serve } from '../../../server/route';
 
-export const GET = serve(promptRoutes.editorsPick, async ({ app, context }) => cachedJson(context.request, await listPrompts(app.db, { source: 'editors-pick' })));
+export const GET = serve(promptRoutes.editorsPick, async ({ app, context }) =>
+  cachedJson(context.request, await listPrompts(app.db, { source: 'editors-pick' })),
+);
