@@ -5,7 +5,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
 /**
- * One limits table per account form (spec section 5; the maxima are ours), read by the
+ * One limits table per account form (the maxima are ours), read by the
  * schemas below (client and server alike), the forms' inputs and their messages.
  */
 export const LOGIN_LIMITS = {
@@ -26,7 +26,7 @@ export const SET_PASSWORD_LIMITS = {
 
 /**
  * Requests and answers of /api/auth/*, shared by the endpoints and the islands (pure: no I/O).
- * The English messages are the spec's (section 5), word for word. Islands show a validation
+ * The English messages are the product's texts, word for word. Islands show a validation
  * issue's translation chosen from its code and limit (src/shared/form-messages.ts); the
  * server's other answers (no issues) through `authMessageKey` into the `auth:messages.*` keys.
  */
@@ -40,7 +40,7 @@ export const AUTH_MESSAGES = {
   confirmRequired: 'Please confirm your password',
   passwordsMismatch: "Passwords don't match",
   tokenRequired: 'Token is required',
-  // Server-side bounds and answers the spec does not word (ours):
+  // Server-side bounds and answers with no product wording (ours):
   nameMax: `Name must not exceed ${REGISTER_LIMITS.name.max} characters`,
   usernameMax: `Username must not exceed ${REGISTER_LIMITS.username.max} characters`,
   usernameSpaces: 'Username must not contain spaces',
@@ -123,7 +123,7 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-/** Reset request (spec: "email valid"; it shares the login form's wording). */
+/** Reset request: a valid email; it shares the login form's wording. */
 export const forgotPasswordRequest = z.object({ email: email(AUTH_MESSAGES.loginEmail) });
 
 const password = z

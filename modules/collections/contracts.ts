@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** The collection form's limits (spec section 5), read by the schema, the forms and their messages. */
+/** The collection form's limits, read by the schema, the forms and their messages. */
 export const COLLECTION_LIMITS = {
   name: { min: 3, max: 50 },
   description: { min: 10, max: 200 },
 } as const;
 
-/** The collection form's messages (spec section 5), word for word. */
+/** The collection form's messages, word for word. */
 export const COLLECTION_MESSAGES = {
   nameMin: `Collection name must be at least ${COLLECTION_LIMITS.name.min} characters`,
   nameMax: `Collection name must not exceed ${COLLECTION_LIMITS.name.max} characters`,

@@ -19,7 +19,7 @@ const promptId = z.number({ error: ENGAGEMENT_MESSAGES.promptId }).int(ENGAGEMEN
 /** POST /api/favorites */
 export const favoriteRequest = z.object({ promptId });
 
-/** POST /api/ratings. `userId` is accepted for the spec's payload and ignored: the caller is the session's user. */
+/** POST /api/ratings. `userId` is accepted for the documented payload and ignored: the caller is the session's user. */
 export const ratingRequest = z.object({
   userId: z.unknown().optional(),
   promptId,

@@ -18,7 +18,7 @@ export interface Bounds {
 export type Limits = Record<string, Bounds>;
 
 /**
- * The submit dialog's limits (spec section 5). The spec gives content and author name no
+ * The submit dialog's limits. The product texts give content and author name no
  * maximum; ours cap them (5000 as on the create page, 100 as an account name) so the server,
  * which accepts what either form sends, stays bounded.
  */
@@ -30,7 +30,7 @@ export const SUBMIT_DIALOG_LIMITS = {
 } as const satisfies Limits;
 
 /**
- * The create page's limits (spec section 5): they differ from the dialog's. Its author name is
+ * The create page's limits: they differ from the dialog's. Its author name is
  * the user's account name (2 to 100 characters when registered) or "Anonymous".
  */
 export const CREATE_PAGE_LIMITS = {
@@ -70,7 +70,7 @@ const LABELS: Record<keyof typeof SUBMIT_REQUEST_LIMITS, string> = {
 };
 
 /**
- * A trimmed string within one field's bounds. The English messages are the spec's; a form
+ * A trimmed string within one field's bounds. The English messages are the product's texts; a form
  * shows its own translation, chosen from the issue's code and limit (src/shared/form-messages.ts).
  */
 const bounded = (field: keyof typeof SUBMIT_REQUEST_LIMITS, { min, max }: Bounds) => {
@@ -79,7 +79,7 @@ const bounded = (field: keyof typeof SUBMIT_REQUEST_LIMITS, { min, max }: Bounds
   return s;
 };
 
-/** The community / browse submit dialog (spec section 5). */
+/** The community / browse submit dialog. */
 export const submitDialogSchema = z.object({
   title: bounded('title', SUBMIT_DIALOG_LIMITS.title),
   description: bounded('description', SUBMIT_DIALOG_LIMITS.description),
@@ -91,7 +91,7 @@ export const submitDialogSchema = z.object({
   isEditorsPick: z.boolean().default(false),
 });
 
-/** The create-prompt page (spec section 5): its limits differ from the dialog's. */
+/** The create-prompt page: its limits differ from the dialog's. */
 export const createPageSchema = z.object({
   title: bounded('title', CREATE_PAGE_LIMITS.title),
   description: bounded('description', CREATE_PAGE_LIMITS.description),
@@ -132,7 +132,7 @@ export type Sort = (typeof SORTS)[number];
 export const TABS = ['all', 'featured', 'editors-pick', 'favorites'] as const;
 export type Tab = (typeof TABS)[number];
 
-/** A prompt as every API answer and page sees it (spec section 3). */
+/** A prompt as every API answer and page sees it. */
 export interface PromptView {
   id: number;
   title: string;

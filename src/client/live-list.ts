@@ -44,7 +44,7 @@ export function startLiveList(root: HTMLElement, status: HTMLElement): void {
     controller = current;
     const results = root.querySelector<HTMLElement>('[data-results]');
     root.setAttribute('aria-busy', 'true');
-    // Placeholders (spec: 6 on browse and community) once the wait is noticeable.
+    // Placeholders (6 on browse and community) once the wait is noticeable.
     const showSkeleton = setTimeout(() => {
       if (results && skeleton) results.replaceChildren(skeleton.content.cloneNode(true));
     }, 120);

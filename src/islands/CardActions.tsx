@@ -29,7 +29,7 @@ interface Props {
 /**
  * The action row of a prompt card. "Use Prompt" is a link to the detail page until this
  * hydrates (and for new-tab clicks); hydrated, it records a use and copies the content.
- * Save / the bookmark icon: visitors are asked to sign in (spec section 6); signed-in users
+ * Save / the bookmark icon: visitors are asked to sign in; signed-in users
  * toggle Save/Saved and get "Add to collection" (its code loads only for them).
  */
 export default function CardActions({ id, variant, labels, viewLabel }: Props) {

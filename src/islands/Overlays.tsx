@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * On every page: the toast region, the tooltip layer, and the current user (asked at load,
- * on focus and every 30 minutes: spec sections 4 and 7). Shared pages carry no user; the
+ * on focus and every 30 minutes). Shared pages carry no user; the
  * personal islands follow `$currentUser`. A private page (dashboard) reloads when the user
  * changes, so the server renders or redirects for the right person.
  */

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The detail page's actions (spec section 2): Copy Prompt (records a use and copies; reads
+ * The detail page's actions: Copy Prompt (records a use and copies; reads
  * "Copied!" for 2 seconds), Bookmark/Bookmarked (visitors are asked to sign in), Add to
  * collection (signed in), Share (native share, else the URL is copied: "Link copied").
  */

@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The rating card's controls (spec sections 2, 4): Not Helpful (1) and Helpful (5). A
+ * The rating card's controls: Not Helpful (1) and Helpful (5). A
  * visitor is told to sign in and sent to /auth. A signed-in user's stored rating loads when
  * the prompt opens; a choice shows at once, then is submitted; the thanks line shows once a
  * rating exists.

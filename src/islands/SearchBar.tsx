@@ -22,7 +22,7 @@ export interface SearchBarProps {
 }
 
 /**
- * The search bar (spec section 2): a text box with a Search submit; a Filters toggle
+ * The search bar: a text box with a Search submit; a Filters toggle
  * revealing a category select and a sort select; Reset Filters. A plain GET form: it works
  * without JavaScript (the panel is then always open); the LiveList island turns its submits
  * into in-place swaps. Hydrated, the Filters button toggles the panel (open from the start

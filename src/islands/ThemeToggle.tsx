@@ -3,7 +3,7 @@ import { Icon } from '../ui/Icon';
 import { Tooltip } from '../ui/Tooltip';
 import { Button } from '../ui/Button';
 
-/** Theme toggle (spec section 4): switches light/dark, stores the choice, sets the dark marker. */
+/** Theme toggle: switches light/dark, stores the choice, sets the dark marker. */
 export default function ThemeToggle({ label }: { label: string }) {
   const toggle = () => {
     const root = document.documentElement;

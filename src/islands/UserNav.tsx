@@ -28,7 +28,7 @@ export interface NavLink {
   active: boolean;
 }
 
-/** Links only a signed-in user has (spec section 2: Dashboard, Profile, My Collections). */
+/** Links only a signed-in user has (Dashboard, Profile, My Collections). */
 function userLinks(labels: NavLabels): { href: string; label: string; icon: IconName }[] {
   return [
     { href: '/dashboard', label: labels.dashboard, icon: 'dashboard' },
@@ -44,7 +44,7 @@ function linkClass(active: boolean, mobile: boolean) {
   }`;
 }
 
-/** The Dashboard entry of the main links, for signed-in users only (spec section 2). */
+/** The Dashboard entry of the main links, for signed-in users only. */
 export function DashboardLink({ label, active }: { label: string; active: boolean }) {
   const user = useHydratedStore($currentUser, undefined);
   if (!user) return null;
@@ -132,7 +132,7 @@ function LogoutButton({ label, className }: { label: string; className: string }
   );
 }
 
-/** Below `md`: the collapsible menu with the same entries (spec section 2). */
+/** Below `md`: the collapsible menu with the same entries. */
 export function MobileMenu({
   labels,
   links,

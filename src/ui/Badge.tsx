@@ -16,7 +16,7 @@ export function FeaturedBadge({ t, size = 12 }: { t: Translate; size?: number })
   );
 }
 
-/** "Editor's Pick" on lists and the detail page, "Editor's Choice" on featured cards (spec section 2). */
+/** "Editor's Pick" on lists and the detail page, "Editor's Choice" on featured cards. */
 export function PickBadge({ t, size = 12, wording = 'editorsPick' }: { t: Translate; size?: number; wording?: 'editorsPick' | 'editorsChoice' }) {
   return (
     <span className="badge badge-pick">

@@ -12,7 +12,7 @@ interface Props {
 /**
  * Tabs of a list page. They are links (each state has its own URL and they work without
  * JavaScript); the LiveList island swaps the section in place. A tab link carries only the
- * tab, so changing tab resets search text, category and sort (spec section 2).
+ * tab, so changing tab resets search text, category and sort.
  */
 export function LinkTabs({ label, tabs, current, children }: Props) {
   return (

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * A prompt card in the spec's three variants (section 2):
+ * A prompt card in its three variants:
  * - default: badges, author, rating, uses, Save/Saved, Use Prompt, View Details;
  * - compact: title, badge, description, author, rating;
  * - featured: Editor's Choice or Featured badge, rating, author, date, bookmark icon, Use Prompt.

@@ -28,7 +28,7 @@ export function SkeletonCard({ variant = 'default' }: { variant?: SkeletonVarian
 }
 
 /**
- * Placeholders while a list loads (spec section 9: 3 featured, 4 editor's pick, 6 on browse
+ * Placeholders while a list loads (3 featured, 4 editor's pick, 6 on browse
  * and community). List pages render it inside a <template>; LiveList shows it while it waits.
  */
 export function SkeletonGrid({

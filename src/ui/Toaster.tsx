@@ -4,7 +4,7 @@ import { $toast, dismissToast, TOAST_SWIPE_THRESHOLD_PX, type Toast } from '../c
 import { Icon } from './Icon';
 
 /**
- * The notification region (spec section 9): one toast at a time, auto-dismissed after its
+ * The notification region: one toast at a time, auto-dismissed after its
  * duration (paused while hovered or focused), swipe right past 50 px to dismiss, F8 focuses
  * it, Escape closes. At most 420 px wide from the `md` breakpoint.
  */

@@ -55,7 +55,7 @@ export function validServiceUrl(url: string, method: SendMethod): boolean {
   return method === 'clipboard' || url.includes('{text}');
 }
 
-/** The create page, prefilled: the site's own route (spec section 2). */
+/** The create page, prefilled: the site's own route. */
 export function createPageUrl(siteUrl: string, text: string, pageUrl?: string): string {
   const url = new URL('/prompts/create', siteUrl);
   url.searchParams.set('content', text.trim());

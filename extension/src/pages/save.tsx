@@ -6,7 +6,7 @@ import { issueMessage } from '../lib/i18n';
 import { AccountBox } from './account';
 import { failureNote, Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
-/** The create page's rules (spec section 5), with a real category required. */
+/** The create page's rules, with a real category required. */
 const saveSchema = createPageSchema
   .omit({ authorName: true })
   .extend({ categoryId: createPageSchema.shape.categoryId.refine((id) => categories.some((c) => c.id === id), 'Please select a category.') });

@@ -24,10 +24,10 @@ import { useForm } from '../../ui/useForm';
 import { Button } from '../../ui/Button';
 
 /**
- * The /auth screen (spec section 2): Login and Register tabs, the forgot-password view and
+ * The /auth screen: Login and Register tabs, the forgot-password view and
  * the set-password view (when the URL carries email and token). Built from the form kit
  * (src/ui/useForm.ts, Field, Submit): validation uses the same zod contracts as the server, so the messages
- * are the spec's; react-i18next shows them translated.
+ * are the product's texts; react-i18next shows them translated.
  */
 export type AuthView = 'login' | 'register' | 'forgot' | 'set-password';
 

@@ -8,7 +8,7 @@ import { Tooltip } from '../../ui/Tooltip';
 const CollectionPicker = lazy(() => import('./CollectionPicker'));
 
 /**
- * "Add to collection" on cards and the detail page (the spec shows no way to fill a
+ * "Add to collection" on cards and the detail page (nothing else offers a way to fill a
  * collection; users need one): opens a dialog listing the user's collections, with create-new.
  */
 export function AddToCollectionButton({ promptId, size = 'sm', label }: { promptId: number; size?: 'sm' | 'md'; label: string }) {

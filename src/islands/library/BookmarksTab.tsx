@@ -4,7 +4,7 @@ import { linkTabClass } from '../../ui/LinkTabs';
 import { useHydratedStore } from '../../ui/hooks';
 
 /**
- * The browse page's Bookmarks tab, for signed-in users only (spec section 2). The page is
+ * The browse page's Bookmarks tab, for signed-in users only. The page is
  * the same cached HTML for everyone, so the tab appears here, from `$currentUser`.
  */
 export default function BookmarksTab({ label, href, current }: { label: string; href: string; current: boolean }) {

@@ -15,8 +15,8 @@ import { Textarea } from '../../ui/Textarea';
 import { useIslandT } from '../../client/i18n';
 
 /**
- * /dashboard/collections (spec section 2): the user's collections as a grid (visibility,
- * prompt count, created date, View, Delete) and the New Collection dialog (spec section 5:
+ * /dashboard/collections: the user's collections as a grid (visibility,
+ * prompt count, created date, View, Delete) and the New Collection dialog (
  * name 3-50, description 10-200, isPublic; the contract's rules and messages).
  */
 export default function CollectionsPage(props: LibraryProps) {

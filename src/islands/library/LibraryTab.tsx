@@ -15,8 +15,8 @@ import { useIslandT, type IslandKey } from '../../client/i18n';
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
 /**
- * The dashboard's library tabs (spec section 2): Collections (quick New Collection by a
- * name prompt), Bookmarks ("Used on", remove, View Prompt) and History (beyond the spec:
+ * The dashboard's library tabs: Collections (quick New Collection by a
+ * name prompt), Bookmarks ("Used on", remove, View Prompt) and History (an addition:
  * newest first, "Use again"). Private data, loaded from the API after the page renders.
  */
 export default function LibraryTab(props: LibraryProps & { view: LibraryView }) {

@@ -8,7 +8,7 @@ export const library = () => import('../../client/library');
 
 /**
  * The signed-in bookmark toggle of cards (Save/Saved, or the icon) and the detail page
- * (Bookmark/Bookmarked): disabled while its call is pending (spec section 4).
+ * (Bookmark/Bookmarked): disabled while its call is pending.
  */
 export function SignedInBookmark({
   id,

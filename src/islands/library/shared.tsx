@@ -32,7 +32,7 @@ export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
 }
 
 /**
- * Deletes a collection after the spec's confirmation; resolves true once it is gone
+ * Deletes a collection after a confirmation; resolves true once it is gone
  * ("Collection deleted"; "Failed to delete collection" otherwise).
  */
 export async function confirmAndDelete(collection: CollectionView, t: IslandT<'library'>): Promise<boolean> {

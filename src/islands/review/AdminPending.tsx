@@ -5,7 +5,7 @@ import { formatTime, DecisionButton, reviewIsland } from './shared';
 import { buttonClass } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
 
-/** /admin, Pending Prompts (spec section 2): the queue as a table, refreshed every 30 s. */
+/** /admin, Pending Prompts: the queue as a table, refreshed every 30 s. */
 export default reviewIsland(PendingTable);
 
 function PendingTable({ lng }: { lng: string }) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queueToastForNextPage } from '../../client/toast-store';
 
 /**
- * /prompts/create for a visitor (spec section 2): the page shows "Authentication Required",
+ * /prompts/create for a visitor: the page shows "Authentication Required",
  * then sends them to /auth with the same words as a toast.
  */
 export default function AuthRequired({ title, description }: { title: string; description: string }) {

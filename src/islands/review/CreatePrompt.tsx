@@ -13,13 +13,13 @@ import { useIslandT } from '../../client/i18n';
 
 interface Props extends ReviewI18nProps {
   categories: CategoryOption[];
-  /** The signed-in user's name; the page sends it as authorName (spec section 5). */
+  /** The signed-in user's name; the page sends it as authorName. */
   authorName: string;
   /** Prefill from ?title=&content= (the extension opens this page with the selected text). */
   initial: { title: string; content: string; description: string };
 }
 
-/** /prompts/create (spec section 2): the review notice, the form and the terms note. */
+/** /prompts/create: the review notice, the form and the terms note. */
 export default reviewIsland(CreateForm);
 
 function CreateForm({ categories, authorName, initial }: Props) {

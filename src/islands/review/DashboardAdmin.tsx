@@ -8,7 +8,7 @@ import { useIslandT } from '../../client/i18n';
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
 
-/** The dashboard's Admin tab (spec section 2): pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
+/** The dashboard's Admin tab: pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
 export default reviewIsland(PendingCards);
 
 function PendingCards({ lng }: { lng: string }) {

@@ -19,7 +19,7 @@ interface Props extends ReviewI18nProps {
 type Strings = { submit: Record<string, string>; create: Record<string, string> };
 
 /**
- * The submit-prompt toggle of /prompts and /community (spec section 2). The page is the same
+ * The submit-prompt toggle of /prompts and /community. The page is the same
  * for everyone, so who is signed in is known only here: Create Prompt shows for signed-in
  * users, and the dialog offers a visitor a sign-in call instead of the form.
  */

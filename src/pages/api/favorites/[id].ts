@@ -3,7 +3,7 @@ import { engagementRoutes } from '../../../../modules/engagement/routes';
 import { serve } from '../../../server/route';
 
 /**
- * By favorite id or, as the spec allows, by prompt id. Removing the same favorite id twice
+ * By favorite id or by prompt id. Removing the same favorite id twice
  * answers 200 both times; an id that is neither the user's favorite nor a prompt they
  * bookmarked is 404.
  */
