@@ -97,6 +97,11 @@ export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
     if (!servePrecompressed(req, res, assets)) handler(req, res);
   });
+  // Node closes an idle keep-alive socket after 5 s (plus a 1 s buffer); a client that picks that socket for its
+  // next request at the same moment gets ECONNRESET (seen in the extension spec under load).
+  // Clients and proxies close their own idle sockets well before a minute, so the race is gone.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolveListen(undefined));

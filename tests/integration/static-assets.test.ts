@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -82,5 +83,36 @@ describe('static assets', () => {
       const response = await get(path, { 'accept-encoding': 'br' });
       expect(response.status, path).toBe(404);
     }
+  });
+});
+
+describe('keep-alive', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-keepalive-'));
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: dataDir }, testPort(7));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps an idle connection open past Node’s default (5 s, plus its 1 s buffer), so a client reusing it is not reset', async () => {
+    const { host, port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    const ask = async () => {
+      received = '';
+      socket.write(`GET /api/categories HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n`);
+      for (let i = 0; i < 100 && !/\r\n\r\n[\s\S]*\]/.test(received); i++) await new Promise((r) => setTimeout(r, 20));
+      return received.split('\r\n')[0];
+    };
+    expect(await ask()).toBe('HTTP/1.1 200 OK');
+    await new Promise((r) => setTimeout(r, 7_000));
+    expect(socket.destroyed || socket.readyState !== 'open', 'the server closed the idle connection').toBe(false);
+    expect(await ask()).toBe('HTTP/1.1 200 OK');
+    socket.destroy();
   });
 });
