@@ -2,12 +2,12 @@ import { CREATE_PAGE_LIMITS as L } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage } from '../../client/toast-store';
-import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
-import { CategorySelect, reviewIsland, type CategoryOption, type ReviewI18nProps } from './shared';
+import { reviewIsland, type CategoryOption, type ReviewI18nProps } from './shared';
+import { PromptFields } from './PromptFields';
 import { buttonClass } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
 
@@ -42,43 +42,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
     <div data-testid="create-prompt">
       <Notice title={t('create.noticeTitle')} description={t('create.noticeText')} testId="review-notice" />
       <form noValidate onSubmit={onSubmit} className="card space-y-5 p-5 sm:p-6" data-testid="create-form">
-        <Field
-          label={t('fields.title')}
-          name="title"
-          value={values.title}
-          onChange={set('title')}
-          error={errors.title}
-          maxLength={L.title.max}
-          placeholder={t('fields.titlePlaceholder')}
-        />
-        <CategorySelect
-          label={t('fields.category')}
-          placeholder={t('fields.categoryPlaceholder')}
-          value={values.categoryId}
-          onChange={set('categoryId')}
-          options={categories}
-          error={errors.categoryId}
-        />
-        <Field
-          label={t('fields.description')}
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={set('description')}
-          error={errors.description}
-          maxLength={L.description.max}
-          placeholder={t('fields.descriptionPlaceholder')}
-        />
-        <Field
-          label={t('fields.content')}
-          name="content"
-          rows={10}
-          value={values.content}
-          onChange={set('content')}
-          error={errors.content}
-          maxLength={L.content.max}
-          placeholder={t('fields.contentPlaceholder')}
-        />
+        <PromptFields values={values} errors={errors} set={set} limits={L} categories={categories} contentRows={10} />
         {/* The author name has no input here (it is the user's name): its message shows on its own. */}
         {errors.authorName && (
           <p className="text-sm font-medium text-destructive" role="alert" data-testid="error-authorName">

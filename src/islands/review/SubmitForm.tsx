@@ -6,7 +6,8 @@ import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { dialogForm } from '../../client/review-forms';
-import { CategorySelect, type CategoryOption } from './shared';
+import { type CategoryOption } from './shared';
+import { PromptFields } from './PromptFields';
 import { useIslandT } from '../../client/i18n';
 
 /**
@@ -31,43 +32,7 @@ export default function SubmitForm({ categories, community, onDone }: { categori
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="submit-form">
       <p className="text-sm text-muted-foreground">{t('submit.dialogDescription')}</p>
-      <Field
-        label={t('fields.title')}
-        name="title"
-        value={values.title}
-        onChange={set('title')}
-        error={errors.title}
-        maxLength={L.title.max}
-        placeholder={t('fields.titlePlaceholder')}
-      />
-      <CategorySelect
-        label={t('fields.category')}
-        placeholder={t('fields.categoryPlaceholder')}
-        value={values.categoryId}
-        onChange={set('categoryId')}
-        options={categories}
-        error={errors.categoryId}
-      />
-      <Field
-        label={t('fields.description')}
-        name="description"
-        rows={3}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-        maxLength={L.description.max}
-        placeholder={t('fields.descriptionPlaceholder')}
-      />
-      <Field
-        label={t('fields.content')}
-        name="content"
-        rows={6}
-        value={values.content}
-        onChange={set('content')}
-        error={errors.content}
-        maxLength={L.content.max}
-        placeholder={t('fields.contentPlaceholder')}
-      />
+      <PromptFields values={values} errors={errors} set={set} limits={L} categories={categories} contentRows={6} />
       <Field
         label={t('fields.authorName')}
         name="authorName"
