@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { Translate } from '../ui/t';
+import { flatten, pick, type Scope, type Strings, type StringsSpec } from '../shared/strings';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /**
@@ -37,9 +38,22 @@ export function getT(lng: Language): TFunction & Translate {
   return instance.getFixedT(lng) as TFunction & Translate;
 }
 
-/** The messages of some namespaces in one language, to hand to an island as a prop. */
-export function messagesFor(lng: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(namespaces.map((ns) => [ns, resources[lng]?.[ns] ?? resources[FALLBACK_LANGUAGE]?.[ns] ?? {}]));
+/** Every string of a language as `namespace:path`, English filling what a language lacks. */
+const flatByLanguage = new Map(LANGUAGES.map((lng) => [lng, { ...flatten(resources[FALLBACK_LANGUAGE] ?? {}), ...flatten(resources[lng] ?? {}) }]));
+const bundles = new Map<string, Strings>();
+
+/**
+ * The bundle of strings one browser part reads (src/shared/strings.ts), built once per
+ * language and spec: pages hand the same object to every island that shares a spec.
+ */
+export function stringsFor<S extends Scope>(lng: Language, spec: StringsSpec<S>): Strings<S> {
+  const cacheKey = `${lng}\n${spec.scope}\n${spec.include.join('\n')}`;
+  let bundle = bundles.get(cacheKey);
+  if (!bundle) {
+    bundle = { lng, scope: spec.scope, text: pick(flatByLanguage.get(lng)!, spec) };
+    bundles.set(cacheKey, bundle);
+  }
+  return bundle as Strings<S>;
 }
 
 /**

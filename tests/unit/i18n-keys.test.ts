@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STRING_SPECS, type StringSpecName } from '../../src/shared/string-specs';
+import { flatten, pick, type StringsSpec } from '../../src/shared/strings';
 
 /**
- * Every literal translation key the code uses exists in both languages (a missing key
- * renders as the key itself), and both languages' strings name the same {{interpolations}}.
+ * Every literal translation key the code uses is in the strings its code can read, in both
+ * languages (a missing key renders as the key itself); every call that writes its values
+ * supplies each interpolation its string names; both languages name the same interpolations.
  */
 const ROOT = new URL('../../', import.meta.url).pathname;
 const LANGS = ['en', 'zh-HK'] as const;
@@ -21,27 +24,32 @@ function lookup(tree: Tree | string | undefined, path: string): string | Tree | 
   return path.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
 }
 
-/** A key as i18next resolves it: the string, its plural forms (`_other` in every language), or a subtree handed to an island whole. */
-function exists(lng: (typeof LANGS)[number], where: string, key: string): boolean {
-  const [ns, ...prefix] = where.split('.');
-  const full = [...prefix, key].join('.');
-  const root = resources[lng][ns];
-  if (lookup(root, full) !== undefined) return true;
-  return typeof lookup(root, `${full}_other`) === 'string';
-}
+const flat = Object.fromEntries(LANGS.map((lng) => [lng, flatten(resources[lng])])) as Record<(typeof LANGS)[number], Record<string, string>>;
+
+/** Every string of a language, for code that runs on the server (its `t` reads every namespace). */
+const SERVER: StringsSpec = { scope: 'common:', include: Object.keys(resources.en).map((ns) => `${ns}:`) };
 
 /**
- * The namespace an unprefixed key of a file is read in: each island folder's i18next
- * instance holds one namespace (`islandI18n`), the extension defaults to its own, the
- * server to `common`. The form kit runs inside the review, auth and library islands.
+ * The bundles a browser file reads (src/shared/string-specs.ts): a key it uses must be in
+ * one of them. Files not listed run on the server.
  */
-function namespacesOf(file: string): string[] {
-  if (file.startsWith('src/islands/review/') || file === 'src/client/review-queue.ts') return ['review'];
-  if (file.startsWith('src/islands/auth/')) return ['auth'];
-  if (file.startsWith('src/islands/library/')) return ['dashboard.library'];
-  if (file.startsWith('src/islands/extension/') || file.startsWith('extension/')) return ['extension'];
-  if (file === 'src/ui/useForm.ts') return ['review', 'auth', 'dashboard.library'];
-  return ['common'];
+function specsOf(file: string): StringsSpec[] {
+  const specs = (...names: StringSpecName[]) => names.map((name) => STRING_SPECS[name] as StringsSpec);
+  if (file.startsWith('src/islands/review/') || file === 'src/client/review-queue.ts') return specs('review');
+  if (file.startsWith('src/islands/auth/')) return specs('auth');
+  if (file.startsWith('src/islands/library/')) return specs('library', 'page');
+  if (file.startsWith('src/islands/extension/')) return specs('extensionPage');
+  if (file.startsWith('extension/')) return specs('extension');
+  if (file === 'src/ui/useForm.ts') return specs('review', 'auth', 'library');
+  if (file.startsWith('src/client/') || file.startsWith('src/islands/')) return specs('page');
+  return [SERVER];
+}
+
+/** The text a key resolves to in a bundle, as the translator reads it (plural keys by their `_other` form). */
+function resolve(lng: (typeof LANGS)[number], spec: StringsSpec, key: string): string | undefined {
+  const full = key.includes(':') ? key : `${spec.scope}${key}`;
+  const bundle = pick(flat[lng], spec);
+  return bundle[full] ?? bundle[`${full}_other`];
 }
 
 function* sources(dir: string): Generator<string> {
@@ -54,33 +62,68 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-/** t('key'), t("key"), i18nKey="key", tHtml(t, 'key'): literal keys only (template literals are data-driven). */
+/** t('key'), t("key"), tHtml(t, 'key'): literal keys only (template literals are data-driven). */
 const CALL = /(?:\bt|tHtml\(\s*t\s*,)\(?\s*['"]([\w.:-]+)['"]/g;
-const PROP = /\bi18nKey=\{?['"]([\w.:-]+)['"]/g;
 
-const uses: { file: string; key: string }[] = [];
+/**
+ * The names a call's second argument supplies, when it is an object literal written in place
+ * (`t('k', { name, count: n })`); undefined when it is not (a variable: not checked), [] when
+ * the call has none.
+ */
+function suppliedNames(text: string, from: number): string[] | undefined {
+  const rest = text.slice(from);
+  const next = /^\s*(,\s*)?(\{|\))?/.exec(rest)!;
+  if (!next[1]) return [];
+  if (next[2] !== '{') return undefined;
+  let depth = 0;
+  let inner = '';
+  for (const ch of rest.slice(next[0].length - 1)) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (depth === 0) break;
+    inner += ch;
+  }
+  // Keys at the top level of the literal: `name:`, or a shorthand `name` before `,` or the end.
+  const top = inner.slice(1).replace(/\{[^{}]*\}|\([^()]*\)|'[^']*'|"[^"]*"|`[^`]*`/g, '');
+  return [...top.matchAll(/(?:^|,)\s*(?:\.\.\.)?(\w+)\s*(?=[:,]|$)/g)].map((m) => m[1]!);
+}
+
+const uses: { file: string; key: string; supplied: string[] | undefined }[] = [];
 for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'extension/src'))]) {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  for (const re of [CALL, PROP]) for (const m of text.matchAll(re)) uses.push({ file, key: m[1]! });
+  for (const m of text.matchAll(CALL)) uses.push({ file, key: m[1]!, supplied: suppliedNames(text, m.index + m[0].length) });
 }
 
 describe('translation keys', () => {
   it('finds the keys the code uses', () => {
     expect(uses.length).toBeGreaterThan(200);
-    expect(uses).toContainEqual({ file: 'src/islands/review/SubmitForm.tsx', key: 'submit.button' });
+    expect(uses).toContainEqual(expect.objectContaining({ file: 'src/islands/review/SubmitForm.tsx', key: 'submit.button' }));
   });
 
-  it('every literal key exists in both languages', () => {
+  it("every literal key is in the bundle its file reads, in both languages", () => {
     const missing: string[] = [];
     for (const { file, key } of uses) {
-      const [ns, path] = key.includes(':') ? [key.split(':')[0]!, key.split(':')[1]!] : [undefined, key];
       for (const lng of LANGS) {
-        for (const where of ns ? [ns] : namespacesOf(file)) {
-          if (!exists(lng, where, path)) missing.push(`${file}: ${key} (${lng}, ${where})`);
-        }
+        // A key is found when one of the file's bundles holds it (an unscoped key in that bundle's scope).
+        if (!specsOf(file).some((spec) => resolve(lng, spec, key) !== undefined)) missing.push(`${file}: ${key} (${lng})`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every call written with its values supplies each {{interpolation}} its string needs', () => {
+    const unsupplied: string[] = [];
+    for (const { file, key, supplied } of uses) {
+      if (!supplied) continue;
+      for (const lng of LANGS) {
+        const spec = specsOf(file).find((s) => resolve(lng, s, key) !== undefined);
+        const text = spec && resolve(lng, spec, key);
+        for (const [, name] of text?.matchAll(/\{\{\s*(\w+)/g) ?? []) {
+          if (!supplied.includes(name!)) unsupplied.push(`${file}: ${key} needs {{${name}}} (${lng})`);
+        }
+      }
+    }
+    expect(unsupplied).toEqual([]);
   });
 
   it('both languages hold the same keys with the same {{interpolation}} names', () => {
