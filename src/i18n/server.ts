@@ -1,4 +1,5 @@
-import i18next, { type TFunction } from 'i18next';
+import i18next, { type TOptions } from 'i18next';
+import type { TranslationKey } from './keys';
 import type { Translate } from '../ui/t';
 import { flatten, pick, type Scope, type Strings, type StringsSpec } from '../shared/strings';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
@@ -29,13 +30,15 @@ await instance.init({
   initAsync: false,
 });
 
-/** A translation function fixed to one language; keys may name a namespace: t('auth:login.title'). */
 /**
- * The request's `t`, typed also as the UI kit's `Translate`: our keys are strings and their
- * values strings, which i18next's generic return type cannot know.
+ * The request's `t`, fixed to one language, with the keys of the English files as its type
+ * (a misspelt key does not compile, also in .astro files under `astro check`); keys may name
+ * a namespace: t('auth:login.title'). It is the UI kit's `Translate` too.
  */
-export function getT(lng: Language): TFunction & Translate {
-  return instance.getFixedT(lng) as TFunction & Translate;
+export type ServerT = ((key: TranslationKey, options?: TOptions) => string) & Translate;
+
+export function getT(lng: Language): ServerT {
+  return instance.getFixedT(lng) as unknown as ServerT;
 }
 
 /** Every string of a language as `namespace:path`, English filling what a language lacks. */
@@ -62,6 +65,6 @@ export function stringsFor<S extends Scope>(lng: Language, spec: StringsSpec<S>)
  * `escapeValue: false` because Astro escapes `{t(...)}` itself; `set:html` does not, so every
  * `set:html` of a translation goes through here (tests/unit/site-i18n.test.ts checks).
  */
-export function tHtml<T = string>(t: TFunction, key: string, options: Record<string, unknown> = {}): T {
+export function tHtml<T = string>(t: ServerT, key: TranslationKey, options: Record<string, unknown> = {}): T {
   return t(key, { ...options, interpolation: { ...(options.interpolation as object), escapeValue: true } }) as T;
 }
