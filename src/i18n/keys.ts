@@ -45,3 +45,14 @@ export type CategoryKey = `prompts:categories.${string}`;
 
 /** A key with its namespace: `review:validation.titleMin`; the server's default namespace (common) may go unnamed. */
 export type TranslationKey = { [N in Namespace]: `${N}:${KeyIn<N>}` }[Namespace] | KeyIn<'common'> | CategoryKey;
+
+/** The dotted paths to every object or list in a JSON tree (what `returnObjects` hands back whole). */
+type Subtrees<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? never : T[K] extends readonly unknown[] ? `${Prefix}${K}` : `${Prefix}${K}` | Subtrees<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** A key naming a subtree with its namespace: `privacy:sections`. */
+export type SubtreeKey = { [N in Namespace]: `${N}:${Subtrees<Resources[N]>}` }[Namespace];
+
+/** The keys of a translation object whose values are objects, not strings (a page's list of items beside its title). */
+export type GroupsOf<T> = { [K in keyof T & string]: T[K] extends string ? never : K }[keyof T & string];

@@ -1,5 +1,5 @@
 import i18next, { type TOptions } from 'i18next';
-import type { TranslationKey } from './keys';
+import type { SubtreeKey, TranslationKey } from './keys';
 import type { Translate } from '../ui/t';
 import { flatten, pick, type Scope, type Strings, type StringsSpec } from '../shared/strings';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
@@ -65,8 +65,8 @@ export function stringsFor<S extends Scope>(lng: Language, spec: StringsSpec<S>)
  * `escapeValue: false` because Astro escapes `{t(...)}` itself; `set:html` does not, so every
  * `set:html` of a translation goes through here (tests/unit/site-i18n.test.ts checks).
  */
-export function tHtml<T = string>(t: ServerT, key: TranslationKey, options: Record<string, unknown> = {}): T {
-  return t(key, { ...options, interpolation: { ...(options.interpolation as object), escapeValue: true } }) as T;
+export function tHtml<T = string>(t: ServerT, key: TranslationKey | SubtreeKey, options: Record<string, unknown> = {}): T {
+  return t(key as TranslationKey, { ...options, interpolation: { ...(options.interpolation as object), escapeValue: true } }) as T;
 }
 /** The messages of some namespaces for an island prop: goes once every island reads a Strings bundle. */
 export function messagesFor(lng: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
