@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewPromptView } from '../../modules/prompts/contracts';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
+import type { ScopeOf } from '../shared/string-specs';
+import { useT } from './strings';
 import { reserveToast } from './toast-store';
-import { useIslandT } from './i18n';
 
 /** The admin's pending list is fetched again every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000;
@@ -16,7 +17,7 @@ export const PENDING_REFRESH_MS = 30_000;
  * Load failures are only logged.
  */
 export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const [queue, setQueue] = useState<ReviewPromptView[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const alive = useRef(true);

@@ -34,7 +34,7 @@ export type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? Plural<`${Prefix}${K}`> : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** A key inside one namespace (what an island whose i18next instance holds only that namespace writes). */
+/** A key inside one namespace (what code reading a bundle scoped to that namespace writes). */
 export type KeyIn<N extends Namespace> = Leaves<Resources[N]>;
 
 /**

@@ -27,8 +27,9 @@ type TableBounds = Readonly<Record<string, { readonly min?: number; readonly max
 
 interface FormMessages {
   /**
-   * Where the form's keys live: the namespace (and section) its island's i18next instance
-   * holds as its own. `key` is relative to it; `prefix + key` is the full key.
+   * Where the form's keys live: the namespace (and section) that is its island's strings
+   * scope (`review:`, `auth:`, `dashboard:library.`). `key` is relative to it; `prefix + key`
+   * is the full key.
    */
   prefix: string;
   limits: TableBounds;

@@ -1,24 +1,29 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { HttpError } from '../client/http';
+import { useT } from '../client/strings';
 import { showToast } from '../client/toast-store';
 import { firstIssueByField, formMessage, type FormIssue, type FormName } from '../shared/form-messages';
+import type { ScopeOf } from '../shared/string-specs';
+import type { StringKey } from '../shared/strings';
 
 /**
  * The state of an island form: `useForm(schema)` validates with the module's zod contract
  * (the server's own rules and messages); the parts it feeds are `Field`, `Submit` and `Notice`
- * (one file each beside this one). Messages come through react-i18next (`islandI18n` in
- * src/client/i18n.ts): a validation issue's message is chosen from its field, code and limit (`formMessage`).
+ * (one file each beside this one). Messages come from the island's strings bundle (`useT()`,
+ * src/client/strings.tsx): a validation issue's message is chosen from its field, code and
+ * limit (`formMessage`); relative keys are read in the bundle's scope.
  */
+type FormScope = ScopeOf<'review'> | ScopeOf<'auth'> | ScopeOf<'library'>;
+
 export type FieldErrors = Record<string, string | undefined>;
 
 interface FormOptions<S extends z.ZodType> {
   initial: z.input<S>;
   /** Whose limits and messages: a validation issue's message is chosen by `formMessage`. */
   form: FormName;
-  /** The translation key of a server answer without issues (e.g. "messages.invalidCredentials"); other text passes through. */
-  errorKey?: (error: string) => string | undefined;
+  /** The translation key (in the island's scope) of a server answer without issues (e.g. "messages.invalidCredentials"); other text passes through. */
+  errorKey?: (error: string) => StringKey<FormScope> | undefined;
 }
 
 export interface Form<S extends z.ZodType> {
@@ -31,7 +36,7 @@ export interface Form<S extends z.ZodType> {
 }
 
 export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>): Form<S> {
-  const { t } = useTranslation();
+  const t = useT<FormScope>();
   const [values, setValues] = useState(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -39,7 +44,7 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
   const issueText = useCallback(
     (issue: FormIssue & { message: string }) => {
       const chosen = formMessage(options.form, issue);
-      return chosen ? t(chosen.key, chosen.values) : issue.message;
+      return chosen ? t(chosen.qualified, chosen.values) : issue.message;
     },
     [t, options.form],
   );

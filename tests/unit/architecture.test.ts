@@ -93,17 +93,14 @@ export const isBrowserCode = (t: string) =>
   (t.startsWith('src/i18n/') && !t.startsWith('src/i18n/server')) ||
   t.startsWith('extension/');
 
-/** Packages browser code may import: they run in a browser and carry no server secrets. */
-const BROWSER_PACKAGES = new Set([
-  'react',
-  'react-dom',
-  'nanostores',
-  '@nanostores/react',
-  'zod',
-  'i18next',
-  'react-i18next',
-  'i18next-browser-languagedetector',
-]);
+/**
+ * Packages browser code may import: they run in a browser and carry no server secrets.
+ * Translations reach the browser as `Strings` bundles (src/shared/strings.ts): i18next runs on
+ * the server only.
+ */
+const BROWSER_PACKAGES = new Set(['react', 'react-dom', 'nanostores', '@nanostores/react', 'zod']);
+/** Packages browser code may name types of (`import type`: nothing of them ships). */
+const BROWSER_TYPE_PACKAGES = new Set(['i18next']);
 
 /** Returns the broken rule's text, or null when `from` may import `to` (`typeOnly`: an `import type`). */
 export function violation(from: string, to: string, typeOnly = false): string | null {
@@ -115,7 +112,10 @@ export function violation(from: string, to: string, typeOnly = false): string | 
   if (isBrowserCode(from)) {
     if (to.startsWith('node:')) return 'browser code imports no node:* module';
     if (to.startsWith('astro:')) return 'browser code imports no astro:* module';
-    if (external) return BROWSER_PACKAGES.has(packageOf(to)) ? null : `browser code imports only browser packages (${[...BROWSER_PACKAGES].join(', ')})`;
+    if (external)
+      return BROWSER_PACKAGES.has(packageOf(to)) || (typeOnly && BROWSER_TYPE_PACKAGES.has(packageOf(to)))
+        ? null
+        : `browser code imports only browser packages (${[...BROWSER_PACKAGES].join(', ')}; types of ${[...BROWSER_TYPE_PACKAGES].join(', ')})`;
     // The registry gathers the declarations; everything else in the browser takes their types.
     if (isRoutes(to))
       return typeOnly || from === 'src/shared/api-routes.ts'
@@ -129,6 +129,9 @@ export function violation(from: string, to: string, typeOnly = false): string | 
         to === 'src/i18n/languages.ts' ||
         // form-messages.ts: the one choice of a validation message, shared with the site's forms (pure, over contracts).
         to === 'src/shared/form-messages.ts' ||
+        // strings.ts and string-specs.ts: the `Strings` bundles and their specs, the site's one way to read translations (pure).
+        to === 'src/shared/strings.ts' ||
+        to === 'src/shared/string-specs.ts' ||
         (typeOnly && to === 'src/i18n/keys.ts') ||
         /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
         ? null
@@ -266,6 +269,10 @@ describe('dependency rules', () => {
     expect(violation('modules/prompts/commands.ts', 'astro:middleware')).not.toBeNull();
     expect(violation('projections/catalog/projection.ts', 'react')).not.toBeNull();
     expect(violation('src/islands/Card.tsx', '@nanostores/react')).toBeNull();
+    expect(violation('src/ui/useForm.ts', 'react-i18next')).not.toBeNull();
+    expect(violation('src/client/strings.tsx', 'i18next')).not.toBeNull();
+    expect(violation('src/shared/client-messages.ts', 'i18next', true)).toBeNull();
+    expect(violation('extension/src/lib/i18n.ts', 'src/shared/strings.ts')).toBeNull();
     expect(violation('src/ui/Icon.tsx', 'react/jsx-runtime')).toBeNull();
     expect(violation('src/server/render/inline-scripts.ts', 'node:crypto')).toBeNull();
   });

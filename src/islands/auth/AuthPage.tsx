@@ -14,8 +14,9 @@ import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
-import { useIslandT, type IslandT, type Messages } from '../../client/i18n';
-import { withIslandI18n } from '../../ui/IslandI18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings, T } from '../../shared/strings';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
@@ -27,13 +28,14 @@ import { Button } from '../../ui/Button';
  * The /auth screen: Login and Register tabs, the forgot-password view and
  * the set-password view (when the URL carries email and token). Built from the form kit
  * (src/ui/useForm.ts, Field, Submit): validation uses the same zod contracts as the server, so the messages
- * are the product's texts; react-i18next shows them translated.
+ * are the product's texts, shown translated from the island's `auth` strings.
  */
 export type AuthView = 'login' | 'register' | 'forgot' | 'set-password';
 
+type AuthT = T<ScopeOf<'auth'>>;
+
 interface Props {
-  lng: string;
-  messages: Messages;
+  strings: Strings<ScopeOf<'auth'>>;
   view: AuthView;
   email?: string;
   token?: string;
@@ -44,7 +46,7 @@ interface Props {
 /** A server answer without issues (wrong password, rate limit, taken username) as its `messages.*` key. */
 const errorKey = (message: string) => {
   const key = authMessageKey(message);
-  return key && `messages.${key}`;
+  return key && (`messages.${key}` as const);
 };
 
 function setUrl(view: AuthView) {
@@ -55,10 +57,10 @@ function setUrl(view: AuthView) {
   history.replaceState(null, '', url);
 }
 
-export default withIslandI18n('auth', AuthViews);
+export default withStrings(AuthViews);
 
 function AuthViews(props: Props) {
-  const t = useIslandT<'auth'>();
+  const t = useT<ScopeOf<'auth'>>();
   const [view, setView] = useState<AuthView>(props.view);
   const [loginEmail, setLoginEmail] = useState(props.view === 'login' ? (props.email ?? '') : '');
   const [notice, setNotice] = useState<{ title?: string; description: string } | null>(null);
@@ -124,16 +126,16 @@ function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
   );
 }
 
-function passwordLabels(t: IslandT<'auth'>) {
+function passwordLabels(t: AuthT) {
   return { showLabel: t('fields.showPassword'), hideLabel: t('fields.hidePassword') };
 }
 
-function failure(t: IslandT<'auth'>, key: 'loginFailed' | 'passwordFailed' | 'registerFailed' | 'resetFailed') {
+function failure(t: AuthT, key: 'loginFailed' | 'passwordFailed' | 'registerFailed' | 'resetFailed') {
   return { title: t(`toasts.${key}.title`), description: t(`toasts.${key}.description`) };
 }
 
 function LoginView({ email, notice, onForgot }: { email: string; notice: { title?: string; description: string } | null; onForgot: () => void }) {
-  const t = useIslandT<'auth'>();
+  const t = useT<ScopeOf<'auth'>>();
   const form = useForm(loginRequest, { initial: { email, password: '' }, form: 'login', errorKey });
   const submit = form.submit(
     async (data) => {
@@ -184,7 +186,7 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
 }
 
 function RegisterView({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const t = useIslandT<'auth'>();
+  const t = useT<ScopeOf<'auth'>>();
   const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, form: 'register', errorKey });
   const submit = form.submit(
     async (data) => {
@@ -241,7 +243,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
 }
 
 function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; onBack: () => void; onSent: (email: string) => void }) {
-  const t = useIslandT<'auth'>();
+  const t = useT<ScopeOf<'auth'>>();
   const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, form: 'forgotPassword', errorKey });
   const submit = form.submit(
     async (data) => {
@@ -282,7 +284,7 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
 }
 
 function SetPasswordView({ email, token, variant, onRequestNew }: { email: string; token: string; variant: 'set' | 'reset'; onRequestNew: () => void }) {
-  const t = useIslandT<'auth'>();
+  const t = useT<ScopeOf<'auth'>>();
   const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, form: 'setPassword', errorKey });
   const title = variant === 'reset' ? t('setPassword.resetTitle') : t('setPassword.title');
   if (!email || !token) {

@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { useIslandT, type Messages } from '../../client/i18n';
-import { withIslandI18n } from '../../ui/IslandI18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings } from '../../shared/strings';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 
 interface Props {
-  lng: string;
-  messages: Messages;
+  strings: Strings<ScopeOf<'extensionPage'>>;
   tokenHash: string;
   name: string;
   code: string;
@@ -18,10 +18,10 @@ interface Props {
  * The approval the extension sends the user to: shows the device's name and the code the
  * extension shows, and approves on an explicit click (a same-origin POST with the session).
  */
-export default withIslandI18n('extension', Connect);
+export default withStrings(Connect);
 
 function Connect({ tokenHash, name, code }: Props) {
-  const t = useIslandT<'extension'>();
+  const t = useT<ScopeOf<'extensionPage'>>();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   // Disabled until React owns the button: an early click on the server-rendered one would do nothing.

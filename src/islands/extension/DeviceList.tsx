@@ -2,22 +2,22 @@ import { useEffect, useState } from 'react';
 import type { DeviceView } from '../../../modules/devices/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { useIslandT, type Messages } from '../../client/i18n';
-import { withIslandI18n } from '../../ui/IslandI18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings } from '../../shared/strings';
 import { Dialog } from '../../ui/Dialog';
 import { Button } from '../../ui/Button';
 
 interface Props {
-  lng: string;
-  messages: Messages;
+  strings: Strings<ScopeOf<'extensionPage'>>;
   devices: DeviceView[];
 }
 
 /** The dashboard's connected extensions, each with a sign-out (revoke) that takes effect at once. */
-export default withIslandI18n('extension', Devices);
+export default withStrings(Devices);
 
-function Devices({ lng, devices: initial }: Props) {
-  const t = useIslandT<'extension'>();
+function Devices({ strings: { lng }, devices: initial }: Props) {
+  const t = useT<ScopeOf<'extensionPage'>>();
   const [devices, setDevices] = useState(initial);
   const [confirming, setConfirming] = useState<DeviceView | null>(null);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { messages } from '../../client/messages';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Tooltip } from '../../ui/Tooltip';
@@ -34,7 +33,7 @@ export function AddToCollectionButton({ promptId, size = 'sm', label }: { prompt
       </Tooltip>
       {wanted && (
         <Suspense fallback={null}>
-          <CollectionPicker promptId={promptId} open={open} onClose={() => setOpen(false)} m={messages().library.collections} />
+          <CollectionPicker promptId={promptId} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { useT, withStrings } from '../../client/strings';
 import { queueToastForNextPage, reserveToast } from '../../client/toast-store';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings } from '../../shared/strings';
 import { Icon } from '../../ui/Icon';
 import { library } from './bookmark';
 import { Button } from '../../ui/Button';
@@ -7,7 +10,10 @@ import { Button } from '../../ui/Button';
 interface Props {
   collectionId: number;
   promptId: number;
-  labels: { remove: string; removeLabel: string; removed: string; failed: string; failedDescription: string };
+  /** The prompt's title, for the button's accessible name. */
+  title: string;
+  /** The `collectionItem` bundle: only the remove button's words (one per card). */
+  strings: Strings<ScopeOf<'collectionItem'>>;
 }
 
 /**
@@ -15,18 +21,21 @@ interface Props {
  * after success: it is private and uncached, and the server renders the count and the empty
  * state.
  */
-export default function CollectionItemRemove({ collectionId, promptId, labels }: Props) {
+export default withStrings(CollectionItemRemove);
+
+function CollectionItemRemove({ collectionId, promptId, title }: Props) {
+  const t = useT<ScopeOf<'collectionItem'>>();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     const toast = reserveToast();
     setBusy(true);
     try {
       await (await library()).removeFromCollection(collectionId, promptId);
-      queueToastForNextPage({ title: labels.removed });
+      queueToastForNextPage({ title: t('collectionView.removed') });
       location.reload();
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: labels.failed, description: labels.failedDescription });
+      toast({ variant: 'destructive', title: t('collectionView.removeFailed.title'), description: t('collectionView.removeFailed.description') });
       setBusy(false);
     }
   };
@@ -36,12 +45,12 @@ export default function CollectionItemRemove({ collectionId, promptId, labels }:
       size="sm"
       className="js-only self-start"
       disabled={busy}
-      aria-label={labels.removeLabel}
+      aria-label={t('collectionView.removeLabel', { title })}
       data-testid="remove-from-collection"
       onClick={() => void onClick()}
     >
       <Icon name="x" size={14} />
-      {labels.remove}
+      {t('collectionView.remove')}
     </Button>
   );
 }

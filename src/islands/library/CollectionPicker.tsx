@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { addToCollection, createCollection, myCollections } from '../../client/library';
-import type { ClientMessages } from '../../shared/client-messages';
+import { pageT } from '../../client/strings';
 import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
@@ -12,18 +12,23 @@ import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 
-type M = ClientMessages['library']['collections'];
-
-/** A name issue (a local parse's or the server's) in the page's language; other text as it is. */
-function translated(issue: (FormIssue & { message: string }) | undefined, m: M): string | undefined {
+/**
+ * A name issue (a local parse's or the server's) in the page's language; other text as it is.
+ * The page's bundle holds the name's messages (`STRING_SPECS.page`): the picker asks only for a name.
+ */
+function translated(issue: (FormIssue & { message: string }) | undefined): string | undefined {
   if (!issue) return undefined;
   // A local parse of the name alone reports no path.
   const chosen = formMessage('collection', { ...issue, path: issue.path.length ? issue.path : ['name'] });
-  return (chosen && m.validation[chosen.key]) || issue.message;
+  return chosen ? pageT()(chosen.qualified, chosen.values) : issue.message;
 }
 
-/** The add-to-collection dialog: the user's collections (one click adds), or a new one by name. */
-export default function CollectionPicker({ promptId, open, onClose, m }: { promptId: number; open: boolean; onClose: () => void; m: M }) {
+/**
+ * The add-to-collection dialog: the user's collections (one click adds), or a new one by name.
+ * Opened by a click on cards and the detail page, so it reads the page's own strings (`pageT()`).
+ */
+export default function CollectionPicker({ promptId, open, onClose }: { promptId: number; open: boolean; onClose: () => void }) {
+  const t = pageT();
   const [collections, setCollections] = useState<CollectionView[] | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
@@ -45,11 +50,11 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
     setBusy(true);
     try {
       await addToCollection(collection.id, promptId);
-      toast({ title: m.added.replace('{{name}}', collection.name) });
+      toast({ title: t('common:library.collections.added', { name: collection.name }) });
       onClose();
     } catch (e) {
       console.error(e);
-      toast({ variant: 'destructive', ...m.addFailed });
+      toast({ variant: 'destructive', title: t('common:library.collections.addFailed'), description: t('common:library.bookmarkFailed.description') });
     } finally {
       setBusy(false);
     }
@@ -58,7 +63,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = collectionRequest.shape.name.safeParse(name);
-    if (!parsed.success) return setError(translated(parsed.error.issues[0], m));
+    if (!parsed.success) return setError(translated(parsed.error.issues[0]));
     setError(undefined);
     setBusy(true);
     try {
@@ -68,20 +73,24 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
     } catch (e) {
       console.error(e);
       const toast = reserveToast();
-      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.issues[0], m)) || m.createFailed.description });
+      toast({
+        variant: 'destructive',
+        title: t('common:library.collections.createFailed.title'),
+        description: (e instanceof HttpError && translated(e.issues[0])) || t('common:library.collections.createFailed.description'),
+      });
       setBusy(false);
     }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title={m.title} closeLabel={m.close}>
+    <Dialog open={open} onClose={onClose} title={t('common:library.collections.title')} closeLabel={t('common:actions.close')}>
       <div data-testid="collection-picker">
         {collections === null ? (
           <p className="text-sm text-muted-foreground" role="status">
-            {m.loading}
+            {t('common:client.loading')}
           </p>
         ) : collections.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{m.empty}</p>
+          <p className="text-sm text-muted-foreground">{t('common:library.collections.empty')}</p>
         ) : (
           <ul className="max-h-64 space-y-1.5 overflow-y-auto">
             {collections.map((c) => (
@@ -96,7 +105,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
           </ul>
         )}
         <form className="mt-5 space-y-2 border-t border-border pt-5" onSubmit={(e) => void create(e)} noValidate>
-          <Label htmlFor={`new-collection-${promptId}`}>{m.newName}</Label>
+          <Label htmlFor={`new-collection-${promptId}`}>{t('common:library.collections.newName')}</Label>
           <div className="flex gap-2">
             <Input
               id={`new-collection-${promptId}`}
@@ -109,7 +118,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
             />
             <Button type="submit" variant="primary" className="shrink-0" disabled={busy} data-testid="create-and-add">
               <Icon name="plus" size={16} />
-              {m.create}
+              {t('common:library.collections.create')}
             </Button>
           </div>
           {error && (
@@ -118,7 +127,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
             </FieldError>
           )}
           <a href="/dashboard/collections" className="inline-block pt-1 text-sm font-medium text-link hover:underline">
-            {m.view}
+            {t('common:library.collections.view')}
           </a>
         </form>
       </div>

@@ -7,28 +7,23 @@ import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { Icon } from '../../ui/Icon';
-import { confirmAndDelete, LibraryI18n, type LibraryProps, CollectionGrid } from './shared';
+import { confirmAndDelete, type LibraryProps, CollectionGrid } from './shared';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
-import { useIslandT } from '../../client/i18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 /**
  * /dashboard/collections: the user's collections as a grid (visibility,
  * prompt count, created date, View, Delete) and the New Collection dialog (
  * name 3-50, description 10-200, isPublic; the contract's rules and messages).
  */
-export default function CollectionsPage(props: LibraryProps) {
-  return (
-    <LibraryI18n {...props}>
-      <Collections {...props} />
-    </LibraryI18n>
-  );
-}
+export default withStrings(Collections);
 
-function Collections({ lng }: LibraryProps) {
-  const t = useIslandT<'library'>();
+function Collections({ strings: { lng } }: LibraryProps) {
+  const t = useT<ScopeOf<'library'>>();
   const [list, setList] = useState<CollectionView[] | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -67,7 +62,7 @@ function Collections({ lng }: LibraryProps) {
 }
 
 function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
-  const t = useIslandT<'library'>();
+  const t = useT<ScopeOf<'library'>>();
   const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
   const descriptionId = useId();
   const publicId = useId();

@@ -8,9 +8,11 @@ import { formatDate } from '../../shared/format';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
-import { confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps, CollectionGrid } from './shared';
+import { confirmAndDelete, LoadingGrid, type LibraryProps, CollectionGrid } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
-import { useIslandT, type IslandKey } from '../../client/i18n';
+import { StringsProvider, useT } from '../../client/strings';
+import type { Language } from '../../i18n/languages';
+import type { ScopeOf } from '../../shared/string-specs';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -19,13 +21,13 @@ export type LibraryView = 'collections' | 'bookmarks' | 'history';
  * name prompt), Bookmarks ("Used on", remove, View Prompt) and History (an addition:
  * newest first, "Use again"). Private data, loaded from the API after the page renders.
  */
-export default function LibraryTab(props: LibraryProps & { view: LibraryView }) {
+export default function LibraryTab({ strings, view }: LibraryProps & { view: LibraryView }) {
   return (
-    <LibraryI18n {...props}>
-      {props.view === 'collections' && <Collections {...props} />}
-      {props.view === 'bookmarks' && <Bookmarks {...props} />}
-      {props.view === 'history' && <History {...props} />}
-    </LibraryI18n>
+    <StringsProvider strings={strings}>
+      {view === 'collections' && <Collections lng={strings.lng} />}
+      {view === 'bookmarks' && <Bookmarks lng={strings.lng} />}
+      {view === 'history' && <History lng={strings.lng} />}
+    </StringsProvider>
   );
 }
 
@@ -43,8 +45,8 @@ function useList<T>(load: () => Promise<T[]>): [T[] | null, (f: (list: T[]) => T
   return [list, (f) => setList((l) => f(l ?? []))];
 }
 
-function Collections({ lng }: LibraryProps) {
-  const t = useIslandT<'library'>();
+function Collections({ lng }: { lng: Language }) {
+  const t = useT<ScopeOf<'library'>>();
   const [list, update] = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
@@ -58,7 +60,7 @@ function Collections({ lng }: LibraryProps) {
       toast({
         variant: 'destructive',
         title: t('createFailed.title'),
-        description: chosen ? t(chosen.key as IslandKey<'library'>, chosen.values) : t('createFailed.description'),
+        description: chosen ? t(chosen.qualified, chosen.values) : t('createFailed.description'),
       });
     };
     // Only the name is asked for: its issues come without a path.
@@ -110,7 +112,7 @@ function PromptRow({
   date: string;
   children: React.ReactNode;
 }) {
-  const t = useIslandT<'library'>();
+  const t = useT<ScopeOf<'library'>>();
   return (
     <article className="card flex flex-col p-5" data-testid="library-item" aria-labelledby={`item-${promptId}-${date}`}>
       <h3 id={`item-${promptId}-${date}`} className="text-base font-semibold break-words">
@@ -134,8 +136,8 @@ function PromptRow({
   );
 }
 
-function Bookmarks({ lng }: LibraryProps) {
-  const t = useIslandT<'library'>();
+function Bookmarks({ lng }: { lng: Language }) {
+  const t = useT<ScopeOf<'library'>>();
   const [list, update] = useList(myBookmarks);
   const [pending, setPending] = useState<number | null>(null);
 
@@ -192,8 +194,8 @@ function Bookmarks({ lng }: LibraryProps) {
   );
 }
 
-function History({ lng }: LibraryProps) {
-  const t = useIslandT<'library'>();
+function History({ lng }: { lng: Language }) {
+  const t = useT<ScopeOf<'library'>>();
   const [list, update] = useList(myHistory);
   const [pending, setPending] = useState<number | null>(null);
 

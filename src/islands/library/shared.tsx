@@ -1,7 +1,7 @@
-import { type ReactNode } from 'react';
 import { type CollectionView } from '../../../modules/collections/contracts';
-import { useIslandT, type IslandT, type Messages } from '../../client/i18n';
-import { IslandI18n } from '../../ui/IslandI18n';
+import { useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings, T } from '../../shared/strings';
 import { deleteCollection } from '../../client/library';
 import { reserveToast } from '../../client/toast-store';
 import type { Language } from '../../i18n/languages';
@@ -10,16 +10,16 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { Button, buttonClass } from '../../ui/Button';
 
-/** Props of every library island: the page's language and the `dashboard:library` strings. */
+/** Props of the dashboard's library islands: the `library` bundle (the `dashboard:library` strings; its language is the page's). */
 export interface LibraryProps {
-  lng: Language;
-  messages: Messages;
+  strings: Strings<ScopeOf<'library'>>;
 }
 
-export const LibraryI18n = (props: LibraryProps & { children: ReactNode }) => <IslandI18n namespace="library" {...props} />;
+/** The `t` of the library islands: keys relative to `dashboard:library.`. */
+export type LibraryT = T<ScopeOf<'library'>>;
 
 export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
-  const t = useIslandT<'library'>();
+  const t = useT<ScopeOf<'library'>>();
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${isPublic ? 'bg-accent text-accent-foreground' : 'bg-muted text-muted-foreground'}`}
@@ -35,7 +35,7 @@ export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
  * Deletes a collection after a confirmation; resolves true once it is gone
  * ("Collection deleted"; "Failed to delete collection" otherwise).
  */
-export async function confirmAndDelete(collection: CollectionView, t: IslandT<'library'>): Promise<boolean> {
+export async function confirmAndDelete(collection: CollectionView, t: LibraryT): Promise<boolean> {
   if (!window.confirm(t('confirmDelete'))) return false;
   const toast = reserveToast();
   try {
@@ -63,7 +63,7 @@ export function CollectionCard({
   showCount: boolean;
   onDelete: () => void;
 }) {
-  const t = useIslandT<'library'>();
+  const t = useT<ScopeOf<'library'>>();
   return (
     <article className="card flex flex-col p-5" data-testid="collection-card" aria-labelledby={`collection-${collection.id}`}>
       <div className="flex items-start justify-between gap-3">
@@ -122,7 +122,7 @@ export function CollectionGrid({
   showCount: boolean;
   onDelete: (collection: CollectionView) => void;
 }) {
-  const t = useIslandT<'library'>();
+  const t = useT<ScopeOf<'library'>>();
   if (list === null) return <LoadingGrid />;
   if (list.length === 0) return <EmptyState icon="folder" title={t('collectionsEmpty.title')} description={t('collectionsEmpty.description')} />;
   return (
@@ -135,7 +135,7 @@ export function CollectionGrid({
 }
 
 export function LoadingGrid() {
-  const t = useIslandT<'library'>();
+  const t = useT<ScopeOf<'library'>>();
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-live="polite" data-testid="library-loading">
       <span className="sr-only">{t('loading')}</span>

@@ -5,24 +5,25 @@ import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
-import { formatTime, ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
-import { useIslandT } from '../../client/i18n';
+import { StringsProvider, useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 /**
  * /admin, Review History: every submission and decision from the log, filtered by prompt and
  * decision; a prompt's filter is its timeline, with the re-review actions its last step
  * allows; and the queue as it stood at a chosen time (replayed from the log by the server).
  */
-export default function AdminHistory(props: ReviewI18nProps) {
+export default function AdminHistory({ strings }: ReviewProps) {
   return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <AsOfQueue lng={props.lng} />
-      <History lng={props.lng} />
-    </ReviewI18n>
+    <StringsProvider strings={strings}>
+      <AsOfQueue lng={strings.lng} />
+      <History lng={strings.lng} />
+    </StringsProvider>
   );
 }
 
@@ -32,7 +33,7 @@ interface Filter {
 }
 
 function History({ lng }: { lng: string }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const ids = useId();
   const [draft, setDraft] = useState<Filter>({ promptId: '', decision: '' });
   const [filter, setFilter] = useState<Filter>(draft);
@@ -173,7 +174,7 @@ function History({ lng }: { lng: string }) {
 
 /** Re-review (an explicit, later decision): approve a rejected or admin-withdrawn prompt, withdraw an approved one. */
 function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEntryView; onDone: () => void }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const [busy, setBusy] = useState(false);
   const isApproved = last.decision === 'approved' ? false : last.decision === 'rejected' || (last.decision === 'withdrawn' && !last.byAuthor) ? true : null;
   if (isApproved === null) return null;
@@ -204,7 +205,7 @@ function ReReview({ promptId, last, onDone }: { promptId: number; last: ReviewEn
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function AsOfQueue({ lng }: { lng: string }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const ids = useId();
   const [at, setAt] = useState(() => localInput(new Date()));
   const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null } | null>(null);

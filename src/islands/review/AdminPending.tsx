@@ -1,14 +1,15 @@
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, DecisionButton, reviewIsland } from './shared';
+import { formatTime, DecisionButton, type ReviewProps } from './shared';
 import { buttonClass } from '../../ui/Button';
-import { useIslandT } from '../../client/i18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 /** /admin, Pending Prompts: the queue as a table, refreshed every 30 s. */
-export default reviewIsland(PendingTable);
+export default withStrings(PendingTable);
 
-function PendingTable({ lng }: { lng: string }) {
+function PendingTable({ strings: { lng } }: ReviewProps) {
   const { queue, busy, review } = usePendingQueue('admin-page');
   return <QueueTable lng={lng} queue={queue} actions={(p) => <RowActions prompt={p} busy={busy === p.id} review={review} />} />;
 }
@@ -25,7 +26,7 @@ export function QueueTable({
   actions?: (p: ReviewPromptView) => React.ReactNode;
   testId?: string;
 }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   return (
     <div className="card overflow-hidden">
       <div className="overflow-x-auto">
@@ -83,7 +84,7 @@ export function QueueTable({
 }
 
 function RowActions({ prompt, busy, review }: { prompt: ReviewPromptView; busy: boolean; review: (id: number, approve: boolean) => Promise<void> }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   return (
     <div className="flex justify-end gap-2">
       <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />

@@ -4,9 +4,10 @@ import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
-import { ReviewI18n, StatusBadge, type ReviewI18nProps } from './shared';
+import { StatusBadge, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';
-import { useIslandT } from '../../client/i18n';
+import { StringsProvider, useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 interface RebuildJob {
   state: 'running' | 'done' | 'failed';
@@ -18,17 +19,17 @@ interface RebuildJob {
 const REBUILD_POLL_MS = 500;
 
 /** /admin, Statistics: real totals from the read models, and the rebuild action with its progress. */
-export default function AdminStats(props: ReviewI18nProps) {
+export default function AdminStats({ strings }: ReviewProps) {
   return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <Stats lng={props.lng} />
+    <StringsProvider strings={strings}>
+      <Stats lng={strings.lng} />
       <Rebuild />
-    </ReviewI18n>
+    </StringsProvider>
   );
 }
 
 function Stats({ lng }: { lng: string }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const [stats, setStats] = useState<StatsView | null>(null);
   useEffect(() => {
     api(routes.stats).then(setStats, (error) => console.error(error));
@@ -70,7 +71,7 @@ function Stats({ lng }: { lng: string }) {
 }
 
 function Rebuild() {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const [job, setJob] = useState<RebuildJob | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

@@ -6,13 +6,14 @@ import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
-import { reviewIsland, type CategoryOption, type ReviewI18nProps } from './shared';
+import { type CategoryOption, type ReviewProps } from './shared';
 import { PromptFields } from './PromptFields';
 import { buttonClass } from '../../ui/Button';
-import { useIslandT } from '../../client/i18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
-interface Props extends ReviewI18nProps {
-  categories: CategoryOption[];
+interface Props extends ReviewProps {
+  categories: readonly CategoryOption[];
   /** The signed-in user's name; the page sends it as authorName. */
   authorName: string;
   /** Prefill from ?title=&content= (the extension opens this page with the selected text). */
@@ -20,10 +21,10 @@ interface Props extends ReviewI18nProps {
 }
 
 /** /prompts/create: the review notice, the form and the terms note. */
-export default reviewIsland(CreateForm);
+export default withStrings(CreateForm);
 
 function CreateForm({ categories, authorName, initial }: Props) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const form = useForm(createForm, {
     initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
     form: 'createPage',

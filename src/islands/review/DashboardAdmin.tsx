@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { usePendingQueue } from '../../client/review-queue';
-import { DecisionButton, formatTime, reviewIsland } from './shared';
+import { DecisionButton, formatTime, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';
-import { useIslandT } from '../../client/i18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
 
 /** The dashboard's Admin tab: pending prompts as cards with Show/Hide Full Content, Approve, Reject. */
-export default reviewIsland(PendingCards);
+export default withStrings(PendingCards);
 
-function PendingCards({ lng }: { lng: string }) {
-  const t = useIslandT<'review'>();
+function PendingCards({ strings: { lng } }: ReviewProps) {
+  const t = useT<ScopeOf<'review'>>();
   const { queue, busy, review } = usePendingQueue('dashboard');
   if (queue === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (queue.length === 0)
@@ -41,7 +42,7 @@ function PendingCard({
   busy: boolean;
   review: (id: number, approve: boolean) => Promise<void>;
 }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   const [full, setFull] = useState(false);
   const contentId = `pending-content-${prompt.id}`;
   return (

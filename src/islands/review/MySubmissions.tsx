@@ -4,15 +4,16 @@ import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
-import { formatTime, reviewIsland, StatusBadge } from './shared';
+import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
-import { useIslandT } from '../../client/i18n';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 /** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
-export default reviewIsland(Submissions);
+export default withStrings(Submissions);
 
-function Submissions({ lng }: { lng: string }) {
-  const t = useIslandT<'review'>();
+function Submissions({ strings: { lng } }: ReviewProps) {
+  const t = useT<ScopeOf<'review'>>();
   const [list, setList] = useState<SubmissionView[] | null>(null);
   const load = () =>
     api(routes.mySubmissions).then(setList, (error) => {

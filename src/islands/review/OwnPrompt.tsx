@@ -4,10 +4,11 @@ import { $currentUser } from '../../client/current-user';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
-import { formatTime, StatusBadge, type ReviewI18nProps, reviewIsland } from './shared';
-import { useIslandT } from '../../client/i18n';
+import { formatTime, StatusBadge, type ReviewProps } from './shared';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
-interface Props extends ReviewI18nProps {
+interface Props extends ReviewProps {
   id: number;
   /** The "Error Loading Prompt" block everyone else sees. */
   children?: ReactNode;
@@ -18,10 +19,10 @@ interface Props extends ReviewI18nProps {
  * as a 404) shows "Error Loading Prompt"; its submitter and the admin get the prompt from
  * `GET /api/prompts/{id}` (private, no-store) and see it here, marked with its status.
  */
-export default reviewIsland(OwnPromptView);
+export default withStrings(OwnPromptView);
 
-function OwnPromptView({ id, lng, children }: Props) {
-  const t = useIslandT<'review'>();
+function OwnPromptView({ id, strings: { lng }, children }: Props) {
+  const t = useT<ScopeOf<'review'>>();
   const user = useHydratedStore($currentUser, undefined);
   const [prompt, setPrompt] = useState<OwnPromptView | null>(null);
   useEffect(() => {

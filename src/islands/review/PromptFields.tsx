@@ -1,4 +1,5 @@
-import { useIslandT } from '../../client/i18n';
+import { useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 import type { FieldErrors } from '../../ui/useForm';
 import { Field } from '../../ui/Field';
 import { CategorySelect, type CategoryOption } from './shared';
@@ -29,10 +30,10 @@ export function PromptFields({
   errors: FieldErrors;
   set: <K extends keyof PromptFieldValues>(name: K) => (value: PromptFieldValues[K]) => void;
   limits: Limits;
-  categories: CategoryOption[];
+  categories: readonly CategoryOption[];
   contentRows: number;
 }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   return (
     <>
       <Field

@@ -1,33 +1,26 @@
 import { Dialog } from '../../ui/Dialog';
 import SubmitForm from './SubmitForm';
-import { ReviewI18n, type CategoryOption, type ReviewI18nProps } from './shared';
+import { type CategoryOption } from './shared';
 import { buttonClass } from '../../ui/Button';
-import { useIslandT } from '../../client/i18n';
+import { useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
-interface Props extends ReviewI18nProps {
+interface Props {
   open: boolean;
   onClose: () => void;
   onDone: () => void;
   signedIn: boolean;
-  categories: CategoryOption[];
+  categories: readonly CategoryOption[];
   community: boolean;
 }
 
 /**
  * The Submit Prompt dialog: the form for a signed-in user, a sign-in call for a visitor
- * (submission policy, docs/architecture.md). Loaded by SubmitPrompt on first open, with
- * i18next, zod and the form kit.
+ * (submission policy, docs/architecture.md). Loaded by SubmitPrompt on first open, with zod
+ * and the form kit; it reads SubmitPrompt's `review` strings.
  */
-export default function SubmitDialog(props: Props) {
-  return (
-    <ReviewI18n lng={props.lng} messages={props.messages}>
-      <DialogBody {...props} />
-    </ReviewI18n>
-  );
-}
-
-function DialogBody({ open, onClose, onDone, signedIn, categories, community }: Props) {
-  const t = useIslandT<'review'>();
+export default function SubmitDialog({ open, onClose, onDone, signedIn, categories, community }: Props) {
+  const t = useT<ScopeOf<'review'>>();
   return (
     <Dialog open={open} onClose={onClose} title={t('submit.dialogTitle')} closeLabel={t('submit.close')}>
       {signedIn ? (

@@ -8,14 +8,15 @@ import { useForm } from '../../ui/useForm';
 import { dialogForm } from '../../client/review-forms';
 import { type CategoryOption } from './shared';
 import { PromptFields } from './PromptFields';
-import { useIslandT } from '../../client/i18n';
+import { useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
 
 /**
  * The submit dialog's form (its limits: `SUBMIT_DIALOG_LIMITS`; a category). Its own chunk:
  * zod and the form kit load when the dialog first opens, not with /prompts or /community.
  */
-export default function SubmitForm({ categories, community, onDone }: { categories: CategoryOption[]; community: boolean; onDone: () => void }) {
-  const t = useIslandT<'review'>();
+export default function SubmitForm({ categories, community, onDone }: { categories: readonly CategoryOption[]; community: boolean; onDone: () => void }) {
+  const t = useT<ScopeOf<'review'>>();
   const form = useForm(dialogForm, {
     initial: { title: '', description: '', content: '', categoryId: 0, authorName: DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
     form: 'submitDialog',

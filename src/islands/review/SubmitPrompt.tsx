@@ -3,28 +3,30 @@ import { $currentUser } from '../../client/current-user';
 import { LIST_REFRESH_EVENT } from '../../client/live-list';
 import { Icon } from '../../ui/Icon';
 import { useHydratedStore } from '../../ui/hooks';
-import type { CategoryOption, ReviewI18nProps } from './shared';
+import { useT, withStrings } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { CategoryOption, ReviewProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 
-// Loaded on first open: keeps i18next, zod and the form kit (about 45 KB gzipped) off the
-// first load of /prompts and /community (JS budget, docs/benchmarks.md).
+// Loaded on first open: keeps zod and the form kit off the first load of /prompts and
+// /community (JS budget, docs/benchmarks.md).
 const SubmitDialog = lazy(() => import('./SubmitDialog'));
 
-interface Props extends ReviewI18nProps {
-  categories: CategoryOption[];
+interface Props extends ReviewProps {
+  categories: readonly CategoryOption[];
   /** community: the Community page's Submit Prompt button; browse: the toggle plus Create Prompt. */
   variant: 'browse' | 'community';
 }
-
-type Strings = { submit: Record<string, string>; create: Record<string, string> };
 
 /**
  * The submit-prompt toggle of /prompts and /community. The page is the same
  * for everyone, so who is signed in is known only here: Create Prompt shows for signed-in
  * users, and the dialog offers a visitor a sign-in call instead of the form.
  */
-export default function SubmitPrompt({ lng, messages, categories, variant }: Props) {
-  const strings = messages as Strings;
+export default withStrings(SubmitPrompt);
+
+function SubmitPrompt({ categories, variant }: Props) {
+  const t = useT<ScopeOf<'review'>>();
   const user = useHydratedStore($currentUser, undefined);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -41,7 +43,7 @@ export default function SubmitPrompt({ lng, messages, categories, variant }: Pro
       {variant === 'browse' && user && (
         <a href="/prompts/create" className={buttonClass({ variant: 'primary' })} data-testid="create-prompt-link">
           <Icon name="plus" size={16} />
-          {strings.create.title}
+          {t('create.title')}
         </a>
       )}
       <Button
@@ -52,13 +54,11 @@ export default function SubmitPrompt({ lng, messages, categories, variant }: Pro
         data-testid="submit-prompt-toggle"
       >
         <Icon name="send" size={16} />
-        {variant === 'browse' ? strings.submit.toggle : strings.submit.button}
+        {variant === 'browse' ? t('submit.toggle') : t('submit.button')}
       </Button>
       {loaded && (
         <Suspense fallback={null}>
           <SubmitDialog
-            lng={lng}
-            messages={messages}
             open={open}
             onClose={() => setOpen(false)}
             onDone={done}

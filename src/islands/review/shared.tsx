@@ -1,30 +1,22 @@
-import { useId, type ComponentType, type ReactNode } from 'react';
-import { useIslandT, type Messages } from '../../client/i18n';
-import { IslandI18n, withIslandI18n } from '../../ui/IslandI18n';
+import { useId } from 'react';
+import type { Category } from '../../../modules/prompts/contracts';
+import { useT } from '../../client/strings';
+import type { CategoryKey } from '../../i18n/keys';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings } from '../../shared/strings';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { FieldError } from '../../ui/FieldError';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
 
-/** What every review island gets from its page: the language and the `review` namespace. */
-export interface ReviewI18nProps {
-  lng: string;
-  messages: Messages;
+/** What every review island gets from its page: the `review` bundle (its language is the bundle's). */
+export interface ReviewProps {
+  strings: Strings<ScopeOf<'review'>>;
 }
 
-/** A category the forms offer: id and its label in the page's language (built on the server). */
-export interface CategoryOption {
-  id: number;
-  label: string;
-}
-
-export const ReviewI18n = (props: ReviewI18nProps & { children: ReactNode }) => <IslandI18n namespace="review" {...props} />;
-
-/** An island whose whole body reads the `review` strings; the body gets the island's props. */
-export function reviewIsland<P extends ReviewI18nProps>(Body: ComponentType<P>) {
-  return withIslandI18n('review', Body);
-}
+/** A category the forms offer, as data: its label is read from the bundle by its slug. */
+export type CategoryOption = Pick<Category, 'id' | 'slug' | 'name'>;
 
 /** The category select of both submit forms; 0 (the dialog's default) shows the placeholder. */
 export function CategorySelect({
@@ -39,9 +31,10 @@ export function CategorySelect({
   placeholder: string;
   value: number;
   onChange: (id: number) => void;
-  options: CategoryOption[];
+  options: readonly CategoryOption[];
   error?: string;
 }) {
+  const t = useT<ScopeOf<'review'>>();
   const id = useId();
   return (
     <div className="space-y-1.5">
@@ -57,7 +50,7 @@ export function CategorySelect({
         <option value="0">{placeholder}</option>
         {options.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.label}
+            {t(`prompts:categories.${c.slug}` as CategoryKey, { defaultValue: c.name })}
           </option>
         ))}
       </Select>
@@ -91,7 +84,7 @@ export function formatTime(iso: string, lng: string): string {
 
 /** Approve or Reject of a pending prompt, wherever the admin reviews the queue. */
 export function DecisionButton({ approve, busy, onClick }: { approve: boolean; busy: boolean; onClick: () => void }) {
-  const t = useIslandT<'review'>();
+  const t = useT<ScopeOf<'review'>>();
   return (
     <Button variant={approve ? 'primary' : 'outline'} size="sm" disabled={busy} onClick={onClick} data-testid={approve ? 'approve' : 'reject'}>
       <Icon name={approve ? 'check' : 'x'} size={14} />

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { LANGUAGES, type Language } from '../../i18n/languages';
 import { categories } from '../../../modules/prompts/contracts';
-import { messagesFor } from '../../i18n/server';
 import type { CardLabels } from '../../islands/CardActions';
 import type { SearchBarProps } from '../../islands/SearchBar';
 import type { NavLabels } from '../../islands/UserNav';
@@ -74,13 +73,4 @@ export function languageHrefs(current: URL): Record<Language, string> {
     return `${url.pathname}${url.search}`;
   };
   return Object.fromEntries(LANGUAGES.map((code) => [code, href(code)])) as Record<Language, string>;
-}
-
-/** The review islands' props: the `review` namespace in the request's language, and the categories. */
-export function reviewIslandProps(t: TFunction, lng: Language) {
-  return {
-    lng,
-    messages: messagesFor(lng, ['review']).review,
-    categories: categories.map((c) => ({ id: c.id, label: t(`prompts:categories.${c.slug}`, { defaultValue: c.name }) })),
-  };
 }
