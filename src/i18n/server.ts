@@ -68,7 +68,3 @@ export function stringsFor<S extends Scope>(lng: Language, spec: StringsSpec<S>)
 export function tHtml<T = string>(t: ServerT, key: TranslationKey | SubtreeKey, options: Record<string, unknown> = {}): T {
   return t(key as TranslationKey, { ...options, interpolation: { ...(options.interpolation as object), escapeValue: true } }) as T;
 }
-/** The messages of some namespaces for an island prop: goes once every island reads a Strings bundle. */
-export function messagesFor(lng: Language, namespaces: readonly string[]): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(namespaces.map((ns) => [ns, resources[lng]?.[ns] ?? resources[FALLBACK_LANGUAGE]?.[ns] ?? {}]));
-}
