@@ -1,4 +1,4 @@
-import { ConcurrencyError, DomainError, type Appended, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
+import { ConcurrencyError, DomainError, handle, type Appended, type Decider, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
 import { AUTH_MESSAGES, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
 import {
   accountStream,
@@ -114,6 +114,17 @@ async function usernameHolderHasPassword(tx: StoreTx, username: string): Promise
 
 export type ResetOutcome = { kind: 'unknown' } | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
 
+/**
+ * Decides a fresh link for the account whose stream is loaded, through the one command
+ * handler, so a concurrent request for the same account decides again on the fresh stream
+ * instead of answering 409 (which an unknown email never gets). No account: nothing to append.
+ */
+const linkDecider: Decider<AccountState, { tokenHash: string; now: Date }> = {
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide: ({ tokenHash, now }, state) => (state.exists ? decideIssueLink(state, tokenHash, now).events : []),
+};
+
 /** Forgot password: a fresh single-use link if the address has an account; silence otherwise. */
 export async function requestPasswordLink(
   store: EventStore,
@@ -123,15 +134,17 @@ export async function requestPasswordLink(
 ): Promise<{ outcome: ResetOutcome } & Appended> {
   const token = generateToken();
   const tokenHash = hashToken(token);
-  const { result, ...appended } = await store.transaction(async (tx): Promise<ResetOutcome> => {
-    const userId = await findUserIdByEmail(tx, email);
-    if (userId === null) return { kind: 'unknown' };
-    const { state, version } = await loadAccountIn(tx, userId);
-    const { purpose, events } = decideIssueLink(state, tokenHash, now);
-    await tx.append(accountStream(userId), events, { expectedVersion: version, metadata });
-    return { kind: 'issued', userId, email: state.email, name: state.name, link: { token, purpose } };
-  });
-  return { outcome: result, ...appended };
+  // An unknown email reads the stream of account 0, which never exists (ids start at 1).
+  const { state, events, last } = await handle(
+    store,
+    linkDecider,
+    async (tx) => ({ stream: accountStream((await findUserIdByEmail(tx, email)) ?? 0), command: { tokenHash, now } }),
+    metadata,
+  );
+  const issued = events.find((e) => e.type === 'PasswordLinkIssued');
+  if (!issued) return { outcome: { kind: 'unknown' }, events, last };
+  const link: IssuedLink = { token, purpose: issued.data.purpose };
+  return { outcome: { kind: 'issued', userId: state.userId, email: state.email, name: state.name, link }, events, last };
 }
 
 function invalidLink(): DomainError {

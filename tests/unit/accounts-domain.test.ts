@@ -139,6 +139,18 @@ describe('security helpers', () => {
     expect(allowed('chrome-extension://otherextension')).toBe(false);
     expect(allowed('https://partner.example')).toBe(true);
   });
+  it('without PUBLIC_URL, writes from every loopback origin we serve pass; with it, only PUBLIC_URL and ALLOWED_ORIGINS', () => {
+    const local = readConfig({ PORT: '4000' });
+    const from = (config: typeof local, origin: string) => isSameOriginRequest(req({ origin }), config);
+    for (const origin of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) expect(from(local, origin), origin).toBe(true);
+    expect(from(local, 'http://127.0.0.1:4001')).toBe(false);
+    expect(from(local, 'https://127.0.0.1:4000')).toBe(false);
+    expect(from(local, 'http://evil.example')).toBe(false);
+    const deployed = readConfig({ PORT: '4000', PUBLIC_URL: 'https://promptory.example', ALLOWED_ORIGINS: 'https://partner.example' });
+    expect(from(deployed, 'https://promptory.example')).toBe(true);
+    expect(from(deployed, 'https://partner.example')).toBe(true);
+    for (const origin of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) expect(from(deployed, origin), origin).toBe(false);
+  });
   it('serves only the hosts of PUBLIC_URL and ALLOWED_HOSTS (loopback when PUBLIC_URL is unset)', () => {
     expect(isServedHost('promptory.example', site)).toBe(true);
     expect(isServedHost('evil.example', site)).toBe(false);

@@ -10,8 +10,9 @@ import { declaresTooLarge, json, tooLargeJson } from '../http';
  *    nothing derived from a forged Host can reach the shared page cache.
  * 2. Refuses a body whose Content-Length is over MAX_BODY_BYTES with 413 before it is read.
  * 3. Refuses cross-origin state-changing requests (POST, PUT, PATCH, DELETE) with 403 JSON:
- *    the Origin header must be PUBLIC_URL's origin or one listed in ALLOWED_ORIGINS (never
- *    the request's own Host, which the client chooses); without Origin, Sec-Fetch-Site must
+ *    the Origin header must be PUBLIC_URL's origin or one of Config.allowedOrigins
+ *    (ALLOWED_ORIGINS, and the loopback origins we serve when PUBLIC_URL is unset; never the
+ *    request's own Host, which the client chooses); without Origin, Sec-Fetch-Site must
  *    be same-origin or none. Requests with neither header come from no browser (curl,
  *    server-to-server) and carry no ambient credentials to abuse.
  * 4. Sets security headers on every response that passes through Astro, and makes any
