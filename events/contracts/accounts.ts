@@ -28,10 +28,16 @@ export const PasswordLinkIssued = {
   }),
 };
 
-/** The password hash (Argon2id, never the password) becomes the account's credential. */
+/**
+ * The account has a password now. The credential itself (its Argon2id hash) is a secret and
+ * lives only in `account_passwords`, written in the same transaction; version 1 carried the
+ * hash, and migration 0101 (modules/accounts/migrations.ts) rewrote those events to version 2.
+ */
 export const PasswordSet = {
-  version: 1,
-  schema: z.object({ userId: id, passwordHash: z.string() }),
+  version: 2,
+  schema: z.object({ userId: id }),
+  // Any version-1 event left unmigrated: its hash is dropped on read, never handed on.
+  upcast: (data: unknown) => ({ userId: (data as { userId: number }).userId }),
 };
 
 /** A successful sign-in (by password, or by setting the password from an emailed link). */

@@ -29,6 +29,12 @@ export async function findUserIdByEmail(sql: Sql, email: string): Promise<number
   return row?.user_id ?? null;
 }
 
+/** The account's current password hash (never in the log), or null. */
+async function passwordHashOf(sql: Sql, userId: number): Promise<string | null> {
+  const [row] = await sql.query<{ hash: string }>('select hash from account_passwords where user_id = $1', [userId]);
+  return row?.hash ?? null;
+}
+
 /** The account as its own stream says (the fallback when the read model lags). */
 export async function loadAccount(store: EventStore, userId: number): Promise<AccountState | null> {
   const { state } = await loadAccountIn(store, userId);
@@ -97,7 +103,7 @@ export async function register(
     }
     const existingId = (await findUserIdByEmail(tx, request.email))!;
     const { state, version } = await loadAccountIn(tx, existingId);
-    if (state.passwordHash) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
+    if (state.hasPassword) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
     const { purpose, events } = decideIssueLink(state, tokenHash, now);
     await tx.append(accountStream(existingId), events, { expectedVersion: version, metadata });
     return { kind: 'relinked', userId: existingId, email: state.email, name: state.name, link: { token, purpose } };
@@ -109,7 +115,7 @@ export async function register(
 async function usernameHolderHasPassword(tx: StoreTx, username: string): Promise<boolean> {
   const [holder] = await tx.query<{ user_id: number }>('select user_id from account_usernames where username = $1', [username.toLowerCase()]);
   if (!holder) return false;
-  return Boolean((await loadAccountIn(tx, holder.user_id)).state.passwordHash);
+  return (await loadAccountIn(tx, holder.user_id)).state.hasPassword;
 }
 
 export type ResetOutcome = { kind: 'unknown' } | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
@@ -172,10 +178,16 @@ export async function setPassword(
       const userId = await findUserIdByEmail(tx, request.email);
       if (userId === null) throw invalidLink();
       const { state, version } = await loadAccountIn(tx, userId);
-      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, passwordHash, now), {
+      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, now), {
         expectedVersion: version,
         metadata: { ...metadata, actor: userId },
       });
+      // The credential beside the log, in the same transaction: the event says only that it was set.
+      await tx.query(
+        `insert into account_passwords (user_id, hash, set_at) values ($1, $2, now())
+         on conflict (user_id) do update set hash = excluded.hash, set_at = excluded.set_at`,
+        [userId, passwordHash],
+      );
       await tx.append(signInStream(userId), [{ type: 'UserSignedIn', data: { userId } }], {
         expectedVersion: 'any',
         metadata: { ...metadata, actor: userId },
@@ -202,7 +214,7 @@ export async function signIn(
 ): Promise<{ userId: number; session: SessionInfo } & Appended> {
   const userId = await findUserIdByEmail(store.db, request.email);
   const state = userId === null ? initialAccountState : (await loadAccountIn(store, userId)).state;
-  const ok = await verifyOrWaste(state.passwordHash, request.password);
+  const ok = await verifyOrWaste(userId === null ? null : await passwordHashOf(store.db, userId), request.password);
   if (!ok) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   const events = decideSignIn(state);
   const appended = await store.append(signInStream(state.userId), events, {

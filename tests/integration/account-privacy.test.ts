@@ -2,8 +2,13 @@ import type { APIRoute } from 'astro';
 import { describe, expect, it } from 'vitest';
 import * as forgotApi from '../../src/pages/api/auth/forgot-password';
 import * as registerApi from '../../src/pages/api/auth/register';
+import * as loginApi from '../../src/pages/api/auth/login';
+import * as setPasswordApi from '../../src/pages/api/auth/set-password';
+import { accountsMigrations } from '../../modules/accounts/migrations';
+import { hashPassword } from '../../modules/accounts/password';
+import { migrate } from '../../src/server/db/migrate';
 import { backends, freshApp, suiteApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
 
 /**
  * Issue 18, findings 1 and 2: whatever the email, the account endpoints answer alike: the
@@ -58,5 +63,51 @@ describe.each(backends)('account answers do not tell whether an email is registe
         target,
       ).toEqual([200, 200, 200]);
     }
+  });
+
+  /** Every event whose data holds a password hash (Argon2id, as oslo writes it). */
+  const hashesInLog = async () =>
+    (await app().db.query<{ type: string }>("select type from events where data::text like '%$argon2%' or data ? 'passwordHash'")).map((r) => r.type);
+
+  it('no password hash is ever written to the log: register, set password, reset (finding 10)', async () => {
+    const email = 'secret@example.com';
+    await signUpAs(app(), new Browser(), email, 'Secret');
+    const browser = new Browser('10.18.1.1');
+    browser.headers = { origin: 'http://localhost:4321' };
+    expect((await browser.call(forgotApi.POST, { body: { email }, headers: browser.headers })).status).toBe(200);
+    const token = new URL(lastMail(app().config.dataDir, email)!.link!).searchParams.get('token')!;
+    const reset = await browser.call(setPasswordApi.POST, { body: { email, token, password: 'a brand new password' }, headers: browser.headers });
+    expect(reset.status).toBe(200);
+    expect(await hashesInLog()).toEqual([]);
+    const passwordEvents = await app().db.query<{ data: Record<string, unknown> }>("select data from events where type = 'PasswordSet'");
+    expect(passwordEvents.length).toBeGreaterThanOrEqual(2);
+    for (const { data } of passwordEvents) expect(Object.keys(data)).toEqual(['userId']);
+    // The credential works from its table: the new password signs in, the old one does not.
+    const login = (password: string) => new Browser('10.18.1.2').call(loginApi.POST, { body: { email, password }, headers: browser.headers });
+    expect((await login('a brand new password')).status).toBe(200);
+    expect((await login('correct horse battery')).status).toBe(401);
+  });
+
+  it('the migration moves the hashes of an older log out of its events, and sign-in still works', async () => {
+    const email = 'legacy@example.com';
+    const userId = await signUpAs(app(), new Browser(), email, 'Legacy');
+    // What version 1 wrote: the hash in the event, and (before 0101) no row beside it.
+    const legacyHash = await hashPassword('an old password');
+    await app().db.query(
+      `insert into events (stream_id, stream_version, type, version, data, metadata)
+       select stream_id, max(stream_version) + 1, 'PasswordSet', 1, $2::text::jsonb, '{}'::jsonb from events where stream_id = $1 group by stream_id`,
+      [`user-${userId}`, JSON.stringify({ userId, passwordHash: legacyHash })],
+    );
+    await app().db.query('delete from account_passwords where user_id = $1', [userId]);
+    await app().db.query("delete from schema_migrations where id = '0101_password_hashes_out_of_the_log'");
+    await migrate(app().db, accountsMigrations);
+    expect(await hashesInLog()).toEqual([]);
+    const [row] = await app().db.query<{ hash: string }>('select hash from account_passwords where user_id = $1', [userId]);
+    expect(row.hash).toBe(legacyHash);
+    const r = await new Browser('10.18.1.3').call(loginApi.POST, {
+      body: { email, password: 'an old password' },
+      headers: { origin: 'http://localhost:4321' },
+    });
+    expect(r.status).toBe(200);
   });
 });

@@ -40,7 +40,7 @@ describe('account decisions', () => {
 
   it('registration issues a 24-hour link and no password', () => {
     const state = fold(registered);
-    expect(state.passwordHash).toBeNull();
+    expect(state.hasPassword).toBe(false);
     expect(state.link?.purpose).toBe('register');
     expect(Date.parse(state.link!.expiresAt) - now.getTime()).toBe(LINK_LIFETIME_MS.register);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
@@ -48,21 +48,23 @@ describe('account decisions', () => {
 
   it('the link sets the password once, and not after it expires', () => {
     const state = fold(registered);
-    expect(() => decideSetPassword(state, hashToken('wrong'), 'h', now)).toThrow(AUTH_MESSAGES.invalidLink);
+    expect(() => decideSetPassword(state, hashToken('wrong'), now)).toThrow(AUTH_MESSAGES.invalidLink);
     const late = new Date(now.getTime() + LINK_LIFETIME_MS.register);
     expect(linkIsValid(state, hashToken(token), late)).toBe(false);
-    const set = decideSetPassword(state, hashToken(token), 'argon-hash', now);
+    const set = decideSetPassword(state, hashToken(token), now);
+    // The event records that a password was set, never the credential (issue 18, finding 10).
+    expect(set).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
     const after = fold([...registered, ...set]);
-    expect(after.passwordHash).toBe('argon-hash');
-    expect(() => decideSetPassword(after, hashToken(token), 'again', now)).toThrow(AUTH_MESSAGES.invalidLink);
+    expect(after.hasPassword).toBe(true);
+    expect(() => decideSetPassword(after, hashToken(token), now)).toThrow(AUTH_MESSAGES.invalidLink);
   });
 
   it('a newer link replaces the older one; a reset link lives one hour', () => {
-    const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1, passwordHash: 'h' } }]);
+    const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }]);
     const fresh = generateToken();
     const { purpose, events } = decideIssueLink(withPassword, hashToken(fresh), now);
     expect(purpose).toBe('reset');
-    const state = fold([...registered, { type: 'PasswordSet', data: { userId: 1, passwordHash: 'h' } }, ...events]);
+    const state = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }, ...events]);
     expect(linkIsValid(state, hashToken(token), now)).toBe(false);
     expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset - 1))).toBe(true);
     expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset))).toBe(false);

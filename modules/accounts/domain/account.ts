@@ -18,7 +18,8 @@ export interface AccountState {
   email: string;
   name: string;
   username: string | null;
-  passwordHash: string | null;
+  /** Whether a password was set (the hash itself is not in the log: `account_passwords`). */
+  hasPassword: boolean;
   /** The one link that may still set the password (a newer link replaces it; use consumes it). */
   link: PendingLink | null;
 }
@@ -29,7 +30,7 @@ export const initialAccountState: AccountState = {
   email: '',
   name: '',
   username: null,
-  passwordHash: null,
+  hasPassword: false,
   link: null,
 };
 
@@ -51,7 +52,7 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
     case 'PasswordLinkIssued':
       return { ...state, link: { tokenHash: event.data.tokenHash, purpose: event.data.purpose, expiresAt: event.data.expiresAt } };
     case 'PasswordSet':
-      return { ...state, passwordHash: event.data.passwordHash, link: null };
+      return { ...state, hasPassword: true, link: null };
     default:
       return state;
   }
@@ -74,7 +75,7 @@ function issueLink(userId: number, tokenHash: string, purpose: LinkPurpose, now:
 /** A fresh link for an existing account: a reset link, or a new registration link if no password was ever set. */
 export function decideIssueLink(state: AccountState, tokenHash: string, now: Date): { purpose: LinkPurpose; events: NewEvent[] } {
   if (!state.exists) throw new DomainError('not_found', 'Account not found');
-  const purpose: LinkPurpose = state.passwordHash ? 'reset' : 'register';
+  const purpose: LinkPurpose = state.hasPassword ? 'reset' : 'register';
   return { purpose, events: [issueLink(state.userId, tokenHash, purpose, now)] };
 }
 
@@ -92,14 +93,14 @@ export function linkIsValid(state: AccountState, tokenHash: string, now: Date): 
   return Boolean(state.exists && link && sameDigest(link.tokenHash, tokenHash) && now.getTime() < Date.parse(link.expiresAt));
 }
 
-/** Setting the password consumes the link and signs the user in. */
-export function decideSetPassword(state: AccountState, tokenHash: string, passwordHash: string, now: Date): NewEvent[] {
+/** Setting the password consumes the link and signs the user in. The event says only that it happened. */
+export function decideSetPassword(state: AccountState, tokenHash: string, now: Date): NewEvent[] {
   if (!linkIsValid(state, tokenHash, now))
     throw new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
-  return [{ type: 'PasswordSet', data: { userId: state.userId, passwordHash } }];
+  return [{ type: 'PasswordSet', data: { userId: state.userId } }];
 }
 
 export function decideSignIn(state: AccountState): NewEvent[] {
-  if (!state.exists || !state.passwordHash) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  if (!state.exists || !state.hasPassword) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   return [{ type: 'UserSignedIn', data: { userId: state.userId } }];
 }
