@@ -2,7 +2,7 @@ import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
 import { MAX_BODY_BYTES, type Config } from '../config';
-import { declaresTooLarge, json, tooLargeJson } from '../http';
+import { declaresTooLarge, hasUnstorableText, json, tooLargeJson, UNSTORABLE_TEXT } from '../http';
 
 /**
  * 1. Answers only the hosts we serve (Config.allowedHosts: PUBLIC_URL's host, ALLOWED_HOSTS,
@@ -126,4 +126,20 @@ export const security: MiddlewareHandler = async (context, next) => {
     return refuse(json({ error: AUTH_MESSAGES.crossOrigin }, { status: 403 }));
   }
   return withSecurityHeaders(await next(), context, config);
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * After the language is chosen: a query string carrying a NUL (`?q=%00`) or half a surrogate
+ * pair cannot be searched for or stored (PostgreSQL refuses it: a 500 before). An endpoint
+ * answers 400 JSON; a page answers 400 with a short page in the visitor's language.
+ */
+export const unstorableQuery: MiddlewareHandler = (context, next) => {
+  const { searchParams } = context.url;
+  if (!hasUnstorableText([...searchParams.keys(), ...searchParams.values()])) return next();
+  if (context.url.pathname.startsWith('/api/')) return json({ error: UNSTORABLE_TEXT }, { status: 400 });
+  const { t, lng } = context.locals;
+  const page = `<!doctype html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('site:badRequest.title'))}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(t('site:badRequest.title'))}</h1><p>${escapeHtml(t('site:badRequest.text'))}</p><p><a href="/">${escapeHtml(t('site:notFound.home'))}</a></p></body></html>`;
+  return new Response(page, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 };
