@@ -13,7 +13,7 @@ import {
 } from '../../modules/accounts/domain/account';
 import { hashToken, generateToken } from '../../modules/accounts/tokens';
 import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, authMessageKey, AUTH_MESSAGES } from '../../modules/accounts/contracts';
-import { isSameOriginRequest, isServedHost, mergeCsp } from '../../src/server/middleware/security';
+import { isSameOriginRequest, isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING, warnIfUntrustedProxy } from '../../src/server/middleware/security';
 import { readConfig } from '../../src/server/config';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
@@ -152,6 +152,18 @@ describe('security helpers', () => {
     expect(from(deployed, 'https://promptory.example')).toBe(true);
     expect(from(deployed, 'https://partner.example')).toBe(true);
     for (const origin of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) expect(from(deployed, origin), origin).toBe(false);
+  });
+  it('warns once when requests carry X-Forwarded-For and TRUST_PROXY=0 (issue 18, finding 11)', () => {
+    const lines: string[] = [];
+    const forwarded = () => new Request('http://localhost:4321/', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const untrusted = readConfig({});
+    warnIfUntrustedProxy(new Request('http://localhost:4321/'), untrusted, (l) => lines.push(l));
+    expect(lines).toEqual([]);
+    warnIfUntrustedProxy(forwarded(), untrusted, (l) => lines.push(l));
+    warnIfUntrustedProxy(forwarded(), untrusted, (l) => lines.push(l));
+    expect(lines).toEqual([UNTRUSTED_PROXY_WARNING]);
+    warnIfUntrustedProxy(forwarded(), readConfig({ TRUST_PROXY: '1' }), (l) => lines.push(l));
+    expect(lines).toHaveLength(1);
   });
   it('serves only the hosts of PUBLIC_URL and ALLOWED_HOSTS (loopback when PUBLIC_URL is unset)', () => {
     expect(isServedHost('promptory.example', site)).toBe(true);

@@ -115,8 +115,25 @@ export function withSecurityHeaders(response: Response, context: Pick<APIContext
   }
 }
 
+const warnedConfigs = new WeakSet<object>();
+export const UNTRUSTED_PROXY_WARNING =
+  "[promptory] WARNING: requests carry X-Forwarded-For but TRUST_PROXY=0, so every visitor counts as the proxy's one address: " +
+  'one person can exhaust the sign-in and registration rate limits for everybody. Set TRUST_PROXY to the number of proxies in front of this server.';
+
+/**
+ * Behind a reverse proxy with TRUST_PROXY=0 the rate limits see one client (the proxy). We
+ * cannot tell a proxy from a client that sends the header itself, so we only warn, once per
+ * app (a log line per request would bury everything else).
+ */
+export function warnIfUntrustedProxy(request: Request, config: Pick<Config, 'trustProxy'>, log: (line: string) => void = console.warn): void {
+  if (config.trustProxy > 0 || warnedConfigs.has(config) || !request.headers.has('x-forwarded-for')) return;
+  warnedConfigs.add(config);
+  log(UNTRUSTED_PROXY_WARNING);
+}
+
 export const security: MiddlewareHandler = async (context, next) => {
   const { config } = context.locals.app;
+  warnIfUntrustedProxy(context.request, config);
   const refuse = (response: Response) => withSecurityHeaders(response, context, config);
   if (!isServedHost(context.url.host, config)) {
     return refuse(json({ error: UNKNOWN_HOST }, { status: 421 }));
