@@ -25,7 +25,20 @@ export const PasswordLinkIssued = {
     purpose: z.enum(['register', 'reset']),
     /** ISO time after which the link is refused. */
     expiresAt: z.string(),
+    /**
+     * A registration link of an account that never set a password: the name (and username)
+     * its requester chose. Whoever sets the password with this link gets them (UserRenamed),
+     * so a stranger who registered the address first decides nothing its owner sees.
+     */
+    name: z.string().optional(),
+    username: z.string().nullable().optional(),
   }),
+};
+
+/** The account's name and username, chosen by its owner when confirming the address. */
+export const UserRenamed = {
+  version: 1,
+  schema: z.object({ userId: id, name: z.string(), username: z.string().nullable() }),
 };
 
 /**

@@ -104,11 +104,32 @@ export async function register(
     const existingId = (await findUserIdByEmail(tx, request.email))!;
     const { state, version } = await loadAccountIn(tx, existingId);
     if (state.hasPassword) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
-    const { purpose, events } = decideIssueLink(state, tokenHash, now);
+    // Nobody has confirmed this address yet: the new link carries this request's name, and the
+    // email greets with it. Whoever sets the password with a link gets that link's name.
+    const { purpose, events } = decideIssueLink(state, tokenHash, now, { name: request.name, username: wanted });
     await tx.append(accountStream(existingId), events, { expectedVersion: version, metadata });
-    return { kind: 'relinked', userId: existingId, email: state.email, name: state.name, link: { token, purpose } };
+    return { kind: 'relinked', userId: existingId, email: state.email, name: request.name, link: { token, purpose } };
   });
   return { outcome: result, ...appended };
+}
+
+/**
+ * The username a registration link asks for, reserved for its account as the password is set
+ * (the same transaction: an invalid link rolls it back). The account gives up the one an
+ * earlier registration reserved for it; a name another account holds is not taken (null).
+ */
+async function reserveChosenUsername(tx: StoreTx, state: AccountState): Promise<string | null> {
+  const link = state.link;
+  if (!link || link.name === undefined) return state.username;
+  const wanted = link.username ?? null;
+  if (wanted?.toLowerCase() === state.username?.toLowerCase()) return state.username;
+  await tx.query('delete from account_usernames where user_id = $1', [state.userId]);
+  if (!wanted) return null;
+  const [reserved] = await tx.query<{ user_id: number }>(
+    'insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id',
+    [wanted.toLowerCase(), state.userId],
+  );
+  return reserved ? wanted : null;
 }
 
 /** Whether `username` belongs to an account that has set its password (a finished registration). */
@@ -178,7 +199,8 @@ export async function setPassword(
       const userId = await findUserIdByEmail(tx, request.email);
       if (userId === null) throw invalidLink();
       const { state, version } = await loadAccountIn(tx, userId);
-      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, now), {
+      const username = await reserveChosenUsername(tx, state);
+      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, now, username), {
         expectedVersion: version,
         metadata: { ...metadata, actor: userId },
       });

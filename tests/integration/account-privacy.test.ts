@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as forgotApi from '../../src/pages/api/auth/forgot-password';
 import * as registerApi from '../../src/pages/api/auth/register';
 import * as loginApi from '../../src/pages/api/auth/login';
+import * as meApi from '../../src/pages/api/auth/me';
 import * as setPasswordApi from '../../src/pages/api/auth/set-password';
 import { accountsMigrations } from '../../modules/accounts/migrations';
 import { hashPassword } from '../../modules/accounts/password';
@@ -109,5 +110,27 @@ describe.each(backends)('account answers do not tell whether an email is registe
       headers: { origin: 'http://localhost:4321' },
     });
     expect(r.status).toBe(200);
+  });
+
+  it("a stranger's earlier registration does not choose the owner's name or username (finding 7)", async () => {
+    const email = 'victoria@example.com';
+    const stranger = new Browser('10.18.2.1');
+    const owner = new Browser('10.18.2.2');
+    for (const b of [stranger, owner]) b.headers = { origin: 'http://localhost:4321' };
+    const registerAs = (b: Browser, name: string, username: string) => b.call(registerApi.POST, { body: { name, username, email }, headers: b.headers });
+    expect((await registerAs(stranger, 'Mallory Prank', 'mallory')).status).toBe(200);
+    expect((await registerAs(owner, 'Victoria Chan', 'victoria')).status).toBe(200);
+    // The owner's email greets the owner by the name they typed, not the stranger's.
+    const mail = lastMail(app().config.dataDir, email)!;
+    expect(mail.text).toContain('Victoria Chan');
+    expect(mail.text).not.toContain('Mallory');
+    const token = new URL(mail.link!).searchParams.get('token')!;
+    const set = await owner.call(setPasswordApi.POST, { body: { email, token, password: 'correct horse battery' }, headers: owner.headers });
+    expect(set.status).toBe(200);
+    const me = await owner.call(meApi.GET, { method: 'GET', headers: owner.headers });
+    expect(me.body.user).toMatchObject({ name: 'Victoria Chan', username: 'victoria' });
+    // The stranger's username is released with their registration.
+    const held = await app().db.query<{ username: string }>('select username from account_usernames where username in ($1, $2)', ['mallory', 'victoria']);
+    expect(held.map((r) => r.username)).toEqual(['victoria']);
   });
 });

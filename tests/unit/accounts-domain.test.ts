@@ -59,6 +59,19 @@ describe('account decisions', () => {
     expect(() => decideSetPassword(after, hashToken(token), now)).toThrow(AUTH_MESSAGES.invalidLink);
   });
 
+  it("setting the password with a link applies the name its requester chose, not an earlier registration's", () => {
+    const pending = fold(registered); // registered as "Ann" by whoever came first
+    const fresh = generateToken();
+    const { events } = decideIssueLink(pending, hashToken(fresh), now, { name: 'Ann Owner', username: 'annowner' });
+    const set = decideSetPassword(fold([...registered, ...events]), hashToken(fresh), now);
+    expect(set).toEqual([
+      { type: 'UserRenamed', data: { userId: 1, name: 'Ann Owner', username: 'annowner' } },
+      { type: 'PasswordSet', data: { userId: 1 } },
+    ]);
+    // The first registration's own link changes nothing.
+    expect(decideSetPassword(pending, hashToken(token), now)).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
+  });
+
   it('a newer link replaces the older one; a reset link lives one hour', () => {
     const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }]);
     const fresh = generateToken();
