@@ -101,7 +101,7 @@ describe('the built server, without PUBLIC_URL', () => {
         const r = await send('GET', base + id);
         expect(r.status, base + id).toBeLessThan(500);
       }),
-      { numRuns: 16 },
+      { numRuns: 10 },
     );
   });
 });
