@@ -62,6 +62,12 @@ export interface RouteSpec {
   body?: Schema;
   /** Writes only; default `settle`. */
   readYourWrites?: ReadYourWrites;
+  /**
+   * Whether a successful write answers with the `catalog_written` cookie (default true). The
+   * account routes say false: how far the log moved differs between a registered and an
+   * unknown email, so the cookie would tell them apart, and they change no catalog page.
+   */
+  writtenPosition?: boolean;
   /** One line for the OpenAPI document. */
   summary: string;
 }

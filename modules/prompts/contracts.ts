@@ -208,7 +208,7 @@ export const pendingQuery = z.object({
   // A time the log could hold: PostgreSQL has no year 0 (`0000-01-01T00:00:00Z` was a 500).
   asOf: z.iso
     .datetime({ offset: true })
-    .refine((v) => Date.parse(v) >= 0 && Date.parse(v) < Date.parse('10000-01-01T00:00:00Z'), 'asOf must be a time after 1970')
+    .refine((v) => Date.parse(v) >= 0 && Date.parse(v) < Date.UTC(10000, 0, 1), 'asOf must be a time after 1970')
     .optional(),
 });
 

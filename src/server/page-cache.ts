@@ -106,15 +106,6 @@ const covers = (v: Version, atLeast: Checkpoint | null) => !atLeast || (v.checkp
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 
 /**
- * Account endpoints (register, sign-in, emailed links) get no WRITTEN_COOKIE: the log's head
- * moves by a different amount for a registered email than for an unknown one, so the cookie
- * would tell which emails have accounts. None of them changes what a catalog page shows, so
- * there is no write to read back.
- */
-const ACCOUNT_PATHS = '/api/auth/';
-const answersAlikeForEveryEmail = (url: URL) => url.pathname.startsWith(ACCOUNT_PATHS);
-
-/**
  * The query a cached page depends on, in its canonical form, by path: list pages read their
  * list state (normalised, defaults left out), every other cached page reads none. `lng` is
  * keyed separately, as the request's language.
@@ -293,7 +284,9 @@ export class PageCache {
     const written = reading ? parseCheckpoint(context.cookies.get(WRITTEN_COOKIE)?.value) : null;
     if (written) await this.catalogVersion(written);
     const response = await next();
-    if (!reading && response.status < 400 && !answersAlikeForEveryEmail(context.url)) {
+    // Not for routes that declare `writtenPosition: false` (the account routes: the log moves by a
+    // different amount for a registered and an unknown email, so the cookie would tell them apart).
+    if (!reading && response.status < 400 && !context.locals.noWrittenPosition) {
       const checkpoint = await this.catalog.head();
       if (checkpoint) {
         context.cookies.set(WRITTEN_COOKIE, formatCheckpoint(checkpoint), {

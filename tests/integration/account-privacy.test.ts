@@ -29,7 +29,9 @@ describe.each(backends)('account answers do not tell whether an email is registe
   async function observe(handler: APIRoute, body: unknown) {
     const browser = new Browser(`10.18.0.${++n}`);
     browser.headers = { origin: 'http://localhost:4321' };
-    const r = await browser.call(handler, { body, headers: browser.headers });
+    // The endpoint's real path: the cookie rule follows the route's declaration, not the URL.
+    const path = handler === forgotApi.POST ? '/api/auth/forgot-password' : '/api/auth/register';
+    const r = await browser.call(handler, { path, body, headers: browser.headers });
     const headers = [...r.headers].filter(([k]) => k !== 'date' && k !== 'set-cookie');
     return { status: r.status, body: r.body, headers, cookies: browser.setCookies, setCookie: r.headers.get('set-cookie') };
   }
