@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -30,6 +30,10 @@ export default defineConfig({
   integrations: [react(), precompressIntegration()],
   // No markdown pages: Shiki's inline styles would not pass the CSP.
   markdown: { syntaxHighlight: false },
+  // No image service: nothing is transcoded, and the `/_image` endpoint Astro adds to every
+  // server build answers 404 (src/server/no-image-endpoint.ts), so nobody can make the server
+  // transcode on demand.
+  image: { service: passthroughImageService(), endpoint: { route: '/_image', entrypoint: './src/server/no-image-endpoint.ts' } },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {
     // Our middleware rejects cross-origin writes itself (with a JSON error body).

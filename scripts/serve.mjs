@@ -86,6 +86,21 @@ function servePrecompressed(req, res, assets) {
   return true;
 }
 
+/**
+ * The methods the app answers. Any other (TRACE, CONNECT, made-up ones) is refused here: the
+ * adapter cannot even build a fetch Request for TRACE and answered 500.
+ */
+export const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+function refuseUnknownMethod(req, res) {
+  if (KNOWN_METHODS.has(req.method ?? '')) return false;
+  res.statusCode = 405;
+  res.setHeader('allow', [...KNOWN_METHODS].join(', '));
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ error: 'Method not allowed.' }));
+  return true;
+}
+
 export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   // The adapter's entry starts its own server unless told not to; we start ours instead.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -95,7 +110,7 @@ export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   const assets = precompressedAssets(resolve(outDir, 'client'));
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
-    if (!servePrecompressed(req, res, assets)) handler(req, res);
+    if (!refuseUnknownMethod(req, res) && !servePrecompressed(req, res, assets)) handler(req, res);
   });
   // Node closes an idle keep-alive socket after 5 s (plus a 1 s buffer); a client that picks that socket for its
   // next request at the same moment gets ECONNRESET (seen in the extension spec under load).

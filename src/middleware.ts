@@ -3,8 +3,8 @@ import { cachedPages } from './server/middleware/cached-pages';
 import { i18n } from './server/middleware/i18n';
 import { pageCache } from './server/middleware/page-cache';
 import { request } from './server/middleware/request';
-import { security } from './server/middleware/security';
+import { security, unstorableQuery } from './server/middleware/security';
 import { session } from './server/middleware/session';
 
 /** Each concern is one middleware in src/server/middleware; order matters. */
-export const onRequest = sequence(request, security, i18n, cachedPages, session, pageCache);
+export const onRequest = sequence(request, security, i18n, unstorableQuery, cachedPages, session, pageCache);

@@ -25,13 +25,32 @@ export const PasswordLinkIssued = {
     purpose: z.enum(['register', 'reset']),
     /** ISO time after which the link is refused. */
     expiresAt: z.string(),
+    /**
+     * A registration link of an account that never set a password: the name (and username)
+     * its requester chose. Whoever sets the password with this link gets them (UserRenamed),
+     * so a stranger who registered the address first decides nothing its owner sees.
+     */
+    name: z.string().optional(),
+    username: z.string().nullable().optional(),
   }),
 };
 
-/** The password hash (Argon2id, never the password) becomes the account's credential. */
-export const PasswordSet = {
+/** The account's name and username, chosen by its owner when confirming the address. */
+export const UserRenamed = {
   version: 1,
-  schema: z.object({ userId: id, passwordHash: z.string() }),
+  schema: z.object({ userId: id, name: z.string(), username: z.string().nullable() }),
+};
+
+/**
+ * The account has a password now. The credential itself (its Argon2id hash) is a secret and
+ * lives only in `account_passwords`, written in the same transaction; version 1 carried the
+ * hash, and migration 0101 (modules/accounts/migrations.ts) rewrote those events to version 2.
+ */
+export const PasswordSet = {
+  version: 2,
+  schema: z.object({ userId: id }),
+  // Any version-1 event left unmigrated: its hash is dropped on read, never handed on.
+  upcast: (data: unknown) => ({ userId: (data as { userId: number }).userId }),
 };
 
 /** A successful sign-in (by password, or by setting the password from an emailed link). */

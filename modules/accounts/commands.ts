@@ -1,4 +1,4 @@
-import { ConcurrencyError, DomainError, type Appended, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
+import { ConcurrencyError, DomainError, handle, type Appended, type Decider, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
 import { AUTH_MESSAGES, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
 import {
   accountStream,
@@ -27,6 +27,12 @@ async function loadAccountIn(tx: Reader, userId: number): Promise<{ state: Accou
 export async function findUserIdByEmail(sql: Sql, email: string): Promise<number | null> {
   const [row] = await sql.query<{ user_id: number }>('select user_id from account_emails where email = $1', [email]);
   return row?.user_id ?? null;
+}
+
+/** The account's current password hash (never in the log), or null. */
+async function passwordHashOf(sql: Sql, userId: number): Promise<string | null> {
+  const [row] = await sql.query<{ hash: string }>('select hash from account_passwords where user_id = $1', [userId]);
+  return row?.hash ?? null;
 }
 
 /** The account as its own stream says (the fallback when the read model lags). */
@@ -97,22 +103,54 @@ export async function register(
     }
     const existingId = (await findUserIdByEmail(tx, request.email))!;
     const { state, version } = await loadAccountIn(tx, existingId);
-    if (state.passwordHash) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
-    const { purpose, events } = decideIssueLink(state, tokenHash, now);
+    if (state.hasPassword) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
+    // Nobody has confirmed this address yet: the new link carries this request's name, and the
+    // email greets with it. Whoever sets the password with a link gets that link's name.
+    const { purpose, events } = decideIssueLink(state, tokenHash, now, { name: request.name, username: wanted });
     await tx.append(accountStream(existingId), events, { expectedVersion: version, metadata });
-    return { kind: 'relinked', userId: existingId, email: state.email, name: state.name, link: { token, purpose } };
+    return { kind: 'relinked', userId: existingId, email: state.email, name: request.name, link: { token, purpose } };
   });
   return { outcome: result, ...appended };
+}
+
+/**
+ * The username a registration link asks for, reserved for its account as the password is set
+ * (the same transaction: an invalid link rolls it back). The account gives up the one an
+ * earlier registration reserved for it; a name another account holds is not taken (null).
+ */
+async function reserveChosenUsername(tx: StoreTx, state: AccountState): Promise<string | null> {
+  const link = state.link;
+  if (!link || link.name === undefined) return state.username;
+  const wanted = link.username ?? null;
+  if (wanted?.toLowerCase() === state.username?.toLowerCase()) return state.username;
+  await tx.query('delete from account_usernames where user_id = $1', [state.userId]);
+  if (!wanted) return null;
+  const [reserved] = await tx.query<{ user_id: number }>(
+    'insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id',
+    [wanted.toLowerCase(), state.userId],
+  );
+  return reserved ? wanted : null;
 }
 
 /** Whether `username` belongs to an account that has set its password (a finished registration). */
 async function usernameHolderHasPassword(tx: StoreTx, username: string): Promise<boolean> {
   const [holder] = await tx.query<{ user_id: number }>('select user_id from account_usernames where username = $1', [username.toLowerCase()]);
   if (!holder) return false;
-  return Boolean((await loadAccountIn(tx, holder.user_id)).state.passwordHash);
+  return (await loadAccountIn(tx, holder.user_id)).state.hasPassword;
 }
 
 export type ResetOutcome = { kind: 'unknown' } | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
+
+/**
+ * Decides a fresh link for the account whose stream is loaded, through the one command
+ * handler, so a concurrent request for the same account decides again on the fresh stream
+ * instead of answering 409 (which an unknown email never gets). No account: nothing to append.
+ */
+const linkDecider: Decider<AccountState, { tokenHash: string; now: Date }> = {
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide: ({ tokenHash, now }, state) => (state.exists ? decideIssueLink(state, tokenHash, now).events : []),
+};
 
 /** Forgot password: a fresh single-use link if the address has an account; silence otherwise. */
 export async function requestPasswordLink(
@@ -123,15 +161,17 @@ export async function requestPasswordLink(
 ): Promise<{ outcome: ResetOutcome } & Appended> {
   const token = generateToken();
   const tokenHash = hashToken(token);
-  const { result, ...appended } = await store.transaction(async (tx): Promise<ResetOutcome> => {
-    const userId = await findUserIdByEmail(tx, email);
-    if (userId === null) return { kind: 'unknown' };
-    const { state, version } = await loadAccountIn(tx, userId);
-    const { purpose, events } = decideIssueLink(state, tokenHash, now);
-    await tx.append(accountStream(userId), events, { expectedVersion: version, metadata });
-    return { kind: 'issued', userId, email: state.email, name: state.name, link: { token, purpose } };
-  });
-  return { outcome: result, ...appended };
+  // An unknown email reads the stream of account 0, which never exists (ids start at 1).
+  const { state, events, last } = await handle(
+    store,
+    linkDecider,
+    async (tx) => ({ stream: accountStream((await findUserIdByEmail(tx, email)) ?? 0), command: { tokenHash, now } }),
+    metadata,
+  );
+  const issued = events.find((e) => e.type === 'PasswordLinkIssued');
+  if (!issued) return { outcome: { kind: 'unknown' }, events, last };
+  const link: IssuedLink = { token, purpose: issued.data.purpose };
+  return { outcome: { kind: 'issued', userId: state.userId, email: state.email, name: state.name, link }, events, last };
 }
 
 function invalidLink(): DomainError {
@@ -159,10 +199,17 @@ export async function setPassword(
       const userId = await findUserIdByEmail(tx, request.email);
       if (userId === null) throw invalidLink();
       const { state, version } = await loadAccountIn(tx, userId);
-      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, passwordHash, now), {
+      const username = await reserveChosenUsername(tx, state);
+      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, now, username), {
         expectedVersion: version,
         metadata: { ...metadata, actor: userId },
       });
+      // The credential beside the log, in the same transaction: the event says only that it was set.
+      await tx.query(
+        `insert into account_passwords (user_id, hash, set_at) values ($1, $2, now())
+         on conflict (user_id) do update set hash = excluded.hash, set_at = excluded.set_at`,
+        [userId, passwordHash],
+      );
       await tx.append(signInStream(userId), [{ type: 'UserSignedIn', data: { userId } }], {
         expectedVersion: 'any',
         metadata: { ...metadata, actor: userId },
@@ -189,7 +236,7 @@ export async function signIn(
 ): Promise<{ userId: number; session: SessionInfo } & Appended> {
   const userId = await findUserIdByEmail(store.db, request.email);
   const state = userId === null ? initialAccountState : (await loadAccountIn(store, userId)).state;
-  const ok = await verifyOrWaste(state.passwordHash, request.password);
+  const ok = await verifyOrWaste(userId === null ? null : await passwordHashOf(store.db, userId), request.password);
   if (!ok) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   const events = decideSignIn(state);
   const appended = await store.append(signInStream(state.userId), events, {

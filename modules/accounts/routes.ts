@@ -22,6 +22,7 @@ export const accountRoutes = {
     path: '/api/auth/register',
     caller: 'anyone',
     body: registerRequest,
+    writtenPosition: false,
     summary: 'Registers and emails a set-password link; answers the same whether the address is new or registered.',
   }),
   login: route<{ user: CurrentUser | null }>()({
@@ -29,6 +30,7 @@ export const accountRoutes = {
     path: '/api/auth/login',
     caller: 'anyone',
     body: loginRequest,
+    writtenPosition: false,
     summary: 'Signs in with a password: a new session on every sign-in.',
   }),
   logout: route<Acknowledged>()({
@@ -38,6 +40,7 @@ export const accountRoutes = {
     // A JSON write like every other, so the same-origin and content checks see one kind of request.
     body: z.object({}),
     readYourWrites: 'none',
+    writtenPosition: false,
     summary: 'Ends the session on the server and clears the cookie.',
   }),
   forgotPassword: route<Acknowledged>()({
@@ -45,6 +48,7 @@ export const accountRoutes = {
     path: '/api/auth/forgot-password',
     caller: 'anyone',
     body: forgotPasswordRequest,
+    writtenPosition: false,
     summary: 'Emails a single-use reset link if the address is registered; answers identically either way.',
   }),
   setPassword: route<{ user: CurrentUser | null }>()({
@@ -52,6 +56,7 @@ export const accountRoutes = {
     path: '/api/auth/set-password',
     caller: 'anyone',
     body: setPasswordRequest,
+    writtenPosition: false,
     summary: 'Sets the password from an emailed link and signs in; every other session of the account ends.',
   }),
 };

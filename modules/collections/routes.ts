@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { route } from '../../events/route';
+import { idParam as id, route } from '../../events/route';
 import type { PromptView } from '../prompts/contracts';
 import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
-
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 53 - 1);
 
 /** A collection with its prompts, as GET /api/collections/{id} answers. */
 export type CollectionWithPrompts = CollectionView & { prompts: PromptView[] };

@@ -29,8 +29,6 @@ export const connectDeviceRequest = z.object({
 });
 export type ConnectDeviceRequest = z.output<typeof connectDeviceRequest>;
 
-export const deviceIdParam = z.coerce.number().int().positive();
-
 export interface DeviceView {
   id: number;
   name: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { route } from '../../events/route';
+import { idOrZeroParam, idParam, route } from '../../events/route';
 import type { PromptView } from '../prompts/contracts';
-import { connectDeviceRequest, deviceIdParam, extensionPromptsQuery, type DeviceView } from './contracts';
+import { connectDeviceRequest, extensionPromptsQuery, type DeviceView } from './contracts';
 
 /** The extension's own routes, and the website's management of its devices. */
 export const deviceRoutes = {
@@ -10,7 +10,8 @@ export const deviceRoutes = {
     path: '/api/extension/prompts',
     caller: 'anyone',
     device: true,
-    query: extensionPromptsQuery,
+    // The category filter's id is canonical like every id (0: any category).
+    query: extensionPromptsQuery.extend({ categoryId: idOrZeroParam.optional() }),
     summary: "The side panel's library: search text and category, most popular first.",
   }),
   devices: route<DeviceView[]>()({
@@ -30,7 +31,7 @@ export const deviceRoutes = {
     method: 'DELETE',
     path: '/api/extension/devices/{id}',
     caller: 'web-user',
-    params: z.object({ id: deviceIdParam }),
+    params: z.object({ id: idParam }),
     summary: "Revokes one of the user's devices: its token stops working on the next call (204).",
   }),
   signOutDevice: route<null>()({

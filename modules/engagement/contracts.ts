@@ -33,13 +33,6 @@ export const historyRequest = z.object({
   modifiedContent: z.string().max(20_000).optional(),
 });
 
-/** A route parameter {id}: a favorite id (or a prompt id), a prompt id, a collection id. */
-export const idParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 53 - 1);
-
 /** One bookmark; the list nests the prompt (its view type is the catalog's PromptView). */
 export interface FavoriteView {
   id: number;

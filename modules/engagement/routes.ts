@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { route } from '../../events/route';
+import { idParam, route } from '../../events/route';
 import type { PromptView } from '../prompts/contracts';
-import {
-  favoriteRequest,
-  historyRequest,
-  idParam,
-  ratingRequest,
-  type FavoriteView,
-  type HistoryEntryView,
-  type RatingValue,
-  type RatingView,
-} from './contracts';
+import { favoriteRequest, historyRequest, ratingRequest, type FavoriteView, type HistoryEntryView, type RatingValue, type RatingView } from './contracts';
 
 /** A bookmark or history entry as the lists answer it: with its prompt. */
 export type WithPrompt<T> = T & { prompt: PromptView };

@@ -124,9 +124,6 @@ export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
 export const reviewRequest = z.object({ isApproved: z.boolean() });
 
-/** Route parameter {id}. */
-export const promptIdParam = z.coerce.number().int().positive();
-
 export const SORTS = ['popular', 'newest', 'rating'] as const;
 export type Sort = (typeof SORTS)[number];
 export const TABS = ['all', 'featured', 'editors-pick', 'favorites'] as const;
@@ -201,15 +198,18 @@ export interface ReviewEntryView {
   at: string;
 }
 
-/** GET /api/admin/reviews?promptId=&decision= */
+/** GET /api/admin/reviews?promptId=&decision= (the route adds `promptId`, a canonical id: events/route.ts). */
 export const reviewHistoryQuery = z.object({
-  promptId: promptIdParam.optional(),
   decision: z.enum(REVIEW_DECISIONS).optional(),
 });
 
 /** GET /api/admin/prompts/pending?asOf=<ISO time>: the queue as it stood then. */
 export const pendingQuery = z.object({
-  asOf: z.iso.datetime({ offset: true }).optional(),
+  // A time the log could hold: PostgreSQL has no year 0 (`0000-01-01T00:00:00Z` was a 500).
+  asOf: z.iso
+    .datetime({ offset: true })
+    .refine((v) => Date.parse(v) >= 0 && Date.parse(v) < Date.UTC(10000, 0, 1), 'asOf must be a time after 1970')
+    .optional(),
 });
 
 /** POST /api/admin/rebuild: which read models to rebuild from the log. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { route } from '../../events/route';
+import { idParam, route } from '../../events/route';
 import {
   categories,
   pendingQuery,
-  promptIdParam,
   rebuildRequest,
   reviewHistoryQuery,
   reviewRequest,
@@ -18,7 +17,7 @@ import {
 } from './contracts';
 import type { PromptStatus } from './domain/prompt';
 
-const params = z.object({ id: promptIdParam });
+const params = z.object({ id: idParam });
 /** A projection's name as the admin's replay and rebuild name it. */
 export const projectionName = z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/);
 
@@ -124,7 +123,7 @@ export const promptRoutes = {
     method: 'GET',
     path: '/api/admin/reviews',
     caller: 'admin',
-    query: reviewHistoryQuery,
+    query: reviewHistoryQuery.extend({ promptId: idParam.optional() }),
     summary: "Every submission and decision, newest first; with promptId, that prompt's timeline.",
   }),
   stats: route<StatsView>()({

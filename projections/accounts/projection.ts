@@ -10,7 +10,7 @@ export const accountsProjection: Projection = {
   name: 'accounts',
   version: 1,
   tables: ['users'],
-  handles: ['UserRegistered', 'PasswordSet', 'UserSignedIn'],
+  handles: ['UserRegistered', 'UserRenamed', 'PasswordSet', 'UserSignedIn'],
   ddl: `
     create table users (
       id integer primary key,
@@ -35,6 +35,8 @@ export const accountsProjection: Projection = {
             params: [event.data.userId, event.data.email, event.data.name, event.data.username, event.createdAt],
           },
         ];
+      case 'UserRenamed':
+        return [{ text: 'update users set name = $2, username = $3 where id = $1', params: [event.data.userId, event.data.name, event.data.username] }];
       case 'PasswordSet':
         // Setting a password from an emailed link proves the address.
         return [{ text: 'update users set has_password = true, is_email_verified = true where id = $1', params: [event.data.userId] }];

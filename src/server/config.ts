@@ -118,8 +118,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryDelaySeconds: Math.max(1, Math.floor(Number(env.MAIL_RETRY_DELAY_SECONDS) || 30)),
     publicUrl,
     allowedHosts: [...new Set([new URL(publicUrl).host, ...loopback, ...list(env.ALLOWED_HOSTS)].map((h) => h.toLowerCase()))],
-    // The extension's own origin (its id is fixed by the manifest key): always allowed.
-    allowedOrigins: [EXTENSION_ORIGIN, ...list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? [])],
+    // The extension's own origin (its id is fixed by the manifest key): always allowed. Without
+    // PUBLIC_URL, every loopback name we answer is our own origin too: a newcomer opening
+    // http://127.0.0.1:4321 must be able to write, not only one who typed localhost.
+    allowedOrigins: [
+      ...new Set([EXTENSION_ORIGIN, ...loopback.map((host) => `http://${host}`), ...list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? [])]),
+    ],
     mailFrom: env.MAIL_FROM || 'Promptory <no-reply@promptory.local>',
     pageCache: env.PAGE_CACHE !== '0',
     authMinResponseMs: Math.max(0, Number(env.AUTH_MIN_RESPONSE_MS ?? 250) || 0),

@@ -112,6 +112,24 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
 }
 
 /** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
+/**
+ * Text no person types and PostgreSQL cannot store: a NUL character (`text` refuses it) or half
+ * of a UTF-16 surrogate pair (not Unicode, so not UTF-8). JSON can spell both (`\u0000`,
+ * `\ud800`), and a query string can carry a NUL (`%00`): refused as bad input (400) before they
+ * reach a decision or a query, which would fail with a 500.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT = 'The request contains characters that are not allowed (a NUL or half of a surrogate pair).';
+
+/** Whether any string in a parsed JSON value (keys included) is unstorable text. */
+export function hasUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.some(hasUnstorableText);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v));
+  return false;
+}
+
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
   const text = await readBodyText(request, maxBytes);
   let body: unknown;
@@ -120,6 +138,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   } catch {
     throw new DomainError('invalid', 'The request body must be valid JSON.');
   }
+  if (hasUnstorableText(body)) throw new DomainError('invalid', UNSTORABLE_TEXT);
   return schema.parse(body);
 }
 

@@ -284,7 +284,9 @@ export class PageCache {
     const written = reading ? parseCheckpoint(context.cookies.get(WRITTEN_COOKIE)?.value) : null;
     if (written) await this.catalogVersion(written);
     const response = await next();
-    if (!reading && response.status < 400) {
+    // Not for routes that declare `writtenPosition: false` (the account routes: the log moves by a
+    // different amount for a registered and an unknown email, so the cookie would tell them apart).
+    if (!reading && response.status < 400 && !context.locals.noWrittenPosition) {
       const checkpoint = await this.catalog.head();
       if (checkpoint) {
         context.cookies.set(WRITTEN_COOKIE, formatCheckpoint(checkpoint), {

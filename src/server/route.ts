@@ -75,6 +75,8 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
       const query = spec.query ? spec.query.parse(Object.fromEntries(context.url.searchParams)) : {};
       const body = spec.body ? await readBody(context.request, spec.body) : undefined;
       const { app } = context.locals;
+      // Read by the page-cache middleware on the way out (src/server/page-cache.ts).
+      if (spec.writtenPosition === false) context.locals.noWrittenPosition = true;
       const mode = spec.readYourWrites ?? 'settle';
       const call = {
         params,

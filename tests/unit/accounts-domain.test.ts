@@ -13,7 +13,7 @@ import {
 } from '../../modules/accounts/domain/account';
 import { hashToken, generateToken } from '../../modules/accounts/tokens';
 import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, authMessageKey, AUTH_MESSAGES } from '../../modules/accounts/contracts';
-import { isSameOriginRequest, isServedHost, mergeCsp } from '../../src/server/middleware/security';
+import { isSameOriginRequest, isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING, warnIfUntrustedProxy } from '../../src/server/middleware/security';
 import { readConfig } from '../../src/server/config';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 
@@ -40,7 +40,7 @@ describe('account decisions', () => {
 
   it('registration issues a 24-hour link and no password', () => {
     const state = fold(registered);
-    expect(state.passwordHash).toBeNull();
+    expect(state.hasPassword).toBe(false);
     expect(state.link?.purpose).toBe('register');
     expect(Date.parse(state.link!.expiresAt) - now.getTime()).toBe(LINK_LIFETIME_MS.register);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
@@ -48,21 +48,36 @@ describe('account decisions', () => {
 
   it('the link sets the password once, and not after it expires', () => {
     const state = fold(registered);
-    expect(() => decideSetPassword(state, hashToken('wrong'), 'h', now)).toThrow(AUTH_MESSAGES.invalidLink);
+    expect(() => decideSetPassword(state, hashToken('wrong'), now)).toThrow(AUTH_MESSAGES.invalidLink);
     const late = new Date(now.getTime() + LINK_LIFETIME_MS.register);
     expect(linkIsValid(state, hashToken(token), late)).toBe(false);
-    const set = decideSetPassword(state, hashToken(token), 'argon-hash', now);
+    const set = decideSetPassword(state, hashToken(token), now);
+    // The event records that a password was set, never the credential (issue 18, finding 10).
+    expect(set).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
     const after = fold([...registered, ...set]);
-    expect(after.passwordHash).toBe('argon-hash');
-    expect(() => decideSetPassword(after, hashToken(token), 'again', now)).toThrow(AUTH_MESSAGES.invalidLink);
+    expect(after.hasPassword).toBe(true);
+    expect(() => decideSetPassword(after, hashToken(token), now)).toThrow(AUTH_MESSAGES.invalidLink);
+  });
+
+  it("setting the password with a link applies the name its requester chose, not an earlier registration's", () => {
+    const pending = fold(registered); // registered as "Ann" by whoever came first
+    const fresh = generateToken();
+    const { events } = decideIssueLink(pending, hashToken(fresh), now, { name: 'Ann Owner', username: 'annowner' });
+    const set = decideSetPassword(fold([...registered, ...events]), hashToken(fresh), now);
+    expect(set).toEqual([
+      { type: 'UserRenamed', data: { userId: 1, name: 'Ann Owner', username: 'annowner' } },
+      { type: 'PasswordSet', data: { userId: 1 } },
+    ]);
+    // The first registration's own link changes nothing.
+    expect(decideSetPassword(pending, hashToken(token), now)).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
   });
 
   it('a newer link replaces the older one; a reset link lives one hour', () => {
-    const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1, passwordHash: 'h' } }]);
+    const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }]);
     const fresh = generateToken();
     const { purpose, events } = decideIssueLink(withPassword, hashToken(fresh), now);
     expect(purpose).toBe('reset');
-    const state = fold([...registered, { type: 'PasswordSet', data: { userId: 1, passwordHash: 'h' } }, ...events]);
+    const state = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }, ...events]);
     expect(linkIsValid(state, hashToken(token), now)).toBe(false);
     expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset - 1))).toBe(true);
     expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset))).toBe(false);
@@ -138,6 +153,30 @@ describe('security helpers', () => {
     expect(allowed('null')).toBe(false);
     expect(allowed('chrome-extension://otherextension')).toBe(false);
     expect(allowed('https://partner.example')).toBe(true);
+  });
+  it('without PUBLIC_URL, writes from every loopback origin we serve pass; with it, only PUBLIC_URL and ALLOWED_ORIGINS', () => {
+    const local = readConfig({ PORT: '4000' });
+    const from = (config: typeof local, origin: string) => isSameOriginRequest(req({ origin }), config);
+    for (const origin of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) expect(from(local, origin), origin).toBe(true);
+    expect(from(local, 'http://127.0.0.1:4001')).toBe(false);
+    expect(from(local, 'https://127.0.0.1:4000')).toBe(false);
+    expect(from(local, 'http://evil.example')).toBe(false);
+    const deployed = readConfig({ PORT: '4000', PUBLIC_URL: 'https://promptory.example', ALLOWED_ORIGINS: 'https://partner.example' });
+    expect(from(deployed, 'https://promptory.example')).toBe(true);
+    expect(from(deployed, 'https://partner.example')).toBe(true);
+    for (const origin of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) expect(from(deployed, origin), origin).toBe(false);
+  });
+  it('warns once when requests carry X-Forwarded-For and TRUST_PROXY=0 (issue 18, finding 11)', () => {
+    const lines: string[] = [];
+    const forwarded = () => new Request('http://localhost:4321/', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const untrusted = readConfig({});
+    warnIfUntrustedProxy(new Request('http://localhost:4321/'), untrusted, (l) => lines.push(l));
+    expect(lines).toEqual([]);
+    warnIfUntrustedProxy(forwarded(), untrusted, (l) => lines.push(l));
+    warnIfUntrustedProxy(forwarded(), untrusted, (l) => lines.push(l));
+    expect(lines).toEqual([UNTRUSTED_PROXY_WARNING]);
+    warnIfUntrustedProxy(forwarded(), readConfig({ TRUST_PROXY: '1' }), (l) => lines.push(l));
+    expect(lines).toHaveLength(1);
   });
   it('serves only the hosts of PUBLIC_URL and ALLOWED_HOSTS (loopback when PUBLIC_URL is unset)', () => {
     expect(isServedHost('promptory.example', site)).toBe(true);

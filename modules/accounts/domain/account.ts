@@ -9,6 +9,9 @@ export interface PendingLink {
   tokenHash: string;
   purpose: LinkPurpose;
   expiresAt: string;
+  /** The name and username its requester chose (registration links of unconfirmed accounts). */
+  name?: string;
+  username?: string | null;
 }
 
 /** What the decisions need to know about one account, folded from its stream. */
@@ -18,7 +21,8 @@ export interface AccountState {
   email: string;
   name: string;
   username: string | null;
-  passwordHash: string | null;
+  /** Whether a password was set (the hash itself is not in the log: `account_passwords`). */
+  hasPassword: boolean;
   /** The one link that may still set the password (a newer link replaces it; use consumes it). */
   link: PendingLink | null;
 }
@@ -29,7 +33,7 @@ export const initialAccountState: AccountState = {
   email: '',
   name: '',
   username: null,
-  passwordHash: null,
+  hasPassword: false,
   link: null,
 };
 
@@ -49,9 +53,20 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
         username: event.data.username,
       };
     case 'PasswordLinkIssued':
-      return { ...state, link: { tokenHash: event.data.tokenHash, purpose: event.data.purpose, expiresAt: event.data.expiresAt } };
+      return {
+        ...state,
+        link: {
+          tokenHash: event.data.tokenHash,
+          purpose: event.data.purpose,
+          expiresAt: event.data.expiresAt,
+          name: event.data.name,
+          username: event.data.username,
+        },
+      };
+    case 'UserRenamed':
+      return { ...state, name: event.data.name, username: event.data.username };
     case 'PasswordSet':
-      return { ...state, passwordHash: event.data.passwordHash, link: null };
+      return { ...state, hasPassword: true, link: null };
     default:
       return state;
   }
@@ -60,22 +75,31 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
 export function decideRegister(input: { userId: number; email: string; name: string; username: string | null; tokenHash: string; now: Date }): NewEvent[] {
   return [
     { type: 'UserRegistered', data: { userId: input.userId, email: input.email, name: input.name, username: input.username } },
-    issueLink(input.userId, input.tokenHash, 'register', input.now),
+    issueLink(input.userId, input.tokenHash, 'register', input.now, { name: input.name, username: input.username }),
   ];
 }
 
-function issueLink(userId: number, tokenHash: string, purpose: LinkPurpose, now: Date): NewEvent {
-  return {
-    type: 'PasswordLinkIssued',
-    data: { userId, tokenHash, purpose, expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]).toISOString() },
-  };
+/** Who asked for a registration link: the name and username it carries to the password step. */
+export interface Requester {
+  name: string;
+  username: string | null;
 }
 
-/** A fresh link for an existing account: a reset link, or a new registration link if no password was ever set. */
-export function decideIssueLink(state: AccountState, tokenHash: string, now: Date): { purpose: LinkPurpose; events: NewEvent[] } {
+function issueLink(userId: number, tokenHash: string, purpose: LinkPurpose, now: Date, requester?: Requester): NewEvent {
+  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]).toISOString();
+  return { type: 'PasswordLinkIssued', data: { userId, tokenHash, purpose, expiresAt, ...(requester ?? {}) } };
+}
+
+/**
+ * A fresh link for an existing account: a reset link, or a new registration link if no
+ * password was ever set. A registration link carries the name its requester chose (by
+ * default the one the account has), applied only when the password is set with it.
+ */
+export function decideIssueLink(state: AccountState, tokenHash: string, now: Date, requester?: Requester): { purpose: LinkPurpose; events: NewEvent[] } {
   if (!state.exists) throw new DomainError('not_found', 'Account not found');
-  const purpose: LinkPurpose = state.passwordHash ? 'reset' : 'register';
-  return { purpose, events: [issueLink(state.userId, tokenHash, purpose, now)] };
+  const purpose: LinkPurpose = state.hasPassword ? 'reset' : 'register';
+  const carried = purpose === 'register' ? (requester ?? { name: state.name, username: state.username }) : undefined;
+  return { purpose, events: [issueLink(state.userId, tokenHash, purpose, now, carried)] };
 }
 
 /** Constant-time comparison of two hex digests of equal length. */
@@ -92,14 +116,29 @@ export function linkIsValid(state: AccountState, tokenHash: string, now: Date): 
   return Boolean(state.exists && link && sameDigest(link.tokenHash, tokenHash) && now.getTime() < Date.parse(link.expiresAt));
 }
 
-/** Setting the password consumes the link and signs the user in. */
-export function decideSetPassword(state: AccountState, tokenHash: string, passwordHash: string, now: Date): NewEvent[] {
+/**
+ * Setting the password consumes the link and signs the user in. The event says only that it
+ * happened. A registration link names whoever asked for it: setting the password with it
+ * proves the address, so its name and username become the account's (`username` as the
+ * command could reserve it: null when another account holds it).
+ */
+export function decideSetPassword(
+  state: AccountState,
+  tokenHash: string,
+  now: Date,
+  username: string | null = state.link?.username ?? state.username,
+): NewEvent[] {
   if (!linkIsValid(state, tokenHash, now))
     throw new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
-  return [{ type: 'PasswordSet', data: { userId: state.userId, passwordHash } }];
+  const chosen = state.link?.name;
+  const renamed = chosen !== undefined && (chosen !== state.name || username !== state.username);
+  return [
+    ...(renamed ? [{ type: 'UserRenamed' as const, data: { userId: state.userId, name: chosen, username } }] : []),
+    { type: 'PasswordSet', data: { userId: state.userId } },
+  ];
 }
 
 export function decideSignIn(state: AccountState): NewEvent[] {
-  if (!state.exists || !state.passwordHash) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  if (!state.exists || !state.hasPassword) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   return [{ type: 'UserSignedIn', data: { userId: state.userId } }];
 }

@@ -2,7 +2,7 @@ import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
 import { MAX_BODY_BYTES, type Config } from '../config';
-import { declaresTooLarge, json, tooLargeJson } from '../http';
+import { declaresTooLarge, hasUnstorableText, json, tooLargeJson, UNSTORABLE_TEXT } from '../http';
 
 /**
  * 1. Answers only the hosts we serve (Config.allowedHosts: PUBLIC_URL's host, ALLOWED_HOSTS,
@@ -10,8 +10,9 @@ import { declaresTooLarge, json, tooLargeJson } from '../http';
  *    nothing derived from a forged Host can reach the shared page cache.
  * 2. Refuses a body whose Content-Length is over MAX_BODY_BYTES with 413 before it is read.
  * 3. Refuses cross-origin state-changing requests (POST, PUT, PATCH, DELETE) with 403 JSON:
- *    the Origin header must be PUBLIC_URL's origin or one listed in ALLOWED_ORIGINS (never
- *    the request's own Host, which the client chooses); without Origin, Sec-Fetch-Site must
+ *    the Origin header must be PUBLIC_URL's origin or one of Config.allowedOrigins
+ *    (ALLOWED_ORIGINS, and the loopback origins we serve when PUBLIC_URL is unset; never the
+ *    request's own Host, which the client chooses); without Origin, Sec-Fetch-Site must
  *    be same-origin or none. Requests with neither header come from no browser (curl,
  *    server-to-server) and carry no ambient credentials to abuse.
  * 4. Sets security headers on every response that passes through Astro, and makes any
@@ -114,8 +115,25 @@ export function withSecurityHeaders(response: Response, context: Pick<APIContext
   }
 }
 
+const warnedConfigs = new WeakSet<object>();
+export const UNTRUSTED_PROXY_WARNING =
+  "[promptory] WARNING: requests carry X-Forwarded-For but TRUST_PROXY=0, so every visitor counts as the proxy's one address: " +
+  'one person can exhaust the sign-in and registration rate limits for everybody. Set TRUST_PROXY to the number of proxies in front of this server.';
+
+/**
+ * Behind a reverse proxy with TRUST_PROXY=0 the rate limits see one client (the proxy). We
+ * cannot tell a proxy from a client that sends the header itself, so we only warn, once per
+ * app (a log line per request would bury everything else).
+ */
+export function warnIfUntrustedProxy(request: Request, config: Pick<Config, 'trustProxy'>, log: (line: string) => void = console.warn): void {
+  if (config.trustProxy > 0 || warnedConfigs.has(config) || !request.headers.has('x-forwarded-for')) return;
+  warnedConfigs.add(config);
+  log(UNTRUSTED_PROXY_WARNING);
+}
+
 export const security: MiddlewareHandler = async (context, next) => {
   const { config } = context.locals.app;
+  warnIfUntrustedProxy(context.request, config);
   const refuse = (response: Response) => withSecurityHeaders(response, context, config);
   if (!isServedHost(context.url.host, config)) {
     return refuse(json({ error: UNKNOWN_HOST }, { status: 421 }));
@@ -125,4 +143,20 @@ export const security: MiddlewareHandler = async (context, next) => {
     return refuse(json({ error: AUTH_MESSAGES.crossOrigin }, { status: 403 }));
   }
   return withSecurityHeaders(await next(), context, config);
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * After the language is chosen: a query string carrying a NUL (`?q=%00`) or half a surrogate
+ * pair cannot be searched for or stored (PostgreSQL refuses it: a 500 before). An endpoint
+ * answers 400 JSON; a page answers 400 with a short page in the visitor's language.
+ */
+export const unstorableQuery: MiddlewareHandler = (context, next) => {
+  const { searchParams } = context.url;
+  if (!hasUnstorableText([...searchParams.keys(), ...searchParams.values()])) return next();
+  if (context.url.pathname.startsWith('/api/')) return json({ error: UNSTORABLE_TEXT }, { status: 400 });
+  const { t, lng } = context.locals;
+  const page = `<!doctype html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('site:badRequest.title'))}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(t('site:badRequest.title'))}</h1><p>${escapeHtml(t('site:badRequest.text'))}</p><p><a href="/">${escapeHtml(t('site:notFound.home'))}</a></p></body></html>`;
+  return new Response(page, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 };
