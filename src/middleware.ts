@@ -5,6 +5,7 @@ import { pageCache } from './server/middleware/page-cache';
 import { request } from './server/middleware/request';
 import { security, unstorableQuery } from './server/middleware/security';
 import { session } from './server/middleware/session';
+import { unavailable } from './server/middleware/unavailable';
 
-/** Each concern is one middleware in src/server/middleware; order matters. */
-export const onRequest = sequence(request, security, i18n, unstorableQuery, cachedPages, session, pageCache);
+/** Each concern is one middleware in src/server/middleware; order matters (`unavailable` wraps the rest: a 503 while the database is away). */
+export const onRequest = sequence(unavailable, request, security, i18n, unstorableQuery, cachedPages, session, pageCache);

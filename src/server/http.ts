@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
 import { MAX_BODY_BYTES } from './config';
 import { conditionalResponse, etagOf } from './conditional-get';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER } from './db/unavailable';
 
 const STATUS: Record<DomainError['kind'], number> = {
   invalid: 400,
@@ -74,8 +75,17 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   }
   if (error instanceof z.ZodError) return errorJson(400, error.issues[0]?.message ?? 'Invalid request', zodIssues(error));
   if (error instanceof ConcurrencyError) return errorJson(409, 'Someone else changed this at the same time; please try again.');
+  if (isDatabaseUnavailable(error)) return databaseUnavailableJson(requestId, error);
   console.error(`[promptory] request ${requestId ?? ''} failed`, error);
   return errorJson(500, 'Something went wrong on our side. Please try again.');
+}
+
+/** 503 while the database is away (restarting, failing over): the client may retry; nothing was acknowledged. */
+export function databaseUnavailableJson(requestId?: string, error?: unknown): Response {
+  console.error(`[promptory] request ${requestId ?? ''}: database unavailable (${(error as { code?: string })?.code ?? 'unknown'})`);
+  const response = errorJson(503, 'The service is briefly unavailable (its database is restarting). Please try again in a few seconds.');
+  response.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER));
+  return response;
 }
 
 /** The declared Content-Length is over `maxBytes` (the body need not be read to refuse it). */

@@ -1,62 +1,352 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteRef } from '../../events/route';
+import { SESSION_COOKIE } from '../../modules/accounts';
 import { connectDevice } from '../../modules/devices';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
+import { createApp } from '../../src/server/app';
 import { allRoutes } from '../../src/shared/api-routes';
-import { backends, freshApp } from '../support/backends';
+import { backends, settleAll } from '../support/backends';
+import { handlerFor } from '../support/endpoints';
+import { hasBuild, startServer, testPort } from '../support/server';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
-/** Values for any route's params: the guard answers before they are looked at. */
-const anyParams = { id: 1, promptId: 1, name: 'catalog' };
+/**
+ * The authorization matrix: one row for every declared API route and every page that reads the
+ * session, one column for each kind of caller, each cell the status that caller must get.
+ *
+ *   visitor  no session
+ *   user     a signed-in member naming public things (a published prompt, a public collection) or nothing of anyone's
+ *   owner    the member who owns what the request names (a pending prompt, a private collection, a bookmark, a device)
+ *   other    another signed-in member naming the owner's things
+ *   admin    the ADMIN_EMAIL account naming the owner's things
+ *   device   the owner's extension, with its bearer token, naming the owner's things
+ *
+ * A route or a session-reading page without a row fails the test, so a new endpoint cannot ship
+ * without someone deciding who may call it. Every refused call (4xx) appends nothing. API routes
+ * run through the real middlewares and endpoints in-process; pages through the production build.
+ */
+type Who = 'visitor' | 'user' | 'owner' | 'other' | 'admin' | 'device';
+const columns: Who[] = ['visitor', 'user', 'owner', 'other', 'admin', 'device'];
+/** Walk order: refusals first and the owner last, so the others meet the owner's things in place. */
+const walkOrder: Who[] = ['visitor', 'device', 'other', 'user', 'admin', 'owner'];
+
+type Ids = Record<string, number>;
+interface Input {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  query?: string;
+}
+interface Row {
+  /** Statuses in column order: visitor user owner other admin device. */
+  expect: string;
+  /** What the owner, the other member, the admin and the device name (default: nothing). */
+  input?: (ids: Ids, who: Who) => Input;
+  /** What the plain signed-in user names, when it differs (the visitor names the owner's things). */
+  publicInput?: (ids: Ids) => Input;
+}
+
+/** Which of the owner's two copies a caller names: the admin gets its own, so its success leaves the owner's in place. */
+const mine = (ids: Ids, who: Who, name: string) => (who === 'admin' ? ids[`${name}B`] : ids[`${name}A`]);
+
+const api: Record<string, Row> = {
+  'GET /api/auth/me': { expect: '200 200 200 200 200 200' },
+  // Empty bodies: the guard lets everyone through to validation (400), which changes nothing.
+  'POST /api/auth/register': { expect: '400 400 400 400 400 403' },
+  'POST /api/auth/login': { expect: '400 400 400 400 400 403' },
+  'POST /api/auth/forgot-password': { expect: '400 400 400 400 400 403' },
+  'POST /api/auth/set-password': { expect: '400 400 400 400 400 403' },
+  'GET /api/categories': { expect: '200 200 200 200 200 200' },
+  'GET /api/prompts': { expect: '200 200 200 200 200 200' },
+  'GET /api/prompts/featured': { expect: '200 200 200 200 200 200' },
+  'GET /api/prompts/editors-pick': { expect: '200 200 200 200 200 200' },
+  // A pending prompt is its author's (and their extension's) and the admin's to read, nobody else's.
+  'GET /api/prompts/{id}': {
+    expect: '404 200 200 404 200 200',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  'POST /api/prompts': { expect: '401 400 400 400 400 400', input: () => ({ body: {} }) },
+  'PUT /api/prompts/{id}/use': {
+    expect: '404 200 404 404 404 404',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 2 } }),
+  },
+  'GET /api/prompts/my': { expect: '401 200 200 200 200 403' },
+  'GET /api/admin/prompts/pending': { expect: '401 403 403 403 200 403' },
+  'PUT /api/admin/prompts/{id}/review': {
+    expect: '401 403 403 403 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'review') }, body: { isApproved: true } }),
+  },
+  'PUT /api/admin/prompts/{id}/re-review': {
+    expect: '401 403 403 403 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'reReview') }, body: { isApproved: false } }),
+  },
+  'GET /api/admin/reviews': { expect: '401 403 403 403 200 403' },
+  'GET /api/admin/stats': { expect: '401 403 403 403 200 403' },
+  'GET /api/admin/projections': { expect: '401 403 403 403 200 403' },
+  'POST /api/admin/projections/{name}/replay': { expect: '401 403 403 403 200 403', input: () => ({ params: { name: 'collections' }, body: {} }) },
+  'GET /api/admin/rebuild': { expect: '401 403 403 403 200 403' },
+  'POST /api/admin/rebuild': { expect: '401 403 403 403 202 403', input: () => ({ body: { projections: ['collections'] } }) },
+  'POST /api/favorites': { expect: '401 201 201 201 201 403', input: () => ({ body: { promptId: 5 } }) },
+  'GET /api/favorites/my': { expect: '401 200 200 200 200 200' },
+  'POST /api/ratings': { expect: '401 200 200 200 200 403', input: () => ({ body: { promptId: 6, value: 5 } }) },
+  'GET /api/prompts/{id}/rating': { expect: '401 200 200 200 200 403', input: () => ({ params: { id: 3 } }) },
+  'POST /api/history': { expect: '401 201 201 201 201 403', input: () => ({ body: { promptId: 7 } }) },
+  'GET /api/history/my': { expect: '401 200 200 200 200 403' },
+  'GET /api/collections/my': { expect: '401 200 200 200 200 403' },
+  'POST /api/collections': { expect: '401 201 201 201 201 403', input: () => ({ body: { name: 'Another one', isPublic: false } }) },
+  // A private collection is not found for anyone but its owner (the admin included); a public one is everyone's to read.
+  'GET /api/collections/{id}': {
+    expect: '404 200 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'collection') } }),
+    publicInput: (ids) => ({ params: { id: ids.publicCollection } }),
+  },
+  'POST /api/collections/{id}/prompts': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'collection') }, body: { promptId: 2 } }),
+    publicInput: (ids) => ({ params: { id: ids.publicCollection }, body: { promptId: 2 } }),
+  },
+  'GET /api/extension/prompts': { expect: '200 200 200 200 200 200' },
+  'GET /api/extension/devices': { expect: '401 200 200 200 200 403' },
+  'POST /api/extension/devices': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
+  'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
+  // Destructive rows are walked last (see `last`), each caller naming its own copy.
+  'DELETE /api/collections/{id}/prompts/{promptId}': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'collection'), promptId: 1 } }),
+    publicInput: (ids) => ({ params: { id: ids.publicCollection, promptId: 1 } }),
+  },
+  'DELETE /api/favorites/{id}': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'favorite') } }),
+    publicInput: () => ({ params: { id: 999_999 } }),
+  },
+  'DELETE /api/collections/{id}': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'collection') } }),
+    publicInput: (ids) => ({ params: { id: ids.publicCollection } }),
+  },
+  // Withdrawing: the author or the admin; anyone else is told so (403), the prompt being public anyway.
+  'DELETE /api/prompts/{id}': {
+    expect: '401 403 200 404 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  'DELETE /api/extension/devices/{id}': {
+    expect: '401 404 204 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'device') } }),
+    publicInput: (ids) => ({ params: { id: ids.deviceA } }),
+  },
+  // Sign-outs end the caller's own credentials: walked at the very end. A session without a device has nothing to end (204).
+  'DELETE /api/extension/devices/current': { expect: '401 204 204 204 204 204' },
+  'POST /api/auth/logout': { expect: '200 200 200 200 200 403', input: () => ({ body: {} }) },
+};
+// The device signs itself out first (before its owner revokes it from the dashboard), and sessions end last.
+const last = [
+  'DELETE /api/extension/devices/current',
+  ...Object.keys(api).filter((k) => k.startsWith('DELETE ') && k !== 'DELETE /api/extension/devices/current'),
+  'POST /api/auth/logout',
+];
 
 /**
- * The authorization matrix, read from the declarations: every route refuses the callers its
- * declaration does not name, through the real middlewares and endpoints, and a refused call
- * appends nothing.
+ * Pages that read the session (or guard on it). Redirects are not followed: 302 means "sent to /auth".
+ * A device token is for the API only: on a page it gets 403, never the owner's view.
  */
-describe.each(backends)('who may call each route, on $name', (backend) => {
-  let app: Awaited<ReturnType<typeof freshApp>>;
-  const visitor = new Browser('10.3.0.1');
-  const user = new Browser('10.3.0.2');
-  const device = new Browser('10.3.0.3');
-  let userId = 0;
+const pages: Record<string, Row & { file: string }> = {
+  '/dashboard': { file: 'dashboard/index.astro', expect: '302 200 200 200 200 403' },
+  '/dashboard/collections': { file: 'dashboard/collections.astro', expect: '302 200 200 200 200 403' },
+  '/dashboard/profile': { file: 'dashboard/profile.astro', expect: '302 200 200 200 200 403' },
+  '/admin': { file: 'admin.astro', expect: '302 403 403 403 200 403' },
+  '/prompts/create': { file: 'prompts/create.astro', expect: '401 200 200 200 200 403' },
+  '/prompts?tab=favorites': { file: 'prompts/index.astro', expect: '302 200 200 200 200 403' },
+  '/fragments/prompts?tab=favorites': { file: 'fragments/prompts.astro', expect: '401 200 200 200 200 403' },
+  '/collections/{id}': {
+    file: 'collections/[id].astro',
+    expect: '404 200 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'collection') } }),
+    publicInput: (ids) => ({ params: { id: ids.publicCollection } }),
+  },
+  '/extension/connect': { file: 'extension/connect.astro', expect: '200 200 200 200 200 403', input: () => ({ query: `key=${'a'.repeat(64)}&name=Laptop` }) },
+  '/auth': { file: 'auth/index.astro', expect: '200 302 302 302 302 403' },
+};
 
-  const call = (who: Browser, route: RouteRef) =>
-    who.api(route as RouteRef & { path: '' }, { params: anyParams, body: route.method === 'GET' ? undefined : {} } as never);
+const statuses = (row: Row) => Object.fromEntries(row.expect.split(' ').map((s, i) => [columns[i], Number(s)])) as Record<Who, number>;
+const fill = (path: string, input: Input) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input.params?.[name]))) + (input.query ? `?${input.query}` : '');
+const inputFor = (row: Row, ids: Ids, who: Who): Input => (who === 'user' && row.publicInput ? row.publicInput(ids) : (row.input?.(ids, who) ?? {}));
 
+/** The .astro pages that read the signed-in user: each must have a row. */
+function sessionPages(dir = 'src/pages', prefix = ''): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sessionPages(path, `${prefix}${name}/`);
+    if (!name.endsWith('.astro')) return [];
+    const source = readFileSync(path, 'utf8');
+    return /Astro\.locals\.user|\buser\b[^;]*\}\s*=\s*Astro\.locals|adminPage\(|userPage\(/.test(source) ? [`${prefix}${name}`] : [];
+  });
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every declared route and every page that reads the session, and none for anything else', () => {
+    const declared = allRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(
+      Object.keys(api).filter((k) => !declared.includes(k)),
+      'rows for no route',
+    ).toEqual([]);
+    expect(
+      declared.filter((k) => !(k in api)),
+      'routes without a row',
+    ).toEqual([]);
+    const covered = Object.values(pages).map((p) => p.file);
+    expect(
+      sessionPages().filter((f) => !covered.includes(f)),
+      'session-reading pages without a row',
+    ).toEqual([]);
+    for (const row of [...Object.values(api), ...Object.values(pages)]) expect(row.expect).toMatch(/^(\d{3} ){5}\d{3}$/);
+  });
+});
+
+describe.each(backends)('who may call each route and page, on $name', (backend) => {
+  const { config, cleanup } = backend.fresh();
+  const dataDir = config.dataDir;
+  const publicUrl = 'http://localhost:4321';
+  const adminEmail = 'admin@promptory.test';
+  const as = Object.fromEntries(columns.map((who, i) => [who, new Browser(`10.3.0.${i + 1}`)])) as Record<Who, Browser>;
+  const ids: Ids = {};
+  let deviceToken = '';
+  afterAll(cleanup);
+
+  let app: Awaited<ReturnType<typeof createApp>>;
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test' });
+    app = await createApp({ ...config, publicUrl, adminEmail, seed: true }, { boss: false, log: () => {} });
+    await settleAll(app);
     installApp(app);
-    userId = await signUpAs(app, user, 'member@example.com');
-    const token = randomBytes(32).toString('base64url');
-    const meta = { actor: userId, requestId: 'test', at: new Date().toISOString() };
-    await connectDevice(app.store, userId, { name: 'Laptop', tokenHash: createHash('sha256').update(token).digest('hex') }, meta);
-    device.headers = { authorization: `Bearer ${token}`, origin: EXTENSION_ORIGIN };
-    visitor.headers = user.headers = { origin: 'http://localhost:4321' };
-  });
-  afterAll(async () => app?.dispose());
-
-  it('answers a visitor 401 wherever the declaration asks for a signed-in caller', async () => {
-    const guarded = allRoutes.filter((r) => r.caller !== 'anyone');
-    expect(guarded.length).toBeGreaterThan(20);
-    const before = await app.store.count();
-    for (const r of guarded) expect.soft((await call(visitor, r)).status, `${r.method} ${r.path}`).toBe(401);
-    expect(await app.store.count()).toBe(before);
-  });
-
-  it("answers a signed-in user 403 on the admin's routes", async () => {
-    const before = await app.store.count();
-    for (const r of allRoutes.filter((r) => r.caller === 'admin')) expect.soft((await call(user, r)).status, `${r.method} ${r.path}`).toBe(403);
-    expect(await app.store.count()).toBe(before);
-  });
-
-  it('answers a connected device 403 outside its declared scope, and lets it through inside', async () => {
-    const before = await app.store.count();
-    for (const r of allRoutes.filter((r) => !r.device)) expect.soft((await call(device, r)).status, `${r.method} ${r.path}`).toBe(403);
-    expect(await app.store.count()).toBe(before);
-    for (const r of allRoutes.filter((r) => r.device && r.method === 'GET' && !r.path.includes('{'))) {
-      expect.soft((await call(device, r)).status, `${r.method} ${r.path}`).toBe(200);
+    ids.user = await signUpAs(app, as.user, 'member@example.com');
+    ids.owner = await signUpAs(app, as.owner, 'owner@example.com');
+    ids.other = await signUpAs(app, as.other, 'other@example.com');
+    ids.admin = await signUpAs(app, as.admin, adminEmail);
+    for (const who of columns) if (who !== 'device') as[who].headers = { origin: publicUrl };
+    const post = async (path: string, body: unknown, params: Record<string, string> = {}, who: Who = 'owner') => {
+      const r = await as[who].call(handlerFor({ method: 'POST', path }), {
+        method: 'POST',
+        path: fill(path, { params }),
+        body,
+        params,
+        headers: as[who].headers,
+      });
+      if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    };
+    const submission = { title: 'Owner draft', description: 'A prompt waiting for review', content: 'Write a haiku about queues.', categoryId: 1 };
+    // Two of each of the owner's things: the admin names copy B, everyone else copy A.
+    for (const copy of ['A', 'B']) {
+      ids[`prompt${copy}`] = (await post('/api/prompts', submission)).id;
+      ids[`review${copy}`] = (await post('/api/prompts', submission)).id;
+      ids[`reReview${copy}`] = (await post('/api/prompts', submission)).id;
+      ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
+      ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
+      await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
+      const token = randomBytes(32).toString('base64url');
+      const meta = { actor: ids.owner, requestId: 'test', at: new Date().toISOString() };
+      const connected = await connectDevice(
+        app.store,
+        ids.owner,
+        { name: `Laptop ${copy}`, tokenHash: createHash('sha256').update(token).digest('hex') },
+        meta,
+      );
+      ids[`device${copy}`] = connected.deviceId;
+      if (copy === 'A') deviceToken = token;
     }
+    ids.publicCollection = (await post('/api/collections', { name: 'Everyone can read', isPublic: true })).id;
+    await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids.publicCollection) });
+    // Re-review needs a decided submission: the admin approves both copies first.
+    for (const copy of ['A', 'B']) {
+      const id = ids[`reReview${copy}`];
+      const r = await as.admin.call(handlerFor({ method: 'PUT', path: '/api/admin/prompts/{id}/review' }), {
+        method: 'PUT',
+        path: `/api/admin/prompts/${id}/review`,
+        params: { id: String(id) },
+        body: { isApproved: true },
+        headers: as.admin.headers,
+      });
+      if (r.status !== 200) throw new Error(`review: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+    as.device.headers = { authorization: `Bearer ${deviceToken}`, origin: EXTENSION_ORIGIN };
+    await settleAll(app);
   });
+
+  it('answers every API route as its row says, and a refused call appends nothing', async () => {
+    const seen: string[] = [];
+    const order = [...Object.keys(api).filter((k) => !last.includes(k)), ...last];
+    for (const key of order) {
+      const [method, path] = key.split(' ');
+      const expected = statuses(api[key]);
+      for (const who of walkOrder) {
+        const input = inputFor(api[key], ids, who);
+        const before = await app.store.count();
+        const r = await as[who].call(handlerFor({ method: method as 'GET', path }), {
+          method,
+          path: fill(path, input),
+          params: Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])),
+          body: input.body ?? (method === 'GET' ? undefined : {}),
+          headers: as[who].headers,
+        });
+        seen.push(`${key} ${who}`);
+        expect.soft(r.status, `${key} as ${who}: ${JSON.stringify(r.body)?.slice(0, 200)}`).toBe(expected[who]);
+        if (r.status >= 400) expect.soft(await app.store.count(), `${key} as ${who} appended`).toBe(before);
+      }
+    }
+    expect(seen).toHaveLength(Object.keys(api).length * columns.length);
+  });
+
+  it.skipIf(!hasBuild())(
+    'answers every session-reading page as its row says (production build)',
+    async () => {
+      // Sign-outs above ended these sessions: sign in afresh, then hand the database to the server.
+      for (const who of ['user', 'owner', 'other', 'admin'] as const) {
+        as[who].jar.set(SESSION_COOKIE, (await app.sessions.create(ids[who])).token);
+      }
+      // The owner deleted copy A of their collection above: a fresh one takes its place.
+      const made = await as.owner.call(handlerFor({ method: 'POST', path: '/api/collections' }), {
+        path: '/api/collections',
+        body: { name: 'Private again', isPublic: false },
+        headers: as.owner.headers,
+      });
+      ids.collectionA = made.body.id;
+      const token = randomBytes(32).toString('base64url');
+      await connectDevice(
+        app.store,
+        ids.owner,
+        { name: 'Pages', tokenHash: createHash('sha256').update(token).digest('hex') },
+        { actor: ids.owner, requestId: 'test', at: '' },
+      );
+      await app.close();
+      const env: Record<string, string> = config.databaseUrl
+        ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema!, DATA_DIR: dataDir }
+        : { DATA_DIR: dataDir };
+      const server = await startServer({ ...env, ADMIN_EMAIL: adminEmail, SEED: '0' }, testPort(backend.name === 'pglite' ? 11 : 12));
+      try {
+        for (const [path, row] of Object.entries(pages)) {
+          const expected = statuses(row);
+          for (const who of walkOrder) {
+            const headers: Record<string, string> =
+              who === 'device'
+                ? { authorization: `Bearer ${token}` }
+                : who === 'visitor'
+                  ? {}
+                  : { cookie: `${SESSION_COOKIE}=${as[who].jar.get(SESSION_COOKIE)}` };
+            const r = await fetch(server.url + fill(path, inputFor(row, ids, who)), { headers, redirect: 'manual' });
+            await r.arrayBuffer();
+            expect.soft(r.status, `${path} as ${who}`).toBe(expected[who]);
+            if (r.status === 302) expect.soft(r.headers.get('location'), `${path} as ${who}`).toMatch(/\/auth|\/dashboard|^\/$/);
+          }
+        }
+      } finally {
+        await server.stop();
+      }
+    },
+    120_000,
+  );
 });

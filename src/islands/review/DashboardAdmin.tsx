@@ -46,7 +46,7 @@ function PendingCard({
   const [full, setFull] = useState(false);
   const contentId = `pending-content-${prompt.id}`;
   return (
-    <li className="card p-5" data-testid="pending-card" data-prompt-id={prompt.id}>
+    <li className="card min-w-0 p-5 wrap-anywhere" data-testid="pending-card" data-prompt-id={prompt.id}>
       <h3 className="text-lg font-semibold">{prompt.title}</h3>
       <p className="mt-1 text-xs text-muted-foreground">
         {prompt.authorName} · {t('admin.submittedOn', { date: formatTime(prompt.createdAt, lng) })}

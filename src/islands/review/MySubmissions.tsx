@@ -49,7 +49,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
   return (
     <ul className="grid gap-4" data-testid="my-submissions">
       {list.map((s) => (
-        <li key={s.id} className="card p-5" data-testid="submission" data-prompt-id={s.id} data-status={s.status}>
+        <li key={s.id} className="card min-w-0 p-5 wrap-anywhere" data-testid="submission" data-prompt-id={s.id} data-status={s.status}>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h3 className="text-lg font-semibold break-words">

@@ -12,12 +12,16 @@ import { createHash } from 'node:crypto';
  *    The choice is cached in localStorage and mirrored into the `i18next` cookie so the
  *    server renders it next time; the page reloads once, only if the server rendered a
  *    different language (e.g. a stored choice on a browser whose cookie was cleared).
+ * 4. zod (in the islands' forms) is told not to compile schemas with `new Function` before any
+ *    module loads: its probe for eval, run when a schema is built, is refused by this CSP
+ *    (no 'unsafe-eval') and reported as a violation on every page that imports a contract.
  *
  * It is a string literal on purpose: build tools never rewrite it, so the CSP hash below
  * always matches what the page sends. Content-Security-Policy: script-src must list
  * INLINE_SCRIPT_HASHES (astro.config.mjs passes them to Astro's `security.csp`).
  */
 export const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add('js');
+window.__zod_globalConfig={jitless:true};
 try{var t=localStorage.getItem('theme');if(t!=='light'&&t!=='dark'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}
 d.classList.toggle('dark',t==='dark');d.style.colorScheme=t}catch(e){}
 try{var ok=function(c){if(!c||c.length>35||!/^[A-Za-z0-9_-]+$/.test(c))return null;c=c.toLowerCase().replace('_','-');
