@@ -11,6 +11,14 @@ export const ENGAGEMENT_MESSAGES = {
   promptNotFound: 'Prompt not found',
 } as const;
 
+/**
+ * The answer (429) past the per-account limit on library writes: ratings, bookmarks,
+ * collections and history entries (RATE_LIMIT_LIBRARY_PER_ACCOUNT; src/server/rate-limit.ts).
+ */
+export const LIBRARY_MESSAGES = {
+  tooFast: 'You are doing that too often. Please wait a few minutes and try again.',
+} as const;
+
 export const NOT_HELPFUL = 1;
 export const HELPFUL = 5;
 

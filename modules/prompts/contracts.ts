@@ -8,6 +8,19 @@ export { categories, unknownCategory, categoryById, categoryBySlug, type Categor
 export const PRODUCT_NAME = 'Promptory';
 export const DEFAULT_AUTHOR_NAME = 'Community User';
 
+/**
+ * Submission limits (issue 18, finding 5): one account may have at most this many prompts
+ * waiting for review; the admin reviews what is there before more come. The rate (10 an hour
+ * per account) is the composition root's rate limiter (`submit`, src/server/rate-limit.ts).
+ */
+export const MAX_PENDING_PER_AUTHOR = 20;
+
+/** Answers of the submit endpoint a client translates (src/i18n/locales/<lng>/review.json, submit.*). */
+export const SUBMIT_MESSAGES = {
+  tooManyPending: `You already have ${MAX_PENDING_PER_AUTHOR} prompts waiting for review. Please wait until some are reviewed.`,
+  tooManySubmissions: 'You have submitted many prompts in the last hour. Please wait a while and try again.',
+} as const;
+
 const categoryId = z.number({ error: 'Please select a category.' }).int('Please select a category.');
 
 /** A text field's length bounds, in characters (after trimming). No max: unbounded. */

@@ -33,6 +33,18 @@ export async function listPendingReviews(sql: Sql): Promise<ReviewPromptView[]> 
   return rows.map(toView);
 }
 
+/**
+ * How many of `userId`'s prompts wait for review, counted up to `cap` (the submit decision's
+ * limit needs no more): a bounded read through the author index, whatever the user's history.
+ */
+export async function countPendingBy(sql: Sql, userId: number, cap = 1000): Promise<number> {
+  const [row] = await sql.query<{ n: number | string }>(
+    `select count(*) as n from (select 1 from review_prompts where submitted_by = $1 and status = 'pending' limit $2) pending`,
+    [userId, cap],
+  );
+  return Number(row.n);
+}
+
 /** The prompts `userId` submitted, newest first, each with its timeline. */
 export async function listSubmissions(sql: Sql, userId: number): Promise<SubmissionView[]> {
   const rows = await sql.query<ReviewRow>(`select ${COLUMNS} from review_prompts where submitted_by = $1 order by submitted_at desc, id desc`, [userId]);
