@@ -21,6 +21,12 @@ export const SUBMIT_MESSAGES = {
   tooManySubmissions: 'You have submitted many prompts in the last hour. Please wait a while and try again.',
 } as const;
 
+/** The translation key (review namespace) of a submit refusal the server answered, if it is one. */
+export function submitRefusalKey(error: string): `submit.${keyof typeof SUBMIT_MESSAGES}` | undefined {
+  const found = (Object.keys(SUBMIT_MESSAGES) as (keyof typeof SUBMIT_MESSAGES)[]).find((k) => SUBMIT_MESSAGES[k] === error);
+  return found && `submit.${found}`;
+}
+
 const categoryId = z.number({ error: 'Please select a category.' }).int('Please select a category.');
 
 /** A text field's length bounds, in characters (after trimming). No max: unbounded. */

@@ -9,7 +9,7 @@ import type { FavoriteView, RatingValue } from '../../modules/engagement/contrac
 import type { PromptView } from '../../modules/prompts/contracts';
 import { $currentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
-import { api } from './http';
+import { api, HttpError } from './http';
 import { messages } from './messages';
 import { $bookmarkedIds, $ratingAggregates, $ratings } from './stores';
 import { reserveToast } from './toast-store';
@@ -63,7 +63,7 @@ export async function toggleBookmark(promptId: number): Promise<boolean> {
     return !was;
   } catch (error) {
     console.error(error);
-    toast({ variant: 'destructive', ...m.bookmarkFailed });
+    toast({ variant: 'destructive', ...m.bookmarkFailed, ...tooFast(error, m.tooFast) });
     return was;
   }
 }
@@ -99,7 +99,7 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
   } catch (error) {
     console.error(error);
     if ($ratings.get()[key] === value) $ratings.setKey(key, before);
-    toast({ variant: 'destructive', ...m.rateFailed });
+    toast({ variant: 'destructive', ...m.rateFailed, ...tooFast(error, m.tooFast) });
   }
 }
 
@@ -132,4 +132,9 @@ export async function addToCollection(collectionId: number, promptId: number): P
 
 export async function removeFromCollection(collectionId: number, promptId: number): Promise<void> {
   await api(routes.removeFromCollection, { params: { id: collectionId, promptId } });
+}
+
+/** A write the per-account limit refused (429) says so, in place of the generic failure text. */
+export function tooFast(error: unknown, text: string): { description: string } | undefined {
+  return error instanceof HttpError && error.status === 429 ? { description: text } : undefined;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
-import { addToCollection, createCollection, myCollections } from '../../client/library';
+import { addToCollection, createCollection, myCollections, tooFast } from '../../client/library';
 import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
@@ -49,7 +49,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
       onClose();
     } catch (e) {
       console.error(e);
-      toast({ variant: 'destructive', ...m.addFailed });
+      toast({ variant: 'destructive', ...m.addFailed, ...tooFast(e, m.tooFast) });
     } finally {
       setBusy(false);
     }
@@ -68,7 +68,11 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
     } catch (e) {
       console.error(e);
       const toast = reserveToast();
-      toast({ variant: 'destructive', ...m.createFailed, description: (e instanceof HttpError && translated(e.issues[0], m)) || m.createFailed.description });
+      toast({
+        variant: 'destructive',
+        ...m.createFailed,
+        description: (e instanceof HttpError && translated(e.issues[0], m)) || tooFast(e, m.tooFast)?.description || m.createFailed.description,
+      });
       setBusy(false);
     }
   };
