@@ -220,14 +220,38 @@ export interface ReviewEntryView {
   at: string;
 }
 
-/** GET /api/admin/reviews?promptId=&decision= */
-export const reviewHistoryQuery = z.object({
+/**
+ * Lists that can grow are paged (issue 18): `limit` (1 to PAGE_MAX, default PAGE_DEFAULT)
+ * and `cursor`, the `nextCursor` of the page before (an id or a log position: where the
+ * last page ended, so a list that changes between pages neither skips nor repeats a row).
+ */
+export const PAGE_MAX = 100;
+export const PAGE_DEFAULT = 50;
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  cursor: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1)
+    .optional(),
+});
+export type PageRequest = z.output<typeof pageQuery>;
+
+/** One page of a list: `nextCursor` asks for the next page; null at the end. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: number | null;
+}
+
+/** GET /api/admin/reviews?promptId=&decision=&limit=&cursor= */
+export const reviewHistoryQuery = pageQuery.extend({
   promptId: promptIdParam.optional(),
   decision: z.enum(REVIEW_DECISIONS).optional(),
 });
 
-/** GET /api/admin/prompts/pending?asOf=<ISO time>: the queue as it stood then. */
-export const pendingQuery = z.object({
+/** GET /api/admin/prompts/pending?asOf=<ISO time>&limit=&cursor=: the queue (as it stood then). */
+export const pendingQuery = pageQuery.extend({
   asOf: z.iso.datetime({ offset: true }).optional(),
 });
 

@@ -71,7 +71,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(submitted.status).toBe(201);
     expect(submitted.body).toMatchObject({ authorName: 'owner', status: 'pending' });
     const queue = await web(admin, pending.GET, 'GET', '/api/admin/prompts/pending');
-    expect(queue.body.map((p: { title: string }) => p.title)).toContain('Saved from a page');
+    expect(queue.body.items.map((p: { title: string }) => p.title)).toContain('Saved from a page');
 
     // Out of scope: 403 before anything runs, whatever the token.
     const countBefore = await app.store.count();

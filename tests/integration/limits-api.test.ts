@@ -9,7 +9,7 @@ import { deviceRoutes } from '../../modules/devices/routes';
 import { bookmark, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
 import { engagementRoutes } from '../../modules/engagement/routes';
-import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
+import { MAX_PENDING_PER_AUTHOR, PAGE_DEFAULT, PAGE_MAX, SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { accountRoutes } from '../../modules/accounts/routes';
 import { readConfig } from '../../src/server/config';
@@ -96,6 +96,49 @@ describe.each(backends)('limits on $name', (backend) => {
 
     // The admin (and imports) are held to neither limit.
     for (let i = 0; i < 3; i++) expect((await admin.api(promptRoutes.submit, { body: submission(300 + i) })).status).toBe(201);
+  });
+
+  it('pages the admin queue, the review history and My Submissions: limit at most 100, a cursor that neither skips nor repeats', async () => {
+    for (const route of [promptRoutes.pending, promptRoutes.reviewHistory, promptRoutes.mySubmissions]) {
+      const tooMany = await admin.api(route as typeof promptRoutes.pending, { query: { limit: PAGE_MAX + 1 } });
+      expect(tooMany.status, route.path).toBe(400);
+      expect(tooMany.body.issues[0]).toMatchObject({ path: ['limit'], code: 'too_big', limit: PAGE_MAX });
+    }
+    /** Every page of a list, 7 at a time, following nextCursor. */
+    const walk = async (who: Browser, route: typeof promptRoutes.pending, query: Record<string, unknown> = {}) => {
+      const ids: number[] = [];
+      let cursor: number | undefined;
+      for (let pages = 0; pages < 50; pages++) {
+        const r = await who.api(route, { query: { ...query, limit: 7, cursor } } as never);
+        expect(r.status).toBe(200);
+        expect(r.body.items.length).toBeLessThanOrEqual(7);
+        ids.push(...r.body.items.map((i: { id?: number; position?: number }) => i.position ?? i.id));
+        if (r.body.nextCursor === null) return ids;
+        cursor = r.body.nextCursor;
+      }
+      throw new Error('no last page');
+    };
+    const whole = (await admin.api(promptRoutes.pending, { query: { limit: PAGE_MAX } })).body;
+    expect(whole.nextCursor).toBeNull();
+    expect(whole.items.length).toBeGreaterThan(7);
+    // One page by default, of PAGE_DEFAULT at most: what /admin fetches every 30 s.
+    expect((await admin.api(promptRoutes.pending)).body.items.length).toBe(Math.min(PAGE_DEFAULT, whole.items.length));
+    expect(await walk(admin, promptRoutes.pending)).toEqual(whole.items.map((p: { id: number }) => p.id));
+
+    const history = (await admin.api(promptRoutes.reviewHistory, { query: { limit: PAGE_MAX } })).body.items.map((e: { position: number }) => e.position);
+    expect(history.length).toBeGreaterThan(7);
+    expect(await walk(admin, promptRoutes.reviewHistory as never)).toEqual(history);
+
+    const mine = (await author.api(promptRoutes.mySubmissions, { query: { limit: PAGE_MAX } })).body.items.map((p: { id: number }) => p.id);
+    expect(mine.length).toBeGreaterThan(7);
+    expect(await walk(author, promptRoutes.mySubmissions as never)).toEqual(mine);
+
+    // A decision between two pages moves nothing under the cursor: the next page starts after the last row shown.
+    const first = (await admin.api(promptRoutes.pending, { query: { limit: 3 } })).body;
+    await admin.api(promptRoutes.review, { params: { id: first.items[0].id }, body: { isApproved: false } });
+    const next = (await admin.api(promptRoutes.pending, { query: { limit: 3, cursor: first.nextCursor } })).body;
+    const ids = whole.items.map((p: { id: number }) => p.id);
+    expect(next.items.map((p: { id: number }) => p.id)).toEqual(ids.slice(3, 6));
   });
 
   it(`throttles ratings, bookmarks, collections and history together: ${LIBRARY_LIMIT} writes per account per window, then 429`, async () => {

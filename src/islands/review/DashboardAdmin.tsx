@@ -4,6 +4,7 @@ import { usePendingQueue } from '../../client/review-queue';
 import { DecisionButton, formatTime, reviewIsland } from './shared';
 import { Button } from '../../ui/Button';
 import { useIslandT } from '../../client/i18n';
+import { LoadMore } from '../../ui/LoadMore';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
@@ -13,7 +14,7 @@ export default reviewIsland(PendingCards);
 
 function PendingCards({ lng }: { lng: string }) {
   const t = useIslandT<'review'>();
-  const { queue, busy, review } = usePendingQueue('dashboard');
+  const { queue, busy, review, more } = usePendingQueue('dashboard');
   if (queue === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (queue.length === 0)
     return (
@@ -22,11 +23,14 @@ function PendingCards({ lng }: { lng: string }) {
       </div>
     );
   return (
-    <ul className="grid gap-4" data-testid="pending-cards">
-      {queue.map((p) => (
-        <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4" data-testid="pending-cards">
+        {queue.map((p) => (
+          <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />
+        ))}
+      </ul>
+      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
+    </>
   );
 }
 
