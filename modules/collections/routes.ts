@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../../events/route';
-import type { PromptView } from '../prompts/contracts';
-import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
+import type { Page, PromptView } from '../prompts/contracts';
+import { collectionPromptRequest, collectionRequest, myListQuery, type CollectionView } from './contracts';
 
 const id = z.coerce
   .number()
@@ -14,11 +14,12 @@ export type CollectionWithPrompts = CollectionView & { prompts: PromptView[] };
 
 /** Collections over HTTP: the owner changes them; a public one is readable by anyone. */
 export const collectionRoutes = {
-  myCollections: route<CollectionView[]>()({
+  myCollections: route<Page<CollectionView>>()({
     method: 'GET',
     path: '/api/collections/my',
     caller: 'user',
-    summary: "The signed-in user's collections with their prompt counts, newest first.",
+    query: myListQuery,
+    summary: "The signed-in user's collections with their prompt counts, newest first (paged: limit ≤ 100).",
   }),
   createCollection: route<CollectionView>()({
     method: 'POST',

@@ -41,6 +41,20 @@ export const historyRequest = z.object({
   modifiedContent: z.string().max(20_000).optional(),
 });
 
+/**
+ * GET …/my lists are paged (issue 18): `limit` 1 to 100 (default 50) and `cursor`, the
+ * `nextCursor` of the page before (the last row's id: the lists run newest first by id).
+ */
+export const myListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1)
+    .optional(),
+});
+
 /** A route parameter {id}: a favorite id (or a prompt id), a prompt id, a collection id. */
 export const idParam = z.coerce
   .number()

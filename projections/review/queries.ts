@@ -137,16 +137,21 @@ export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): P
      limit $${params.length}`,
     params,
   );
-  return pageOf(rows, limit, (r) => r.position, (r) => ({
-    position: r.position,
-    promptId: r.prompt_id,
-    title: r.title,
-    authorName: r.author_name,
-    decision: r.decision,
-    actorId: r.actor_id,
-    byAuthor: r.by_author,
-    at: iso(r.at),
-  }));
+  return pageOf(
+    rows,
+    limit,
+    (r) => r.position,
+    (r) => ({
+      position: r.position,
+      promptId: r.prompt_id,
+      title: r.title,
+      authorName: r.author_name,
+      decision: r.decision,
+      actorId: r.actor_id,
+      byAuthor: r.by_author,
+      at: iso(r.at),
+    }),
+  );
 }
 
 /** How many prompts stand in each status. */

@@ -6,7 +6,7 @@
  */
 import type { CollectionView } from '../../modules/collections/contracts';
 import type { FavoriteView, RatingValue } from '../../modules/engagement/contracts';
-import type { PromptView } from '../../modules/prompts/contracts';
+import type { Page, PromptView } from '../../modules/prompts/contracts';
 import { $currentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
 import { api, HttpError } from './http';
@@ -20,9 +20,24 @@ export type Favorite = FavoriteView & { prompt: PromptView };
 const favoriteIds = new Map<number, number>();
 let bookmarksLoad: Promise<void> | null = null;
 
+/**
+ * Every page of a paged list, one request (of at most 100 rows) after another: for the few
+ * places that need the whole set (which prompts are bookmarked, the collection picker).
+ */
+export async function allPages<T>(fetchPage: (cursor?: number) => Promise<Page<T>>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    all.push(...page.items);
+    if (page.nextCursor === null) return all;
+    cursor = page.nextCursor;
+  }
+}
+
 /** Loads the user's bookmarks once per page; failures are only logged. */
 export function loadBookmarks(): Promise<void> {
-  bookmarksLoad ??= api(routes.myBookmarks)
+  bookmarksLoad ??= allPages((cursor) => api(routes.myBookmarks, { query: { cursor, limit: 100 } }))
     .then((list) => {
       for (const f of list) favoriteIds.set(f.promptId, f.id);
       $bookmarkedIds.set(new Set(list.map((f) => f.promptId)));
@@ -31,8 +46,9 @@ export function loadBookmarks(): Promise<void> {
   return bookmarksLoad;
 }
 
-export function myBookmarks(): Promise<Favorite[]> {
-  return api(routes.myBookmarks);
+/** One page of the user's bookmarks (the dashboard tab's Load more asks for the next). */
+export function myBookmarks(cursor?: number): Promise<Page<Favorite>> {
+  return api(routes.myBookmarks, { query: { cursor } });
 }
 
 function setBookmarked(promptId: number, on: boolean) {
@@ -109,12 +125,12 @@ export async function recordHistory(promptId: number): Promise<void> {
 }
 
 export type HistoryEntry = { id: number; promptId: number; usedAt: string; prompt: PromptView };
-export function myHistory(): Promise<HistoryEntry[]> {
-  return api(routes.myHistory);
+export function myHistory(cursor?: number): Promise<Page<HistoryEntry>> {
+  return api(routes.myHistory, { query: { cursor } });
 }
 
-export function myCollections(): Promise<CollectionView[]> {
-  return api(routes.myCollections);
+export function myCollections(cursor?: number): Promise<Page<CollectionView>> {
+  return api(routes.myCollections, { query: { cursor } });
 }
 
 export function createCollection(body: { name: string; description: string | null; isPublic: boolean }): Promise<CollectionView> {

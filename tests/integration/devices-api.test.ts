@@ -60,7 +60,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(who.body.user).toMatchObject({ email: 'owner@example.com', isAdmin: false });
     const favs = await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my');
     expect(favs.status).toBe(200);
-    expect(favs.body.map((f: { promptId: number }) => f.promptId)).toEqual([3]);
+    expect(favs.body.items.map((f: { promptId: number }) => f.promptId)).toEqual([3]);
 
     const submitted = await bearer(token, prompts.POST, 'POST', '/api/prompts', {
       title: 'Saved from a page',

@@ -13,7 +13,7 @@ import { MAX_PENDING_PER_AUTHOR, PAGE_DEFAULT, PAGE_MAX, SUBMIT_MESSAGES } from 
 import { promptRoutes } from '../../modules/prompts/routes';
 import { accountRoutes } from '../../modules/accounts/routes';
 import { readConfig } from '../../src/server/config';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
 
 const ORIGIN = 'http://localhost:4321';
@@ -199,6 +199,33 @@ describe.each(backends)('limits on $name', (backend) => {
     counted.restore();
     expect(later).toEqual(first);
     expect(Math.max(...later)).toBeLessThanOrEqual(1);
+  });
+
+  it('pages bookmarks, history and collections: limit at most 100, every row once across pages', async () => {
+    // The collections the test above made through the module (no endpoint settled them).
+    await settleAll(app);
+    const lists = [engagementRoutes.myBookmarks, engagementRoutes.myHistory, collectionRoutes.myCollections] as const;
+    for (const route of lists) {
+      const tooMany = await second.api(route as typeof engagementRoutes.myHistory, { query: { limit: 101 } });
+      expect(tooMany.status, route.path).toBe(400);
+      expect(tooMany.body.issues[0]).toMatchObject({ path: ['limit'], code: 'too_big', limit: 100 });
+    }
+    for (const route of lists) {
+      const whole = (await second.api(route as typeof engagementRoutes.myHistory, { query: { limit: 100 } })).body;
+      expect(whole.items.length, route.path).toBeGreaterThan(1);
+      const ids: number[] = [];
+      let cursor: number | undefined;
+      for (let pages = 0; ; pages++) {
+        expect(pages).toBeLessThan(100);
+        const page = (await second.api(route as typeof engagementRoutes.myHistory, { query: { limit: 1 + (whole.items.length > 20 ? 6 : 0), cursor } })).body;
+        ids.push(...page.items.map((i: { id: number }) => i.id));
+        if (page.nextCursor === null) break;
+        cursor = page.nextCursor;
+      }
+      expect(ids, route.path).toEqual(whole.items.map((i: { id: number }) => i.id));
+    }
+    // History is no longer cut at the last 200 without a way on: the default page is 50.
+    expect((await second.api(engagementRoutes.myHistory)).body.items.length).toBeLessThanOrEqual(50);
   });
 
   describe('extension device tokens', () => {

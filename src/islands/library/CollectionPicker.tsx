@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
-import { addToCollection, createCollection, myCollections, tooFast } from '../../client/library';
+import { addToCollection, createCollection, allPages, myCollections, tooFast } from '../../client/library';
 import type { ClientMessages } from '../../shared/client-messages';
 import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
@@ -32,7 +32,7 @@ export default function CollectionPicker({ promptId, open, onClose, m }: { promp
   useEffect(() => {
     if (!open) return;
     setCollections(null);
-    myCollections()
+    allPages(myCollections)
       .then(setCollections)
       .catch((e) => {
         console.error(e);

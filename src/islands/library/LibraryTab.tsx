@@ -11,6 +11,9 @@ import { Icon } from '../../ui/Icon';
 import { confirmAndDelete, LibraryI18n, LoadingGrid, type LibraryProps, CollectionGrid } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 import { useIslandT, type IslandKey } from '../../client/i18n';
+import { usePaged } from '../../client/paged';
+import { LoadMore } from '../../ui/LoadMore';
+import type { Page } from '../../../modules/prompts/contracts';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -29,23 +32,20 @@ export default function LibraryTab(props: LibraryProps & { view: LibraryView }) 
   );
 }
 
-function useList<T>(load: () => Promise<T[]>): [T[] | null, (f: (list: T[]) => T[]) => void] {
-  const [list, setList] = useState<T[] | null>(null);
-  useEffect(() => {
-    load()
-      .then(setList)
-      // Spec section 4: load failures are only logged; the list shows its empty state.
-      .catch((error) => {
-        console.error(error);
-        setList([]);
-      });
-  }, [load]);
-  return [list, (f) => setList((l) => f(l ?? []))];
+/**
+ * A tab's list, a page at a time (issue 18): the first page at once, the next on Load more.
+ * Spec section 4: load failures are only logged; the list shows its empty state.
+ */
+function useList<T>(load: (cursor?: number) => Promise<Page<T>>): [T[] | null, (f: (list: T[]) => T[]) => void, React.ReactNode] {
+  const t = useIslandT<'library'>();
+  const { items, setItems, reload, more } = usePaged(load);
+  useEffect(() => void reload(), [reload]);
+  return [items, (f) => setItems((l) => f(l ?? [])), <LoadMore key="more" {...more} label={t('loadMore')} busyLabel={t('loadingMore')} />];
 }
 
 function Collections({ lng }: LibraryProps) {
   const t = useIslandT<'library'>();
-  const [list, update] = useList(myCollections);
+  const [list, update, more] = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
   /** Spec section 2: a browser prompt for the name; private, described "My collection of prompts". */
@@ -93,6 +93,7 @@ function Collections({ lng }: LibraryProps) {
         </Button>
       </div>
       <CollectionGrid list={list} lng={lng} viewLabel={t('viewCollection')} showCount={false} onDelete={(c) => void remove(c)} />
+      {more}
     </>
   );
 }
@@ -136,7 +137,7 @@ function PromptRow({
 
 function Bookmarks({ lng }: LibraryProps) {
   const t = useIslandT<'library'>();
-  const [list, update] = useList(myBookmarks);
+  const [list, update, more] = useList(myBookmarks);
   const [pending, setPending] = useState<number | null>(null);
 
   const remove = async (f: Favorite) => {
@@ -166,35 +167,38 @@ function Bookmarks({ lng }: LibraryProps) {
       />
     );
   return (
-    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
-      {list.map((f) => (
-        <PromptRow
-          key={f.id}
-          title={f.prompt.title}
-          description={f.prompt.description}
-          promptId={f.promptId}
-          date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pending === f.id}
-            aria-label={t('removeLabel', { title: f.prompt.title })}
-            data-testid="remove-bookmark"
-            onClick={() => void remove(f)}
+    <>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
+        {list.map((f) => (
+          <PromptRow
+            key={f.id}
+            title={f.prompt.title}
+            description={f.prompt.description}
+            promptId={f.promptId}
+            date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
           >
-            <Icon name="trash" size={14} />
-            {t('remove')}
-          </Button>
-        </PromptRow>
-      ))}
-    </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={pending === f.id}
+              aria-label={t('removeLabel', { title: f.prompt.title })}
+              data-testid="remove-bookmark"
+              onClick={() => void remove(f)}
+            >
+              <Icon name="trash" size={14} />
+              {t('remove')}
+            </Button>
+          </PromptRow>
+        ))}
+      </div>
+      {more}
+    </>
   );
 }
 
 function History({ lng }: LibraryProps) {
   const t = useIslandT<'library'>();
-  const [list, update] = useList(myHistory);
+  const [list, update, more] = useList(myHistory);
   const [pending, setPending] = useState<number | null>(null);
 
   const copyAgain = async (entry: HistoryEntry) => {
@@ -217,21 +221,24 @@ function History({ lng }: LibraryProps) {
       />
     );
   return (
-    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
-      {list.map((entry) => (
-        <PromptRow
-          key={entry.id}
-          title={entry.prompt.title}
-          description={entry.prompt.description}
-          promptId={entry.promptId}
-          date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}
-        >
-          <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
-            <Icon name="copy" size={14} />
-            {t('history.useAgain')}
-          </Button>
-        </PromptRow>
-      ))}
-    </div>
+    <>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
+        {list.map((entry) => (
+          <PromptRow
+            key={entry.id}
+            title={entry.prompt.title}
+            description={entry.prompt.description}
+            promptId={entry.promptId}
+            date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}
+          >
+            <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
+              <Icon name="copy" size={14} />
+              {t('history.useAgain')}
+            </Button>
+          </PromptRow>
+        ))}
+      </div>
+      {more}
+    </>
   );
 }
