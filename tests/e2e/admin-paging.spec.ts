@@ -33,6 +33,8 @@ const submission = (title: string) => ({
 });
 
 test('at 360 px every pending row shows Approve, Reject and View on screen, with no sideways scrolling', async ({ browser }) => {
+  // Three page loads (one per width): slow on a busy machine.
+  test.setTimeout(120_000);
   const page = await adminPage(browser);
   for (let i = 0; i < 2; i++)
     expect((await page.request.post('/api/prompts', { data: submission(`Narrow screen prompt with a long title ${i} ${Date.now()}`) })).status()).toBe(201);
