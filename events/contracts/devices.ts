@@ -11,8 +11,12 @@ export const DeviceConnected = {
   schema: z.object({ deviceId: id, userId: id, name: z.string() }),
 };
 
-/** The device's token stops working: revoked from the dashboard or signed out in the extension. */
+/**
+ * The device's token stops working: revoked from the dashboard (`user`), signed out in the
+ * extension (`device`), or because the account's password was set or reset (`password`:
+ * whoever had the old password may have connected a device; the owner reconnects).
+ */
 export const DeviceRevoked = {
   version: 1,
-  schema: z.object({ deviceId: id, userId: id, by: z.enum(['user', 'device']) }),
+  schema: z.object({ deviceId: id, userId: id, by: z.enum(['user', 'device', 'password']) }),
 };

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { idParam as id, route } from '../../events/route';
-import type { PromptView } from '../prompts/contracts';
-import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
+import type { Page, PromptView } from '../prompts/contracts';
+import { collectionPromptRequest, collectionRequest, myListQuery, type CollectionView } from './contracts';
 
 /** A collection with its prompts, as GET /api/collections/{id} answers. */
 export type CollectionWithPrompts = CollectionView & { prompts: PromptView[] };
 
 /** Collections over HTTP: the owner changes them; a public one is readable by anyone. */
 export const collectionRoutes = {
-  myCollections: route<CollectionView[]>()({
+  myCollections: route<Page<CollectionView>>()({
     method: 'GET',
     path: '/api/collections/my',
     caller: 'user',
-    summary: "The signed-in user's collections with their prompt counts, newest first.",
+    query: myListQuery,
+    summary: "The signed-in user's collections with their prompt counts, newest first (paged: limit ≤ 100).",
   }),
   createCollection: route<CollectionView>()({
     method: 'POST',

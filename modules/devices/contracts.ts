@@ -29,6 +29,14 @@ export const connectDeviceRequest = z.object({
 });
 export type ConnectDeviceRequest = z.output<typeof connectDeviceRequest>;
 
+/**
+ * A device token unused for this long stops working (issue 18, finding 4): a forgotten
+ * browser does not keep access for ever. Any call with the token counts as a use; the
+ * dashboard lists each device's last use. The user reconnects from the extension.
+ */
+export const DEVICE_IDLE_DAYS = 90;
+export const DEVICE_IDLE_MS = DEVICE_IDLE_DAYS * 24 * 60 * 60 * 1000;
+
 export interface DeviceView {
   id: number;
   name: string;

@@ -11,6 +11,14 @@ export const ENGAGEMENT_MESSAGES = {
   promptNotFound: 'Prompt not found',
 } as const;
 
+/**
+ * The answer (429) past the per-account limit on library writes: ratings, bookmarks,
+ * collections and history entries (RATE_LIMIT_LIBRARY_PER_ACCOUNT; src/server/rate-limit.ts).
+ */
+export const LIBRARY_MESSAGES = {
+  tooFast: 'You are doing that too often. Please wait a few minutes and try again.',
+} as const;
+
 export const NOT_HELPFUL = 1;
 export const HELPFUL = 5;
 
@@ -31,6 +39,20 @@ export type RatingValue = typeof NOT_HELPFUL | typeof HELPFUL;
 export const historyRequest = z.object({
   promptId,
   modifiedContent: z.string().max(20_000).optional(),
+});
+
+/**
+ * GET …/my lists are paged (issue 18): `limit` 1 to 100 (default 50) and `cursor`, the
+ * `nextCursor` of the page before (the last row's id: the lists run newest first by id).
+ */
+export const myListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1)
+    .optional(),
 });
 
 /** One bookmark; the list nests the prompt (its view type is the catalog's PromptView). */

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { idParam, route } from '../../events/route';
-import type { PromptView } from '../prompts/contracts';
-import { favoriteRequest, historyRequest, ratingRequest, type FavoriteView, type HistoryEntryView, type RatingValue, type RatingView } from './contracts';
+import type { Page, PromptView } from '../prompts/contracts';
+import {
+  favoriteRequest,
+  historyRequest,
+  myListQuery,
+  ratingRequest,
+  type FavoriteView,
+  type HistoryEntryView,
+  type RatingValue,
+  type RatingView,
+} from './contracts';
 
 /** A bookmark or history entry as the lists answer it: with its prompt. */
 export type WithPrompt<T> = T & { prompt: PromptView };
@@ -22,12 +31,13 @@ export const engagementRoutes = {
     params: z.object({ id: idParam }),
     summary: "Removes one of the user's bookmarks by favorite id or by prompt id.",
   }),
-  myBookmarks: route<WithPrompt<FavoriteView>[]>()({
+  myBookmarks: route<Page<WithPrompt<FavoriteView>>>()({
     method: 'GET',
     path: '/api/favorites/my',
     caller: 'user',
     device: true,
-    summary: "The signed-in user's bookmarks, newest first, each with its prompt.",
+    query: myListQuery,
+    summary: "The signed-in user's bookmarks, newest first, each with its prompt (paged: limit ≤ 100).",
   }),
   rate: route<RatingView>()({
     method: 'POST',
@@ -53,10 +63,11 @@ export const engagementRoutes = {
     body: historyRequest,
     summary: "Adds a use of a public prompt to the signed-in user's history.",
   }),
-  myHistory: route<WithPrompt<HistoryEntryView>[]>()({
+  myHistory: route<Page<WithPrompt<HistoryEntryView>>>()({
     method: 'GET',
     path: '/api/history/my',
     caller: 'user',
-    summary: "The signed-in user's usage history, newest first (the last 200), each with its prompt.",
+    query: myListQuery,
+    summary: "The signed-in user's usage history, newest first, each with its prompt (paged: limit ≤ 100).",
   }),
 };

@@ -3,12 +3,18 @@ import { handle, handleNew, type Actor, type EventMetadata, type EventStore } fr
 import { promptDecider, promptStream, type PromptCommand, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
 
-export async function submitPrompt(store: EventStore, submission: SubmitCommand, actor: Actor, metadata: EventMetadata) {
+/**
+ * `pendingByAuthor`: the actor's prompts waiting for review, as the caller read them (the
+ * review read model, settled after every submission). Read outside the transaction, so a
+ * burst of concurrent submissions may pass the limit by the burst's size; the per-account
+ * rate limit, counted atomically before, bounds that burst.
+ */
+export async function submitPrompt(store: EventStore, submission: SubmitCommand, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0) {
   const decided = await handleNew(
     store,
     promptDecider,
     'prompt',
-    (promptId) => ({ stream: promptStream(promptId), command: { kind: 'submit' as const, promptId, submission, actor } }),
+    (promptId) => ({ stream: promptStream(promptId), command: { kind: 'submit' as const, promptId, submission, actor, pendingByAuthor } }),
     metadata,
   );
   return { result: { id: decided.id }, events: decided.events, last: decided.last };

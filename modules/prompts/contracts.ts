@@ -8,6 +8,25 @@ export { categories, unknownCategory, categoryById, categoryBySlug, type Categor
 export const PRODUCT_NAME = 'Promptory';
 export const DEFAULT_AUTHOR_NAME = 'Community User';
 
+/**
+ * Submission limits (issue 18, finding 5): one account may have at most this many prompts
+ * waiting for review; the admin reviews what is there before more come. The rate (10 an hour
+ * per account) is the composition root's rate limiter (`submit`, src/server/rate-limit.ts).
+ */
+export const MAX_PENDING_PER_AUTHOR = 20;
+
+/** Answers of the submit endpoint a client translates (src/i18n/locales/<lng>/review.json, submit.*). */
+export const SUBMIT_MESSAGES = {
+  tooManyPending: `You already have ${MAX_PENDING_PER_AUTHOR} prompts waiting for review. Please wait until some are reviewed.`,
+  tooManySubmissions: 'You have submitted many prompts in the last hour. Please wait a while and try again.',
+} as const;
+
+/** The translation key (review namespace) of a submit refusal the server answered, if it is one. */
+export function submitRefusalKey(error: string): `submit.${keyof typeof SUBMIT_MESSAGES}` | undefined {
+  const found = (Object.keys(SUBMIT_MESSAGES) as (keyof typeof SUBMIT_MESSAGES)[]).find((k) => SUBMIT_MESSAGES[k] === error);
+  return found && `submit.${found}`;
+}
+
 const categoryId = z.number({ error: 'Please select a category.' }).int('Please select a category.');
 
 /** A text field's length bounds, in characters (after trimming). No max: unbounded. */
@@ -198,13 +217,37 @@ export interface ReviewEntryView {
   at: string;
 }
 
-/** GET /api/admin/reviews?promptId=&decision= (the route adds `promptId`, a canonical id: events/route.ts). */
-export const reviewHistoryQuery = z.object({
+/**
+ * Lists that can grow are paged (issue 18): `limit` (1 to PAGE_MAX, default PAGE_DEFAULT)
+ * and `cursor`, the `nextCursor` of the page before (an id or a log position: where the
+ * last page ended, so a list that changes between pages neither skips nor repeats a row).
+ */
+export const PAGE_MAX = 100;
+export const PAGE_DEFAULT = 50;
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  cursor: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1)
+    .optional(),
+});
+export type PageRequest = z.output<typeof pageQuery>;
+
+/** One page of a list: `nextCursor` asks for the next page; null at the end. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: number | null;
+}
+
+/** GET /api/admin/reviews?promptId=&decision=&limit=&cursor= (the route adds `promptId`, a canonical id: events/route.ts). */
+export const reviewHistoryQuery = pageQuery.extend({
   decision: z.enum(REVIEW_DECISIONS).optional(),
 });
 
-/** GET /api/admin/prompts/pending?asOf=<ISO time>: the queue as it stood then. */
-export const pendingQuery = z.object({
+/** GET /api/admin/prompts/pending?asOf=<ISO time>&limit=&cursor=: the queue (as it stood then). */
+export const pendingQuery = pageQuery.extend({
   // A time the log could hold: PostgreSQL has no year 0 (`0000-01-01T00:00:00Z` was a 500).
   asOf: z.iso
     .datetime({ offset: true })

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { idParam, route } from '../../events/route';
 import {
   categories,
+  pageQuery,
   pendingQuery,
+  type Page,
   rebuildRequest,
   reviewHistoryQuery,
   reviewRequest,
@@ -90,18 +92,19 @@ export const promptRoutes = {
     params,
     summary: 'Records a copy of a public prompt (once per visitor per prompt per day) and answers its usage count.',
   }),
-  mySubmissions: route<SubmissionView[]>()({
+  mySubmissions: route<Page<SubmissionView>>()({
     method: 'GET',
     path: '/api/prompts/my',
     caller: 'user',
-    summary: "The signed-in user's submissions, newest first, each with its status and timeline.",
+    query: pageQuery,
+    summary: "The signed-in user's submissions, newest first, each with its status and timeline (paged: limit ≤ 100).",
   }),
-  pending: route<ReviewPromptView[]>()({
+  pending: route<Page<ReviewPromptView>>()({
     method: 'GET',
     path: '/api/admin/prompts/pending',
     caller: 'admin',
     query: pendingQuery,
-    summary: 'The review queue, oldest first; with asOf, the queue as it stood then (replayed from the log).',
+    summary: 'The review queue, oldest first (paged: limit ≤ 100); with asOf, the queue as it stood then (replayed from the log).',
   }),
   review: route<ReviewResult>()({
     method: 'PUT',
@@ -119,12 +122,12 @@ export const promptRoutes = {
     body: reviewRequest,
     summary: 'Changes an earlier decision: publishes a rejected prompt or withdraws a published one.',
   }),
-  reviewHistory: route<ReviewEntryView[]>()({
+  reviewHistory: route<Page<ReviewEntryView>>()({
     method: 'GET',
     path: '/api/admin/reviews',
     caller: 'admin',
     query: reviewHistoryQuery.extend({ promptId: idParam.optional() }),
-    summary: "Every submission and decision, newest first; with promptId, that prompt's timeline.",
+    summary: "Every submission and decision, newest first; with promptId, that prompt's timeline (paged: limit ≤ 100).",
   }),
   stats: route<StatsView>()({
     method: 'GET',

@@ -1,5 +1,6 @@
 import type { Sql } from '../../events';
 import type { CollectionView } from '../../modules/collections/contracts';
+import type { Page } from '../../modules/prompts/contracts';
 import { iso } from '../rows';
 
 interface CollectionRow {
@@ -30,10 +31,14 @@ function toView(r: CollectionRow): CollectionView {
   };
 }
 
-/** The user's collections with their prompt counts, newest first. */
-export async function listCollections(sql: Sql, userId: number): Promise<CollectionView[]> {
-  const rows = await sql.query<CollectionRow>(`${SELECT} where c.user_id = $1 and not c.deleted order by c.id desc`, [userId]);
-  return rows.map(toView);
+/** One page of the user's collections with their prompt counts, newest first (`cursor`: the last id of the page before). */
+export async function listCollections(sql: Sql, userId: number, page: { limit: number; cursor?: number } = { limit: 100 }): Promise<Page<CollectionView>> {
+  const rows = await sql.query<CollectionRow>(
+    `${SELECT} where c.user_id = $1 and not c.deleted and ($2::int is null or c.id < $2) order by c.id desc limit $3`,
+    [userId, page.cursor ?? null, page.limit + 1],
+  );
+  const kept = rows.slice(0, page.limit);
+  return { items: kept.map(toView), nextCursor: rows.length > page.limit ? kept[kept.length - 1].id : null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Sql } from '../../events';
 import type { FavoriteView, HistoryEntryView, RatingValue } from '../../modules/engagement/contracts';
+import type { Page } from '../../modules/prompts/contracts';
 import { ratingSql } from '../rating';
 import { iso } from '../rows';
 
@@ -10,6 +11,19 @@ export async function listFavorites(sql: Sql, userId: number): Promise<FavoriteV
     [userId],
   );
   return rows.map((r) => ({ id: r.id, userId, promptId: r.prompt_id, createdAt: iso(r.created_at) }));
+}
+
+/** One page of the user's bookmarks, newest first (`cursor`: the last id of the page before). */
+export async function pageFavorites(sql: Sql, userId: number, page: { limit: number; cursor?: number }): Promise<Page<FavoriteView>> {
+  const rows = await sql.query<{ id: number; prompt_id: number; created_at: Date }>(
+    'select id, prompt_id, created_at from favorites where user_id = $1 and not removed and ($2::bigint is null or id < $2) order by id desc limit $3',
+    [userId, page.cursor ?? null, page.limit + 1],
+  );
+  const kept = rows.slice(0, page.limit);
+  return {
+    items: kept.map((r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, createdAt: iso(r.created_at) })),
+    nextCursor: rows.length > page.limit ? Number(kept[kept.length - 1].id) : null,
+  };
 }
 
 /** The user's current rating of a prompt, or null. */
@@ -33,10 +47,14 @@ export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rati
 }
 
 /** The user's usage history, newest first. */
-export async function listHistory(sql: Sql, userId: number, limit = 200): Promise<HistoryEntryView[]> {
+export async function listHistory(sql: Sql, userId: number, page: { limit: number; cursor?: number } = { limit: 100 }): Promise<Page<HistoryEntryView>> {
   const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null }>(
-    'select id, prompt_id, used_at, modified_content from usage_history where user_id = $1 order by id desc limit $2',
-    [userId, limit],
+    'select id, prompt_id, used_at, modified_content from usage_history where user_id = $1 and ($2::bigint is null or id < $2) order by id desc limit $3',
+    [userId, page.cursor ?? null, page.limit + 1],
   );
-  return rows.map((r) => ({ id: r.id, userId, promptId: r.prompt_id, usedAt: iso(r.used_at), modifiedContent: r.modified_content }));
+  const kept = rows.slice(0, page.limit);
+  return {
+    items: kept.map((r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, usedAt: iso(r.used_at), modifiedContent: r.modified_content })),
+    nextCursor: rows.length > page.limit ? Number(kept[kept.length - 1].id) : null,
+  };
 }

@@ -1,5 +1,15 @@
 import type { Sql } from '../../events';
-import type { PromptStatusName, ReviewDecision, ReviewEntryView, ReviewPromptView, SubmissionView, TimelineEntry } from '../../modules/prompts/contracts';
+import {
+  PAGE_MAX,
+  type Page,
+  type PageRequest,
+  type PromptStatusName,
+  type ReviewDecision,
+  type ReviewEntryView,
+  type ReviewPromptView,
+  type SubmissionView,
+  type TimelineEntry,
+} from '../../modules/prompts/contracts';
 import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface ReviewRow extends PromptContentRow {
@@ -28,15 +38,45 @@ const COLUMNS = `id, title, description, content, category_id, author_name, auth
  * The review queue, oldest first. Unqualified table names: on a scratch replay the caller's
  * search_path points them at the replayed copy.
  */
-export async function listPendingReviews(sql: Sql): Promise<ReviewPromptView[]> {
-  const rows = await sql.query<ReviewRow>(`select ${COLUMNS} from review_prompts where status = 'pending' order by submitted_at, id`);
-  return rows.map(toView);
+export async function listPendingReviews(sql: Sql, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<ReviewPromptView>> {
+  // Keyset paging: after the cursor's row in (submitted_at, id) order, wherever it now stands.
+  const rows = await sql.query<ReviewRow>(
+    `select ${COLUMNS} from review_prompts
+     where status = 'pending' and ($1::int is null or (submitted_at, id) > (select submitted_at, id from review_prompts where id = $1))
+     order by submitted_at, id limit $2`,
+    [page.cursor ?? null, page.limit + 1],
+  );
+  return pageOf(rows, page.limit, (r) => r.id, toView);
+}
+
+/** The first `limit` rows (the query asked for one more, to know whether a next page exists). */
+function pageOf<T, V = T>(rows: T[], limit: number, cursorOf: (row: T) => number, view: (row: T) => V = (row) => row as unknown as V): Page<V> {
+  const kept = rows.slice(0, limit);
+  return { items: kept.map(view), nextCursor: rows.length > limit ? cursorOf(kept[kept.length - 1]) : null };
+}
+
+/**
+ * How many of `userId`'s prompts wait for review, counted up to `cap` (the submit decision's
+ * limit needs no more): a bounded read through the author index, whatever the user's history.
+ */
+export async function countPendingBy(sql: Sql, userId: number, cap = 1000): Promise<number> {
+  const [row] = await sql.query<{ n: number | string }>(
+    `select count(*) as n from (select 1 from review_prompts where submitted_by = $1 and status = 'pending' limit $2) pending`,
+    [userId, cap],
+  );
+  return Number(row.n);
 }
 
 /** The prompts `userId` submitted, newest first, each with its timeline. */
-export async function listSubmissions(sql: Sql, userId: number): Promise<SubmissionView[]> {
-  const rows = await sql.query<ReviewRow>(`select ${COLUMNS} from review_prompts where submitted_by = $1 order by submitted_at desc, id desc`, [userId]);
-  if (rows.length === 0) return [];
+export async function listSubmissions(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<SubmissionView>> {
+  const found = await sql.query<ReviewRow>(
+    `select ${COLUMNS} from review_prompts
+     where submitted_by = $1 and ($2::int is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2))
+     order by submitted_at desc, id desc limit $3`,
+    [userId, page.cursor ?? null, page.limit + 1],
+  );
+  const { items: rows, nextCursor } = pageOf(found, page.limit, (r) => r.id);
+  if (rows.length === 0) return { items: [], nextCursor };
   const steps = await sql.query<{ prompt_id: number; decision: ReviewDecision; by_author: boolean; at: Date }>(
     `select prompt_id, decision, by_author, at from review_log where prompt_id = any($1::int[]) order by position`,
     [rows.map((r) => r.id)],
@@ -47,20 +87,24 @@ export async function listSubmissions(sql: Sql, userId: number): Promise<Submiss
     list.push({ decision: s.decision, at: iso(s.at), byAuthor: s.by_author });
     timelines.set(s.prompt_id, list);
   }
-  return rows.map((row) => ({ ...toView(row), timeline: timelines.get(row.id) ?? [] }));
+  return { items: rows.map((row) => ({ ...toView(row), timeline: timelines.get(row.id) ?? [] })), nextCursor };
 }
 
 export interface HistoryFilter {
   promptId?: number;
   decision?: ReviewDecision;
   limit?: number;
+  /** The log position the page before ended at. */
+  cursor?: number;
 }
 
 /**
  * Every submission and decision, newest first (oldest first for one prompt: its timeline).
  * Actor names are the caller's to fill in (they live in the accounts read model).
  */
-export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): Promise<Omit<ReviewEntryView, 'actorName'>[]> {
+export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): Promise<Page<Omit<ReviewEntryView, 'actorName'>>> {
+  const ascending = filter.promptId !== undefined;
+  const limit = filter.limit ?? PAGE_MAX;
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.promptId !== undefined) {
@@ -71,7 +115,11 @@ export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): P
     params.push(filter.decision);
     where.push(`l.decision = $${params.length}`);
   }
-  params.push(filter.limit ?? 1000);
+  if (filter.cursor !== undefined) {
+    params.push(filter.cursor);
+    where.push(`l.position ${ascending ? '>' : '<'} $${params.length}`);
+  }
+  params.push(limit + 1);
   const rows = await sql.query<{
     position: number;
     prompt_id: number;
@@ -85,20 +133,25 @@ export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): P
     `select l.position, l.prompt_id, p.title, p.author_name, l.decision, l.actor_id, l.by_author, l.at
      from review_log l join review_prompts p on p.id = l.prompt_id
      ${where.length ? `where ${where.join(' and ')}` : ''}
-     order by l.position ${filter.promptId !== undefined ? 'asc' : 'desc'}
+     order by l.position ${ascending ? 'asc' : 'desc'}
      limit $${params.length}`,
     params,
   );
-  return rows.map((r) => ({
-    position: r.position,
-    promptId: r.prompt_id,
-    title: r.title,
-    authorName: r.author_name,
-    decision: r.decision,
-    actorId: r.actor_id,
-    byAuthor: r.by_author,
-    at: iso(r.at),
-  }));
+  return pageOf(
+    rows,
+    limit,
+    (r) => r.position,
+    (r) => ({
+      position: r.position,
+      promptId: r.prompt_id,
+      title: r.title,
+      authorName: r.author_name,
+      decision: r.decision,
+      actorId: r.actor_id,
+      byAuthor: r.by_author,
+      at: iso(r.at),
+    }),
+  );
 }
 
 /** How many prompts stand in each status. */

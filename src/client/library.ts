@@ -6,10 +6,10 @@
  */
 import type { CollectionView } from '../../modules/collections/contracts';
 import type { FavoriteView, RatingValue } from '../../modules/engagement/contracts';
-import type { PromptView } from '../../modules/prompts/contracts';
+import type { Page, PromptView } from '../../modules/prompts/contracts';
 import { $currentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
-import { api } from './http';
+import { api, HttpError } from './http';
 import { messages } from './messages';
 import { $bookmarkedIds, $ratingAggregates, $ratings } from './stores';
 import { reserveToast } from './toast-store';
@@ -20,9 +20,24 @@ export type Favorite = FavoriteView & { prompt: PromptView };
 const favoriteIds = new Map<number, number>();
 let bookmarksLoad: Promise<void> | null = null;
 
+/**
+ * Every page of a paged list, one request (of at most 100 rows) after another: for the few
+ * places that need the whole set (which prompts are bookmarked, the collection picker).
+ */
+export async function allPages<T>(fetchPage: (cursor?: number) => Promise<Page<T>>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    all.push(...page.items);
+    if (page.nextCursor === null) return all;
+    cursor = page.nextCursor;
+  }
+}
+
 /** Loads the user's bookmarks once per page; failures are only logged. */
 export function loadBookmarks(): Promise<void> {
-  bookmarksLoad ??= api(routes.myBookmarks)
+  bookmarksLoad ??= allPages((cursor) => api(routes.myBookmarks, { query: { cursor, limit: 100 } }))
     .then((list) => {
       for (const f of list) favoriteIds.set(f.promptId, f.id);
       $bookmarkedIds.set(new Set(list.map((f) => f.promptId)));
@@ -31,8 +46,9 @@ export function loadBookmarks(): Promise<void> {
   return bookmarksLoad;
 }
 
-export function myBookmarks(): Promise<Favorite[]> {
-  return api(routes.myBookmarks);
+/** One page of the user's bookmarks (the dashboard tab's Load more asks for the next). */
+export function myBookmarks(cursor?: number): Promise<Page<Favorite>> {
+  return api(routes.myBookmarks, { query: { cursor } });
 }
 
 function setBookmarked(promptId: number, on: boolean) {
@@ -63,7 +79,7 @@ export async function toggleBookmark(promptId: number): Promise<boolean> {
     return !was;
   } catch (error) {
     console.error(error);
-    toast({ variant: 'destructive', ...m.bookmarkFailed });
+    toast({ variant: 'destructive', ...m.bookmarkFailed, ...tooFast(error, m.tooFast) });
     return was;
   }
 }
@@ -99,7 +115,7 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
   } catch (error) {
     console.error(error);
     if ($ratings.get()[key] === value) $ratings.setKey(key, before);
-    toast({ variant: 'destructive', ...m.rateFailed });
+    toast({ variant: 'destructive', ...m.rateFailed, ...tooFast(error, m.tooFast) });
   }
 }
 
@@ -109,12 +125,12 @@ export async function recordHistory(promptId: number): Promise<void> {
 }
 
 export type HistoryEntry = { id: number; promptId: number; usedAt: string; prompt: PromptView };
-export function myHistory(): Promise<HistoryEntry[]> {
-  return api(routes.myHistory);
+export function myHistory(cursor?: number): Promise<Page<HistoryEntry>> {
+  return api(routes.myHistory, { query: { cursor } });
 }
 
-export function myCollections(): Promise<CollectionView[]> {
-  return api(routes.myCollections);
+export function myCollections(cursor?: number): Promise<Page<CollectionView>> {
+  return api(routes.myCollections, { query: { cursor } });
 }
 
 export function createCollection(body: { name: string; description: string | null; isPublic: boolean }): Promise<CollectionView> {
@@ -132,4 +148,9 @@ export async function addToCollection(collectionId: number, promptId: number): P
 
 export async function removeFromCollection(collectionId: number, promptId: number): Promise<void> {
   await api(routes.removeFromCollection, { params: { id: collectionId, promptId } });
+}
+
+/** A write the per-account limit refused (429) says so, in place of the generic failure text. */
+export function tooFast(error: unknown, text: string): { description: string } | undefined {
+  return error instanceof HttpError && error.status === 429 ? { description: text } : undefined;
 }

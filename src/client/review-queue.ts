@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ReviewPromptView } from '../../modules/prompts/contracts';
+import { PAGE_DEFAULT, PAGE_MAX, type ReviewPromptView } from '../../modules/prompts/contracts';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 import type { ScopeOf } from '../shared/string-specs';
@@ -10,8 +10,10 @@ import { reserveToast } from './toast-store';
 export const PENDING_REFRESH_MS = 30_000;
 
 /**
- * The review queue for the admin screens: loaded at once, again every 30 s, and after each
- * decision. `review` approves or rejects with toasts that differ by
+ * The review queue for the admin screens, a page at a time (issue 18: a flooded queue once
+ * weighed 16 MB): the first page at once, again every 30 s (as many rows as are shown, at
+ * most PAGE_MAX: one request, one page) and after each decision; `loadMore` appends the
+ * next page. `review` approves or rejects with toasts that differ by
  * screen: the admin page says "Success" / "Error: Failed to review prompt", the dashboard's
  * Admin tab "Prompt approved" / "Prompt rejected" / "Failed to approve" / "Failed to reject".
  * Load failures are only logged.
@@ -19,18 +21,44 @@ export const PENDING_REFRESH_MS = 30_000;
 export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
   const t = useT<ScopeOf<'review'>>();
   const [queue, setQueue] = useState<ReviewPromptView[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const alive = useRef(true);
+  const shown = useRef(0);
 
   const load = useCallback(async () => {
     try {
-      const found = await api(routes.pending);
-      if (alive.current) setQueue(found);
+      const page = await api(routes.pending, { query: { limit: Math.min(PAGE_MAX, Math.max(PAGE_DEFAULT, shown.current)) } });
+      if (!alive.current) return;
+      shown.current = page.items.length;
+      setQueue(page.items);
+      setNextCursor(page.nextCursor);
     } catch (error) {
       console.error(error);
       if (alive.current) setQueue((q) => q ?? []);
     }
   }, []);
+
+  const loadMore = useCallback(async () => {
+    if (nextCursor === null) return;
+    setLoadingMore(true);
+    try {
+      const page = await api(routes.pending, { query: { cursor: nextCursor } });
+      if (!alive.current) return;
+      setQueue((q) => {
+        const seen = new Set((q ?? []).map((p) => p.id));
+        const merged = [...(q ?? []), ...page.items.filter((p) => !seen.has(p.id))];
+        shown.current = merged.length;
+        return merged;
+      });
+      setNextCursor(page.nextCursor);
+    } catch (error) {
+      console.error(error);
+    } finally {
+      if (alive.current) setLoadingMore(false);
+    }
+  }, [nextCursor]);
 
   useEffect(() => {
     alive.current = true;
@@ -68,5 +96,5 @@ export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
     }
   };
 
-  return { queue, busy, review, reload: load };
+  return { queue, busy, review, reload: load, more: { hasMore: nextCursor !== null, busy: loadingMore, onClick: () => void loadMore() } };
 }

@@ -35,27 +35,36 @@ export interface Config {
   extensionDir: string;
 }
 
-export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use';
+/**
+ * `submit`: prompts sent for review, per account (and per address, loosely); `library`:
+ * ratings, bookmarks, collections and history entries together, per account (issue 18).
+ */
+export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library';
 export interface RateLimits {
   windowMs: number;
+  /** Actions counted over another window than `windowMs` (submissions: an hour). */
+  windowsMs: Partial<Record<RateAction, number>>;
   perIp: Record<RateAction, number>;
   perAccount: Record<RateAction, number>;
   /** The soft per-account limit's delay for login and set-password. */
   slowDownMs: number;
 }
 
-const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use'];
+const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use', 'submit', 'library'];
 const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
-  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600 },
-  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600 },
+  // submit and library: the per-address limits only stop one script with many accounts; a
+  // classroom behind one address stays far below them.
+  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600, submit: 100, library: 3000 },
+  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600, submit: 10, library: 300 },
 };
+const RATE_WINDOW_DEFAULTS: Partial<Record<RateAction, number>> = { submit: 3600 };
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_<ACTION>_PER_IP / _PER_ACCOUNT, RATE_LIMIT_SLOW_DOWN_MS. */
+/** RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_<ACTION>_WINDOW_SECONDS, RATE_LIMIT_<ACTION>_PER_IP / _PER_ACCOUNT, RATE_LIMIT_SLOW_DOWN_MS. */
 function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   const pick = (scope: 'IP' | 'ACCOUNT', table: Record<RateAction, number>) =>
     Object.fromEntries(RATE_ACTIONS.map((a) => [a, Math.floor(positive(env[`RATE_LIMIT_${a.toUpperCase()}_PER_${scope}`], table[a]))])) as Record<
@@ -64,6 +73,12 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
     >;
   return {
     windowMs: positive(env.RATE_LIMIT_WINDOW_SECONDS, 900) * 1000,
+    windowsMs: Object.fromEntries(
+      RATE_ACTIONS.flatMap((a) => {
+        const seconds = positive(env[`RATE_LIMIT_${a.toUpperCase()}_WINDOW_SECONDS`], RATE_WINDOW_DEFAULTS[a] ?? 0);
+        return seconds > 0 ? [[a, seconds * 1000]] : [];
+      }),
+    ),
     perIp: pick('IP', RATE_DEFAULTS.perIp),
     perAccount: pick('ACCOUNT', RATE_DEFAULTS.perAccount),
     slowDownMs: positive(env.RATE_LIMIT_SLOW_DOWN_MS, 1000),

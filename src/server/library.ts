@@ -62,6 +62,21 @@ export async function throttleUse(app: App, context: Pick<APIContext, 'request' 
 }
 
 /**
+ * One account's writes, counted by the composition root's rate limiter (issue 18): `submit`
+ * (prompts sent for review) or `library` (ratings, bookmarks, collections, history). Past the
+ * account's limit (or the looser one per client address): 429 with Retry-After and the
+ * action's message, before anything is read or appended.
+ */
+export async function throttleAccount(
+  app: App,
+  context: Pick<APIContext, 'request' | 'clientAddress'>,
+  action: 'submit' | 'library',
+  userId: number,
+): Promise<void> {
+  await app.limiter.hit(action, { ip: clientIp(context, app.config.trustProxy), account: `user:${userId}` });
+}
+
+/**
  * What pages read from a user's library, bound to the app. The request middleware puts it on
  * `Astro.locals.library`, so pages never hold the app or a raw `Db`.
  */

@@ -1,6 +1,8 @@
 import type { APIContext } from 'astro';
 import { DomainError, type Sql } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
+import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
+import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import type { RateAction, RateLimits } from './config';
 
 /**
@@ -12,7 +14,9 @@ import type { RateAction, RateLimits } from './config';
  * Settings (Config.rateLimits, read from the environment by readConfig; README):
  * RATE_LIMIT_WINDOW_SECONDS (default 900 = 15 min) and, per action,
  * RATE_LIMIT_<ACTION>_PER_IP / RATE_LIMIT_<ACTION>_PER_ACCOUNT with ACTION one of
- * LOGIN, REGISTER, FORGOT, SET_PASSWORD, USE (copies and history entries: per IP only).
+ * LOGIN, REGISTER, FORGOT, SET_PASSWORD, USE (copies and history entries: per IP only),
+ * SUBMIT (prompts sent for review; its own window, RATE_LIMIT_SUBMIT_WINDOW_SECONDS, default
+ * an hour) and LIBRARY (ratings, bookmarks, collections and history entries together).
  * Config.trustProxy (TRUST_PROXY=<n>) takes the client address from the
  * n-th last X-Forwarded-For entry (behind n reverse proxies); 0 (default) ignores it.
  *
@@ -23,6 +27,8 @@ import type { RateAction, RateLimits } from './config';
  *   out their own source, never the account's owner. Per account across all sources the
  *   limit is soft: past it every attempt waits RATE_LIMIT_SLOW_DOWN_MS (default 1000) before
  *   the password is checked, and a correct password still gets through.
+ * - Submissions and library writes (`hit` with the account `user:<id>`) count every write, so
+ *   one account's script cannot flood the review queue or the log (issue 18).
  */
 export const rateLimitMigrations = [
   {
@@ -44,6 +50,12 @@ export interface RateSubject {
   account?: string;
 }
 
+/** What a refusal says, per action (the auth actions share AUTH_MESSAGES.rateLimited). */
+const REFUSALS: Partial<Record<RateAction, string>> = {
+  submit: SUBMIT_MESSAGES.tooManySubmissions,
+  library: LIBRARY_MESSAGES.tooFast,
+};
+
 export class RateLimiter {
   constructor(
     private readonly db: Sql,
@@ -51,15 +63,19 @@ export class RateLimiter {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private refuse(windowStart: Date): never {
-    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + this.limits.windowMs - this.now().getTime()) / 1000));
-    throw Object.assign(new DomainError('rate_limited', AUTH_MESSAGES.rateLimited), { retryAfter });
+  private windowOf(action: RateAction): number {
+    return this.limits.windowsMs?.[action] ?? this.limits.windowMs;
+  }
+
+  private refuse(action: RateAction, windowStart: Date): never {
+    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + this.windowOf(action) - this.now().getTime()) / 1000));
+    throw Object.assign(new DomainError('rate_limited', REFUSALS[action] ?? AUTH_MESSAGES.rateLimited), { retryAfter });
   }
 
   /** Adds one to each counter in one statement per key and returns the new counts. */
-  private async increment(keys: string[]): Promise<{ count: number; windowStart: Date }[]> {
+  private async increment(keys: string[], action: RateAction): Promise<{ count: number; windowStart: Date }[]> {
     const now = this.now();
-    const cutoff = new Date(now.getTime() - this.limits.windowMs);
+    const cutoff = new Date(now.getTime() - this.windowOf(action));
     const counts: { count: number; windowStart: Date }[] = [];
     for (const key of keys) {
       const [row] = await this.db.query<{ count: number; window_start: Date | string }>(
@@ -72,7 +88,9 @@ export class RateLimiter {
       );
       counts.push({ count: row.count, windowStart: new Date(row.window_start) });
     }
-    if (Math.random() < 0.01) await this.db.query('delete from rate_limits where window_start <= $1', [cutoff]);
+    // Sweeps rows older than the longest window, so no action's live counter is dropped.
+    const longest = Math.max(this.limits.windowMs, ...Object.values(this.limits.windowsMs ?? {}));
+    if (Math.random() < 0.01) await this.db.query('delete from rate_limits where window_start <= $1', [new Date(now.getTime() - longest)]);
     return counts;
   }
 
@@ -80,9 +98,12 @@ export class RateLimiter {
   async hit(action: RateAction, subject: RateSubject): Promise<void> {
     const keys = [{ key: `${action}:ip:${subject.ip}`, limit: this.limits.perIp[action] }];
     if (subject.account) keys.push({ key: `${action}:account:${subject.account}`, limit: this.limits.perAccount[action] });
-    const counts = await this.increment(keys.map((k) => k.key));
+    const counts = await this.increment(
+      keys.map((k) => k.key),
+      action,
+    );
     const over = counts.find((c, i) => c.count > keys[i].limit);
-    if (over) this.refuse(over.windowStart);
+    if (over) this.refuse(action, over.windowStart);
   }
 
   /**
@@ -91,10 +112,10 @@ export class RateLimiter {
    * is over its limit; past the soft per-account limit, answers how long to wait first.
    */
   async attempt(action: RateAction, subject: RateSubject & { account: string }): Promise<{ slowDownMs: number }> {
-    const [ip, client] = await this.increment([`${action}:ip:${subject.ip}`, `${action}:client:${subject.ip}:${subject.account}`]);
-    if (ip.count > this.limits.perIp[action]) this.refuse(ip.windowStart);
-    if (client.count > this.limits.perAccount[action]) this.refuse(client.windowStart);
-    const [account] = await this.increment([`${action}:account:${subject.account}`]);
+    const [ip, client] = await this.increment([`${action}:ip:${subject.ip}`, `${action}:client:${subject.ip}:${subject.account}`], action);
+    if (ip.count > this.limits.perIp[action]) this.refuse(action, ip.windowStart);
+    if (client.count > this.limits.perAccount[action]) this.refuse(action, client.windowStart);
+    const [account] = await this.increment([`${action}:account:${subject.account}`], action);
     return { slowDownMs: account.count > this.limits.perAccount[action] ? this.limits.slowDownMs : 0 };
   }
 

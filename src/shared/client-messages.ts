@@ -27,6 +27,8 @@ export interface ClientMessages {
     bookmarkFailed: { title: string; description: string };
     rated: { title: string; description: string };
     rateFailed: { title: string; description: string };
+    /** A library write refused by the per-account limit (429). */
+    tooFast: string;
     /** The add-to-collection dialog of cards and the detail page. */
     collections: {
       add: string;
@@ -42,6 +44,8 @@ export interface ClientMessages {
       validation: Record<string, string>;
       view: string;
       close: string;
+      /** A write refused by the per-account limit (429). */
+      tooFast: string;
     };
   };
 }
@@ -68,6 +72,7 @@ export function clientMessages(t: TFunction): ClientMessages {
       bookmarkFailed: { title: t('common:library.bookmarkFailed.title'), description: t('common:library.bookmarkFailed.description') },
       rated: { title: t('common:library.rated.title'), description: t('common:library.rated.description') },
       rateFailed: { title: t('common:library.rateFailed.title'), description: t('common:library.rateFailed.description') },
+      tooFast: t('common:library.tooFast'),
       collections: {
         add: t('common:library.collections.add'),
         title: t('common:library.collections.title'),
@@ -86,6 +91,7 @@ export function clientMessages(t: TFunction): ClientMessages {
         ),
         view: t('common:library.collections.view'),
         close: t('common:actions.close'),
+        tooFast: t('common:library.tooFast'),
       },
     },
   };

@@ -148,7 +148,7 @@ async function user(cookie: string, promptIds: number[], until: number, stats: S
         }
         const r = await call('GET', '/api/favorites/my');
         stats.reads.push(r.ms);
-        const listed = new Set((r.body as { promptId: number }[]).map((f) => f.promptId));
+        const listed = new Set((r.body.items as { promptId: number }[]).map((f) => f.promptId));
         if (listed.has(promptId) !== favorites.has(promptId)) stats.errors.push(`bookmark of ${promptId} not read back`);
       } else {
         const value = Math.random() < 0.5 ? 1 : 5;

@@ -61,8 +61,8 @@ for (const backend of (await import('../support/backends')).backends) {
     const [, rebuildReviewMs] = await timed(() => app.runner.rebuild('review'));
     const [, rebuildCatalogMs] = await timed(() => app.runner.rebuild('catalog'));
     console.log(
-      `${backend.name}: ${events} events (${submissions} submissions, ${uses} uses); live queue ${queue.length} rows ${liveMs} ms; ` +
-        `time -> position ${positionMs} ms; as-of queue (${asOf.length} rows) replayed in ${replayMs} ms; ` +
+      `${backend.name}: ${events} events (${submissions} submissions, ${uses} uses); live queue ${queue.items.length} rows ${liveMs} ms; ` +
+        `time -> position ${positionMs} ms; as-of queue (${asOf.items.length} rows) replayed in ${replayMs} ms; ` +
         `rebuild review ${rebuildReviewMs} ms, catalog ${rebuildCatalogMs} ms`,
     );
   } finally {

@@ -226,7 +226,7 @@ test('collections: quick button, dialog with every message, fill from detail and
   await expect(page.getByTestId('prompt-grid').locator('article')).toHaveCount(2);
   const viewUrl = page.url();
   const privateUrl = new URL(
-    `/collections/${(await (await page.request.get('/api/collections/my')).json()).find((c: { name: string }) => c.name === 'Quick picks').id}`,
+    `/collections/${(await (await page.request.get('/api/collections/my')).json()).items.find((c: { name: string }) => c.name === 'Quick picks').id}`,
     baseURL,
   ).toString();
 

@@ -115,7 +115,7 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(page.getByTestId('status-badge')).toHaveText(review.status.pending);
   const createdUrl = new URL(page.url()).pathname;
 
-  const mine = await (await page.request.get('/api/prompts/my')).json();
+  const mine = (await (await page.request.get('/api/prompts/my')).json()).items;
   const byTitle = (title: string) => mine.find((p: { title: string }) => p.title === title);
   const [approved, rejected] = [byTitle(browseTitle), byTitle(communityTitle)];
   expect(mine.filter((p: { status: string }) => p.status === 'pending')).toHaveLength(3);
@@ -194,7 +194,7 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(asOf).toHaveAttribute('aria-busy', 'false');
   for (const p of [approved, rejected]) await expect(asOf.locator(`[data-testid=pending-row][data-prompt-id="${p.id}"]`)).toHaveCount(1);
   // The live queue no longer has them.
-  const live = await (await admin.request.get('/api/admin/prompts/pending')).json();
+  const live = (await (await admin.request.get('/api/admin/prompts/pending')).json()).items;
   expect(live.map((p: { id: number }) => p.id)).not.toContain(approved.id);
   await admin.context().close();
 });

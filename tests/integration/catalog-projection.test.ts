@@ -58,13 +58,13 @@ describe.each(backends)('catalog slice on $name', (backend) => {
     await app().settle(submitted);
     const id = submitted.result.id;
     expect(await getPublicPrompt(app().db, id)).toBeNull();
-    expect((await listPendingReviews(app().db)).map((p) => p.id)).toContain(id);
+    expect((await listPendingReviews(app().db)).items.map((p) => p.id)).toContain(id);
     await expect(recordUse(app().store, id, visitor, meta())).rejects.toMatchObject({ kind: 'not_found' });
 
     await app().settle(await reviewPrompt(app().store, id, true, admin, meta()));
     const approved = await getPublicPrompt(app().db, id);
     expect(approved).toMatchObject({ id, isApproved: true, usageCount: 0, rating: 0, reviewedBy: 1, isFeatured: false });
-    expect((await listPendingReviews(app().db)).map((p) => p.id)).not.toContain(id);
+    expect((await listPendingReviews(app().db)).items.map((p) => p.id)).not.toContain(id);
 
     await app().settle(await recordUse(app().store, id, visitor, meta(), '10.0.0.1'));
     await app().settle(await recordUse(app().store, id, visitor, meta(), '10.0.0.2'));

@@ -60,7 +60,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(who.body.user).toMatchObject({ email: 'owner@example.com', isAdmin: false });
     const favs = await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my');
     expect(favs.status).toBe(200);
-    expect(favs.body.map((f: { promptId: number }) => f.promptId)).toEqual([3]);
+    expect(favs.body.items.map((f: { promptId: number }) => f.promptId)).toEqual([3]);
 
     const submitted = await bearer(token, prompts.POST, 'POST', '/api/prompts', {
       title: 'Saved from a page',
@@ -71,7 +71,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(submitted.status).toBe(201);
     expect(submitted.body).toMatchObject({ authorName: 'owner', status: 'pending' });
     const queue = await web(admin, pending.GET, 'GET', '/api/admin/prompts/pending');
-    expect(queue.body.map((p: { title: string }) => p.title)).toContain('Saved from a page');
+    expect(queue.body.items.map((p: { title: string }) => p.title)).toContain('Saved from a page');
 
     // Out of scope: 403 before anything runs, whatever the token.
     const countBefore = await app.store.count();

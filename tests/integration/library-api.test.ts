@@ -102,26 +102,26 @@ describe.each(backends)('library API on $name', (backend) => {
   });
 
   it("shows each user only their own bookmarks, ratings, history and collections; a payload's userId changes nothing", async () => {
-    const mine = (await call('owner', historyMy.GET, 'GET')).body as { userId: number }[];
+    const mine = (await call('owner', historyMy.GET, 'GET')).body.items as { userId: number }[];
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((h) => h.userId === ids.owner)).toBe(true);
-    const theirs = (await call('other', favoritesMy.GET, 'GET')).body as { userId: number; promptId: number }[];
+    const theirs = (await call('other', favoritesMy.GET, 'GET')).body.items as { userId: number; promptId: number }[];
     expect(theirs.every((f) => f.userId === ids.other)).toBe(true);
     // A payload naming the owner rates as the caller.
     expect((await call('other', ratings.POST, 'POST', {}, { userId: ids.owner, promptId: 12, value: 5 })).body).toMatchObject({ userId: ids.other });
     expect((await call('owner', promptRating.GET, 'GET', { id: 12 })).body).toEqual({ value: null });
     expect((await call('other', promptRating.GET, 'GET', { id: 12 })).body).toEqual({ value: 5 });
-    expect((await call('other', collectionsMy.GET, 'GET')).body.map((c: { userId: number }) => c.userId)).toEqual([ids.other]);
+    expect((await call('other', collectionsMy.GET, 'GET')).body.items.map((c: { userId: number }) => c.userId)).toEqual([ids.other]);
   });
 
   it('shows a write on the very next read (bookmark, rating, collection), with the nested prompt', async () => {
     const created = await call('other', favorites.POST, 'POST', {}, { promptId: 9 });
     expect(created.status).toBe(201);
-    const list = (await call('other', favoritesMy.GET, 'GET')).body;
+    const list = (await call('other', favoritesMy.GET, 'GET')).body.items;
     expect(list[0]).toMatchObject({ id: created.body.id, promptId: 9, prompt: { id: 9, isApproved: true } });
     // Removing by prompt id, as the detail page and the dashboard do.
     expect((await call('other', favorite.DELETE, 'DELETE', { id: 9 })).status).toBe(200);
-    expect((await call('other', favoritesMy.GET, 'GET')).body.map((f: { promptId: number }) => f.promptId)).not.toContain(9);
+    expect((await call('other', favoritesMy.GET, 'GET')).body.items.map((f: { promptId: number }) => f.promptId)).not.toContain(9);
 
     const rated = await call('other', ratings.POST, 'POST', {}, { promptId: 10, value: 5 });
     expect(rated.body).toMatchObject({ value: 5, rating: 5, ratingCount: 1 });
@@ -161,7 +161,7 @@ describe.each(backends)('library API on $name', (backend) => {
     const clicks = await Promise.all(Array.from({ length: 6 }, () => call('admin', favorites.POST, 'POST', {}, { promptId: 11 })));
     expect(clicks.map((c) => c.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(clicks.map((c) => c.body.id)).size).toBe(1);
-    const list = (await call('admin', favoritesMy.GET, 'GET')).body as { promptId: number }[];
+    const list = (await call('admin', favoritesMy.GET, 'GET')).body.items as { promptId: number }[];
     expect(list.filter((f) => f.promptId === 11)).toHaveLength(1);
   });
 

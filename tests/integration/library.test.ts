@@ -67,12 +67,14 @@ describe.each(backends)('the library on $name', (backend) => {
     const { collectionId, ...created } = await createCollection(app().store, 61, { name: 'Mine', description: null, isPublic: false }, meta(61));
     await app().settle(created);
     for (const promptId of [1, 2, 1]) await app().settle(await changeCollection(app().store, { kind: 'add', collectionId, userId: 61, promptId }, meta(61)));
-    expect(await listCollections(app().db, 61)).toEqual([expect.objectContaining({ id: collectionId, promptCount: 2, isPublic: false, description: null })]);
+    expect((await listCollections(app().db, 61)).items).toEqual([
+      expect.objectContaining({ id: collectionId, promptCount: 2, isPublic: false, description: null }),
+    ]);
     expect(await collectionPromptIds(app().db, collectionId)).toHaveLength(2);
     expect(await getCollection(app().db, collectionId, 62)).toBeNull();
     expect(await getCollection(app().db, collectionId, null)).toBeNull();
     await expect(changeCollection(app().store, { kind: 'delete', collectionId, userId: 62 }, meta(62))).rejects.toMatchObject({ kind: 'not_found' });
     await app().settle(await changeCollection(app().store, { kind: 'delete', collectionId, userId: 61 }, meta(61)));
-    expect(await listCollections(app().db, 61)).toEqual([]);
+    expect((await listCollections(app().db, 61)).items).toEqual([]);
   });
 });

@@ -66,10 +66,10 @@ describe.each(backends)('review API on $name', (backend) => {
   const pending = async (asOf?: string) => {
     const r = await call(admin, pendingApi.GET, 'GET', `/api/admin/prompts/pending${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`);
     expect(r.status).toBe(200);
-    return (r.body as { id: number }[]).map((p) => p.id);
+    return (r.body.items as { id: number }[]).map((p) => p.id);
   };
   const my = async (b: Browser) =>
-    (await call(b, myApi.GET, 'GET', '/api/prompts/my')).body as { id: number; status: string; timeline: { decision: string; byAuthor: boolean }[] }[];
+    (await call(b, myApi.GET, 'GET', '/api/prompts/my')).body.items as { id: number; status: string; timeline: { decision: string; byAuthor: boolean }[] }[];
 
   beforeAll(async () => {
     // Seeded at start, before the ADMIN_EMAIL account makes the log non-empty.
@@ -214,7 +214,7 @@ describe.each(backends)('review API on $name', (backend) => {
     await review(admin, rejected, false);
     expect((await reReview(admin, rejected, true)).status).toBe(200);
     expect(await publicIds()).toContain(rejected);
-    const timeline = (await call(admin, reviewsApi.GET, 'GET', `/api/admin/reviews?promptId=${id}`)).body;
+    const timeline = (await call(admin, reviewsApi.GET, 'GET', `/api/admin/reviews?promptId=${id}`)).body.items;
     expect(timeline.map((e: { decision: string }) => e.decision)).toEqual(['submitted', 'approved', 'withdrawn', 'approved']);
   });
 
@@ -253,18 +253,21 @@ describe.each(backends)('review API on $name', (backend) => {
   });
 
   it('the history lists every submission and decision with who acted, filterable by prompt and decision', async () => {
-    const all = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews')).body as {
-      decision: string;
-      actorName: string | null;
-      position: number;
-      title: string;
-    }[];
+    // Every page (at most 100 entries each), following the cursor.
+    const all: { decision: string; actorName: string | null; position: number; title: string }[] = [];
+    for (let cursor: number | null = null, first = true; first || cursor !== null; first = false) {
+      const page: { items: typeof all; nextCursor: number | null } = (
+        await call(admin, reviewsApi.GET, 'GET', `/api/admin/reviews?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body;
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    }
     const [{ n }] = await app.db.query<{ n: number }>(
       `select count(*)::int as n from events where type in ('PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn')`,
     );
     expect(all).toHaveLength(n);
     expect(all.map((e) => e.position)).toEqual([...all.map((e) => e.position)].sort((x, y) => y - x));
-    const rejectedOnes = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews?decision=rejected')).body as typeof all;
+    const rejectedOnes = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews?decision=rejected')).body.items as typeof all;
     expect(rejectedOnes.length).toBeGreaterThan(0);
     expect(rejectedOnes.every((e) => e.decision === 'rejected' && e.actorName === 'Admin')).toBe(true);
     expect(all.find((e) => e.title === 'Dialog prompt' && e.decision === 'submitted')!.actorName).toBe('Ann Lee');

@@ -74,7 +74,7 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
     const id = one.body.id as number;
     expect((await visitor('GET', `/api/prompts/${id}`)).status).toBe(404);
     expect((await ann('GET', `/api/prompts/${id}`)).body.status).toBe('pending');
-    expect((await ann('GET', '/api/prompts/my')).body.map((p: { id: number }) => p.id)).toEqual([two, id]);
+    expect((await ann('GET', '/api/prompts/my')).body.items.map((p: { id: number }) => p.id)).toEqual([two, id]);
     expect((await ann('GET', '/api/admin/prompts/pending')).status).toBe(403);
     const queued = (await admin('GET', '/api/admin/prompts/pending')).body.map((p: { id: number }) => p.id);
     expect(queued).toEqual(expect.arrayContaining([id, two]));
@@ -90,7 +90,7 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
 
     const asOf = (await admin('GET', `/api/admin/prompts/pending?asOf=${encodeURIComponent(beforeReview.toISOString())}`)).body;
     expect(asOf.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([id, two]));
-    const history = (await admin('GET', '/api/admin/reviews')).body as { promptId: number; decision: string; actorName: string }[];
+    const history = (await admin('GET', '/api/admin/reviews')).body.items as { promptId: number; decision: string; actorName: string }[];
     expect(history.filter((e) => e.promptId === id || e.promptId === two).map((e) => [e.promptId, e.decision, e.actorName])).toEqual([
       [two, 'rejected', 'Admin'],
       [id, 'approved', 'Admin'],
@@ -100,7 +100,7 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
 
     expect((await ann('DELETE', `/api/prompts/${id}`)).body).toMatchObject({ status: 'withdrawn', changed: true });
     expect((await visitor('GET', '/api/prompts')).body.map((p: { id: number }) => p.id)).not.toContain(id);
-    expect((await ann('GET', '/api/prompts/my')).body.map((p: { status: string }) => p.status)).toEqual(['rejected', 'withdrawn']);
+    expect((await ann('GET', '/api/prompts/my')).body.items.map((p: { status: string }) => p.status)).toEqual(['rejected', 'withdrawn']);
     const stats = (await admin('GET', '/api/admin/stats')).body;
     expect(stats).toMatchObject({ totalUsers: 2, prompts: { rejected: 1, withdrawn: 1 } });
   });

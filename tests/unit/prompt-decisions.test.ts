@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, type NewEvent } from '../../events';
 import { promptDecider, type SubmitCommand } from '../../modules/prompts/domain/prompt';
 import { USE_WINDOW_MS, usageDecider } from '../../modules/prompts/domain/usage';
-import { submitPromptRequest } from '../../modules/prompts/contracts';
+import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, submitPromptRequest } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
 
 const admin = { userId: 1, isAdmin: true };
@@ -27,6 +27,27 @@ const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isAppr
 const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, userId: null, count } });
 
 describe('submitting a prompt', () => {
+  it(`given a member with ${MAX_PENDING_PER_AUTHOR} prompts waiting for review, when they submit another, then it is refused (429) with a clear message`, () => {
+    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR }).thenRefuses('rate_limited');
+    expect(() =>
+      promptDecider.decide({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR }, promptDecider.initialState),
+    ).toThrow(SUBMIT_MESSAGES.tooManyPending);
+  });
+
+  it('given a member with one prompt fewer than the limit waiting, when they submit, then it is submitted', () => {
+    const [event] = given(promptDecider)
+      .when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR - 1 })
+      .events();
+    expect(event.type).toBe('PromptSubmitted');
+  });
+
+  it('given the admin with a full queue of their own, when they submit, then it is submitted (the admin and imports are exempt)', () => {
+    const [event] = given(promptDecider)
+      .when({ kind: 'submit', promptId: 7, submission, actor: admin, pendingByAuthor: 10 * MAX_PENDING_PER_AUTHOR })
+      .events();
+    expect(event.type).toBe('PromptSubmitted');
+  });
+
   it('given a member, when they submit with curation flags, then the prompt is submitted without them', () => {
     const [event] = given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: member }).events();
     expect(event).toMatchObject({ type: 'PromptSubmitted', data: { promptId: 7, isFeatured: false, isEditorsPick: false, submittedBy: 2 } });

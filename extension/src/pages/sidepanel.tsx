@@ -69,7 +69,7 @@ function Panel() {
     let live = true;
     setPrompts(null);
     setNote(null);
-    const request = tab === 'library' ? api.prompts(settings, query.q, query.categoryId) : api.favorites(settings).then((f) => f.map((x) => x.prompt));
+    const request = tab === 'library' ? api.prompts(settings, query.q, query.categoryId) : api.favorites(settings).then((f) => f.items.map((x) => x.prompt));
     request
       .then((list) => live && setPrompts(list))
       .catch((error) => {

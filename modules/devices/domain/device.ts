@@ -10,7 +10,8 @@ export interface DeviceState {
 }
 
 export type DeviceCommand =
-  { kind: 'connect'; deviceId: number; userId: number; name: string } | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' };
+  | { kind: 'connect'; deviceId: number; userId: number; name: string }
+  | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' | 'password' };
 
 export const devicePlan = (command: DeviceCommand) => ({ stream: deviceStream(command.deviceId), command });
 

@@ -1,3 +1,4 @@
+import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES } from '../contracts';
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
 export { promptStream };
@@ -41,7 +42,11 @@ export interface SubmitCommand {
 }
 
 export type PromptCommand =
-  | { kind: 'submit'; promptId: number; submission: SubmitCommand; actor: Actor }
+  /**
+   * `pendingByAuthor`: how many of the actor's prompts wait for review now (from the review
+   * read model, read just before): the decision refuses a member past MAX_PENDING_PER_AUTHOR.
+   */
+  | { kind: 'submit'; promptId: number; submission: SubmitCommand; actor: Actor; pendingByAuthor?: number }
   /** The first decision, from the queue: only a pending prompt. */
   | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor }
   /** The admin changes a decision later: publish a rejected or withdrawn one, or withdraw an approved one. */
@@ -50,9 +55,11 @@ export type PromptCommand =
   | { kind: 'withdraw'; promptId: number; actor: Actor };
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
-export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
+export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
   // Visitors do not submit (docs/architecture.md, "Submission policy"); the system does (seed).
   if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
+  // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;
   const data: EventData<'PromptSubmitted'> = {
     promptId,
@@ -122,7 +129,7 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
     switch (command.kind) {
       case 'submit':
         if (state.status !== 'none') throw new DomainError('conflict', 'This prompt already exists');
-        return decideSubmit(command.promptId, command.submission, command.actor);
+        return decideSubmit(command.promptId, command.submission, command.actor, command.pendingByAuthor);
       case 'review':
         return decideReview(state, command.promptId, command.isApproved, command.actor);
       case 're-review':

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
-import { addToCollection, createCollection, myCollections } from '../../client/library';
+import { addToCollection, allPages, createCollection, myCollections, tooFast } from '../../client/library';
 import { pageT } from '../../client/strings';
 import { reserveToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
@@ -37,7 +37,7 @@ export default function CollectionPicker({ promptId, open, onClose }: { promptId
   useEffect(() => {
     if (!open) return;
     setCollections(null);
-    myCollections()
+    allPages(myCollections)
       .then(setCollections)
       .catch((e) => {
         console.error(e);
@@ -54,7 +54,12 @@ export default function CollectionPicker({ promptId, open, onClose }: { promptId
       onClose();
     } catch (e) {
       console.error(e);
-      toast({ variant: 'destructive', title: t('common:library.collections.addFailed'), description: t('common:library.bookmarkFailed.description') });
+      toast({
+        variant: 'destructive',
+        title: t('common:library.collections.addFailed'),
+        description: t('common:library.bookmarkFailed.description'),
+        ...tooFast(e, t('common:library.tooFast')),
+      });
     } finally {
       setBusy(false);
     }
@@ -76,7 +81,8 @@ export default function CollectionPicker({ promptId, open, onClose }: { promptId
       toast({
         variant: 'destructive',
         title: t('common:library.collections.createFailed.title'),
-        description: (e instanceof HttpError && translated(e.issues[0])) || t('common:library.collections.createFailed.description'),
+        description:
+          (e instanceof HttpError && translated(e.issues[0])) || tooFast(e, t('common:library.tooFast'))?.description || t('common:library.collections.createFailed.description'),
       });
       setBusy(false);
     }

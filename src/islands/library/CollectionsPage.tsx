@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
+import { usePaged } from '../../client/paged';
+import { LoadMore } from '../../ui/LoadMore';
 import { showToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
@@ -24,16 +26,10 @@ export default withStrings(Collections);
 
 function Collections({ strings: { lng } }: LibraryProps) {
   const t = useT<ScopeOf<'library'>>();
-  const [list, setList] = useState<CollectionView[] | null>(null);
+  // A page at a time (issue 18); Load more under the grid asks for the next.
+  const { items: list, setItems: setList, reload, more } = usePaged(myCollections);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    myCollections()
-      .then(setList)
-      .catch((error) => {
-        console.error(error);
-        setList([]);
-      });
-  }, []);
+  useEffect(() => void reload(), [reload]);
 
   const remove = async (c: CollectionView) => {
     if (await confirmAndDelete(c, t)) setList((l) => (l ?? []).filter((x) => x.id !== c.id));
@@ -48,6 +44,7 @@ function Collections({ strings: { lng } }: LibraryProps) {
         </Button>
       </div>
       <CollectionGrid list={list} lng={lng} viewLabel={t('view')} showCount onDelete={(c) => void remove(c)} />
+      <LoadMore {...more} label={t('loadMore')} busyLabel={t('loadingMore')} />
       <Dialog open={open} onClose={() => setOpen(false)} title={t('dialog.title')} closeLabel={t('close')}>
         <NewCollectionForm
           onCreated={(c) => {

@@ -13,6 +13,9 @@ import { Button, buttonClass } from '../../ui/Button';
 import { StringsProvider, useT } from '../../client/strings';
 import type { Language } from '../../i18n/languages';
 import type { ScopeOf } from '../../shared/string-specs';
+import { usePaged } from '../../client/paged';
+import { LoadMore } from '../../ui/LoadMore';
+import type { Page } from '../../../modules/prompts/contracts';
 
 export type LibraryView = 'collections' | 'bookmarks' | 'history';
 
@@ -31,23 +34,20 @@ export default function LibraryTab({ strings, view }: LibraryProps & { view: Lib
   );
 }
 
-function useList<T>(load: () => Promise<T[]>): [T[] | null, (f: (list: T[]) => T[]) => void] {
-  const [list, setList] = useState<T[] | null>(null);
-  useEffect(() => {
-    load()
-      .then(setList)
-      // Spec section 4: load failures are only logged; the list shows its empty state.
-      .catch((error) => {
-        console.error(error);
-        setList([]);
-      });
-  }, [load]);
-  return [list, (f) => setList((l) => f(l ?? []))];
+/**
+ * A tab's list, a page at a time (issue 18): the first page at once, the next on Load more.
+ * Spec section 4: load failures are only logged; the list shows its empty state.
+ */
+function useList<T>(load: (cursor?: number) => Promise<Page<T>>): [T[] | null, (f: (list: T[]) => T[]) => void, React.ReactNode] {
+  const t = useT<ScopeOf<'library'>>();
+  const { items, setItems, reload, more } = usePaged(load);
+  useEffect(() => void reload(), [reload]);
+  return [items, (f) => setItems((l) => f(l ?? [])), <LoadMore key="more" {...more} label={t('loadMore')} busyLabel={t('loadingMore')} />];
 }
 
 function Collections({ lng }: { lng: Language }) {
   const t = useT<ScopeOf<'library'>>();
-  const [list, update] = useList(myCollections);
+  const [list, update, more] = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
   /** Spec section 2: a browser prompt for the name; private, described "My collection of prompts". */
@@ -95,6 +95,7 @@ function Collections({ lng }: { lng: Language }) {
         </Button>
       </div>
       <CollectionGrid list={list} lng={lng} viewLabel={t('viewCollection')} showCount={false} onDelete={(c) => void remove(c)} />
+      {more}
     </>
   );
 }
@@ -138,7 +139,7 @@ function PromptRow({
 
 function Bookmarks({ lng }: { lng: Language }) {
   const t = useT<ScopeOf<'library'>>();
-  const [list, update] = useList(myBookmarks);
+  const [list, update, more] = useList(myBookmarks);
   const [pending, setPending] = useState<number | null>(null);
 
   const remove = async (f: Favorite) => {
@@ -168,35 +169,38 @@ function Bookmarks({ lng }: { lng: Language }) {
       />
     );
   return (
-    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
-      {list.map((f) => (
-        <PromptRow
-          key={f.id}
-          title={f.prompt.title}
-          description={f.prompt.description}
-          promptId={f.promptId}
-          date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pending === f.id}
-            aria-label={t('removeLabel', { title: f.prompt.title })}
-            data-testid="remove-bookmark"
-            onClick={() => void remove(f)}
+    <>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
+        {list.map((f) => (
+          <PromptRow
+            key={f.id}
+            title={f.prompt.title}
+            description={f.prompt.description}
+            promptId={f.promptId}
+            date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
           >
-            <Icon name="trash" size={14} />
-            {t('remove')}
-          </Button>
-        </PromptRow>
-      ))}
-    </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={pending === f.id}
+              aria-label={t('removeLabel', { title: f.prompt.title })}
+              data-testid="remove-bookmark"
+              onClick={() => void remove(f)}
+            >
+              <Icon name="trash" size={14} />
+              {t('remove')}
+            </Button>
+          </PromptRow>
+        ))}
+      </div>
+      {more}
+    </>
   );
 }
 
 function History({ lng }: { lng: Language }) {
   const t = useT<ScopeOf<'library'>>();
-  const [list, update] = useList(myHistory);
+  const [list, update, more] = useList(myHistory);
   const [pending, setPending] = useState<number | null>(null);
 
   const copyAgain = async (entry: HistoryEntry) => {
@@ -219,21 +223,24 @@ function History({ lng }: { lng: Language }) {
       />
     );
   return (
-    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
-      {list.map((entry) => (
-        <PromptRow
-          key={entry.id}
-          title={entry.prompt.title}
-          description={entry.prompt.description}
-          promptId={entry.promptId}
-          date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}
-        >
-          <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
-            <Icon name="copy" size={14} />
-            {t('history.useAgain')}
-          </Button>
-        </PromptRow>
-      ))}
-    </div>
+    <>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
+        {list.map((entry) => (
+          <PromptRow
+            key={entry.id}
+            title={entry.prompt.title}
+            description={entry.prompt.description}
+            promptId={entry.promptId}
+            date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}
+          >
+            <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
+              <Icon name="copy" size={14} />
+              {t('history.useAgain')}
+            </Button>
+          </PromptRow>
+        ))}
+      </div>
+      {more}
+    </>
   );
 }

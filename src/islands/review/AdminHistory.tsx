@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
+import { PAGE_MAX, REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
@@ -12,6 +12,8 @@ import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
 import { StringsProvider, useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
+import { usePaged } from '../../client/paged';
+import { LoadMore } from '../../ui/LoadMore';
 
 /**
  * /admin, Review History: every submission and decision from the log, filtered by prompt and
@@ -37,17 +39,22 @@ function History({ lng }: { lng: string }) {
   const ids = useId();
   const [draft, setDraft] = useState<Filter>({ promptId: '', decision: '' });
   const [filter, setFilter] = useState<Filter>(draft);
-  const [entries, setEntries] = useState<ReviewEntryView[] | null>(null);
-
-  const load = useCallback(async (f: Filter) => {
-    try {
-      setEntries(await api(routes.reviewHistory, { query: { promptId: f.promptId || undefined, decision: f.decision || undefined } }));
-    } catch (error) {
-      console.error(error);
-      setEntries([]);
-    }
-  }, []);
-  useEffect(() => void load(filter), [filter, load]);
+  // A page at a time, newest first; a prompt's timeline (oldest first) in one page of PAGE_MAX,
+  // so its last step (what re-review may do next) is loaded.
+  const fetchPage = useCallback(
+    (cursor?: number) =>
+      api(routes.reviewHistory, {
+        query: {
+          promptId: filter.promptId || undefined,
+          decision: filter.decision || undefined,
+          cursor,
+          limit: filter.promptId ? PAGE_MAX : undefined,
+        },
+      }),
+    [filter],
+  );
+  const { items: entries, reload, more } = usePaged(fetchPage);
+  useEffect(() => void reload(), [reload]);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -111,7 +118,7 @@ function History({ lng }: { lng: string }) {
         </div>
       </form>
       {timelineOf !== null && entries && entries.length > 0 && (
-        <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void load(filter)} />
+        <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void reload()} />
       )}
       <div className="card overflow-hidden">
         <div className="overflow-x-auto">
@@ -168,6 +175,7 @@ function History({ lng }: { lng: string }) {
           </table>
         </div>
       </div>
+      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
     </section>
   );
 }
@@ -208,13 +216,30 @@ function AsOfQueue({ lng }: { lng: string }) {
   const t = useT<ScopeOf<'review'>>();
   const ids = useId();
   const [at, setAt] = useState(() => localInput(new Date()));
-  const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null } | null>(null);
+  const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null; nextCursor: number | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  // Each page is its own replay of the log up to that time: the admin's rare question, a page at a time.
+  const fetchAsOf = (iso: string, cursor?: number) => api(routes.pending, { query: { asOf: iso, cursor, limit: PAGE_MAX } });
+  const more = async () => {
+    if (!shown?.queue || shown.nextCursor === null) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchAsOf(shown.at, shown.nextCursor);
+      setShown({ at: shown.at, queue: [...shown.queue, ...page.items], nextCursor: page.nextCursor });
+    } catch (error) {
+      console.error(error);
+      reserveToast()({ variant: 'destructive', title: t('admin.asOf.failed') });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const show = async (event: FormEvent) => {
     event.preventDefault();
     const iso = new Date(at).toISOString();
-    setShown({ at: iso, queue: null });
+    setShown({ at: iso, queue: null, nextCursor: null });
     try {
-      setShown({ at: iso, queue: await api(routes.pending, { query: { asOf: iso } }) });
+      const page = await fetchAsOf(iso);
+      setShown({ at: iso, queue: page.items, nextCursor: page.nextCursor });
     } catch (error) {
       console.error(error);
       setShown(null);
@@ -250,7 +275,12 @@ function AsOfQueue({ lng }: { lng: string }) {
           <p className="mb-3 text-sm text-muted-foreground" role="status">
             {t('admin.asOf.showing', { time: formatTime(shown.at, lng) })}
           </p>
-          <QueueTable lng={lng} queue={shown.queue} testId="as-of-table" />
+          <QueueTable
+            lng={lng}
+            queue={shown.queue}
+            testId="as-of-table"
+            more={{ hasMore: shown.nextCursor !== null, busy: loadingMore, onClick: () => void more() }}
+          />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { CREATE_PAGE_LIMITS as L } from '../../../modules/prompts/contracts';
+import { CREATE_PAGE_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage } from '../../client/toast-store';
@@ -28,6 +28,8 @@ function CreateForm({ categories, authorName, initial }: Props) {
   const form = useForm(createForm, {
     initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
     form: 'createPage',
+    // A refused submission (too many pending, too many an hour: 429) shows its translated text.
+    errorKey: submitRefusalKey,
   });
   const { values, errors, set } = form;
   const onSubmit = form.submit(

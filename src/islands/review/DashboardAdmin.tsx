@@ -5,6 +5,7 @@ import { DecisionButton, formatTime, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
+import { LoadMore } from '../../ui/LoadMore';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
@@ -14,7 +15,7 @@ export default withStrings(PendingCards);
 
 function PendingCards({ strings: { lng } }: ReviewProps) {
   const t = useT<ScopeOf<'review'>>();
-  const { queue, busy, review } = usePendingQueue('dashboard');
+  const { queue, busy, review, more } = usePendingQueue('dashboard');
   if (queue === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (queue.length === 0)
     return (
@@ -23,11 +24,14 @@ function PendingCards({ strings: { lng } }: ReviewProps) {
       </div>
     );
   return (
-    <ul className="grid gap-4" data-testid="pending-cards">
-      {queue.map((p) => (
-        <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4" data-testid="pending-cards">
+        {queue.map((p) => (
+          <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />
+        ))}
+      </ul>
+      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
+    </>
   );
 }
 

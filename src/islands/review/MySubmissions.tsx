@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { SubmissionView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -8,19 +8,18 @@ import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
+import { usePaged } from '../../client/paged';
+import { LoadMore } from '../../ui/LoadMore';
 
 /** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
 export default withStrings(Submissions);
 
 function Submissions({ strings: { lng } }: ReviewProps) {
   const t = useT<ScopeOf<'review'>>();
-  const [list, setList] = useState<SubmissionView[] | null>(null);
-  const load = () =>
-    api(routes.mySubmissions).then(setList, (error) => {
-      console.error(error);
-      setList([]);
-    });
-  useEffect(() => void load(), []);
+  // A page at a time, newest first (issue 18); after a withdrawal the first page is read again.
+  const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor } }), []);
+  const { items: list, reload: load, more } = usePaged<SubmissionView>(fetchPage);
+  useEffect(() => void load(), [load]);
 
   const withdraw = async (id: number) => {
     if (!confirm(t('mine.withdrawConfirm'))) return;
@@ -47,41 +46,44 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       </div>
     );
   return (
-    <ul className="grid gap-4" data-testid="my-submissions">
-      {list.map((s) => (
-        <li key={s.id} className="card min-w-0 p-5 wrap-anywhere" data-testid="submission" data-prompt-id={s.id} data-status={s.status}>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h3 className="text-lg font-semibold break-words">
-                <a href={`/prompts/${s.id}`} className="hover:underline">
-                  {s.title}
-                </a>
-              </h3>
-              <p className="mt-1 text-sm text-muted-foreground">{s.description}</p>
+    <>
+      <ul className="grid gap-4" data-testid="my-submissions">
+        {list.map((s) => (
+          <li key={s.id} className="card min-w-0 p-5 wrap-anywhere" data-testid="submission" data-prompt-id={s.id} data-status={s.status}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h3 className="text-lg font-semibold break-words">
+                  <a href={`/prompts/${s.id}`} className="hover:underline">
+                    {s.title}
+                  </a>
+                </h3>
+                <p className="mt-1 text-sm text-muted-foreground">{s.description}</p>
+              </div>
+              <StatusBadge status={s.status} label={t(`status.${s.status}`)} />
             </div>
-            <StatusBadge status={s.status} label={t(`status.${s.status}`)} />
-          </div>
-          <h4 className="mt-4 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('mine.timeline')}</h4>
-          <ol className="mt-2 space-y-1.5 border-l border-border pl-4 text-sm" data-testid="timeline">
-            {s.timeline.map((step, i) => (
-              <li key={i} className="relative">
-                <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden="true" />
-                <span className="font-medium">{t(`decision.${step.decision}`)}</span>{' '}
-                <span className="text-muted-foreground">
-                  {step.byAuthor ? t('mine.byYou') : t('mine.byAdmin')} · <time dateTime={step.at}>{formatTime(step.at, lng)}</time>
-                </span>
-              </li>
-            ))}
-          </ol>
-          {(s.status === 'pending' || s.status === 'approved') && (
-            <div className="mt-4 flex justify-end">
-              <Button variant="outline" size="sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
-                {t('mine.withdraw')}
-              </Button>
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
+            <h4 className="mt-4 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('mine.timeline')}</h4>
+            <ol className="mt-2 space-y-1.5 border-l border-border pl-4 text-sm" data-testid="timeline">
+              {s.timeline.map((step, i) => (
+                <li key={i} className="relative">
+                  <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden="true" />
+                  <span className="font-medium">{t(`decision.${step.decision}`)}</span>{' '}
+                  <span className="text-muted-foreground">
+                    {step.byAuthor ? t('mine.byYou') : t('mine.byAdmin')} · <time dateTime={step.at}>{formatTime(step.at, lng)}</time>
+                  </span>
+                </li>
+              ))}
+            </ol>
+            {(s.status === 'pending' || s.status === 'approved') && (
+              <div className="mt-4 flex justify-end">
+                <Button variant="outline" size="sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
+                  {t('mine.withdraw')}
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L } from '../../../modules/prompts/contracts';
+import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
@@ -20,6 +20,8 @@ export default function SubmitForm({ categories, community, onDone }: { categori
   const form = useForm(dialogForm, {
     initial: { title: '', description: '', content: '', categoryId: 0, authorName: DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
     form: 'submitDialog',
+    // A refused submission (too many pending, too many an hour: 429) shows its translated text.
+    errorKey: submitRefusalKey,
   });
   const { values, errors, set } = form;
   const onSubmit = form.submit(

@@ -1,6 +1,9 @@
 import { engagementRoutes } from '../../../../modules/engagement/routes';
-import { listFavorites } from '../../../../projections/engagement/queries';
+import { pageFavorites } from '../../../../projections/engagement/queries';
 import { withPrompts } from '../../../server/library';
 import { serve } from '../../../server/route';
 
-export const GET = serve(engagementRoutes.myBookmarks, async ({ user, app }) => withPrompts(app, await listFavorites(app.db, user.id)));
+export const GET = serve(engagementRoutes.myBookmarks, async ({ query, user, app }) => {
+  const page = await pageFavorites(app.db, user.id, query);
+  return { items: await withPrompts(app, page.items), nextCursor: page.nextCursor };
+});

@@ -3,4 +3,7 @@ import { listHistory } from '../../../../projections/engagement/queries';
 import { withPrompts } from '../../../server/library';
 import { serve } from '../../../server/route';
 
-export const GET = serve(engagementRoutes.myHistory, async ({ user, app }) => withPrompts(app, await listHistory(app.db, user.id)));
+export const GET = serve(engagementRoutes.myHistory, async ({ query, user, app }) => {
+  const page = await listHistory(app.db, user.id, query);
+  return { items: await withPrompts(app, page.items), nextCursor: page.nextCursor };
+});

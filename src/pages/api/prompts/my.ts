@@ -2,4 +2,4 @@ import { promptRoutes } from '../../../../modules/prompts/routes';
 import { listSubmissions } from '../../../../projections/review/queries';
 import { serve } from '../../../server/route';
 
-export const GET = serve(promptRoutes.mySubmissions, ({ user, app }) => listSubmissions(app.db, user.id));
+export const GET = serve(promptRoutes.mySubmissions, ({ query, user, app }) => listSubmissions(app.db, user.id, query));

@@ -2,7 +2,7 @@ import { changeCollection } from '../../../../../modules/collections';
 import { COLLECTION_MESSAGES } from '../../../../../modules/collections/contracts';
 import { collectionRoutes } from '../../../../../modules/collections/routes';
 import { notFound } from '../../../../server/http';
-import { collectionWithPrompts } from '../../../../server/library';
+import { collectionWithPrompts, throttleAccount } from '../../../../server/library';
 import { serve } from '../../../../server/route';
 
 export const GET = serve(collectionRoutes.collection, async ({ params: { id }, user, app }) => {
@@ -11,7 +11,8 @@ export const GET = serve(collectionRoutes.collection, async ({ params: { id }, u
   return collection;
 });
 
-export const DELETE = serve(collectionRoutes.deleteCollection, async ({ params: { id }, user, app, metadata, settle }) => {
+export const DELETE = serve(collectionRoutes.deleteCollection, async ({ params: { id }, user, app, context, metadata, settle }) => {
+  await throttleAccount(app, context, 'library', user.id);
   await settle(await changeCollection(app.store, { kind: 'delete', collectionId: id, userId: user.id }, metadata));
   return { id };
 });

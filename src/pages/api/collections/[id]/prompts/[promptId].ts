@@ -1,8 +1,10 @@
 import { changeCollection } from '../../../../../../modules/collections';
 import { collectionRoutes } from '../../../../../../modules/collections/routes';
+import { throttleAccount } from '../../../../../server/library';
 import { serve } from '../../../../../server/route';
 
-export const DELETE = serve(collectionRoutes.removeFromCollection, async ({ params: { id: collectionId, promptId }, user, app, metadata, settle }) => {
+export const DELETE = serve(collectionRoutes.removeFromCollection, async ({ params: { id: collectionId, promptId }, user, app, context, metadata, settle }) => {
+  await throttleAccount(app, context, 'library', user.id);
   const result = await changeCollection(app.store, { kind: 'remove', collectionId, userId: user.id, promptId }, metadata);
   await settle(result);
   return { collectionId, promptId, promptCount: result.promptCount };
