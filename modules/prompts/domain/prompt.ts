@@ -1,5 +1,7 @@
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
+import { isReservedAuthorName, RESERVED_AUTHOR_MESSAGE } from '../contracts';
+
 export { promptStream };
 
 export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
@@ -53,6 +55,8 @@ export type PromptCommand =
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
   // Visitors do not submit (docs/architecture.md, "Submission policy"); the system does (seed).
   if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
+  if (!actor.isAdmin && isReservedAuthorName(command.authorName))
+    throw new DomainError('invalid', RESERVED_AUTHOR_MESSAGE, [{ path: ['authorName'], message: RESERVED_AUTHOR_MESSAGE, code: 'custom' }]);
   const curated = actor.isAdmin;
   const data: EventData<'PromptSubmitted'> = {
     promptId,
