@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_LIMITS, collectionForm, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
 import { showToast } from '../../client/toast-store';
 import { Dialog } from '../../ui/Dialog';
@@ -63,7 +63,7 @@ function Collections({ strings: { lng } }: LibraryProps) {
 
 function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
   const t = useT<ScopeOf<'library'>>();
-  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
+  const form = useForm(collectionForm, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
   const descriptionId = useId();
   const publicId = useId();
   const descriptionError = form.errors.description;
