@@ -27,7 +27,9 @@ export function adminPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'resp
  * For pages that need any signed-in user: the user, or a redirect to /auth. What such a page
  * shows is the user's own, so it is never stored by a cache.
  */
-export function userPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response' | 'url'>): { ok: true; user: SessionUser } | { ok: false; response: Response } {
+export function userPage(
+  astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response' | 'url'>,
+): { ok: true; user: SessionUser } | { ok: false; response: Response } {
   const user = astro.locals.user;
   if (!user) return { ok: false, response: astro.redirect(backAfterSignIn(astro), 302) };
   astro.response.headers.set('cache-control', 'private, no-store');

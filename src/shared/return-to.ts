@@ -10,7 +10,8 @@ const BASE = 'http://same.site';
 export function safeReturnTo(raw: string | null | undefined): string | null {
   if (!raw || raw.length > MAX_LENGTH) return null;
   // One leading slash, then not a second slash or a backslash; no backslash, control or space anywhere.
-  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\s]/.test(raw) || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return null;
   let url: URL;
   try {
     url = new URL(raw, BASE);

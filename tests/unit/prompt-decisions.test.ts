@@ -101,10 +101,11 @@ describe('who may submit', () => {
   );
 
   it('given the admin, when they submit as Promptory, then it is accepted', () => {
-    const [event] = given(promptDecider).when({ kind: 'submit', promptId: 7, submission: { ...submission, authorName: 'Promptory' }, actor: admin }).events();
+    const [event] = given(promptDecider)
+      .when({ kind: 'submit', promptId: 7, submission: { ...submission, authorName: 'Promptory' }, actor: admin })
+      .events();
     expect(event.data).toMatchObject({ authorName: 'Promptory' });
   });
-
 
   it('given a visitor, when they submit, then they are asked to sign in (no anonymous submissions)', () => {
     given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: visitor }).thenRefuses('unauthenticated');

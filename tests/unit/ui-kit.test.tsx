@@ -174,7 +174,9 @@ describe('Field', () => {
   });
 
   it('keeps its help text visible while it shows an error, and describes the input by both', () => {
-    const html = render(<Field label="Email" name="email" type="email" value="x" onChange={noop} help="We never share it." error="Please enter a valid email" />);
+    const html = render(
+      <Field label="Email" name="email" type="email" value="x" onChange={noop} help="We never share it." error="Please enter a valid email" />,
+    );
     expect(html).toContain('We never share it.');
     expect(html).toContain('Please enter a valid email');
     const ids = attrs(html, 'input')['aria-describedby'].split(' ');
