@@ -44,6 +44,18 @@ export const collectionRequest = z.object({
 });
 export type CollectionRequest = z.output<typeof collectionRequest>;
 
+/**
+ * The New Collection dialog (spec, "Collection form"): a description is required there,
+ * 10 to 200 characters. The API stays as above, as it also serves the quick button.
+ */
+export const collectionForm = collectionRequest.extend({
+  description: z
+    .string()
+    .trim()
+    .min(COLLECTION_LIMITS.description.min, COLLECTION_MESSAGES.descriptionMin)
+    .max(COLLECTION_LIMITS.description.max, COLLECTION_MESSAGES.descriptionMax),
+});
+
 /** POST /api/collections/{id}/prompts */
 /**
  * GET …/my lists are paged (issue 18): `limit` 1 to 100 (default 50) and `cursor`, the

@@ -27,6 +27,20 @@ export function submitRefusalKey(error: string): `submit.${keyof typeof SUBMIT_M
   return found && `submit.${found}`;
 }
 
+/**
+ * A name that reads as the product's own: "Promptory" in any case, spacing, punctuation or
+ * width ("prompt ory", "ＰＲＯＭＰＴＯＲＹ", "Promptory Team"). Such prompts show as the
+ * house's and leave Community, so only the admin may publish under it.
+ */
+export function isReservedAuthorName(name: string): boolean {
+  const letters = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  return letters.includes(PRODUCT_NAME.toLowerCase());
+}
+export const RESERVED_AUTHOR_MESSAGE = `Only ${PRODUCT_NAME} may publish under the name "${PRODUCT_NAME}". Please use your own name.`;
+
 const categoryId = z.number({ error: 'Please select a category.' }).int('Please select a category.');
 
 /** A text field's length bounds, in characters (after trimming). No max: unbounded. */

@@ -147,7 +147,7 @@ export function MobileMenu({
   const user = useHydratedStore($currentUser, undefined);
   return (
     <Menu
-      className="md:hidden"
+      className="lg:hidden"
       data-mobile-menu=""
       summaryProps={{ className: buttonClass({ variant: 'icon' }), 'aria-label': labels.openMenu, 'data-testid': 'mobile-menu-button' }}
       summary={

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { SessionUser } from './session-user';
+import { signInHref } from '../shared/return-to';
 
 /**
  * The pages' guards: a page answers a visitor with a redirect to /auth instead of an
@@ -12,9 +13,9 @@ export type PageAccess = { ok: true; user: SessionUser } | { ok: false; response
  * For admin pages: a visitor is redirected to /auth; a signed-in non-admin gets `denied`
  * (render "Access Denied" with status 403); the admin gets the user.
  */
-export function adminPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response'>): PageAccess {
+export function adminPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response' | 'url'>): PageAccess {
   const user = astro.locals.user;
-  if (!user) return { ok: false, response: astro.redirect('/auth', 302) };
+  if (!user) return { ok: false, response: astro.redirect(backAfterSignIn(astro), 302) };
   if (!user.isAdmin) {
     astro.response.status = 403;
     return { ok: false, denied: true };
@@ -26,9 +27,16 @@ export function adminPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'resp
  * For pages that need any signed-in user: the user, or a redirect to /auth. What such a page
  * shows is the user's own, so it is never stored by a cache.
  */
-export function userPage(astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response'>): { ok: true; user: SessionUser } | { ok: false; response: Response } {
+export function userPage(
+  astro: Pick<AstroGlobal, 'locals' | 'redirect' | 'response' | 'url'>,
+): { ok: true; user: SessionUser } | { ok: false; response: Response } {
   const user = astro.locals.user;
-  if (!user) return { ok: false, response: astro.redirect('/auth', 302) };
+  if (!user) return { ok: false, response: astro.redirect(backAfterSignIn(astro), 302) };
   astro.response.headers.set('cache-control', 'private, no-store');
   return { ok: true, user };
+}
+
+/** /auth with `next` set to the page asked for, so sign-in returns the user there. */
+export function backAfterSignIn(astro: Pick<AstroGlobal, 'url'>): string {
+  return signInHref(`${astro.url.pathname}${astro.url.search}`);
 }

@@ -42,7 +42,8 @@ const promptFields: Record<string, FieldKeys> = {
   title: bounded('validation.title'),
   description: bounded('validation.description'),
   content: bounded('validation.content'),
-  authorName: bounded('validation.authorName'),
+  // custom: the product's own name, which only the admin may publish under.
+  authorName: bounded('validation.authorName', { custom: 'validation.authorNameReserved' }),
   categoryId: { other: 'validation.category' },
 };
 

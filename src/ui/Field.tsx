@@ -84,7 +84,8 @@ export function Field({
           </button>
         )}
       </div>
-      {help && !error && (
+      {/* The help stays beside an error: it says what the field wants, the error what is wrong. */}
+      {help && (
         <p id={`${id}-help`} className="text-xs text-muted-foreground">
           {help}
         </p>

@@ -73,16 +73,48 @@ test('a stolen session cookie is useless after logout', async ({ browser, baseUR
   expect((await (await thief.request.get('/api/auth/me')).json()).user).toBeNull();
   const page = await thief.newPage();
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
   await victim.close();
   await thief.close();
+});
+
+test('signing in returns the user to the protected page that sent them, and only to a same-site path', async ({ browser, page, baseURL }) => {
+  const owner = await browser.newContext();
+  const { email, password } = await apiSignUp(owner.request);
+  await owner.close();
+  const signIn = async () => {
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+  };
+  await page.goto('/dashboard/collections?lng=en');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/collections?lng=en');
+  await islandsReady(page);
+  await signIn();
+  await page.waitForURL((url) => url.pathname === '/dashboard/collections');
+
+  // Signed in, /auth forwards to a same-site `next`, and never off the site.
+  await page.goto('/auth?next=%2Fprompts%3Ftab%3Dfavorites');
+  await expect(page).toHaveURL(/\/prompts\?tab=favorites$/);
+  for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+    expect(new URL(page.url()).origin, next).toBe(new URL(baseURL!).origin);
+    expect(new URL(page.url()).pathname, next).toBe('/');
+  }
+  // Signing in from a crafted link lands on Home.
+  await page.request.post('/api/auth/logout');
+  await page.goto(`/auth?lng=en&next=${encodeURIComponent('//evil.example/')}`);
+  await islandsReady(page);
+  await signIn();
+  await page.waitForURL((url) => url.pathname === '/');
 });
 
 test('admin guard: visitors go to /auth, normal users see Access Denied, the admin sees the admin page', async ({ browser, page }) => {
   const visitor = await page.goto('/admin');
   expect(new URL(visitor!.url()).pathname).toBe('/auth');
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
 
   await apiSignUp(page.request);
   const denied = await page.goto('/admin?lng=en');

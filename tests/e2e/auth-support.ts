@@ -50,7 +50,7 @@ export async function nextMail(email: string, countBefore: number): Promise<{ te
   let files: string[] = [];
   await expect.poll(() => (files = mailsTo(email)).length, { timeout: 10_000 }).toBeGreaterThan(countBefore);
   const text = decode(readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8'));
-  const match = /https?:\/\/[^\s"<>]+\/auth\?email=[^\s"<>]+/.exec(text);
+  const match = /https?:\/\/[^\s"<>]+\/auth(?:\/reset-password)?\?email=[^\s"<>]+/.exec(text);
   return { text, link: match ? match[0].replace(/&amp;/g, '&') : null };
 }
 

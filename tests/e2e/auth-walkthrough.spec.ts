@@ -112,7 +112,10 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(page.getByTestId('auth-notice')).toContainText(t.resetSent.description);
 
     const reset = await nextMail(email, beforeReset);
+    // The reset email opens the reset screen with the reset wording, not "Set your password".
+    expect(new URL(reset.link!).pathname).toBe('/auth/reset-password');
     await page.goto(`${pathOf(reset.link!)}&lng=${lng}`);
+    await expect(page.getByText(t.setPassword.resetTitle, { exact: true })).toBeVisible();
     const resetForm = page.getByTestId('set-password-form');
     await resetForm.getByLabel(t.fields.password, { exact: true }).fill('second password 2');
     await resetForm.getByLabel(t.fields.confirmPassword, { exact: true }).fill('second password 2');

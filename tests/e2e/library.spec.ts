@@ -173,6 +173,8 @@ test('collections: quick button, dialog with every message, fill from detail and
   const description = dialog.getByLabel(lib.dialog.description);
   await dialog.getByTestId('create-collection').click();
   await expect(dialog.getByTestId('error-name')).toHaveText('Collection name must be at least 3 characters');
+  // The dialog's description is required (spec: 10 to 200): an empty one is refused too.
+  await expect(dialog.getByTestId('error-description')).toHaveText('Description must be at least 10 characters');
   // The inputs stop at the limits table's maxima; without that stop (another client), the
   // contract still answers with the spec's messages.
   await expect(name).toHaveAttribute('maxlength', '50');

@@ -49,12 +49,12 @@ async function expectDialogValidation(page: Page) {
   }
 }
 
-async function fillDialog(page: Page, title: string) {
+async function fillDialog(page: Page, title: string, content = 'Explain the following code step by step, with examples.') {
   const form = page.getByTestId('submit-form');
   await form.locator('[name=title]').fill(title);
   await form.locator('[name=categoryId]').selectOption({ label: 'Coding' });
   await form.locator('[name=description]').fill('A description long enough to pass.');
-  await form.locator('[name=content]').fill('Explain the following code step by step, with examples.');
+  await form.locator('[name=content]').fill(content);
   await form.locator('[name=authorName]').fill('Review Tester');
   await page.getByTestId('submit-prompt-send').click();
 }
@@ -84,7 +84,8 @@ test('submit through all three entry points, review, and see the outcome everywh
   await page.goto('/community?lng=en');
   await page.getByTestId('submit-prompt-toggle').click();
   await expectDialogValidation(page);
-  await fillDialog(page, communityTitle);
+  // Longer than the admin card's preview, so its Show Full Content has something to show.
+  await fillDialog(page, communityTitle, `Review this pull request as a senior engineer. ${'Point out bugs, naming, tests and risks. '.repeat(5)}`);
   await expect(page.getByTestId('toast')).toContainText(review.submit.successTitle);
 
   // 3. The create page, prefilled from the query (as the extension opens it).
@@ -136,6 +137,10 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(admin.locator(`[data-testid=pending-row][data-prompt-id="${approved.id}"]`)).toHaveCount(0);
   await admin.goto('/dashboard?tab=admin&lng=en');
   const card = admin.locator(`[data-testid=pending-card][data-prompt-id="${rejected.id}"]`);
+  // Show Full Content only where the preview cut something: not on the short create-page prompt.
+  const createdCard = admin.locator('[data-testid=pending-card]').filter({ hasText: createTitle });
+  await expect(createdCard.getByTestId('pending-content')).toHaveText('Rewrite this paragraph in plain English.');
+  await expect(createdCard.getByTestId('toggle-content')).toHaveCount(0);
   await card.getByTestId('toggle-content').click();
   await expect(card.getByTestId('toggle-content')).toHaveText(review.admin.hideContent);
   await card.getByTestId('reject').click();

@@ -94,7 +94,14 @@ for (const lng of LANGS) {
       await expect(page.getByTestId('version-line')).toContainText(lng === 'en' ? 'Free' : '免費');
       await expect(page.getByTestId('install-steps').locator('li')).toHaveCount(7);
       await expect(page.getByTestId('faq').locator('details')).toHaveCount(4);
-      await expect(page.getByTestId('side-panel-preview')).toBeVisible();
+      const preview = page.getByTestId('side-panel-preview');
+      await expect(preview).toBeVisible();
+      // Nothing in the preview is clipped: no card (nor its heart) runs past the panel's edge.
+      expect(await preview.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      const edge = await preview.evaluate((el) => el.getBoundingClientRect().right);
+      for (const card of await preview.locator('li').all()) expect((await card.boundingBox())!.x + (await card.boundingBox())!.width).toBeLessThanOrEqual(edge);
+      // The demo sentence keeps its word gap before the quoted selection (English only).
+      await expect(page.getByTestId('context-demo')).toContainText(lng === 'en' ? 'like “summarise the key points' : '例如「為忙碌的讀者');
       // The context-menu demo toggle.
       const menu = page.getByTestId('demo-menu');
       await expect(menu).toBeHidden();

@@ -225,6 +225,14 @@ describe.each(backends)('accounts API on $name', (backend) => {
       expect((await b.call(meApi.GET, { method: 'GET' })).body.user.email).toBe(email);
     });
 
+    it('a reset email opens the reset screen, not the first-time "Set your password" one', async () => {
+      const { email } = await signedUpUser();
+      await new Browser().call(forgotApi.POST, { body: { email } });
+      const mail = lastMail(app.config.dataDir, email)!;
+      expect(mail.link).toMatch(/^http:\/\/localhost:4321\/auth\/reset-password\?email=.+&token=[A-Za-z0-9_-]{43}$/);
+      expect(mail.text).toContain('Reset your password');
+    });
+
     it('records sign-ins (lastLoginAt in the read model)', async () => {
       const { email, password } = await signedUpUser();
       const b = new Browser();

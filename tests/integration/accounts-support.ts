@@ -139,7 +139,7 @@ export function lastMail(dataDir: string, to: string): { raw: string; text: stri
   files.sort();
   const raw = readFileSync(join(dir, files[files.length - 1]), 'utf8');
   const text = decodeMime(raw);
-  const match = /https?:\/\/[^\s"<>]+\/auth\?email=[^\s"<>]+/.exec(text);
+  const match = /https?:\/\/[^\s"<>]+\/auth(?:\/reset-password)?\?email=[^\s"<>]+/.exec(text);
   return { raw, text, link: match ? match[0].replace(/&amp;/g, '&') : null };
 }
 

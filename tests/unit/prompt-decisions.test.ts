@@ -112,6 +112,22 @@ describe('reviewing a prompt', () => {
 });
 
 describe('who may submit', () => {
+  it.each(['Promptory', '  promptory ', 'PROMPTORY', 'Prompt ory', 'P-r-o-m-p-t-o-r-y', 'ＰＲＯＭＰＴＯＲＹ', 'Promptory Team'])(
+    'given a member, when they submit as %j, then it is refused (only the admin publishes under the product name)',
+    (authorName) => {
+      given(promptDecider)
+        .when({ kind: 'submit', promptId: 7, submission: { ...submission, authorName }, actor: member })
+        .thenRefuses('invalid');
+    },
+  );
+
+  it('given the admin, when they submit as Promptory, then it is accepted', () => {
+    const [event] = given(promptDecider)
+      .when({ kind: 'submit', promptId: 7, submission: { ...submission, authorName: 'Promptory' }, actor: admin })
+      .events();
+    expect(event.data).toMatchObject({ authorName: 'Promptory' });
+  });
+
   it('given a visitor, when they submit, then they are asked to sign in (no anonymous submissions)', () => {
     given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: visitor }).thenRefuses('unauthenticated');
   });

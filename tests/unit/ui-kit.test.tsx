@@ -172,6 +172,17 @@ describe('Field', () => {
     expect(input['aria-describedby']).toBe(error.id);
     expect(attrs(html, 'button')).toMatchObject({ type: 'button', 'aria-label': 'Show password', 'aria-pressed': 'false' });
   });
+
+  it('keeps its help text visible while it shows an error, and describes the input by both', () => {
+    const html = render(
+      <Field label="Email" name="email" type="email" value="x" onChange={noop} help="We never share it." error="Please enter a valid email" />,
+    );
+    expect(html).toContain('We never share it.');
+    expect(html).toContain('Please enter a valid email');
+    const ids = attrs(html, 'input')['aria-describedby'].split(' ');
+    for (const id of ids) expect(html).toContain(`id="${id}"`);
+    expect(ids).toHaveLength(2);
+  });
 });
 
 describe('Submit and Dialog', () => {

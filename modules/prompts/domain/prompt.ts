@@ -1,6 +1,8 @@
 import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES } from '../contracts';
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
+import { isReservedAuthorName, RESERVED_AUTHOR_MESSAGE } from '../contracts';
+
 export { promptStream };
 
 export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
@@ -58,6 +60,8 @@ export type PromptCommand =
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
   // Visitors do not submit (docs/architecture.md, "Submission policy"); the system does (seed).
   if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
+  if (!actor.isAdmin && isReservedAuthorName(command.authorName))
+    throw new DomainError('invalid', RESERVED_AUTHOR_MESSAGE, [{ path: ['authorName'], message: RESERVED_AUTHOR_MESSAGE, code: 'custom' }]);
   // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;

@@ -23,6 +23,7 @@ import { Submit } from '../../ui/Submit';
 import { Tabs } from '../../ui/Tabs';
 import { useForm } from '../../ui/useForm';
 import { Button } from '../../ui/Button';
+import { safeReturnTo } from '../../shared/return-to';
 
 /**
  * The /auth screen: Login and Register tabs, the forgot-password view and
@@ -142,7 +143,8 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
       await api(routes.login, { body: data });
       await refreshCurrentUser().catch(() => undefined);
       queueToastForNextPage({ title: t('toasts.loginSuccess.title'), description: t('toasts.loginSuccess.description') });
-      location.assign('/');
+      // Back to the page that sent the user to sign in (same-site paths only), else Home.
+      location.assign(safeReturnTo(new URL(location.href).searchParams.get('next')) ?? '/');
       return 'keep-busy';
     },
     failure(t, 'loginFailed'),

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { COLLECTION_LIMITS, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
+import { COLLECTION_LIMITS, collectionForm, type CollectionView } from '../../../modules/collections/contracts';
 import { createCollection, myCollections } from '../../client/library';
 import { usePaged } from '../../client/paged';
 import { LoadMore } from '../../ui/LoadMore';
@@ -60,7 +60,7 @@ function Collections({ strings: { lng } }: LibraryProps) {
 
 function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => void }) {
   const t = useT<ScopeOf<'library'>>();
-  const form = useForm(collectionRequest, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
+  const form = useForm(collectionForm, { initial: { name: '', description: '', isPublic: false }, form: 'collection' });
   const descriptionId = useId();
   const publicId = useId();
   const descriptionError = form.errors.description;

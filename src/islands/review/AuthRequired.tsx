@@ -3,6 +3,7 @@ import { queueToastForNextPage } from '../../client/toast-store';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { ReviewProps } from './shared';
+import { signInHref } from '../../shared/return-to';
 
 /**
  * /prompts/create for a visitor: the page shows "Authentication Required",
@@ -18,7 +19,7 @@ function AuthRequired(_: ReviewProps) {
     // Queued only as this page goes away: this page's own toaster (hydrated when idle, which
     // can come after this) would otherwise take the toast and show it on a page being left.
     addEventListener('pagehide', () => queueToastForNextPage({ variant: 'destructive', title, description }), { once: true });
-    location.assign('/auth');
+    location.assign(signInHref(location.pathname + location.search));
   }, [title, description]);
   return null;
 }

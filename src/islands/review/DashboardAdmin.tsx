@@ -49,6 +49,8 @@ function PendingCard({
   const t = useT<ScopeOf<'review'>>();
   const [full, setFull] = useState(false);
   const contentId = `pending-content-${prompt.id}`;
+  // The toggle only where the preview hides something: a short prompt is shown whole.
+  const truncated = prompt.content.length > PREVIEW_CHARS;
   return (
     <li className="card min-w-0 p-5 wrap-anywhere" data-testid="pending-card" data-prompt-id={prompt.id}>
       <h3 className="text-lg font-semibold">{prompt.title}</h3>
@@ -57,12 +59,14 @@ function PendingCard({
       </p>
       <p className="mt-3 text-sm text-muted-foreground">{prompt.description}</p>
       <pre id={contentId} className="mt-3 rounded-lg bg-muted p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap" data-testid="pending-content">
-        {full || prompt.content.length <= PREVIEW_CHARS ? prompt.content : `${prompt.content.slice(0, PREVIEW_CHARS).trimEnd()}…`}
+        {full || !truncated ? prompt.content : `${prompt.content.slice(0, PREVIEW_CHARS).trimEnd()}…`}
       </pre>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="ghost" size="sm" aria-expanded={full} aria-controls={contentId} onClick={() => setFull((f) => !f)} data-testid="toggle-content">
-          {full ? t('admin.hideContent') : t('admin.showContent')}
-        </Button>
+        {truncated && (
+          <Button variant="ghost" size="sm" aria-expanded={full} aria-controls={contentId} onClick={() => setFull((f) => !f)} data-testid="toggle-content">
+            {full ? t('admin.hideContent') : t('admin.showContent')}
+          </Button>
+        )}
         <span className="flex-1" />
         <DecisionButton approve={false} busy={busy} onClick={() => void review(prompt.id, false)} />
         <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />

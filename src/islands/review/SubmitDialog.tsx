@@ -2,6 +2,7 @@ import { Dialog } from '../../ui/Dialog';
 import SubmitForm from './SubmitForm';
 import { type CategoryOption } from './shared';
 import { buttonClass } from '../../ui/Button';
+import { signInHref } from '../../shared/return-to';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
@@ -10,6 +11,8 @@ interface Props {
   onClose: () => void;
   onDone: () => void;
   signedIn: boolean;
+  /** Pre-fills the form's author name. */
+  userName?: string;
   categories: readonly CategoryOption[];
   community: boolean;
 }
@@ -19,17 +22,17 @@ interface Props {
  * (submission policy, docs/architecture.md). Loaded by SubmitPrompt on first open, with zod
  * and the form kit; it reads SubmitPrompt's `review` strings.
  */
-export default function SubmitDialog({ open, onClose, onDone, signedIn, categories, community }: Props) {
+export default function SubmitDialog({ open, onClose, onDone, signedIn, userName, categories, community }: Props) {
   const t = useT<ScopeOf<'review'>>();
   return (
     <Dialog open={open} onClose={onClose} title={t('submit.dialogTitle')} closeLabel={t('submit.close')}>
       {signedIn ? (
-        <SubmitForm categories={categories} community={community} onDone={onDone} />
+        <SubmitForm categories={categories} community={community} onDone={onDone} userName={userName} />
       ) : (
         <div className="space-y-4 text-sm" data-testid="submit-sign-in">
           <p className="font-semibold">{t('submit.signInTitle')}</p>
           <p className="text-muted-foreground">{t('submit.signInText')}</p>
-          <a href="/auth" className={buttonClass({ variant: 'primary', className: 'w-full' })}>
+          <a href={signInHref(location.pathname + location.search)} className={buttonClass({ variant: 'primary', className: 'w-full' })}>
             {t('submit.signIn')}
           </a>
         </div>

@@ -15,10 +15,21 @@ import type { ScopeOf } from '../../shared/string-specs';
  * The submit dialog's form (its limits: `SUBMIT_DIALOG_LIMITS`; a category). Its own chunk:
  * zod and the form kit load when the dialog first opens, not with /prompts or /community.
  */
-export default function SubmitForm({ categories, community, onDone }: { categories: readonly CategoryOption[]; community: boolean; onDone: () => void }) {
+export default function SubmitForm({
+  categories,
+  community,
+  onDone,
+  userName,
+}: {
+  categories: readonly CategoryOption[];
+  community: boolean;
+  onDone: () => void;
+  /** The signed-in user's name: the author name starts as theirs, not "Community User". */
+  userName?: string;
+}) {
   const t = useT<ScopeOf<'review'>>();
   const form = useForm(dialogForm, {
-    initial: { title: '', description: '', content: '', categoryId: 0, authorName: DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
+    initial: { title: '', description: '', content: '', categoryId: 0, authorName: userName || DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
     form: 'submitDialog',
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
     errorKey: submitRefusalKey,

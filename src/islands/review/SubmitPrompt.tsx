@@ -63,6 +63,7 @@ function SubmitPrompt({ categories, variant }: Props) {
             onClose={() => setOpen(false)}
             onDone={done}
             signedIn={Boolean(user)}
+            userName={user?.name}
             categories={categories}
             community={variant === 'community'}
           />

@@ -82,9 +82,21 @@ export async function startMail(host: MailHost): Promise<void> {
   });
 }
 
-/** Renders one of the account emails in `lng` and sends it. */
+/**
+ * Renders one of the account emails in `lng` and sends it. A reset email's link lands on
+ * /auth/reset-password, so the screen says "reset" like the email does (the first-time
+ * /auth?email=… link shows "Set your password").
+ */
 export function sendAccountMail(host: MailHost, kind: MailKind, lng: Language, to: { email: string; name: string }, link: string): Promise<void> {
-  return sendMail(host, { to: to.email, ...renderMail(kind, lng, to.name, link) }, link);
+  const landing = kind === 'reset' ? resetLanding(link) : link;
+  return sendMail(host, { to: to.email, ...renderMail(kind, lng, to.name, landing) }, landing);
+}
+
+/** An accountLink moved to the reset screen (same query); other links are left alone. */
+export function resetLanding(link: string): string {
+  const url = new URL(link);
+  if (url.pathname === '/auth' && url.searchParams.has('token')) url.pathname = '/auth/reset-password';
+  return url.toString();
 }
 
 export type { MailKind };

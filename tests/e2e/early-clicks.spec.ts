@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Clicks before hydration are never lost (issue 18). On a slow phone the page is shown and
+ * clickable well before its islands' code has run; a click then must still happen. The CPU is
+ * throttled 4x and the islands' code is held back 1 s, so each click below lands while its
+ * island still carries Astro's `ssr` mark (checked), and the action must happen afterwards.
+ */
+async function slowPhone(page: Page) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue().catch(() => {});
+  });
+}
+
+const notHydrated = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.closest('astro-island')?.hasAttribute('ssr') ?? false);
+
+async function toggleThemeEarly(page: Page) {
+  const toggle = page.locator('[data-theme-toggle]').first();
+  await expect(toggle).toBeVisible();
+  expect(await notHydrated(page, '[data-theme-toggle]')).toBe(true);
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await toggle.click();
+}
+
+async function expectDark(page: Page) {
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/, { timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+}
+
+test('home: the theme toggle clicked before hydration switches the theme', async ({ page }) => {
+  await slowPhone(page);
+  await page.goto('/?lng=en', { waitUntil: 'domcontentloaded' });
+  await toggleThemeEarly(page);
+  await expectDark(page);
+});
+
+test('detail: the theme toggle and Copy Prompt clicked before hydration both happen', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const [prompt] = await (await page.request.get('/api/prompts')).json();
+  await slowPhone(page);
+  await page.goto(`/prompts/${prompt.id}?lng=en`, { waitUntil: 'domcontentloaded' });
+  await toggleThemeEarly(page);
+  const copy = page.getByTestId('copy-prompt');
+  await expect(copy).toBeVisible();
+  expect(await notHydrated(page, '[data-testid=copy-prompt]')).toBe(true);
+  await copy.click();
+  await expectDark(page);
+  await expect(page.getByTestId('toast')).toContainText('Prompt copied', { timeout: 15_000 });
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt.content);
+});

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { seedPrompts } from '../../src/server/seed/prompts-data';
+
+/** The /extension page's texts against what the extension and the library really are (issue 18). */
+const site = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/site.json`, import.meta.url), 'utf8')).extension;
+const manifest = JSON.parse(readFileSync(new URL('../../extension/manifest.json', import.meta.url), 'utf8'));
+
+describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
+  it('previews prompts that exist in the seeded library', () => {
+    const titles = new Set(seedPrompts.map((p) => p.title));
+    for (const title of Object.values<string>(site(lng).panel.prompts)) expect(titles, title).toContain(title);
+  });
+
+  it('names, in the data-security answer, every permission the extension asks Chrome for', () => {
+    const answer: string = site(lng).faq.security.a;
+    for (const permission of manifest.permissions as string[]) expect(answer).toContain(`${permission}`);
+    // host_permissions: this site only; optional_host_permissions: another site, asked for first.
+    expect(answer).toContain(lng === 'en' ? 'access to this site only' : '只限本網站的存取權');
+    expect(manifest.optional_host_permissions.length).toBeGreaterThan(0);
+    expect(answer).toContain(lng === 'en' ? 'optional permission' : '可選權限');
+  });
+});
