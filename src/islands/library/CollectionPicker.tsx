@@ -82,7 +82,9 @@ export default function CollectionPicker({ promptId, open, onClose }: { promptId
         variant: 'destructive',
         title: t('common:library.collections.createFailed.title'),
         description:
-          (e instanceof HttpError && translated(e.issues[0])) || tooFast(e, t('common:library.tooFast'))?.description || t('common:library.collections.createFailed.description'),
+          (e instanceof HttpError && translated(e.issues[0])) ||
+          tooFast(e, t('common:library.tooFast'))?.description ||
+          t('common:library.collections.createFailed.description'),
       });
       setBusy(false);
     }
