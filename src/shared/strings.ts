@@ -60,7 +60,9 @@ export function flatten(namespaces: Readonly<Record<string, unknown>>): Record<s
  */
 export function pick(flat: Readonly<Record<string, string>>, spec: StringsSpec): Record<string, string> {
   const wanted = (key: string) =>
-    spec.include.some((prefix) => (/[:.]$/.test(prefix) ? key.startsWith(prefix) : key === prefix || (key.startsWith(`${prefix}_`) && !key.slice(prefix.length + 1).includes('.'))));
+    spec.include.some((prefix) =>
+      /[:.]$/.test(prefix) ? key.startsWith(prefix) : key === prefix || (key.startsWith(`${prefix}_`) && !key.slice(prefix.length + 1).includes('.')),
+    );
   return Object.fromEntries(Object.entries(flat).filter(([key]) => wanted(key)));
 }
 

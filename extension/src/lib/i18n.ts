@@ -16,7 +16,11 @@ import zhReview from '../../../src/i18n/locales/zh-HK/review.json';
 const english = flatten({ extension: en, prompts: enPrompts, review: enReview });
 const BUNDLES: Record<Language, Strings<'extension:'>> = {
   en: { lng: 'en', scope: 'extension:', text: pick(english, STRING_SPECS.extension) },
-  'zh-HK': { lng: 'zh-HK', scope: 'extension:', text: pick({ ...english, ...flatten({ extension: zh, prompts: zhPrompts, review: zhReview }) }, STRING_SPECS.extension) },
+  'zh-HK': {
+    lng: 'zh-HK',
+    scope: 'extension:',
+    text: pick({ ...english, ...flatten({ extension: zh, prompts: zhPrompts, review: zhReview }) }, STRING_SPECS.extension),
+  },
 };
 
 /** `t('panel.copy')` in the extension namespace; `t('prompts:categories.writing')` elsewhere. */
