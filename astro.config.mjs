@@ -14,7 +14,7 @@ import { precompressIntegration } from './scripts/precompress.mjs';
 const SITE_RUNTIME = [
   /[\\/]node_modules[\\/](react|nanostores|@nanostores[\\/]react)[\\/]/,
   /[\\/]src[\\/]ui[\\/](Button|Icon|Tooltip|cx|hooks)\.tsx?$/,
-  /[\\/]src[\\/]client[\\/](http|current-user|toast-store|stores|language|messages|strings)\.tsx?$/,
+  /[\\/]src[\\/]client[\\/](http|current-user|toast-store|stores|language|strings)\.tsx?$/,
   /[\\/]src[\\/]i18n[\\/]languages\.ts$/,
   /[\\/]src[\\/]shared[\\/](api-client|strings)\.ts$/,
 ];

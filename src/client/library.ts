@@ -10,7 +10,7 @@ import type { Page, PromptView } from '../../modules/prompts/contracts';
 import { $currentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
 import { api, HttpError } from './http';
-import { messages } from './messages';
+import { pageT } from './strings';
 import { $bookmarkedIds, $ratingAggregates, $ratings } from './stores';
 import { reserveToast } from './toast-store';
 
@@ -64,7 +64,7 @@ function setBookmarked(promptId: number, on: boolean) {
  */
 export async function toggleBookmark(promptId: number): Promise<boolean> {
   const toast = reserveToast();
-  const m = messages().library;
+  const t = pageT();
   const was = $bookmarkedIds.get().has(promptId);
   try {
     if (was) {
@@ -75,11 +75,16 @@ export async function toggleBookmark(promptId: number): Promise<boolean> {
       favoriteIds.set(promptId, created.id);
     }
     setBookmarked(promptId, !was);
-    toast(was ? m.bookmarkRemoved : m.bookmarkAdded);
+    toast({ title: was ? t('common:library.bookmarkRemoved') : t('common:library.bookmarkAdded') });
     return !was;
   } catch (error) {
     console.error(error);
-    toast({ variant: 'destructive', ...m.bookmarkFailed, ...tooFast(error, m.tooFast) });
+    toast({
+      variant: 'destructive',
+      title: t('common:library.bookmarkFailed.title'),
+      description: t('common:library.bookmarkFailed.description'),
+      ...tooFast(error, t('common:library.tooFast')),
+    });
     return was;
   }
 }
@@ -104,18 +109,23 @@ export async function loadRating(promptId: number): Promise<void> {
 /** Shows the chosen value at once, then submits it; the prompt's aggregate follows the reply. */
 export async function rate(promptId: number, value: RatingValue): Promise<void> {
   const toast = reserveToast();
-  const m = messages().library;
+  const t = pageT();
   const key = String(promptId);
   const before = $ratings.get()[key];
   $ratings.setKey(key, value);
   try {
     const reply = await api(routes.rate, { body: { userId: $currentUser.get()?.id, promptId, value } });
     $ratingAggregates.setKey(key, reply.rating);
-    toast(m.rated);
+    toast({ title: t('common:library.rated.title'), description: t('common:library.rated.description') });
   } catch (error) {
     console.error(error);
     if ($ratings.get()[key] === value) $ratings.setKey(key, before);
-    toast({ variant: 'destructive', ...m.rateFailed, ...tooFast(error, m.tooFast) });
+    toast({
+      variant: 'destructive',
+      title: t('common:library.rateFailed.title'),
+      description: t('common:library.rateFailed.description'),
+      ...tooFast(error, t('common:library.tooFast')),
+    });
   }
 }
 

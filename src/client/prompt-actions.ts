@@ -14,9 +14,15 @@ import { copyText } from './clipboard';
 import { $currentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
-import { messages } from './messages';
+import { pageT } from './strings';
 import { $usageCounts } from './stores';
 import { queueToastForNextPage, reserveToast, showToast } from './toast-store';
+
+/** "Error" / "Failed to process your request.": a use, copy or share that failed. */
+function failed() {
+  const t = pageT();
+  return { variant: 'destructive', title: t('common:toasts.useFailed.title'), description: t('common:toasts.useFailed.description') } as const;
+}
 
 /** The Copied! label resets after 2000 ms. */
 export const COPIED_RESET_MS = 2000;
@@ -33,18 +39,18 @@ async function contentOf(id: number): Promise<string> {
 /** Records a use and copies the content; resolves true when both worked. */
 export async function recordUseAndCopy(id: number): Promise<boolean> {
   const toast = reserveToast();
-  const m = messages();
+  const t = pageT();
   // The use is recorded first; the copy waits for it (use, refresh, copy).
   const recorded = api(routes.use, { params: { id } });
   try {
     await copyText(recorded.then(() => historyEntry(id)).then(() => contentOf(id)));
     const { usageCount } = await recorded;
     $usageCounts.setKey(String(id), usageCount);
-    toast(m.promptCopied);
+    toast({ title: t('common:toasts.promptCopied.title'), description: t('common:toasts.promptCopied.description') });
     return true;
   } catch (error) {
     console.error(error);
-    toast({ variant: 'destructive', ...m.useFailed });
+    toast(failed());
     return false;
   }
 }
@@ -61,13 +67,13 @@ async function historyEntry(id: number): Promise<void> {
 
 export async function copyContent(id: number): Promise<void> {
   const toast = reserveToast();
-  const m = messages();
+  const t = pageT();
   try {
     await copyText(contentOf(id));
-    toast(m.copiedToClipboard);
+    toast({ title: t('common:toasts.copiedToClipboard.title') });
   } catch (error) {
     console.error(error);
-    toast({ variant: 'destructive', ...m.useFailed });
+    toast(failed());
   }
 }
 
@@ -81,21 +87,23 @@ export async function share(url: string, title: string): Promise<void> {
     return;
   }
   const toast = reserveToast();
-  const m = messages();
+  const t = pageT();
   try {
     await copyText(url);
-    toast(m.linkCopied);
+    toast({ title: t('common:toasts.linkCopied.title'), description: t('common:toasts.linkCopied.description') });
   } catch (error) {
     console.error(error);
-    toast({ variant: 'destructive', ...m.useFailed });
+    toast(failed());
   }
 }
 
 export function askToSignInToBookmark(): void {
-  showToast({ variant: 'destructive', ...messages().authBookmark });
+  const t = pageT();
+  showToast({ variant: 'destructive', title: t('common:toasts.authRequired.title'), description: t('common:toasts.authRequired.bookmark') });
 }
 
 export function askToSignInToRate(): void {
-  queueToastForNextPage({ variant: 'destructive', ...messages().authRate });
+  const t = pageT();
+  queueToastForNextPage({ variant: 'destructive', title: t('common:toasts.authRequired.title'), description: t('common:toasts.authRequired.rate') });
   location.assign('/auth');
 }

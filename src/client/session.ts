@@ -1,18 +1,22 @@
 import * as routes from '../shared/api-routes.generated';
 import { api, HttpError } from './http';
-import { messages } from './messages';
+import { pageT } from './strings';
 import { queueToastForNextPage, showToast } from './toast-store';
 
 /** Logout: POST, then "Logout successful" on the home page. */
 export async function logout(): Promise<void> {
-  const m = messages();
+  const t = pageT();
   try {
     await api(routes.logout, { body: {} });
-    queueToastForNextPage(m.logoutSuccess);
+    queueToastForNextPage({ title: t('common:toasts.logoutSuccess.title'), description: t('common:toasts.logoutSuccess.description') });
     location.assign('/');
   } catch (error) {
     console.error(error);
     const description = error instanceof HttpError ? error.errorField : undefined;
-    showToast({ variant: 'destructive', title: m.logoutFailed.title, description: description ?? m.logoutFailed.description });
+    showToast({
+      variant: 'destructive',
+      title: t('common:toasts.logoutFailed.title'),
+      description: description ?? t('common:toasts.logoutFailed.description'),
+    });
   }
 }

@@ -7,7 +7,7 @@ import { translator, type Scope, type Strings, type T } from '../shared/strings'
  * browser. `StringsProvider` lets the components below an island's root use `useT()` instead
  * of passing the bundle down.
  */
-const Context = createContext<T<Scope> | null>(null);
+const Context = /* @__PURE__ */ createContext<T<Scope> | null>(null);
 
 export function StringsProvider<S extends Scope>({ strings, children }: { strings: Strings<S>; children: ReactNode }) {
   const t = useMemo(() => translator(strings), [strings]);

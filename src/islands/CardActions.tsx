@@ -6,24 +6,20 @@ import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
 import { useHydrated, useHydratedStore } from '../ui/hooks';
-import { messages } from '../client/messages';
+import { pageT } from '../client/strings';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
 import { buttonClass } from '../ui/Button';
 
-export interface CardLabels {
-  usePrompt: string;
-  viewDetails: string;
-  save: string;
-  bookmark: string;
-}
-
 interface Props {
   id: number;
   variant: 'default' | 'featured';
-  labels: CardLabels;
-  /** "View details of {title}" for assistive technology. */
-  viewLabel?: string;
+  /** `STRING_SPECS.card`: one object for every card of the page. */
+  strings: Strings<ScopeOf<'card'>>;
+  /** The prompt's title, for the details link's accessible name ("View Details: {title}"). */
+  title?: string;
 }
 
 /**
@@ -32,7 +28,8 @@ interface Props {
  * Save / the bookmark icon: visitors are asked to sign in; signed-in users
  * toggle Save/Saved and get "Add to collection" (its code loads only for them).
  */
-export default function CardActions({ id, variant, labels, viewLabel }: Props) {
+export default function CardActions({ id, variant, strings, title }: Props) {
+  const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
@@ -62,18 +59,13 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
       }}
     >
       <Icon name="copy" size={variant === 'featured' ? 15 : 14} />
-      {labels.usePrompt}
+      {t('actions.usePrompt')}
     </a>
   );
   const bookmark = (iconOnly: boolean) => {
-    if (!user) return <BookmarkButton label={iconOnly ? labels.bookmark : labels.save} iconOnly={iconOnly} onClick={askToSignInToBookmark} />;
-    const m = messages().library;
-    return (
-      <>
-        <SignedInBookmark id={id} iconOnly={iconOnly} labels={iconOnly ? { off: labels.bookmark, on: m.bookmarked } : { off: labels.save, on: m.saved }} />
-        <AddToCollectionButton promptId={id} label={m.collections.add} />
-      </>
-    );
+    const off = iconOnly ? t('actions.bookmark') : t('actions.save');
+    if (!user) return <BookmarkButton label={off} iconOnly={iconOnly} onClick={askToSignInToBookmark} />;
+    return <SignedInControls id={id} iconOnly={iconOnly} off={off} />;
   };
 
   if (variant === 'featured') {
@@ -88,13 +80,28 @@ export default function CardActions({ id, variant, labels, viewLabel }: Props) {
     <>
       {bookmark(false)}
       {use}
-      <Tooltip label={labels.viewDetails}>
-        <a href={href} className={buttonClass({ variant: 'ghost', size: 'sm', className: 'ml-auto px-2.5' })} aria-label={viewLabel}>
+      <Tooltip label={t('actions.viewDetails')}>
+        <a
+          href={href}
+          className={buttonClass({ variant: 'ghost', size: 'sm', className: 'ml-auto px-2.5' })}
+          aria-label={title === undefined ? undefined : t('actions.viewDetailsOf', { title })}
+        >
           {/* Signed in, the row holds one more button: the label needs a wider card. */}
-          <span className={user ? 'hidden @[24rem]:inline' : 'hidden @[20rem]:inline'}>{labels.viewDetails}</span>
+          <span className={user ? 'hidden @[24rem]:inline' : 'hidden @[20rem]:inline'}>{t('actions.viewDetails')}</span>
           <Icon name="arrow-right" size={14} />
         </a>
       </Tooltip>
+    </>
+  );
+}
+
+/** A signed-in user's bookmark toggle and Add to collection (only after hydration): their other labels are the page's. */
+function SignedInControls({ id, iconOnly, off }: { id: number; iconOnly: boolean; off: string }) {
+  const t = pageT();
+  return (
+    <>
+      <SignedInBookmark id={id} iconOnly={iconOnly} labels={{ off, on: iconOnly ? t('prompts:actions.bookmarked') : t('prompts:actions.saved') }} />
+      <AddToCollectionButton promptId={id} label={t('common:library.collections.add')} />
     </>
   );
 }

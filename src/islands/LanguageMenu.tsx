@@ -5,6 +5,8 @@ import { buttonClass } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Menu } from '../ui/Menu';
 import { Tooltip } from '../ui/Tooltip';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 
 const NAMES: Record<Language, { label: string; short: string }> = {
   en: { label: 'English', short: 'EN' },
@@ -16,13 +18,16 @@ interface Props {
   lng: Language;
   /** The current page with `?lng=` for each language: the choice works without JavaScript. */
   hrefs: Record<Language, string>;
-  label: string;
+  /** `STRING_SPECS.nav`. */
+  strings: Strings<ScopeOf<'nav'>>;
   /** A row of buttons (mobile menu) instead of a dropdown. */
   inline?: boolean;
 }
 
 /** The language menu: links that work without JavaScript; hydrated, a click stores the choice and reloads. */
-export function LanguageChoices({ id, lng, hrefs, label, inline = false }: Props) {
+export function LanguageChoices({ id, lng, hrefs, strings, inline = false }: Props) {
+  const t = translator(strings);
+  const label = t('language.label');
   const onClick = (event: MouseEvent<HTMLAnchorElement>, code: Language) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();

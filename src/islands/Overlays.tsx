@@ -3,10 +3,12 @@ import { startCurrentUserSync } from '../client/current-user';
 import { showToast, takeQueuedToast } from '../client/toast-store';
 import { Toaster } from '../ui/Toaster';
 import { TooltipLayer } from '../ui/Tooltip';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 
 interface Props {
-  label: string;
-  closeLabel: string;
+  /** `STRING_SPECS.overlays`. */
+  strings: Strings<ScopeOf<'overlays'>>;
   /** Who a private page was rendered for (id, or 0 for a visitor); absent on shared pages. */
   renderedUserId?: number;
 }
@@ -17,7 +19,8 @@ interface Props {
  * personal islands follow `$currentUser`. A private page (dashboard) reloads when the user
  * changes, so the server renders or redirects for the right person.
  */
-export default function Overlays({ label, closeLabel, renderedUserId }: Props) {
+export default function Overlays({ strings, renderedUserId }: Props) {
+  const t = translator(strings);
   useEffect(() => {
     startCurrentUserSync({
       renderedUserId: renderedUserId === undefined ? undefined : renderedUserId || null,
@@ -29,7 +32,7 @@ export default function Overlays({ label, closeLabel, renderedUserId }: Props) {
   }, []);
   return (
     <>
-      <Toaster label={label} closeLabel={closeLabel} />
+      <Toaster label={t('notifications', { hotkey: 'F8' })} closeLabel={t('actions.close')} />
       <TooltipLayer />
     </>
   );

@@ -5,7 +5,9 @@ import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
 import { useHydratedStore } from '../ui/hooks';
-import { messages } from '../client/messages';
+import { pageT } from '../client/strings';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
 import { Button } from '../ui/Button';
@@ -14,7 +16,8 @@ interface Props {
   id: number;
   title: string;
   shareUrl: string;
-  labels: { copyPrompt: string; copied: string; bookmark: string; share: string };
+  /** `STRING_SPECS.detail`. */
+  strings: Strings<ScopeOf<'detail'>>;
 }
 
 /**
@@ -22,7 +25,8 @@ interface Props {
  * "Copied!" for 2 seconds), Bookmark/Bookmarked (visitors are asked to sign in), Add to
  * collection (signed in), Share (native share, else the URL is copied: "Link copied").
  */
-export default function PromptActions({ id, title, shareUrl, labels }: Props) {
+export default function PromptActions({ id, title, shareUrl, strings }: Props) {
+  const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -52,21 +56,36 @@ export default function PromptActions({ id, title, shareUrl, labels }: Props) {
         onClick={() => void onCopy()}
       >
         <Icon name={copied ? 'check' : 'copy'} size={18} />
-        <span data-copy-label="">{copied ? labels.copied : labels.copyPrompt}</span>
+        <span data-copy-label="">{copied ? t('common:actions.copied') : t('actions.copyPrompt')}</span>
       </Button>
-      {!user && <BookmarkButton label={labels.bookmark} size="md" onClick={askToSignInToBookmark} />}
-      {user && <SignedInBookmark id={id} size="md" labels={{ off: labels.bookmark, on: messages().library.bookmarked }} />}
-      {user && <AddToCollectionButton promptId={id} size="md" label={messages().library.collections.add} />}
+      {user ? (
+        <SignedInControls id={id} off={t('actions.bookmark')} />
+      ) : (
+        <BookmarkButton label={t('actions.bookmark')} size="md" onClick={askToSignInToBookmark} />
+      )}
       <Button variant="outline" data-share="" data-share-url={shareUrl} data-testid="share" onClick={() => void share(shareUrl, title)}>
         <Icon name="share" size={16} />
-        {labels.share}
+        {t('actions.share')}
       </Button>
     </div>
   );
 }
 
+/** A signed-in user's Bookmark/Bookmarked and Add to collection (only after hydration): their other labels are the page's. */
+function SignedInControls({ id, off }: { id: number; off: string }) {
+  const t = pageT();
+  return (
+    <>
+      <SignedInBookmark id={id} size="md" labels={{ off, on: t('prompts:actions.bookmarked') }} />
+      <AddToCollectionButton promptId={id} size="md" label={t('common:library.collections.add')} />
+    </>
+  );
+}
+
 /** The copy-to-clipboard icon of the content block ("Copied to clipboard"). */
-export function CopyContentButton({ id, label }: { id: number; label: string }) {
+export function CopyContentButton({ id, strings }: { id: number; strings: Strings<ScopeOf<'detail'>> }) {
+  const t = translator(strings);
+  const label = t('actions.copyToClipboard');
   return (
     <Tooltip label={label}>
       <Button variant="icon" className="js-only size-8" aria-label={label} data-testid="copy-icon" onClick={() => void copyContent(id)}>

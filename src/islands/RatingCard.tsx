@@ -5,10 +5,13 @@ import { $ratingAggregates, $ratings } from '../client/stores';
 import { RatingChoices } from '../ui/PromptControls';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 
 interface Props {
   promptId: number;
-  labels: { notHelpful: string; helpful: string; signIn: string; thanks: string };
+  /** `STRING_SPECS.detail`. */
+  strings: Strings<ScopeOf<'detail'>>;
 }
 
 /**
@@ -17,7 +20,9 @@ interface Props {
  * the prompt opens; a choice shows at once, then is submitted; the thanks line shows once a
  * rating exists.
  */
-export default function RatingControls({ promptId, labels }: Props) {
+export default function RatingControls({ promptId, strings }: Props) {
+  const t = translator(strings);
+  const labels = { notHelpful: t('rating.notHelpful'), helpful: t('rating.helpful') };
   const user = useHydratedStore($currentUser, undefined);
   const value = useHydratedStore($ratings, {})[String(promptId)];
   useEffect(() => {
@@ -29,7 +34,7 @@ export default function RatingControls({ promptId, labels }: Props) {
         <RatingChoices labels={labels} value={value} onRate={(v) => void library().then((l) => l.rate(promptId, v))} />
         {value && (
           <p className="mt-3 text-sm text-muted-foreground" role="status" data-testid="rating-thanks">
-            {labels.thanks}
+            {t('rating.thanks')}
           </p>
         )}
       </>
@@ -40,7 +45,7 @@ export default function RatingControls({ promptId, labels }: Props) {
       <RatingChoices labels={labels} onRate={askToSignInToRate} />
       <p className="no-js-only text-sm">
         <a href="/auth" className="font-medium text-link hover:underline">
-          {labels.signIn}
+          {t('rating.signIn')}
         </a>
       </p>
     </>

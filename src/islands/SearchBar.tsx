@@ -2,6 +2,11 @@ import { useState } from 'react';
 import { Icon } from '../ui/Icon';
 import { useHydrated } from '../ui/hooks';
 import { Button, buttonClass } from '../ui/Button';
+import type { CategoryKey, Resources } from '../i18n/keys';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
+
+type SortKey = `sort.${keyof Resources['prompts']['sort']}`;
 
 export interface SearchBarProps {
   action: string;
@@ -10,15 +15,16 @@ export interface SearchBarProps {
   q: string;
   category: string;
   sort: string;
-  /** Category choices (slug, label) after "All Categories". */
+  /** Category choices after "All Categories": slug and the category's own name (shown when it has no translation). */
   categories: [string, string][];
-  /** Sort choices in order (value, label); '' is "no sort" (community). */
-  sorts: [string, string][];
+  /** Sort choices in order; '' is "no sort" (community). */
+  sorts: readonly string[];
   resetHref: string;
   idPrefix: string;
   /** Home page: a plain form to /prompts, no in-place swapping. */
   standalone?: boolean;
-  labels: { label: string; placeholder: string; submit: string; filters: string; category: string; allCategories: string; sort: string; reset: string };
+  /** `STRING_SPECS.search`. */
+  strings: Strings<ScopeOf<'search'>>;
 }
 
 /**
@@ -39,9 +45,10 @@ export default function SearchBar({
   resetHref,
   idPrefix,
   standalone = false,
-  labels,
+  strings,
 }: SearchBarProps) {
-  const defaultSort = sorts[0]?.[0] ?? '';
+  const t = translator(strings);
+  const defaultSort = sorts[0] ?? '';
   const active = Boolean(category) || sort !== defaultSort;
   const [open, setOpen] = useState(active);
   // Until the island runs, the toggle cannot open the panel: say so rather than drop a click
@@ -50,14 +57,14 @@ export default function SearchBar({
   const live = standalone ? undefined : '';
   const panelId = `${idPrefix}-filters`;
   return (
-    <form method="get" action={action} role="search" aria-label={labels.label} className="w-full" data-live-form={live} data-testid="search-form">
+    <form method="get" action={action} role="search" aria-label={t('search.label')} className="w-full" data-live-form={live} data-testid="search-form">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
           <label htmlFor={`${idPrefix}-q`} className="sr-only">
-            {labels.label}
+            {t('search.label')}
           </label>
           <Icon name="search" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
           {/* Plain <input> and <select> with the kit's `input` class: this bar is on every list page, where the Input and Select chunks would only add JS. */}
@@ -69,7 +76,7 @@ export default function SearchBar({
             maxLength={200}
             autoComplete="off"
             enterKeyHint="search"
-            placeholder={labels.placeholder}
+            placeholder={t('search.placeholder')}
             className="input h-11 pl-10 text-base sm:text-sm"
             data-live-input={live}
           />
@@ -77,7 +84,7 @@ export default function SearchBar({
         <div className="flex gap-2">
           <Button type="submit" variant="primary" className="h-11 flex-1 sm:flex-none">
             <Icon name="search" size={16} className="sm:hidden" />
-            {labels.submit}
+            {t('search.submit')}
           </Button>
           <Button
             variant="outline"
@@ -92,7 +99,7 @@ export default function SearchBar({
             }}
           >
             <Icon name="sliders" size={16} />
-            {labels.filters}
+            {t('search.filters')}
             {active && <span className="size-2 rounded-full bg-primary dark:bg-link" aria-hidden="true" />}
           </Button>
         </div>
@@ -105,15 +112,26 @@ export default function SearchBar({
         <FilterSelect
           id={`${idPrefix}-category`}
           name="category"
-          label={labels.category}
+          label={t('search.category')}
           value={category}
           live={live}
-          options={[['', labels.allCategories], ...categories]}
+          options={[
+            ['', t('categories.all')],
+            ...categories.map(([slug, name]) => [slug, t(`prompts:categories.${slug}` as CategoryKey, { defaultValue: name })] as const),
+          ]}
         />
-        <FilterSelect id={`${idPrefix}-sort`} name="sort" label={labels.sort} value={sort} live={live} defaultValue={defaultSort} options={sorts} />
+        <FilterSelect
+          id={`${idPrefix}-sort`}
+          name="sort"
+          label={t('search.sort')}
+          value={sort}
+          live={live}
+          defaultValue={defaultSort}
+          options={sorts.map((value) => [value, t(`sort.${value || 'none'}` as SortKey)] as const)}
+        />
         <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />
-          {labels.reset}
+          {t('search.reset')}
         </a>
       </div>
     </form>

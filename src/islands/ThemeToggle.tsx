@@ -2,9 +2,13 @@ import { THEME_STORAGE_KEY } from '../i18n/languages';
 import { Icon } from '../ui/Icon';
 import { Tooltip } from '../ui/Tooltip';
 import { Button } from '../ui/Button';
+import { translator, type Strings } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 
-/** Theme toggle: switches light/dark, stores the choice, sets the dark marker. */
-export default function ThemeToggle({ label }: { label: string }) {
+/** Theme toggle: switches light/dark, stores the choice, sets the dark marker. `strings`: `STRING_SPECS.nav`. */
+export default function ThemeToggle({ strings }: { strings: Strings<ScopeOf<'nav'>> }) {
+  const t = translator(strings);
+  const label = t('theme.toggle');
   const toggle = () => {
     const root = document.documentElement;
     const next = root.classList.contains('dark') ? 'light' : 'dark';

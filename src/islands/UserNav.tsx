@@ -7,33 +7,26 @@ import { Menu } from '../ui/Menu';
 import { useHydratedStore } from '../ui/hooks';
 import { LanguageChoices } from './LanguageMenu';
 import { buttonClass } from '../ui/Button';
+import { translator, type Strings, type T } from '../shared/strings';
+import type { ScopeOf } from '../shared/string-specs';
 
-export interface NavLabels {
-  dashboard: string;
-  profile: string;
-  myCollections: string;
-  logout: string;
-  signIn: string;
-  signUp: string;
-  install: string;
-  openMenu: string;
-  language: string;
-  /** "Account menu for {{name}}". */
-  userMenu: string;
-}
+/** `STRING_SPECS.nav`: the bar's islands share one object. */
+type NavStrings = Strings<ScopeOf<'nav'>>;
+type NavT = T<ScopeOf<'nav'>>;
 
+/** A main link of the bar (Home, Prompts, Community, Extension): its label is `site:nav.<name>`. */
 export interface NavLink {
   href: string;
-  label: string;
+  name: 'home' | 'prompts' | 'community' | 'extension';
   active: boolean;
 }
 
 /** Links only a signed-in user has (Dashboard, Profile, My Collections). */
-function userLinks(labels: NavLabels): { href: string; label: string; icon: IconName }[] {
+function userLinks(t: NavT): { href: string; label: string; icon: IconName }[] {
   return [
-    { href: '/dashboard', label: labels.dashboard, icon: 'dashboard' },
-    { href: '/dashboard/profile', label: labels.profile, icon: 'user' },
-    { href: '/dashboard/collections', label: labels.myCollections, icon: 'folder' },
+    { href: '/dashboard', label: t('nav.dashboard'), icon: 'dashboard' },
+    { href: '/dashboard/profile', label: t('user.profile'), icon: 'user' },
+    { href: '/dashboard/collections', label: t('user.collections'), icon: 'folder' },
   ];
 }
 
@@ -45,12 +38,13 @@ function linkClass(active: boolean, mobile: boolean) {
 }
 
 /** The Dashboard entry of the main links, for signed-in users only. */
-export function DashboardLink({ label, active }: { label: string; active: boolean }) {
+export function DashboardLink({ strings, active }: { strings: NavStrings; active: boolean }) {
   const user = useHydratedStore($currentUser, undefined);
   if (!user) return null;
+  const t = translator(strings);
   return (
     <a href="/dashboard" aria-current={active ? 'page' : undefined} className={`ml-1 ${linkClass(active, false)}`}>
-      {label}
+      {t('nav.dashboard')}
     </a>
   );
 }
@@ -61,19 +55,20 @@ export function DashboardLink({ label, active }: { label: string; active: boolea
  * everyone; this island fills it in from `$currentUser`. Without JavaScript visitors see the
  * sign-in links; until the first answer nothing is shown, so no one sees the wrong state.
  */
-export default function UserNav({ labels }: { labels: NavLabels }) {
+export default function UserNav({ strings }: { strings: NavStrings }) {
+  const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   if (user === undefined) {
     return (
       <div className="no-js-only hidden items-center gap-2 md:flex">
-        <SignInLinks labels={labels} />
+        <SignInLinks t={t} />
       </div>
     );
   }
   if (!user) {
     return (
       <div className="hidden items-center gap-2 md:flex">
-        <SignInLinks labels={labels} />
+        <SignInLinks t={t} />
       </div>
     );
   }
@@ -82,7 +77,7 @@ export default function UserNav({ labels }: { labels: NavLabels }) {
       className="relative hidden md:block"
       summaryProps={{
         className: 'flex items-center gap-2 rounded-full p-0.5 ring-offset-2 ring-offset-background hover:ring-2 hover:ring-border',
-        'aria-label': labels.userMenu.replace('{{name}}', user.name),
+        'aria-label': t('user.menu', { name: user.name }),
         'data-testid': 'user-menu',
       }}
       summary={<Avatar name={user.name} src={user.avatarUrl} size="sm" />}
@@ -93,7 +88,7 @@ export default function UserNav({ labels }: { labels: NavLabels }) {
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </div>
         <ul className="py-1">
-          {userLinks(labels).map((link) => (
+          {userLinks(t).map((link) => (
             <li key={link.href}>
               <a href={link.href} className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm hover:bg-muted">
                 <Icon name={link.icon} className="text-muted-foreground" />
@@ -103,21 +98,21 @@ export default function UserNav({ labels }: { labels: NavLabels }) {
           ))}
         </ul>
         <div className="border-t border-border pt-1">
-          <LogoutButton label={labels.logout} className="flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm hover:bg-muted" />
+          <LogoutButton label={t('user.logout')} className="flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm hover:bg-muted" />
         </div>
       </div>
     </Menu>
   );
 }
 
-function SignInLinks({ labels, mobile = false }: { labels: NavLabels; mobile?: boolean }) {
+function SignInLinks({ t, mobile = false }: { t: NavT; mobile?: boolean }) {
   return (
     <>
       <a href="/auth" className={mobile ? buttonClass({ variant: 'outline' }) : buttonClass({ variant: 'ghost', size: 'sm' })}>
-        {labels.signIn}
+        {t('nav.signIn')}
       </a>
       <a href="/auth?tab=register" className={buttonClass({ variant: 'primary', size: mobile ? 'md' : 'sm' })}>
-        {labels.signUp}
+        {t('nav.signUp')}
       </a>
     </>
   );
@@ -134,22 +129,23 @@ function LogoutButton({ label, className }: { label: string; className: string }
 
 /** Below `md`: the collapsible menu with the same entries. */
 export function MobileMenu({
-  labels,
+  strings,
   links,
   lng,
   languageHrefs,
 }: {
-  labels: NavLabels;
+  strings: NavStrings;
   links: NavLink[];
   lng: Language;
   languageHrefs: Record<Language, string>;
 }) {
+  const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   return (
     <Menu
       className="lg:hidden"
       data-mobile-menu=""
-      summaryProps={{ className: buttonClass({ variant: 'icon' }), 'aria-label': labels.openMenu, 'data-testid': 'mobile-menu-button' }}
+      summaryProps={{ className: buttonClass({ variant: 'icon' }), 'aria-label': t('nav.openMenu'), 'data-testid': 'mobile-menu-button' }}
       summary={
         <>
           <Icon name="menu" size={20} className="menu-open-icon" />
@@ -171,12 +167,12 @@ export function MobileMenu({
           {links.map((link) => (
             <li key={link.href}>
               <a href={link.href} aria-current={link.active ? 'page' : undefined} className={linkClass(link.active, true)}>
-                {link.label}
+                {t(`nav.${link.name}`)}
               </a>
             </li>
           ))}
           {user &&
-            userLinks(labels).map((link) => (
+            userLinks(t).map((link) => (
               <li key={link.href}>
                 <a href={link.href} className={linkClass(false, true)}>
                   {link.label}
@@ -185,18 +181,18 @@ export function MobileMenu({
             ))}
         </ul>
         <div className="mt-3 border-t border-border pt-3">
-          <LanguageChoices id="mobile" lng={lng} hrefs={languageHrefs} label={labels.language} inline />
+          <LanguageChoices id="mobile" lng={lng} hrefs={languageHrefs} strings={strings} inline />
         </div>
         <div className="mt-3 grid gap-2">
           <a href="/extension" className={buttonClass({ variant: 'outline', className: 'w-full' })}>
             <Icon name="download" size={15} />
-            {labels.install}
+            {t('nav.install')}
           </a>
           {user ? (
-            <LogoutButton label={labels.logout} className={buttonClass({ variant: 'ghost', className: 'w-full' })} />
+            <LogoutButton label={t('user.logout')} className={buttonClass({ variant: 'ghost', className: 'w-full' })} />
           ) : (
             <div className={`grid grid-cols-2 gap-2 ${user === undefined ? 'no-js-only' : ''}`}>
-              <SignInLinks labels={labels} mobile />
+              <SignInLinks t={t} mobile />
             </div>
           )}
         </div>

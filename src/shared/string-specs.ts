@@ -9,32 +9,73 @@ import type { StringsSpec } from './strings';
  */
 export const STRING_SPECS = {
   /**
-   * Client-only text of the page's scripts (toasts, pressed labels, the add-to-collection dialog,
-   * whose name field shows the collection form's name messages): rendered once per page.
+   * Client-only text of the page's scripts, rendered once per page by the layout: the toasts,
+   * the bookmark toggles' pressed labels and the add-to-collection dialog (signed-in users
+   * only, after hydration), with the dialog's name messages.
    */
   page: {
     scope: 'common:',
     include: [
       'common:toasts.',
       'common:library.',
-      'common:client.',
-      'common:actions.',
-      'prompts:actions.',
+      'common:client.loading',
+      'common:actions.close',
+      'prompts:actions.saved',
+      'prompts:actions.bookmarked',
       'dashboard:library.messages.nameMin',
       'dashboard:library.messages.nameMax',
     ],
   },
-  /** The navigation bar's islands: user menu, dashboard link, mobile menu, language menu, theme toggle. */
-  nav: { scope: 'site:', include: ['site:nav.', 'site:user.', 'site:language.', 'site:theme.'] },
+  /**
+   * The navigation bar's islands: user menu, dashboard link, mobile menu (with the main links),
+   * language menu, theme toggle. Serialized once per island: only what they show.
+   */
+  nav: {
+    scope: 'site:',
+    include: [
+      'site:nav.home',
+      'site:nav.prompts',
+      'site:nav.community',
+      'site:nav.extension',
+      'site:nav.dashboard',
+      'site:nav.install',
+      'site:nav.signIn',
+      'site:nav.signUp',
+      'site:nav.openMenu',
+      'site:user.',
+      'site:language.label',
+      'site:theme.toggle',
+    ],
+  },
   /** The toasts' region and the notifications hotkey. */
   overlays: { scope: 'common:', include: ['common:notifications', 'common:actions.close'] },
-  /** A card's action row (repeated per card: keep it small). */
-  card: { scope: 'prompts:', include: ['prompts:actions.usePrompt', 'prompts:actions.viewDetails', 'prompts:actions.save', 'prompts:actions.bookmark'] },
-  /** The search bar and its filters. */
+  /** A card's action row (repeated per card: keep it small; the signed-in labels come from `page`). */
+  card: {
+    scope: 'prompts:',
+    include: ['prompts:actions.usePrompt', 'prompts:actions.viewDetails', 'prompts:actions.viewDetailsOf', 'prompts:actions.save', 'prompts:actions.bookmark'],
+  },
+  /** The search bar and its filters (category and sort names by their data). */
   search: { scope: 'prompts:', include: ['prompts:search.', 'prompts:categories.', 'prompts:sort.'] },
-  /** The detail page's islands: actions, rating, usage count. */
-  detail: { scope: 'prompts:', include: ['prompts:actions.', 'prompts:detail.', 'prompts:rating.', 'prompts:uses', 'prompts:usesUnit'] },
-  /** The submit dialog, create page, own prompt, submissions and admin screens; the categories' labels. */
+  /**
+   * The detail page's islands: actions, copy icon, rating controls, usage count (each
+   * serializes it: only what they show; the signed-in labels come from `page`).
+   */
+  detail: {
+    scope: 'prompts:',
+    include: [
+      'prompts:actions.copyPrompt',
+      'prompts:actions.copyToClipboard',
+      'prompts:actions.bookmark',
+      'prompts:actions.share',
+      'common:actions.copied',
+      'prompts:rating.notHelpful',
+      'prompts:rating.helpful',
+      'prompts:rating.signIn',
+      'prompts:rating.thanks',
+      'prompts:detail.usesUnit',
+    ],
+  },
+  /** The submit dialog, create page, own prompt, submissions and admin screens. */
   review: { scope: 'review:', include: ['review:', 'prompts:categories.'] },
   /** The /auth screens (login, register, forgot, set password). */
   auth: { scope: 'auth:', include: ['auth:'] },

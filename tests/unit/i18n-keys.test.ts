@@ -26,11 +26,30 @@ const flat = Object.fromEntries(LANGS.map((lng) => [lng, flatten(resources[lng])
 const SERVER: StringsSpec = { scope: 'common:', include: Object.keys(resources.en).map((ns) => `${ns}:`) };
 
 /**
+ * The site's islands (src/islands/*.tsx) and the bundles each reads: its `strings` prop's spec,
+ * and `page` for what only a signed-in click shows. An island that reads none is listed empty.
+ */
+const SITE_ISLANDS: Record<string, StringSpecName[]> = {
+  'src/islands/CardActions.tsx': ['card', 'page'],
+  'src/islands/PromptActions.tsx': ['detail', 'page'],
+  'src/islands/RatingCard.tsx': ['detail'],
+  'src/islands/UsageCount.tsx': ['detail'],
+  'src/islands/SearchBar.tsx': ['search'],
+  'src/islands/UserNav.tsx': ['nav'],
+  'src/islands/LanguageMenu.tsx': ['nav'],
+  'src/islands/ThemeToggle.tsx': ['nav'],
+  'src/islands/Overlays.tsx': ['overlays'],
+  'src/islands/LiveList.tsx': [],
+  'src/islands/VisitorOnly.tsx': [],
+};
+
+/**
  * The bundles a browser file reads (src/shared/string-specs.ts): a key it uses must be in
  * one of them. Files not listed run on the server.
  */
 function specsOf(file: string): StringsSpec[] {
   const specs = (...names: StringSpecName[]) => names.map((name) => STRING_SPECS[name] as StringsSpec);
+  if (file in SITE_ISLANDS) return specs(...SITE_ISLANDS[file]!);
   if (file.startsWith('src/islands/review/') || file === 'src/client/review-queue.ts') return specs('review');
   if (file.startsWith('src/islands/auth/')) return specs('auth');
   // The add-to-collection dialog opens from cards and the detail page: it reads the page's bundle (pageT()).
@@ -41,6 +60,8 @@ function specsOf(file: string): StringsSpec[] {
   if (file.startsWith('src/islands/extension/')) return specs('extensionPage');
   if (file.startsWith('extension/')) return specs('extension');
   if (file === 'src/ui/useForm.ts') return specs('review', 'auth', 'library');
+  // A new top-level island reads nothing until it is listed above.
+  if (/^src\/islands\/[^/]+$/.test(file)) return [];
   if (file.startsWith('src/client/') || file.startsWith('src/islands/')) return specs('page');
   return [SERVER];
 }
