@@ -76,7 +76,7 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
     expect((await ann('GET', `/api/prompts/${id}`)).body.status).toBe('pending');
     expect((await ann('GET', '/api/prompts/my')).body.items.map((p: { id: number }) => p.id)).toEqual([two, id]);
     expect((await ann('GET', '/api/admin/prompts/pending')).status).toBe(403);
-    const queued = (await admin('GET', '/api/admin/prompts/pending')).body.map((p: { id: number }) => p.id);
+    const queued = (await admin('GET', '/api/admin/prompts/pending')).body.items.map((p: { id: number }) => p.id);
     expect(queued).toEqual(expect.arrayContaining([id, two]));
 
     const beforeReview = new Date();
@@ -88,7 +88,7 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
     expect((await visitor('GET', '/api/prompts')).body.map((p: { id: number }) => p.id)).toContain(id);
     expect((await visitor('GET', `/api/prompts/${two}`)).status).toBe(404);
 
-    const asOf = (await admin('GET', `/api/admin/prompts/pending?asOf=${encodeURIComponent(beforeReview.toISOString())}`)).body;
+    const asOf = (await admin('GET', `/api/admin/prompts/pending?asOf=${encodeURIComponent(beforeReview.toISOString())}`)).body.items;
     expect(asOf.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([id, two]));
     const history = (await admin('GET', '/api/admin/reviews')).body.items as { promptId: number; decision: string; actorName: string }[];
     expect(history.filter((e) => e.promptId === id || e.promptId === two).map((e) => [e.promptId, e.decision, e.actorName])).toEqual([
