@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * One HTTP route as data: its method, path, who may call it, what it takes and what it
@@ -25,30 +25,6 @@ export type Caller = 'anyone' | 'user' | 'web-user' | 'admin';
 export type ReadYourWrites = 'settle' | 'defer-catalog' | 'none';
 
 type Schema = z.ZodType;
-
-/** Ids are PostgreSQL `integer`s: 1 to 2^31 - 1. A larger one would fail in the database (500). */
-export const MAX_ID = 2 ** 31 - 1;
-
-/**
- * An id in a path or a query string: canonical decimal digits only, so `/prompts/5` has one
- * spelling. `5.0`, `005`, `0x5`, `+5`, ` 5`, `5e0` and anything past MAX_ID are refused (a
- * 404 for a page, a 400 for an endpoint) instead of naming prompt 5 under another URL, each
- * of which would get its own page-cache entry. A number (from a typed client) is checked the
- * same way. The one id parser for every route declaration's params and every id page.
- */
-const canonicalId = (min: 0 | 1) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(min === 1 ? /^[1-9][0-9]{0,9}$/ : /^(0|[1-9][0-9]{0,9})$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(min).max(MAX_ID));
-export const idParam = canonicalId(1);
-/** An id filter where 0 means "any" (the extension's category). */
-export const idOrZeroParam = canonicalId(0);
 
 export interface RouteSpec {
   method: Method;

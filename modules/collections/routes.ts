@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam as id, route } from '../../events/route';
+import { idParam as id } from '../../events/ids';
+import { route } from '../../events/route';
 import type { Page, PromptView } from '../prompts/contracts';
 import { collectionPromptRequest, collectionRequest, myListQuery, type CollectionView } from './contracts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idOrZeroParam, idParam, route } from '../../events/route';
+import { idOrZeroParam, idParam } from '../../events/ids';
+import { route } from '../../events/route';
 import type { PromptView } from '../prompts/contracts';
 import { connectDeviceRequest, extensionPromptsQuery, type DeviceView } from './contracts';
 

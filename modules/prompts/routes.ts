@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, route } from '../../events/route';
+import { idParam } from '../../events/ids';
+import { route } from '../../events/route';
 import {
   categories,
   pageQuery,
