@@ -77,6 +77,8 @@ const isContracts = (t: string) => /^modules\/[^/]+\/contracts\.ts$/.test(t);
 const isRoutes = (t: string) => /^modules\/[^/]+\/routes\.ts$/.test(t) || t === 'src/shared/api-routes.ts';
 /** The route kernel and the typed client: pure, for both sides. */
 const ROUTE_KERNEL = 'events/route.ts';
+/** The id schema every route's params and the id pages parse with (zod: server side and declarations only). */
+const ID_SCHEMA = 'events/ids.ts';
 const isClientFile = (t: string) => t === 'src/shared/api-client.ts' || t.startsWith('src/shared/api-routes.generated/');
 const isModuleIndex = (t: string) => /^modules\/[^/]+\/index\.ts$/.test(t);
 const isQueries = (t: string) => /^projections\/[^/]+\/queries\.ts$/.test(t);
@@ -154,10 +156,10 @@ export function violation(from: string, to: string, typeOnly = false): string | 
   if (top === 'modules') {
     if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`)) return 'a module contracts.ts is pure: zod and its own module only';
     if (from.endsWith('/routes.ts')) {
-      if (to === ROUTE_KERNEL || to.startsWith(`modules/${second}/`)) return null;
+      if (to === ROUTE_KERNEL || to === ID_SCHEMA || to.startsWith(`modules/${second}/`)) return null;
       return isContracts(to) && typeOnly
         ? null
-        : "a module's routes.ts declares its HTTP surface: events/route.ts, its own module, and other modules' view types (import type) only";
+        : "a module's routes.ts declares its HTTP surface: events/route.ts, events/ids.ts, its own module, and other modules' view types (import type) only";
     }
     if (to.startsWith('events/') || to.startsWith(`modules/${second}/`)) return null;
     return 'a module imports events/ and its own folder only (modules talk through events)';
@@ -172,8 +174,8 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     if (to === 'src/server/app.ts' && !typeOnly)
       return 'pages and endpoints get the app from the request middleware (locals), never getApp(): `import type` only from src/server/app.ts';
     if (to.startsWith('src/')) return to.startsWith('src/pages/') && !from.startsWith('src/pages/') ? 'only pages import pages' : null;
-    if (isContracts(to) || isModuleIndex(to) || isQueries(to) || isRoutes(to) || to === ROUTE_KERNEL) return null;
-    return 'pages import modules/*/index.ts, contracts.ts, routes.ts, projections/*/queries.ts and src/ only (no deep paths)';
+    if (isContracts(to) || isModuleIndex(to) || isQueries(to) || isRoutes(to) || to === ROUTE_KERNEL || to === ID_SCHEMA) return null;
+    return 'pages import modules/*/index.ts, contracts.ts, routes.ts, events/route.ts and events/ids.ts, projections/*/queries.ts and src/ only (no deep paths)';
   }
   if (from.startsWith('src/')) {
     if (to.startsWith('modules/') && !isContracts(to) && !isModuleIndex(to) && !isRoutes(to))
