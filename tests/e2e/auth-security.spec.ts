@@ -111,6 +111,8 @@ test('signing in returns the user to the protected page that sent them, and only
 });
 
 test('admin guard: visitors go to /auth, normal users see Access Denied, the admin sees the admin page', async ({ browser, page }) => {
+  // Three accounts and six page loads, the admin's through the emailed set-password form: about 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const visitor = await page.goto('/admin');
   expect(new URL(visitor!.url()).pathname).toBe('/auth');
   await page.goto('/dashboard');

@@ -257,7 +257,7 @@ test('after the user approves the device on the site, the panel shows their favo
   const { link } = await nextMail('admin@promptory.test', before);
   const token = new URL(link!).searchParams.get('token')!;
   expect((await admin.post('/api/auth/set-password', { data: { email: 'admin@promptory.test', token, password: 'admin password 1' } })).status()).toBe(200);
-  const pending = (await (await admin.get('/api/admin/prompts/pending')).json()) as { title: string; authorName: string }[];
+  const pending = ((await (await admin.get('/api/admin/prompts/pending')).json()) as { items: { title: string; authorName: string }[] }).items;
   expect(pending.find((p) => p.title === title)).toMatchObject({ authorName: 'Api User' });
   await admin.dispose();
 

@@ -288,7 +288,9 @@ test('visitors: bookmark and rate ask to sign in, private library pages send the
 
   for (const path of ['/dashboard', '/dashboard/collections', '/prompts?tab=favorites']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth$/);
+    // Sign-in brings the visitor back to the page that sent them (a same-site `next`).
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(['', path]).toContain(new URL(page.url()).searchParams.get('next') ?? '');
   }
   await expectNoErrors(errors);
 });
