@@ -57,19 +57,6 @@ export const collectionForm = collectionRequest.extend({
 });
 
 /** POST /api/collections/{id}/prompts */
-/**
- * GET …/my lists are paged (issue 18): `limit` 1 to 100 (default 50) and `cursor`, the
- * `nextCursor` of the page before (the last row's id: the lists run newest first by id).
- */
-export const myListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1)
-    .optional(),
-});
 
 export const collectionPromptRequest = z.object({
   promptId: z.number({ error: COLLECTION_MESSAGES.promptId }).int(COLLECTION_MESSAGES.promptId).positive(COLLECTION_MESSAGES.promptId),

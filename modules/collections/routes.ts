@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idParam as id } from '../../events/ids';
 import { route } from '../../events/route';
-import type { Page, PromptView } from '../prompts/contracts';
-import { collectionPromptRequest, collectionRequest, myListQuery, type CollectionView } from './contracts';
+import { pageQuery, type Page } from '../../events/paging';
+import type { PromptView } from '../prompts/contracts';
+import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
 
 /** A collection with its prompts, as GET /api/collections/{id} answers. */
 export type CollectionWithPrompts = CollectionView & { prompts: PromptView[] };
@@ -13,7 +14,7 @@ export const collectionRoutes = {
     method: 'GET',
     path: '/api/collections/my',
     caller: 'user',
-    query: myListQuery,
+    query: pageQuery,
     summary: "The signed-in user's collections with their prompt counts, newest first (paged: limit ≤ 100).",
   }),
   createCollection: route<CollectionView>()({

@@ -41,20 +41,6 @@ export const historyRequest = z.object({
   modifiedContent: z.string().max(20_000).optional(),
 });
 
-/**
- * GET …/my lists are paged (issue 18): `limit` 1 to 100 (default 50) and `cursor`, the
- * `nextCursor` of the page before (the last row's id: the lists run newest first by id).
- */
-export const myListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1)
-    .optional(),
-});
-
 /** One bookmark; the list nests the prompt (its view type is the catalog's PromptView). */
 export interface FavoriteView {
   id: number;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
 import { route } from '../../events/route';
-import type { Page, PromptView } from '../prompts/contracts';
-import {
-  favoriteRequest,
-  historyRequest,
-  myListQuery,
-  ratingRequest,
-  type FavoriteView,
-  type HistoryEntryView,
-  type RatingValue,
-  type RatingView,
-} from './contracts';
+import { pageQuery, type Page } from '../../events/paging';
+import type { PromptView } from '../prompts/contracts';
+import { favoriteRequest, historyRequest, ratingRequest, type FavoriteView, type HistoryEntryView, type RatingValue, type RatingView } from './contracts';
 
 /** A bookmark or history entry as the lists answer it: with its prompt. */
 export type WithPrompt<T> = T & { prompt: PromptView };
@@ -37,7 +29,7 @@ export const engagementRoutes = {
     path: '/api/favorites/my',
     caller: 'user',
     device: true,
-    query: myListQuery,
+    query: pageQuery,
     summary: "The signed-in user's bookmarks, newest first, each with its prompt (paged: limit ≤ 100).",
   }),
   rate: route<RatingView>()({
@@ -68,7 +60,7 @@ export const engagementRoutes = {
     method: 'GET',
     path: '/api/history/my',
     caller: 'user',
-    query: myListQuery,
+    query: pageQuery,
     summary: "The signed-in user's usage history, newest first, each with its prompt (paged: limit ≤ 100).",
   }),
 };

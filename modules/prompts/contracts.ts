@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { pageQuery } from '../../events/paging';
 import { categories } from './categories';
 
 export { categories, unknownCategory, categoryById, categoryBySlug, type Category } from './categories';
@@ -231,29 +232,8 @@ export interface ReviewEntryView {
   at: string;
 }
 
-/**
- * Lists that can grow are paged (issue 18): `limit` (1 to PAGE_MAX, default PAGE_DEFAULT)
- * and `cursor`, the `nextCursor` of the page before (an id or a log position: where the
- * last page ended, so a list that changes between pages neither skips nor repeats a row).
- */
-export const PAGE_MAX = 100;
-export const PAGE_DEFAULT = 50;
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  cursor: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1)
-    .optional(),
-});
-export type PageRequest = z.output<typeof pageQuery>;
-
-/** One page of a list: `nextCursor` asks for the next page; null at the end. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: number | null;
-}
+// Paged lists share one query and reply shape (events/paging.ts); islands (which import only contracts) read its sizes and types here.
+export { PAGE_DEFAULT, PAGE_MAX, type Page, type PageRequest } from '../../events/paging';
 
 /** GET /api/admin/reviews?promptId=&decision=&limit=&cursor= (the route adds `promptId`, a canonical id: events/route.ts). */
 export const reviewHistoryQuery = pageQuery.extend({

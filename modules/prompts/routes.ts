@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
+import { pageQuery, type Page } from '../../events/paging';
 import { route } from '../../events/route';
 import {
   categories,
-  pageQuery,
   pendingQuery,
-  type Page,
   rebuildRequest,
   reviewHistoryQuery,
   reviewRequest,

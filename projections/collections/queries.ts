@@ -1,6 +1,6 @@
 import type { Sql } from '../../events';
 import type { CollectionView } from '../../modules/collections/contracts';
-import type { Page } from '../../modules/prompts/contracts';
+import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/paging';
 import { iso } from '../rows';
 
 interface CollectionRow {
@@ -32,13 +32,12 @@ function toView(r: CollectionRow): CollectionView {
 }
 
 /** One page of the user's collections with their prompt counts, newest first (`cursor`: the last id of the page before). */
-export async function listCollections(sql: Sql, userId: number, page: { limit: number; cursor?: number } = { limit: 100 }): Promise<Page<CollectionView>> {
+export async function listCollections(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<CollectionView>> {
   const rows = await sql.query<CollectionRow>(
     `${SELECT} where c.user_id = $1 and not c.deleted and ($2::int is null or c.id < $2) order by c.id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1],
   );
-  const kept = rows.slice(0, page.limit);
-  return { items: kept.map(toView), nextCursor: rows.length > page.limit ? kept[kept.length - 1].id : null };
+  return pageOf(rows, page.limit, (r) => r.id, toView);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Sql } from '../../events';
 import type { FavoriteView, HistoryEntryView, RatingValue } from '../../modules/engagement/contracts';
-import type { Page } from '../../modules/prompts/contracts';
+import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/paging';
 import { ratingSql } from '../rating';
 import { iso } from '../rows';
 
@@ -14,16 +14,17 @@ export async function listFavorites(sql: Sql, userId: number): Promise<FavoriteV
 }
 
 /** One page of the user's bookmarks, newest first (`cursor`: the last id of the page before). */
-export async function pageFavorites(sql: Sql, userId: number, page: { limit: number; cursor?: number }): Promise<Page<FavoriteView>> {
+export async function pageFavorites(sql: Sql, userId: number, page: PageRequest): Promise<Page<FavoriteView>> {
   const rows = await sql.query<{ id: number; prompt_id: number; created_at: Date }>(
     'select id, prompt_id, created_at from favorites where user_id = $1 and not removed and ($2::bigint is null or id < $2) order by id desc limit $3',
     [userId, page.cursor ?? null, page.limit + 1],
   );
-  const kept = rows.slice(0, page.limit);
-  return {
-    items: kept.map((r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, createdAt: iso(r.created_at) })),
-    nextCursor: rows.length > page.limit ? Number(kept[kept.length - 1].id) : null,
-  };
+  return pageOf(
+    rows,
+    page.limit,
+    (r) => Number(r.id),
+    (r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, createdAt: iso(r.created_at) }),
+  );
 }
 
 /** The user's current rating of a prompt, or null. */
@@ -47,14 +48,15 @@ export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rati
 }
 
 /** The user's usage history, newest first. */
-export async function listHistory(sql: Sql, userId: number, page: { limit: number; cursor?: number } = { limit: 100 }): Promise<Page<HistoryEntryView>> {
+export async function listHistory(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<HistoryEntryView>> {
   const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null }>(
     'select id, prompt_id, used_at, modified_content from usage_history where user_id = $1 and ($2::bigint is null or id < $2) order by id desc limit $3',
     [userId, page.cursor ?? null, page.limit + 1],
   );
-  const kept = rows.slice(0, page.limit);
-  return {
-    items: kept.map((r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, usedAt: iso(r.used_at), modifiedContent: r.modified_content })),
-    nextCursor: rows.length > page.limit ? Number(kept[kept.length - 1].id) : null,
-  };
+  return pageOf(
+    rows,
+    page.limit,
+    (r) => Number(r.id),
+    (r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, usedAt: iso(r.used_at), modifiedContent: r.modified_content }),
+  );
 }

@@ -1,8 +1,6 @@
 import type { Sql } from '../../events';
+import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/paging';
 import {
-  PAGE_MAX,
-  type Page,
-  type PageRequest,
   type PromptStatusName,
   type ReviewDecision,
   type ReviewEntryView,
@@ -47,12 +45,6 @@ export async function listPendingReviews(sql: Sql, page: PageRequest = { limit: 
     [page.cursor ?? null, page.limit + 1],
   );
   return pageOf(rows, page.limit, (r) => r.id, toView);
-}
-
-/** The first `limit` rows (the query asked for one more, to know whether a next page exists). */
-function pageOf<T, V = T>(rows: T[], limit: number, cursorOf: (row: T) => number, view: (row: T) => V = (row) => row as unknown as V): Page<V> {
-  const kept = rows.slice(0, limit);
-  return { items: kept.map(view), nextCursor: rows.length > limit ? cursorOf(kept[kept.length - 1]) : null };
 }
 
 /**

@@ -79,6 +79,8 @@ const isRoutes = (t: string) => /^modules\/[^/]+\/routes\.ts$/.test(t) || t === 
 const ROUTE_KERNEL = 'events/route.ts';
 /** The id schema every route's params and the id pages parse with (zod: server side and declarations only). */
 const ID_SCHEMA = 'events/ids.ts';
+/** The paging query and reply every list route shares (pure zod, like the id schema). */
+const PAGING = 'events/paging.ts';
 const isClientFile = (t: string) => t === 'src/shared/api-client.ts' || t.startsWith('src/shared/api-routes.generated/');
 const isModuleIndex = (t: string) => /^modules\/[^/]+\/index\.ts$/.test(t);
 const isQueries = (t: string) => /^projections\/[^/]+\/queries\.ts$/.test(t);
@@ -154,12 +156,13 @@ export function violation(from: string, to: string, typeOnly = false): string | 
   }
   if (top === 'events') return to.startsWith('events/') ? null : 'events/ imports no project code';
   if (top === 'modules') {
-    if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`)) return 'a module contracts.ts is pure: zod and its own module only';
+    if (from.endsWith('/contracts.ts') && !to.startsWith(`modules/${second}/`) && to !== PAGING)
+      return 'a module contracts.ts is pure: zod, its own module and the paging schema (events/paging.ts) only';
     if (from.endsWith('/routes.ts')) {
-      if (to === ROUTE_KERNEL || to === ID_SCHEMA || to.startsWith(`modules/${second}/`)) return null;
+      if (to === ROUTE_KERNEL || to === ID_SCHEMA || to === PAGING || to.startsWith(`modules/${second}/`)) return null;
       return isContracts(to) && typeOnly
         ? null
-        : "a module's routes.ts declares its HTTP surface: events/route.ts, events/ids.ts, its own module, and other modules' view types (import type) only";
+        : "a module's routes.ts declares its HTTP surface: events/route.ts, events/ids.ts, events/paging.ts, its own module, and other modules' view types (import type) only";
     }
     if (to.startsWith('events/') || to.startsWith(`modules/${second}/`)) return null;
     return 'a module imports events/ and its own folder only (modules talk through events)';
