@@ -26,11 +26,13 @@ describe('the built server, without PUBLIC_URL', () => {
 
   /** A raw request (fetch refuses TRACE), with status, headers and body. */
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
-    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    new Promise<{ status: number; type: string; body: string; allow?: string }>((resolve, reject) => {
       const req = request(`${server.url}${path}`, { method, headers }, (response) => {
         let text = '';
         response.on('data', (c) => (text += c));
-        response.on('end', () => resolve({ status: response.statusCode!, type: String(response.headers['content-type'] ?? ''), body: text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, type: String(response.headers['content-type'] ?? ''), body: text, allow: response.headers.allow }),
+        );
       });
       req.on('error', reject);
       req.end(body);
@@ -74,6 +76,31 @@ describe('the built server, without PUBLIC_URL', () => {
     expect(page.status).toBe(400);
     expect(page.type).toMatch(/text\/html/);
     expect(page.body).toContain('Bad request');
+  });
+
+  it('answers an API caller in JSON: an undeclared path is a 404, a declared path with another method a 405 with Allow', async () => {
+    const origin = { origin: `http://127.0.0.1:${port}` };
+    for (const path of ['/api/nope', '/api/prompts/1/nope', '/api/']) {
+      const r = await send('GET', path);
+      expect.soft(r.status, path).toBe(404);
+      expect.soft(r.type, path).toContain('application/json');
+      expect.soft(JSON.parse(r.body), path).toEqual({ error: 'Not found' });
+    }
+    for (const [method, path, allow] of [
+      ['POST', '/api/categories', 'GET, HEAD'],
+      ['DELETE', '/api/ratings', 'POST'],
+      ['GET', '/api/ratings', 'POST'],
+      ['PATCH', '/api/auth/login', 'POST'],
+    ]) {
+      const r = await send(method, path, origin);
+      expect.soft(r.status, `${method} ${path}`).toBe(405);
+      expect.soft(r.type, `${method} ${path}`).toContain('application/json');
+      expect.soft(r.allow, `${method} ${path}`).toBe(allow);
+      expect.soft(JSON.parse(r.body).error, `${method} ${path}`).toContain(allow);
+    }
+    // Declared routes still answer: a literal segment, a param, and HEAD for a GET.
+    expect((await send('GET', '/api/categories')).status).toBe(200);
+    expect((await send('HEAD', '/api/prompts/1')).status).toBe(200);
   });
 
   it('answers TRACE and made-up methods 405, and /_image 404', async () => {

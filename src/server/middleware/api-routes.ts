@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'astro';
+import { pathPattern } from '../../../events/route';
+import { allRoutes } from '../../shared/api-routes';
+import { errorJson } from '../http';
+
+const API = '/api/';
+const patterns = allRoutes.map((spec) => ({ method: spec.method, pattern: pathPattern(spec) }));
+
+/**
+ * A caller of the API gets JSON, whatever it asks: a path no route declares is a 404
+ * `{ error }`, and a declared path asked with another method a 405 naming the methods it takes
+ * (`Allow`). Left to the router, both would be the site's HTML "not found" page.
+ */
+export const apiRoutes: MiddlewareHandler = (context, next) => {
+  const { pathname } = context.url;
+  if (!pathname.startsWith(API)) return next();
+  const methods = new Set<string>(patterns.filter((p) => p.pattern.test(pathname)).map((p) => p.method));
+  if (methods.size === 0) return errorJson(404, 'Not found');
+  const method = context.request.method === 'HEAD' ? 'GET' : context.request.method;
+  if (methods.has(method)) return next();
+  const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+  const response = errorJson(405, `Method ${context.request.method} is not allowed here; this path takes ${allow}.`);
+  response.headers.set('allow', allow);
+  return response;
+};
