@@ -67,9 +67,16 @@ function specsOf(file: string): StringsSpec[] {
 }
 
 /** The text a key resolves to in a bundle, as the translator reads it (plural keys by their `_other` form). */
+/** Each bundle picked once: picking walks every string of the language. */
+const bundles = new Map<string, Map<StringsSpec, Record<string, string>>>();
+function bundleOf(lng: (typeof LANGS)[number], spec: StringsSpec): Record<string, string> {
+  const byLanguage = bundles.get(lng) ?? bundles.set(lng, new Map()).get(lng)!;
+  return byLanguage.get(spec) ?? byLanguage.set(spec, pick(flat[lng], spec)).get(spec)!;
+}
+
 function resolve(lng: (typeof LANGS)[number], spec: StringsSpec, key: string): string | undefined {
   const full = key.includes(':') ? key : `${spec.scope}${key}`;
-  const bundle = pick(flat[lng], spec);
+  const bundle = bundleOf(lng, spec);
   return bundle[full] ?? bundle[`${full}_other`];
 }
 
