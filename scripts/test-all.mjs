@@ -1,10 +1,10 @@
-// `npm test`: lint (ESLint + Prettier's check), the type check (astro check, .astro files included), then every suite, in
-// order: unit + integration (vitest; PGlite always, PostgreSQL
+// `npm test`: lint (ESLint + Prettier's check, while the app builds), the type check (astro check, .astro files
+// included, while vitest runs), and every suite, in order: unit + integration (vitest; PGlite always, PostgreSQL
 // when TEST_DATABASE_URL is set), then the browser suite (Playwright in Debian's Chromium)
 // against a production build. Ends with one line: "N passed, N failed".
 import './check-node.mjs';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const OUT_DIR = 'dist-test';
@@ -17,23 +17,46 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
+/**
+ * Starts a check beside other work, its output into a file (printed by `finish`, so the logs
+ * do not interleave): lint and the type check are single-threaded, and the machine has a core
+ * to spare while the build or the mostly waiting integration suite runs.
+ */
+function runBeside(name, command, args) {
+  const log = `${RESULTS}/${name}.log`;
+  const fd = openSync(log, 'w');
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: process.env });
+  closeSync(fd);
+  const status = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return {
+    async finish() {
+      const code = await status;
+      console.log(`\n--- ${name} ---\n${readFileSync(log, 'utf8')}`);
+      return code;
+    },
+  };
+}
+
 if (run('bash', ['scripts/install-chromium.sh']) !== 0) {
   console.error('Could not install Chromium for the browser tests.');
   process.exit(1);
 }
+// Lint is a step of its own: a lint error or an unformatted file fails the run like a failed suite,
+// but the suites still run so one report shows everything. It runs while the app builds.
+const lint = runBeside('lint', 'npm', ['run', 'lint']);
 buildIfNeeded(OUT_DIR);
+const lintStatus = await lint.finish();
+if (lintStatus !== 0) console.error('\nlint failed: see the ESLint errors or the files Prettier lists above; the suites run anyway.\n');
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.');
 }
 
 const env = { ASTRO_OUT_DIR: OUT_DIR };
-// Lint runs as a step of its own: a lint error or an unformatted file fails the run like a failed suite,
-// but the suites still run so one report shows everything.
-const lintStatus = run('npm', ['run', 'lint']);
-if (lintStatus !== 0) console.error('\nlint failed: see the ESLint errors or the files Prettier lists above; the suites run anyway.\n');
-// Types first: .astro pages are type-checked only by `astro check` (tsc does not read them).
-const typecheckStatus = run('npx', ['astro', 'check', '--minimumSeverity', 'error']);
+// .astro pages are type-checked only by `astro check` (tsc does not read them); after the build,
+// which writes the same generated types, and beside the vitest suites.
+const typecheck = runBeside('typecheck', 'npx', ['astro', 'check', '--minimumSeverity', 'error']);
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`], env);
+const typecheckStatus = await typecheck.finish();
 const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   ...env,
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,
