@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The production build the test runner made (scripts/test-all.mjs builds it first). */
@@ -23,6 +23,11 @@ export const testPort = (offset: number) => Number(process.env.TEST_PORT_BASE ??
 /** Starts the built server on its own port and data folder and waits until it answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   if (!hasBuild()) throw new Error(`No build at ${builtEntry}: run \`npm test\` (it builds first) or \`ASTRO_OUT_DIR=dist-test npx astro build\`.`);
+  // A new PGlite folder starts as a copy of the migrated template (tests/support/pglite-template.ts); a restart keeps its own.
+  if (env.DATA_DIR && !env.DATABASE_URL && !process.env.DATABASE_URL && !existsSync(join(env.DATA_DIR, 'pglite'))) {
+    const { pgliteTemplate } = await import('./pglite-template');
+    cpSync(await pgliteTemplate(), env.DATA_DIR, { recursive: true });
+  }
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     // PUBLIC_URL is the address the tests call, so the same-origin check accepts their writes.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: builtOutDir, ...env },
