@@ -298,3 +298,16 @@ export interface StatsView {
   totalUsage: number;
   prompts: Record<PromptStatusName, number>;
 }
+
+export {
+  blockVariableNames,
+  filledValue,
+  fillTemplate,
+  hasTemplateVariables,
+  parseTemplate,
+  templateVariables,
+  type ParsedTemplate,
+  type TemplateSegment,
+  type TemplateValues,
+  type TemplateVariable,
+} from './variables';
