@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { categories } from './categories';
+import type { TemplateVariable } from './variables';
 
 export { categories, unknownCategory, categoryById, categoryBySlug, type Category } from './categories';
 
@@ -179,6 +180,11 @@ export interface PromptView {
   reviewedBy: number | null;
   reviewedAt: string | null;
   createdAt: string;
+}
+
+/** GET /api/prompts/{id}: the prompt and the fill-in variables of its content, in order of first appearance (variables.ts). */
+export interface PromptDetailView extends PromptView {
+  variables: TemplateVariable[];
 }
 
 /** Where a submission stands (My Submissions shows these as Pending, Approved, Rejected, Withdrawn). */
