@@ -165,7 +165,12 @@ test('a prompt without variables copies at once, with no panel', async ({ page, 
 async function approvedPlainPrompt(page: Page, browser: Browser): Promise<Detail> {
   await apiSignUp(page.request);
   const submitted = await page.request.post('/api/prompts', {
-    data: { title: 'Plain prompt, no blanks', description: 'A prompt with nothing to fill in.', content: 'Explain recursion to a ten-year-old in five sentences.', categoryId: 1 },
+    data: {
+      title: 'Plain prompt, no blanks',
+      description: 'A prompt with nothing to fill in.',
+      content: 'Explain recursion to a ten-year-old in five sentences.',
+      categoryId: 1,
+    },
   });
   expect(submitted.status()).toBe(201);
   const { id } = (await submitted.json()) as { id: number };
