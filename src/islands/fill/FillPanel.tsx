@@ -75,6 +75,7 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
   const t = pageT();
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<Record<string, string>>(() => {
     const last = lastFillValues(id);
     return Object.fromEntries(template.variables.map((v) => [v.name, initialValue(v, last)]));
@@ -112,6 +113,12 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
     form.current!.requestSubmit();
   };
   const set = (name: string, value: string) => setValues((all) => ({ ...all, [name]: value }));
+  /** Scrolls the preview to where the field's variable first appears: a long prompt's blank may be far down. */
+  const reveal = (name: string) => {
+    const box = preview.current;
+    const mark = [...(box?.querySelectorAll<HTMLElement>('mark[data-var]') ?? [])].find((m) => m.dataset.var === name);
+    if (box && mark) box.scrollTop = Math.max(0, mark.offsetTop - box.clientHeight / 3);
+  };
 
   return (
     <form ref={form} onSubmit={onSubmit} className="space-y-4" aria-describedby={`${baseId}-intro`}>
@@ -121,7 +128,13 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
       <div className="grid gap-3 sm:grid-cols-2">
         {template.variables.map((variable, i) => {
           const fieldId = `${baseId}-${i}`;
-          const common = { id: fieldId, name: variable.name, value: values[variable.name] ?? '', 'data-fill-field': '' } as const;
+          const common = {
+            id: fieldId,
+            name: variable.name,
+            value: values[variable.name] ?? '',
+            'data-fill-field': '',
+            onFocus: () => reveal(variable.name),
+          } as const;
           const block = blocks.has(variable.name);
           return (
             <div key={variable.name} className={block ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
@@ -150,11 +163,12 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
           {t('prompts:fill.preview')}
         </h3>
         <div
+          ref={preview}
           data-testid="fill-preview"
           // Scrollable: it must be reachable by keyboard.
           // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
           tabIndex={0}
-          className="max-h-56 overflow-auto rounded-lg border border-border bg-muted/40 p-3 font-mono text-[0.8rem] leading-relaxed break-words whitespace-pre-wrap"
+          className="relative max-h-56 overflow-auto rounded-lg border border-border bg-muted/40 p-3 font-mono text-[0.8rem] leading-relaxed break-words whitespace-pre-wrap"
         >
           {template.segments.map((segment, i) => {
             if (segment.kind === 'text') return segment.text;
@@ -163,6 +177,7 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
             return (
               <mark
                 key={i}
+                data-var={segment.name}
                 data-filled={filled || undefined}
                 className={
                   filled
