@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { pageQuery } from '../../events/paging';
 import { categories } from './categories';
+import type { TemplateVariable } from './variables';
 
 export { categories, unknownCategory, categoryById, categoryBySlug, type Category } from './categories';
 
@@ -182,6 +183,11 @@ export interface PromptView {
   createdAt: string;
 }
 
+/** GET /api/prompts/{id}: the prompt and the fill-in variables of its content, in order of first appearance (variables.ts). */
+export interface PromptDetailView extends PromptView {
+  variables: TemplateVariable[];
+}
+
 /** Where a submission stands (My Submissions shows these as Pending, Approved, Rejected, Withdrawn). */
 export const PROMPT_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type PromptStatusName = (typeof PROMPT_STATUSES)[number];
@@ -278,3 +284,16 @@ export interface StatsView {
   totalUsage: number;
   prompts: Record<PromptStatusName, number>;
 }
+
+export {
+  blockVariableNames,
+  filledValue,
+  fillTemplate,
+  hasTemplateVariables,
+  parseTemplate,
+  templateVariables,
+  type ParsedTemplate,
+  type TemplateSegment,
+  type TemplateValues,
+  type TemplateVariable,
+} from './variables';

@@ -10,6 +10,7 @@ import {
   reviewRequest,
   submitPromptRequest,
   type OwnPromptView,
+  type PromptDetailView,
   type PromptView,
   type RebuildJob,
   type ReviewEntryView,
@@ -61,13 +62,14 @@ export const promptRoutes = {
     device: true,
     summary: "The editors' picks.",
   }),
-  prompt: route<PromptView & Partial<Pick<OwnPromptView, 'status'>>>()({
+  prompt: route<PromptDetailView & Partial<Pick<OwnPromptView, 'status'>>>()({
     method: 'GET',
     path: '/api/prompts/{id}',
     caller: 'anyone',
     device: true,
     params,
-    summary: 'One prompt: a public one for anyone; an unpublished one (with its status) only for its submitter and the admin.',
+    summary:
+      'One prompt with the fill-in variables of its content ({ name, default?, options? }, in order of first appearance): a public one for anyone; an unpublished one (with its status) only for its submitter and the admin.',
   }),
   submit: route<OwnPromptView>()({
     method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * What the prompt controls do, shared by the CardActions and
  * PromptActions islands:
- * - use: records a use (PUT /api/prompts/{id}/use), then copies the content; "Prompt copied".
+ * - use: records a use (PUT /api/prompts/{id}/use), then copies the content (a prompt with
+ *   fill-in variables: the filled text, from the fill panel, src/islands/fill/); "Prompt copied".
  *   Failure: "Error" / "Failed to process your request.". Signed in, the history entry is
  *   recorded between the use and the copy.
  * - copy: copies the content ("Copied to clipboard").
@@ -32,18 +33,19 @@ function contentOnPage(id: number): string | null {
   return el ? (el.textContent ?? '') : null;
 }
 
-async function contentOf(id: number): Promise<string> {
+/** The prompt's content as written: from the page when it shows it, else from the API. */
+export async function contentOf(id: number): Promise<string> {
   return contentOnPage(id) ?? (await api(routes.prompt, { params: { id } })).content;
 }
 
-/** Records a use and copies the content; resolves true when both worked. */
-export async function recordUseAndCopy(id: number): Promise<boolean> {
+/** Records a use and copies the content (or `text`: the content with its variables filled in); resolves true when both worked. */
+export async function recordUseAndCopy(id: number, text?: string): Promise<boolean> {
   const toast = reserveToast();
   const t = pageT();
   // The use is recorded first; the copy waits for it (use, refresh, copy).
   const recorded = api(routes.use, { params: { id } });
   try {
-    await copyText(recorded.then(() => historyEntry(id)).then(() => contentOf(id)));
+    await copyText(recorded.then(() => historyEntry(id)).then(() => text ?? contentOf(id)));
     const { usageCount } = await recorded;
     $usageCounts.setKey(String(id), usageCount);
     toast({ title: t('common:toasts.promptCopied.title'), description: t('common:toasts.promptCopied.description') });

@@ -12,10 +12,13 @@ import type { ScopeOf } from '../shared/string-specs';
 import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
 import { buttonClass } from '../ui/Button';
+import { preloadFillPanel, useFillPanel } from './fill/useFillPanel';
 
 interface Props {
   id: number;
   variant: 'default' | 'featured';
+  /** The content has fill-in variables: Use Prompt opens the fill-in panel first. */
+  fill?: boolean;
   /** `STRING_SPECS.card`: one object for every card of the page. */
   strings: Strings<ScopeOf<'card'>>;
   /** The prompt's title, for the details link's accessible name ("View Details: {title}"). */
@@ -24,19 +27,22 @@ interface Props {
 
 /**
  * The action row of a prompt card. "Use Prompt" is a link to the detail page until this
- * hydrates (and for new-tab clicks); hydrated, it records a use and copies the content.
+ * hydrates (and for new-tab clicks); hydrated, it records a use and copies the content (a
+ * prompt with variables opens the fill-in panel first).
  * Save / the bookmark icon: visitors are asked to sign in; signed-in users
  * toggle Save/Saved and get "Add to collection" (its code loads only for them).
  */
-export default function CardActions({ id, variant, strings, title }: Props) {
+export default function CardActions({ id, variant, fill = false, strings, title }: Props) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
+  const panel = useFillPanel(id);
   const href = `/prompts/${id}`;
   const onUse = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
+    if (fill) return panel.open();
     if (busy) return;
     setBusy(true);
     void recordUseAndCopy(id).finally(() => setBusy(false));
@@ -50,6 +56,9 @@ export default function CardActions({ id, variant, strings, title }: Props) {
       data-use-prompt={id}
       data-testid="use-prompt"
       aria-busy={busy || undefined}
+      aria-haspopup={fill && hydrated ? 'dialog' : undefined}
+      onPointerEnter={fill ? preloadFillPanel : undefined}
+      onFocus={fill ? preloadFillPanel : undefined}
       onClick={onUse}
       onKeyDown={(e) => {
         if (e.key === ' ') {
@@ -62,6 +71,12 @@ export default function CardActions({ id, variant, strings, title }: Props) {
       {t('actions.usePrompt')}
     </a>
   );
+  const withPanel = (
+    <>
+      {use}
+      {panel.panel}
+    </>
+  );
   const bookmark = (iconOnly: boolean) => {
     const off = iconOnly ? t('actions.bookmark') : t('actions.save');
     if (!user) return <BookmarkButton label={off} iconOnly={iconOnly} onClick={askToSignInToBookmark} />;
@@ -72,14 +87,14 @@ export default function CardActions({ id, variant, strings, title }: Props) {
     return (
       <>
         {bookmark(true)}
-        {use}
+        {withPanel}
       </>
     );
   }
   return (
     <>
       {bookmark(false)}
-      {use}
+      {withPanel}
       <Tooltip label={t('actions.viewDetails')}>
         <a
           href={href}

@@ -11,21 +11,24 @@ import type { ScopeOf } from '../shared/string-specs';
 import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
 import { Button } from '../ui/Button';
+import { preloadFillPanel, useFillPanel } from './fill/useFillPanel';
 
 interface Props {
   id: number;
   title: string;
   shareUrl: string;
+  /** The content has fill-in variables: Copy Prompt opens the fill-in panel first. */
+  fill?: boolean;
   /** `STRING_SPECS.detail`. */
   strings: Strings<ScopeOf<'detail'>>;
 }
 
 /**
  * The detail page's actions: Copy Prompt (records a use and copies; reads
- * "Copied!" for 2 seconds), Bookmark/Bookmarked (visitors are asked to sign in), Add to
+ * "Copied!" for 2 seconds; a prompt with variables is filled in first, in the fill-in panel), Bookmark/Bookmarked (visitors are asked to sign in), Add to
  * collection (signed in), Share (native share, else the URL is copied: "Link copied").
  */
-export default function PromptActions({ id, title, shareUrl, strings }: Props) {
+export default function PromptActions({ id, title, shareUrl, fill = false, strings }: Props) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   const [busy, setBusy] = useState(false);
@@ -33,15 +36,20 @@ export default function PromptActions({ id, title, shareUrl, strings }: Props) {
   const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(reset.current), []);
 
+  const showCopied = () => {
+    setCopied(true);
+    clearTimeout(reset.current);
+    reset.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+  };
+  const panel = useFillPanel(id, showCopied);
+
   const onCopy = async () => {
+    if (fill) return panel.open();
     if (busy) return;
     setBusy(true);
     const ok = await recordUseAndCopy(id);
     setBusy(false);
-    if (!ok) return;
-    setCopied(true);
-    clearTimeout(reset.current);
-    reset.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    if (ok) showCopied();
   };
 
   return (
@@ -53,6 +61,9 @@ export default function PromptActions({ id, title, shareUrl, strings }: Props) {
         data-copied={copied || undefined}
         data-testid="copy-prompt"
         aria-busy={busy || undefined}
+        aria-haspopup={fill ? 'dialog' : undefined}
+        onPointerEnter={fill ? preloadFillPanel : undefined}
+        onFocus={fill ? preloadFillPanel : undefined}
         onClick={() => void onCopy()}
       >
         <Icon name={copied ? 'check' : 'copy'} size={18} />
@@ -67,6 +78,7 @@ export default function PromptActions({ id, title, shareUrl, strings }: Props) {
         <Icon name="share" size={16} />
         {t('actions.share')}
       </Button>
+      {panel.panel}
     </div>
   );
 }

@@ -11,7 +11,8 @@ export const STRING_SPECS = {
   /**
    * Client-only text of the page's scripts, rendered once per page by the layout: the toasts,
    * the bookmark toggles' pressed labels and the add-to-collection dialog (signed-in users
-   * only, after hydration), with the dialog's name messages.
+   * only, after hydration), with the dialog's name messages, and the fill-in panel of a
+   * prompt with variables (opened by Copy on cards and the detail page).
    */
   page: {
     scope: 'common:',
@@ -22,6 +23,7 @@ export const STRING_SPECS = {
       'common:actions.close',
       'prompts:actions.saved',
       'prompts:actions.bookmarked',
+      'prompts:fill.',
       'dashboard:library.messages.nameMin',
       'dashboard:library.messages.nameMax',
     ],

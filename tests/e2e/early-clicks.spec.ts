@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillTemplate } from '../../modules/prompts/contracts';
 
 /**
  * Clicks before hydration are never lost (issue 18). On a slow phone the page is shown and
@@ -53,6 +54,8 @@ test('detail: the theme toggle and Copy Prompt clicked before hydration both hap
   expect(await notHydrated(page, '[data-testid=copy-prompt]')).toBe(true);
   await copy.click();
   await expectDark(page);
+  // The seeded prompts have fill-in variables: the click, replayed once hydrated, opens the fill-in panel.
+  await page.getByTestId('fill-copy').click({ timeout: 15_000 });
   await expect(page.getByTestId('toast')).toContainText('Prompt copied', { timeout: 15_000 });
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt.content);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fillTemplate(prompt.content, {}));
 });

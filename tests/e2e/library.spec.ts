@@ -125,6 +125,7 @@ test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; 
 
   // Copy: the use, then the history entry, then the clipboard.
   await page.getByTestId('copy-prompt').click();
+  await page.getByTestId('fill-copy').click();
   await expect(toast(page)).toContainText(common.toasts.promptCopied.title);
   await page.goto('/dashboard?tab=history');
   const entry = page.getByTestId('library-item').first();

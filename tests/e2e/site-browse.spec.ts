@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { fillTemplate } from '../../modules/prompts/contracts';
 import { expect, test } from './fixtures';
 import { cardTitles, expectNoErrors, LANGS, prepare, T, watchErrors } from './site-support';
 
@@ -158,10 +159,12 @@ test('Use Prompt on a card records a use and copies the content', async ({ page,
   const before = (await (await page.request.get(`/api/prompts/${id}`)).json()) as { usageCount: number; content: string };
   const use = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/prompts/${id}/use`));
   await card.getByRole('button', { name: T.en.usePrompt }).click();
+  // The seeded prompts have fill-in variables: the fill-in panel opens; copied as it comes.
+  await page.getByTestId('fill-copy').click();
   await use;
   await expect(page.getByTestId('toast')).toContainText(T.en.promptCopied);
   await expect(page.getByTestId('toast')).toContainText(T.en.promptCopiedText);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(before.content);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fillTemplate(before.content, {}));
   const after = (await (await page.request.get(`/api/prompts/${id}`)).json()) as { usageCount: number };
   expect(after.usageCount).toBe(before.usageCount + 1);
 });

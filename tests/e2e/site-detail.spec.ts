@@ -1,3 +1,4 @@
+import { fillTemplate } from '../../modules/prompts/contracts';
 import { expect, test } from './fixtures';
 import { expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
@@ -43,16 +44,19 @@ for (const [l, lng] of LANGS.entries()) {
       expect(await content.textContent()).toBe(prompt.content);
       expect(await content.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono|Menlo|Consolas|Courier/i);
 
-      // Copy Prompt: records a use, copies, "Copied!" for 2 s, toast.
+      // Copy Prompt: the seeded prompts have fill-in variables, so it opens the fill-in panel
+      // (tests/e2e/fill-variables.spec.ts); copied as it comes, it records a use, copies the
+      // content with its defaults, "Copied!" for 2 s, toast.
       const copy = page.getByTestId('copy-prompt');
       const use = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/prompts/${prompt.id}/use`));
       await copy.click();
+      await page.getByTestId('fill-copy').click();
       expect((await use).status()).toBe(200);
       await expect(copy).toHaveText(T[lng].copied);
       await expect(page.getByTestId('toast')).toContainText(T[lng].promptCopied);
       await expect(page.getByTestId('toast')).toContainText(T[lng].promptCopiedText);
       await expect(page.getByTestId('usage-count')).toHaveText(new Intl.NumberFormat(lng).format(prompt.usageCount + 1));
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt.content);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fillTemplate(prompt.content, {}));
       await page.waitForTimeout(1500);
       await expect(copy).toHaveText(T[lng].copied);
       await expect(copy).toHaveText(T[lng].copyPrompt, { timeout: 1500 });
@@ -97,6 +101,7 @@ test('a failed use shows the error toast and copies nothing', async ({ page, con
   await page.route('**/use', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
   await page.evaluate(() => navigator.clipboard.writeText('untouched'));
   await page.getByTestId('copy-prompt').click();
+  await page.getByTestId('fill-copy').click();
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Error');
   await expect(toast).toContainText('Failed to process your request.');

@@ -25,13 +25,13 @@ export const seedPrompts: SeedPrompt[] = [
     content: `You are a meticulous line editor who values clarity above everything else. Your job is to make my draft shorter and clearer without changing its meaning or flattening my voice.
 
 Context:
-- Audience: [WHO WILL READ THIS, e.g. busy managers, first-year students]
-- Purpose: [WHAT THE READER SHOULD KNOW, FEEL OR DO AFTER READING]
-- Target length: [e.g. "cut by about 25%" or "no more than 400 words"]
+- Audience: {{Audience}}
+- Purpose: {{Purpose}}
+- Target length: {{Target length}}
 
 Draft:
 """
-[PASTE YOUR DRAFT HERE]
+{{Draft}}
 """
 
 Follow these steps:
@@ -62,12 +62,12 @@ Output format:
       'Turns a long report, paper or document into a one-page executive summary with key findings, risks and recommendations. Ideal before a leadership meeting.',
     content: `Act as a chief of staff who writes summaries for senior executives with very little time.
 
-Summarise the document below for [AUDIENCE, e.g. the leadership team / the board / a client].
-Their main decision or concern is: [WHAT THEY NEED TO DECIDE OR UNDERSTAND].
+Summarise the document below for {{Audience}}.
+Their main decision or concern is: {{Their main decision or concern}}.
 
 Document:
 """
-[PASTE REPORT OR DOCUMENT TEXT HERE]
+{{Report or document}}
 """
 
 Rules:
@@ -98,16 +98,16 @@ Write a cover letter for me using only the information below. Do not invent expe
 
 Job posting:
 """
-[PASTE THE JOB AD HERE]
+{{Job ad}}
 """
 
 My background:
 """
-[PASTE YOUR CV OR A LIST OF YOUR EXPERIENCE, SKILLS AND ACHIEVEMENTS]
+{{CV}}
 """
 
-Why I want this role: [ONE OR TWO HONEST REASONS]
-Tone: [e.g. warm and confident / formal / energetic startup style]
+Why I want this role: {{Why I want this role}}
+Tone: {{Tone}}
 
 Process:
 1. Identify the 3 requirements in the posting that matter most to the employer.
@@ -132,11 +132,11 @@ Then list:
       'Creates a detailed blog post outline based on what the reader is actually searching for, with headings, key points and examples. Use it before drafting any article.',
     content: `You are a content strategist and editor who plans articles that genuinely answer readers' questions.
 
-Topic: [TOPIC]
-Target reader: [WHO THEY ARE AND WHAT THEY ALREADY KNOW]
-Main search phrase or question: [e.g. "how to start composting in an apartment"]
-Desired length: [e.g. 1,500 words]
-My angle or unique experience: [WHAT I CAN ADD THAT OTHERS CAN'T]
+Topic: {{Topic}}
+Target reader: {{Target reader}}
+Main search phrase or question: {{Main search phrase or question}}
+Desired length: {{Desired length}}
+My angle or unique experience: {{My angle or unique experience}}
 
 Please:
 1. Describe the reader's intent in 2 sentences: what problem are they trying to solve right now?
@@ -161,13 +161,13 @@ Keep the outline skimmable. Do not write the full article.`,
       'Converts messy meeting notes or a transcript into a clean recap with decisions, owners and deadlines. Paste it in right after a meeting and send the result to attendees.',
     content: `You are an efficient project coordinator. Turn the raw meeting notes below into a clear recap that attendees can act on.
 
-Meeting: [MEETING NAME]
-Date: [DATE]
-Attendees: [NAMES]
+Meeting: {{Meeting name}}
+Date: {{Date}}
+Attendees: {{Attendees}}
 
 Raw notes or transcript:
 """
-[PASTE NOTES OR TRANSCRIPT HERE]
+{{Notes or transcript}}
 """
 
 Instructions:
@@ -204,13 +204,13 @@ Finish with a short, friendly email (under 120 words) I can send to the attendee
       'Helps you write a calm, clear email about a sensitive topic such as saying no, giving critical feedback or raising a problem. Use it when you are tempted to write something you might regret.',
     content: `You are a thoughtful communication coach who helps people write honest messages that protect relationships.
 
-Situation: [DESCRIBE WHAT HAPPENED, IN YOUR OWN WORDS]
-Recipient: [WHO THEY ARE AND YOUR RELATIONSHIP, e.g. my manager, a long-term client, a colleague]
-What I need from this email: [e.g. decline the request, ask for a deadline change, address missed work]
-What I want to avoid: [e.g. sounding defensive, damaging the relationship, over-apologising]
+Situation: {{Situation}}
+Recipient: {{Recipient}}
+What I need from this email: {{What I need from this email}}
+What I want to avoid: {{What I want to avoid}}
 My first draft (optional):
 """
-[PASTE DRAFT OR LEAVE BLANK]
+{{My draft:none}}
 """
 
 Steps:
@@ -236,15 +236,15 @@ Give me two versions: **Direct** and **Softer**. Then give one sentence of advic
     description: '根據你提供的重點，撰寫語氣得體、結構清晰的正式商業電郵，適用於向客戶、供應商或上司發出查詢、跟進或回覆。',
     content: `你是一位在香港企業工作多年的行政秘書，精通正式商業書信的寫法。請根據以下資料，替我撰寫一封正式電郵。
 
-收件人：[收件人姓名及職銜，例如：ABC 有限公司採購部陳經理]
-我的身份：[你的姓名、職位及公司]
-電郵目的：[例如：查詢報價／跟進訂單進度／回覆投訴／約見會議]
+收件人：{{收件人}}
+我的身份：{{我的身份}}
+電郵目的：{{電郵目的}}
 必須包括的重點：
-- [重點一]
-- [重點二]
-- [重點三]
-期望對方採取的行動及期限：[例如：於五月十日前回覆確認]
-語言：[繁體中文／英文／中英對照]
+- {{重點一}}
+- {{重點二}}
+- {{重點三}}
+期望對方採取的行動及期限：{{期望對方採取的行動及期限}}
+語言：{{語言：繁體中文｜英文｜中英對照}}
 
 撰寫要求：
 1. 提供一個簡潔、具體的電郵標題（不超過 20 字）。
@@ -268,15 +268,15 @@ Give me two versions: **Direct** and **Softer**. Then give one sentence of advic
     description: '把平淡的履歷內容改寫成以成果為本、具說服力的描述，並針對目標職位調整重點。適合求職或轉工前更新履歷時使用。',
     content: `你是一位熟悉香港就業市場的資深人力資源顧問，曾為數百位求職者修改履歷。
 
-目標職位：[職位名稱及行業，例如：市場推廣主任（零售業）]
+目標職位：{{目標職位}}
 職位要求（可選）：
 """
-[貼上招聘廣告內容]
+{{招聘廣告內容}}
 """
 
 我現有的履歷內容：
 """
-[貼上你的履歷，尤其是工作經驗部分]
+{{你的履歷}}
 """
 
 請按以下步驟處理：
@@ -310,13 +310,13 @@ Give me two versions: **Direct** and **Softer**. Then give one sentence of advic
 
 Original message:
 """
-[PASTE YOUR TEXT HERE]
+{{Text}}
 """
 
 Rewrite it for each of these audiences:
-1. [AUDIENCE 1, e.g. senior leadership — formal, concise]
-2. [AUDIENCE 2, e.g. the whole team on chat — friendly, short]
-3. [AUDIENCE 3, e.g. customers — clear, reassuring, no internal jargon]
+1. {{Audience 1}}
+2. {{Audience 2}}
+3. {{Audience 3}}
 
 Rules:
 - Keep every fact, date and number identical across versions.
@@ -341,23 +341,23 @@ Finish with a note on anything in the original that could be misunderstood by an
     content: `你是一位香港小學的資深文書主任，負責撰寫家長通告，文筆清晰、語氣親切而正式。
 
 請根據以下資料撰寫一份家長通告：
-學校名稱：[學校名稱]
-通告編號及日期：[例如：第 25 號通告，2024 年 3 月 1 日]
-對象：[例如：小四全級家長]
-事項：[例如：參觀科學館／颱風停課安排／課外活動收費]
+學校名稱：{{學校名稱}}
+通告編號及日期：{{通告編號及日期}}
+對象：{{對象}}
+事項：{{事項}}
 重要資料：
 - 日期及時間：[ ]
 - 地點：[ ]
 - 費用及繳費方法：[ ]
 - 學生須攜帶物品：[ ]
 - 其他注意事項：[ ]
-回條截止日期：[日期]
+回條截止日期：{{回條截止日期}}
 
 要求：
 1. 開首使用「敬啟者：」，第一段簡要說明通告目的。
 2. 以編號列出各項安排，方便家長快速閱讀。
 3. 語氣有禮、易明，避免艱深詞彙；家長未必熟悉學校內部用語。
-4. 如有查詢，提供聯絡方法：[聯絡人及電話／電郵]。
+4. 如有查詢，提供聯絡方法：{{聯絡方法}}。
 5. 結尾加上「此致 貴家長」及校長署名位置。
 6. 最後附上一份回條，包括學生姓名、班別、家長選擇（同意／不同意）、家長簽署及日期。
 
@@ -377,13 +377,13 @@ Finish with a note on anything in the original that could be misunderstood by an
       'Reviews a piece of code like an experienced senior engineer, covering correctness, security, performance and readability, with prioritised suggestions. Use it before opening a pull request.',
     content: `You are a senior software engineer doing a careful, constructive code review. Be specific and kind, but do not hold back on real problems.
 
-Language / framework: [e.g. TypeScript + React, Python + Django]
-What this code is supposed to do: [SHORT DESCRIPTION]
-Anything I'm especially worried about: [e.g. performance with large lists, auth checks]
+Language / framework: {{Language and framework}}
+What this code is supposed to do: {{What this code is supposed to do}}
+Anything I'm especially worried about: {{Main worries}}
 
 Code:
 ---
-[PASTE CODE HERE]
+{{Code}}
 ---
 
 Review the code in this order:
@@ -412,18 +412,18 @@ Do not rewrite the whole file unless I ask. If something depends on context you 
       'Diagnoses an error message or unexpected behaviour, explains the root cause in plain language and proposes a minimal fix. Use it when you are stuck on a bug.',
     content: `You are a patient debugging expert. Help me find the root cause of a bug, not just silence the symptom.
 
-Environment: [LANGUAGE, VERSION, FRAMEWORK, OS]
-What I expected to happen: [EXPECTED BEHAVIOUR]
-What actually happens: [ACTUAL BEHAVIOUR]
+Environment: {{Environment}}
+What I expected to happen: {{What I expected to happen}}
+What actually happens: {{What actually happens}}
 Full error message / stack trace:
 ---
-[PASTE ERROR HERE]
+{{Error}}
 ---
 Relevant code:
 ---
-[PASTE CODE HERE]
+{{Code}}
 ---
-What I have already tried: [LIST]
+What I have already tried: {{What I have already tried}}
 
 Please:
 1. Explain in plain language what the error message means.
@@ -444,12 +444,12 @@ If the information is not enough to be confident, ask me up to 3 targeted questi
       'Generates a well-organised suite of unit tests covering normal cases, edge cases and failure modes for a given function. Use it when adding tests to new or untested code.',
     content: `You are a test engineer who writes clear, maintainable tests that catch real bugs.
 
-Language and test framework: [e.g. TypeScript + Vitest, Python + pytest, Java + JUnit 5]
+Language and test framework: {{Language and test framework}}
 Function or module under test:
 ---
-[PASTE CODE HERE]
+{{Code}}
 ---
-Intended behaviour (if not obvious from the code): [DESCRIPTION]
+Intended behaviour (if not obvious from the code): {{Intended behaviour}}
 
 Steps:
 1. Briefly list the behaviours this code promises (its contract).
@@ -478,13 +478,13 @@ Output the test plan, then the complete test file, then a short list of cases yo
       'Turns a question written in plain English into a correct, readable SQL query for your schema, and explains how it works. Use it for reports and ad-hoc data questions.',
     content: `You are a database expert who writes correct, efficient and readable SQL.
 
-Database: [PostgreSQL / MySQL / SQLite / SQL Server / BigQuery]
+Database: {{Database:PostgreSQL|MySQL|SQLite|SQL Server|BigQuery}}
 Schema (tables, columns, types, keys):
 ---
-[PASTE CREATE TABLE STATEMENTS OR A LIST OF TABLES AND COLUMNS]
+{{Table definitions}}
 ---
-Question I want answered: [e.g. "Monthly revenue per product category for the last 12 months, only for active customers"]
-Anything special: [e.g. soft-deleted rows have deleted_at set; timestamps are UTC]
+Question I want answered: {{Question I want answered}}
+Anything special: {{Anything special}}
 
 Please:
 1. Restate the question precisely, including any assumptions (time zone, how "active" is defined, how ties are handled).
@@ -510,13 +510,13 @@ If the schema is ambiguous, ask before writing the query.`,
       'Plans and performs a step-by-step refactor of old or messy code while preserving behaviour, with characterisation tests first. Use it when touching code nobody wants to touch.',
     content: `You are a pragmatic engineer experienced with legacy codebases. Your priority is to improve the code WITHOUT changing its behaviour.
 
-Language: [LANGUAGE AND VERSION]
+Language: {{Language}}
 Code to refactor:
 ---
-[PASTE CODE HERE]
+{{Code}}
 ---
-Main pain points: [e.g. 300-line function, duplicated logic, hard to test, unclear names]
-Constraints: [e.g. public API must not change, no new dependencies, must support Node 18]
+Main pain points: {{Main pain points}}
+Constraints: {{Constraints}}
 
 Work in this order:
 1. **Understand** – summarise what the code does, including odd behaviours that might be relied on elsewhere.
@@ -542,17 +542,17 @@ Finish with a suggested sequence of commit messages.`,
       'Explains an existing regular expression piece by piece, or builds a new one from examples, with test cases. Use it whenever a regex looks like line noise.',
     content: `You are a regular expression specialist who explains patterns clearly to non-experts.
 
-Regex flavour: [JavaScript / Python / PCRE / Java / .NET / Go]
+Regex flavour: {{Regex flavour:JavaScript|Python|PCRE|Java|.NET|Go}}
 
 Choose one mode:
 
 MODE A – Explain this regex:
-[PASTE REGEX HERE]
+{{Regex}}
 
 MODE B – Build a regex that matches:
-- Should match: [EXAMPLE 1], [EXAMPLE 2], [EXAMPLE 3]
-- Should NOT match: [EXAMPLE 4], [EXAMPLE 5]
-- Description: [WHAT YOU ARE TRYING TO CAPTURE]
+- Should match: {{Example 1}}, {{Example 2}}, {{Example 3}}
+- Should NOT match: {{Example 4}}, {{Example 5}}
+- Description: {{Description}}
 
 For MODE A:
 1. Break the pattern into tokens and explain each in a table: | Part | Meaning |
@@ -580,17 +580,17 @@ Keep the final regex as simple as possible while still correct.`,
 
 Write reference documentation for the following:
 ---
-[PASTE ENDPOINT HANDLER, FUNCTION SIGNATURE, OPENAPI SNIPPET OR CODE HERE]
+{{Code or API description}}
 ---
-Audience: [e.g. external developers integrating with us / internal frontend team]
-Authentication method: [e.g. Bearer token, API key in header, session cookie]
+Audience: {{Audience}}
+Authentication method: {{Authentication method}}
 
 Include these sections:
 1. **Summary** – one sentence on what it does and when to use it.
 2. **Request** – method and path (or function signature); a table of parameters: | Name | Location (path/query/body/header) | Type | Required | Description | Default |
 3. **Responses** – each status code with a description and an example JSON body.
 4. **Errors** – a table of error codes/messages, their causes and how to fix them.
-5. **Examples** – a curl request and one example in [LANGUAGE], plus the expected response.
+5. **Examples** – a curl request and one example in {{Example language}}, plus the expected response.
 6. **Notes** – rate limits, pagination, idempotency, side effects.
 
 Rules:
@@ -610,10 +610,10 @@ Rules:
 
 Diff or summary of changes:
 ---
-[PASTE GIT DIFF OR DESCRIBE THE CHANGES]
+{{Git diff or changes}}
 ---
-Related issue / ticket: [ID OR LINK, or "none"]
-Why this change was needed: [SHORT REASON]
+Related issue / ticket: {{Related issue:none}}
+Why this change was needed: {{Why this change was needed}}
 
 Produce:
 
@@ -645,11 +645,11 @@ If the diff mixes unrelated changes, recommend how to split it into separate com
     description: '以淺白中文逐段解釋一段程式碼的運作原理，並附上小練習，適合剛開始學寫程式或接手別人項目時使用。',
     content: `你是一位耐心的程式設計導師，專門教導初學者。請用淺白的繁體中文（香港用語）解釋以下程式碼。
 
-程式語言：[例如：Python／JavaScript／Java]
-我的程度：[例如：剛學了兩個月，明白變數和迴圈，但未學過物件導向]
+程式語言：{{程式語言}}
+我的程度：{{我的程度}}
 程式碼：
 ---
-[在此貼上程式碼]
+{{程式碼}}
 ---
 
 請按以下方式講解：
@@ -681,10 +681,10 @@ If the diff mixes unrelated changes, recommend how to split it into separate com
       'Builds a realistic, research-grounded customer persona including goals, frustrations, buying triggers and objections. Use it at the start of any campaign or product decision.',
     content: `You are a customer research lead who builds personas grounded in evidence, not stereotypes.
 
-Product or service: [WHAT YOU SELL]
-Price point: [PRICE OR RANGE]
-What I already know about customers: [REVIEWS, SURVEY RESULTS, SUPPORT TICKETS, SALES NOTES — PASTE OR SUMMARISE]
-Segment to focus on: [e.g. small agency owners, first-time parents, university students]
+Product or service: {{Product or service}}
+Price point: {{Price point}}
+What I already know about customers: {{What I already know about customers}}
+Segment to focus on: {{Segment to focus on}}
 
 Create one detailed persona with:
 1. **Name and one-line summary** (e.g. "Busy Ben – wants results without learning new software")
@@ -711,13 +711,13 @@ Rules:
       'Writes complete landing page copy section by section — headline, benefits, social proof, FAQ and call to action — based on your product and audience. Use it for launches, waitlists and campaigns.',
     content: `You are a conversion copywriter who writes clear, specific, benefit-driven landing pages. No hype, no empty adjectives.
 
-Product: [NAME AND WHAT IT DOES]
-Target audience: [WHO IT'S FOR]
-Main problem it solves: [PROBLEM]
-Key features: [FEATURE 1], [FEATURE 2], [FEATURE 3]
-Proof available: [TESTIMONIALS, NUMBERS, LOGOS, AWARDS — or "none yet"]
-Primary action: [e.g. start free trial, join waitlist, book a demo]
-Brand voice: [e.g. friendly and plain-spoken / premium and calm]
+Product: {{Product}}
+Target audience: {{Target audience}}
+Main problem it solves: {{Main problem it solves}}
+Key features: {{Feature 1}}, {{Feature 2}}, {{Feature 3}}
+Proof available: {{Proof available:none yet}}
+Primary action: {{Primary action}}
+Brand voice: {{Brand voice}}
 
 Write the page in these sections:
 1. **Hero** – headline (max 10 words), subheadline (max 25 words), CTA button text, and a one-line note under the button reducing risk (e.g. "No credit card needed").
@@ -741,11 +741,11 @@ Then give 3 alternative hero headlines using different angles (outcome, pain, cu
       'Plans and writes a five-email welcome sequence that builds trust and moves new subscribers toward a first purchase. Use it when setting up email automation.',
     content: `You are an email marketing strategist who writes friendly, useful emails people actually open.
 
-Business: [WHAT YOU DO]
-Subscriber joined via: [e.g. free checklist download, newsletter signup, webinar]
-Main offer to introduce: [PRODUCT/SERVICE AND PRICE]
-Brand voice: [e.g. warm, practical, a bit witty]
-Sender name: [NAME]
+Business: {{Business}}
+Subscriber joined via: {{Subscriber joined via}}
+Main offer to introduce: {{Main offer to introduce}}
+Brand voice: {{Brand voice}}
+Sender name: {{Sender name}}
 
 Create a 5-email sequence:
 - Email 1 (immediately): deliver what they signed up for and set expectations
@@ -772,13 +772,13 @@ Rules: no fake urgency, no invented testimonials (use [TESTIMONIAL] placeholders
       'Creates a four-week social media calendar with post ideas, formats, captions and hooks tailored to your platforms. Use it to plan a month of posts in one sitting.',
     content: `You are a social media manager who plans consistent, on-brand content that drives engagement rather than vanity metrics.
 
-Brand / business: [NAME AND WHAT YOU DO]
-Audience: [WHO YOU WANT TO REACH]
-Platforms: [e.g. Instagram, LinkedIn, TikTok]
-Posting frequency: [e.g. 3 times a week per platform]
-Goal this month: [e.g. grow newsletter signups, promote a new product, build authority]
-Key dates or events: [LAUNCHES, HOLIDAYS, SALES]
-Content pillars (if known): [e.g. tips, behind the scenes, customer stories]
+Brand / business: {{Brand or business}}
+Audience: {{Audience}}
+Platforms: {{Platforms}}
+Posting frequency: {{Posting frequency}}
+Goal this month: {{Goal this month}}
+Key dates or events: {{Key dates or events}}
+Content pillars (if known): {{Content pillars}}
 
 Please:
 1. Suggest 3–4 content pillars (if I haven't given them) with the percentage of posts for each.
@@ -800,14 +800,14 @@ Keep ideas specific to my business — avoid generic "motivational Monday" fille
       'Produces a coordinated set of launch assets — announcement post, email, short social posts and a press-style blurb — from one product brief. Use it when you ship something new.',
     content: `You are a product marketing manager preparing a launch. Create a consistent set of announcement materials from the brief below.
 
-Product / feature name: [NAME]
-What it does (one sentence): [DESCRIPTION]
-Who it's for: [AUDIENCE]
-The problem it solves: [PROBLEM]
-Top 3 benefits: [BENEFIT 1], [BENEFIT 2], [BENEFIT 3]
-Availability and pricing: [DATE, PLANS, REGIONS]
-Call to action: [e.g. try it now, read the docs, upgrade]
-Quote from a team member or customer (optional): [QUOTE]
+Product / feature name: {{Product or feature name}}
+What it does (one sentence): {{What it does}}
+Who it's for: {{Who it is for}}
+The problem it solves: {{The problem it solves}}
+Top 3 benefits: {{Benefit 1}}, {{Benefit 2}}, {{Benefit 3}}
+Availability and pricing: {{Availability and pricing}}
+Call to action: {{Call to action}}
+Quote from a team member or customer (optional): {{Quote}}
 
 Produce:
 1. **Core message** – one sentence everyone on the team can repeat.
@@ -829,14 +829,14 @@ Keep all facts consistent across assets. Use placeholders instead of inventing n
       'Compares your offer against competitors and finds a clear, defensible positioning statement and messaging angles. Use it before a rebrand, a pricing change or a new campaign.',
     content: `You are a brand strategist who helps small companies find a sharp, honest position in crowded markets.
 
-My product: [NAME, WHAT IT DOES, PRICE]
-My strengths (honest): [LIST]
-My weaknesses (honest): [LIST]
-Target customer: [WHO]
+My product: {{My product}}
+My strengths (honest): {{My strengths}}
+My weaknesses (honest): {{My weaknesses}}
+Target customer: {{Target customer}}
 Competitors and what I know about them:
-- [COMPETITOR 1]: [THEIR CLAIM, PRICE, STRENGTHS, WEAKNESSES]
-- [COMPETITOR 2]: [ … ]
-- [COMPETITOR 3]: [ … ]
+- {{Competitor 1}}: {{Competitor 1 details}}
+- {{Competitor 2}}: {{Competitor 2 details}}
+- {{Competitor 3}}: {{Competitor 3 details}}
 
 Please:
 1. Build a comparison table across 6–8 criteria that matter to the target customer (not just features).
@@ -861,11 +861,11 @@ Only use the information I've provided about competitors; flag anything that nee
       'Generates sets of ad headlines and descriptions using different persuasion angles, sized for common ad platforms. Use it when you need fresh variants to test.',
     content: `You are a performance marketer who writes ad copy designed to be tested, not admired.
 
-Product / offer: [WHAT YOU'RE ADVERTISING]
-Audience: [WHO WILL SEE THE AD]
-Platform: [e.g. Google Search, Meta, LinkedIn]
-Landing page promise: [WHAT THE PAGE DELIVERS]
-Constraints: [e.g. no superlatives, must mention free shipping, regulated industry rules]
+Product / offer: {{Product or offer}}
+Audience: {{Audience}}
+Platform: {{Platform}}
+Landing page promise: {{Landing page promise}}
+Constraints: {{Constraints}}
 
 Create ad variations using 5 different angles:
 1. Pain point – name the problem
@@ -892,13 +892,13 @@ Then:
     description: '為香港本地品牌或小店策劃一星期的社交媒體貼文，包括貼文主題、文案及發佈時間建議。適合需要快速規劃 Instagram 或 Facebook 內容的營運者。',
     content: `你是一位熟悉香港網絡文化的社交媒體策劃，擅長為本地中小企撰寫貼地而不失專業的文案。
 
-品牌／店舖名稱：[名稱]
-業務性質：[例如：觀塘咖啡店／網上手作飾物店／補習社]
-目標客群：[例如：25 至 35 歲上班族]
-平台：[Instagram／Facebook／Threads]
-本星期重點：[例如：推出新餐單、週年優惠、招聘]
-品牌語氣：[例如：親切幽默／簡潔專業]
-可否使用廣東話口語：[可以／只用書面語／中英夾雜]
+品牌／店舖名稱：{{品牌或店舖名稱}}
+業務性質：{{業務性質}}
+目標客群：{{目標客群}}
+平台：{{平台：Instagram｜Facebook｜Threads}}
+本星期重點：{{本星期重點}}
+品牌語氣：{{品牌語氣}}
+可否使用廣東話口語：{{可否使用廣東話口語：可以｜只用書面語｜中英夾雜}}
 
 請完成以下工作：
 1. 建議一星期（七天）的貼文計劃，以表格列出：
@@ -923,15 +923,15 @@ Then:
       'Drafts professional, human replies to positive, mixed and negative customer reviews that protect your reputation. Use it when replying on Google, app stores or marketplaces.',
     content: `You are a customer experience lead who replies to public reviews with empathy, honesty and brevity.
 
-Business name and type: [NAME, e.g. family-run bakery / project management app]
-Reviewer's name (if shown): [NAME]
-Star rating: [1–5]
+Business name and type: {{Business name and type}}
+Reviewer's name (if shown): {{Reviewer name}}
+Star rating: {{Star rating:5|4|3|2|1}}
 Review text:
 """
-[PASTE REVIEW HERE]
+{{Review}}
 """
-What actually happened (internal facts, if known): [DETAILS]
-What we can offer: [e.g. refund, replacement, a call with the manager, nothing specific]
+What actually happened (internal facts, if known): {{What actually happened}}
+What we can offer: {{What we can offer}}
 
 Write a public reply that:
 - Thanks the reviewer by name and refers to a specific detail from their review (so it doesn't feel copy-pasted).
@@ -956,10 +956,10 @@ Provide 2 versions (warm and concise), then one internal note: what operational 
       'Generates original short story premises with a character, a conflict and a twist, then develops the one you choose into an opening scene. Use it to beat a blank page.',
     content: `You are an imaginative fiction editor who helps writers find story ideas with real emotional stakes.
 
-Genre: [e.g. literary, science fiction, mystery, magical realism]
-Mood: [e.g. bittersweet, tense, whimsical]
-Something I'd like to include: [AN OBJECT, PLACE, JOB OR THEME — or "surprise me"]
-Length I'm aiming for: [e.g. flash fiction under 1,000 words, 5,000-word short story]
+Genre: {{Genre}}
+Mood: {{Mood}}
+Something I'd like to include: {{Something to include:surprise me}}
+Length I'm aiming for: {{Length}}
 
 Step 1 – Give me 5 story premises. For each:
 - A one-sentence hook
@@ -988,10 +988,10 @@ Write with concrete sensory details and subtext; trust the reader.`,
       'Builds a coherent fictional world — geography, history, culture, power and daily life — through structured questions and a reference document. Use it for novels, games and tabletop campaigns.',
     content: `You are a worldbuilding consultant for novelists and game designers. You care about internal consistency and the everyday details that make a world feel lived-in.
 
-Core concept: [ONE OR TWO SENTENCES, e.g. "a city built on the back of a slow-moving giant"]
-Genre and tone: [e.g. cosy fantasy, grim sci-fi, solarpunk]
-Medium: [novel / video game / tabletop campaign / screenplay]
-What already exists: [ANY NOTES YOU HAVE]
+Core concept: {{Core concept}}
+Genre and tone: {{Genre and tone}}
+Medium: {{Medium:novel|video game|tabletop campaign|screenplay}}
+What already exists: {{What already exists}}
 
 First, ask me up to 5 questions about the decisions that matter most. Then, using my answers, produce a world bible with these sections:
 
@@ -1019,12 +1019,12 @@ Avoid copying well-known fictional worlds. Keep each section tight and usable.`,
       'Lets you interview one of your fictional characters, who answers in their own voice, to uncover motives, secrets and contradictions. Use it when a character feels flat.',
     content: `You will role-play as a character from my story so I can interview them and understand them better.
 
-Character name: [NAME]
-Age and background: [DETAILS]
-Role in the story: [e.g. protagonist, rival, mentor]
-What I know about them so far: [PERSONALITY, HISTORY, RELATIONSHIPS]
-Story setting: [TIME, PLACE, GENRE]
-Point in the story where the interview happens: [e.g. just before the final confrontation]
+Character name: {{Character name}}
+Age and background: {{Age and background}}
+Role in the story: {{Role in the story}}
+What I know about them so far: {{What I know about them so far}}
+Story setting: {{Story setting}}
+Point in the story where the interview happens: {{Point in the story}}
 
 Rules for the role-play:
 - Answer only as the character, in first person, using the voice, vocabulary and attitude they would realistically have.
@@ -1051,11 +1051,11 @@ When I type "STEP OUT", leave the role and give me:
 
 My poem:
 """
-[PASTE POEM HERE]
+{{Poem}}
 """
-Form or style I'm aiming for (if any): [e.g. free verse, sonnet, prose poem]
-What I want the reader to feel: [FEELING]
-What I'm unsure about: [e.g. the ending, the title, the rhythm in stanza 2]
+Form or style I'm aiming for (if any): {{Form or style}}
+What I want the reader to feel: {{What I want the reader to feel}}
+What I'm unsure about: {{What I am unsure about}}
 
 Please respond in this structure:
 1. **What I hear** – in 2–3 sentences, describe what the poem seems to be about and the feeling it creates. This helps me see whether my intent comes through.
@@ -1078,11 +1078,11 @@ Do not rewrite more than one line as an example. Keep the feedback honest and en
       'Helps you write song lyrics with a clear structure, hook and rhyme scheme, starting from a theme, a title or a line you already have. Use it for songwriting sessions.',
     content: `You are an experienced songwriter and lyric editor. Help me write original lyrics with strong imagery and a memorable hook.
 
-Starting point: [A TITLE, A LINE, A THEME OR A TRUE STORY]
-Genre and feel: [e.g. indie folk, upbeat pop, slow R&B]
-Point of view: [first person / second person / narrative]
-Tempo or syllable guide (optional): [e.g. about 8 syllables per line]
-Things to avoid: [e.g. clichés like "fire" and "desire", explicit language]
+Starting point: {{Starting point}}
+Genre and feel: {{Genre and feel}}
+Point of view: {{Point of view:first person|second person|narrative}}
+Tempo or syllable guide (optional): {{Tempo or syllable guide}}
+Things to avoid: {{Things to avoid}}
 
 Process:
 1. Suggest 3 possible hook lines (the phrase the chorus repeats) and explain the emotional angle of each.
@@ -1108,11 +1108,11 @@ Favour internal rhyme and fresh images over predictable end rhymes.`,
       'Designs a complete one-session tabletop roleplaying adventure with a hook, scenes, NPCs, encounters and a twist. Use it when you need a game ready for tonight.',
     content: `You are an experienced game master who designs tight, memorable one-shot adventures.
 
-System: [e.g. D&D 5e, Pathfinder, a rules-light system, or system-agnostic]
-Number of players and level/experience: [e.g. 4 players, level 3, new to roleplaying]
-Session length: [e.g. 3–4 hours]
-Setting and tone: [e.g. haunted coastal village, light-hearted heist, political intrigue]
-Content to avoid: [PLAYER SAFETY NOTES]
+System: {{System}}
+Number of players and level/experience: {{Players and experience}}
+Session length: {{Session length}}
+Setting and tone: {{Setting and tone}}
+Content to avoid: {{Content to avoid}}
 
 Create the adventure:
 1. **Premise** – 2 sentences for the GM, and a 3-sentence hook to read aloud to the players.
@@ -1135,15 +1135,15 @@ Make it flexible: players should be able to go off-script without breaking the a
       'Sharpens a scene of dialogue so each character sounds distinct, subtext does the work and every line moves the scene forward. Use it on scripts, plays or dialogue-heavy fiction.',
     content: `You are a script consultant known for helping writers create dialogue that sounds natural and carries subtext.
 
-Scene context: [WHERE WE ARE IN THE STORY, WHAT JUST HAPPENED]
+Scene context: {{Scene context}}
 Characters in the scene and what each wants right now:
-- [CHARACTER A]: [WANT]
-- [CHARACTER B]: [WANT]
-What the scene must accomplish: [e.g. reveal the betrayal without anyone saying it]
+- {{Character A}}: {{Character A wants}}
+- {{Character B}}: {{Character B wants}}
+What the scene must accomplish: {{What the scene must accomplish}}
 
 Scene:
 """
-[PASTE SCENE HERE]
+{{Scene}}
 """
 
 Please:
@@ -1165,15 +1165,15 @@ Keep the tone of my original; do not add new plot points.`,
       'Creates a gentle, age-appropriate bedtime story starring your child, built around their interests and a small lesson. Use it for a calm, personalised read-aloud at night.',
     content: `You are a warm, gentle children's author who writes calming bedtime stories meant to be read aloud.
 
-Child's name: [NAME]
-Age: [AGE]
-Things they love: [e.g. dinosaurs, trains, the moon, their cat Miso]
-A small theme or lesson (optional): [e.g. being brave at the dentist, sharing, trying new food]
-Length: [e.g. about 5 minutes read aloud / 600 words]
-Things to avoid: [e.g. scary villains, darkness, separation from parents]
+Child's name: {{Child name}}
+Age: {{Age}}
+Things they love: {{Things they love}}
+A small theme or lesson (optional): {{Theme or lesson}}
+Length: {{Length}}
+Things to avoid: {{Things to avoid}}
 
 Story guidelines:
-- Make [NAME] the hero, with a kind companion (an animal or magical friend).
+- Make {{Child name}} the hero, with a kind companion (an animal or magical friend).
 - A simple structure: a cosy beginning, a small adventure or problem, a gentle solution, and a sleepy ending at home.
 - Use soothing rhythm, repetition and a phrase that repeats 3 times so the child can join in.
 - Age-appropriate vocabulary; short sentences for ages under 5.
@@ -1194,11 +1194,11 @@ Output:
     description: '根據你給的主題或一個畫面，協助構思並撰寫 500 字以內、結局出人意表的微型小說，並提供修改建議。適合寫作練習或投稿比賽前使用。',
     content: `你是一位擅長微型小說的香港作家及寫作班導師，文字精煉，重視細節和留白。
 
-主題或起點：[例如：「最後一班小輪」、一張舊相片、一句對白]
-想營造的氣氛：[例如：懷舊、荒誕、溫暖、懸疑]
-背景：[例如：九十年代的深水埗、未來的香港、一個虛構城市]
-字數上限：[例如：500 字]
-敘事角度：[第一人稱／第三人稱]
+主題或起點：{{主題或起點}}
+想營造的氣氛：{{想營造的氣氛}}
+背景：{{背景}}
+字數上限：{{字數上限}}
+敘事角度：{{敘事角度：第一人稱｜第三人稱}}
 
 請按以下步驟進行：
 1. 先提出三個不同的故事構思，每個包括：
@@ -1231,13 +1231,13 @@ Output:
       'Guides a student to understand a concept or solve a problem through questions and hints instead of handing over the answer. Use it for homework help that actually builds understanding.',
     content: `You are a patient Socratic tutor. Your goal is for me to reach the answer myself and understand why it is correct.
 
-Subject: [e.g. algebra, chemistry, economics, history]
-My level: [e.g. Year 9, first-year university, adult learner]
+Subject: {{Subject}}
+My level: {{My level}}
 The problem or concept I'm working on:
 """
-[PASTE QUESTION OR DESCRIBE CONCEPT]
+{{Question or concept}}
 """
-What I've tried or what I think so far: [YOUR ATTEMPT]
+What I've tried or what I think so far: {{My attempt}}
 
 Rules you must follow:
 - Do NOT give me the final answer, even if I ask, until I have produced it myself. If I get frustrated, give a bigger hint instead.
@@ -1266,12 +1266,12 @@ Begin by asking me your first question.`,
       'Creates a complete, structured lesson plan with objectives, timed activities, differentiation and assessment for any subject and age group. Use it when preparing a class or workshop.',
     content: `You are an experienced teacher and instructional designer. Create a practical lesson plan that a teacher could use tomorrow.
 
-Subject and topic: [e.g. Science – the water cycle]
-Age / grade level: [e.g. 10–11 year olds]
-Lesson length: [e.g. 50 minutes]
-Class size and context: [e.g. 28 students, mixed ability, 4 students learning English as an additional language]
-Resources available: [e.g. projector, mini whiteboards, no laptops]
-Prior knowledge: [WHAT STUDENTS ALREADY KNOW]
+Subject and topic: {{Subject and topic}}
+Age / grade level: {{Age or grade level}}
+Lesson length: {{Lesson length}}
+Class size and context: {{Class size and context}}
+Resources available: {{Resources available}}
+Prior knowledge: {{Prior knowledge}}
 
 Include:
 1. **Learning objectives** – 2–3, measurable, starting with a verb ("Students will be able to…").
@@ -1297,8 +1297,8 @@ Keep activities active and varied; avoid more than 10 minutes of continuous teac
       'Explains any concept at three levels of depth — a child, a high-school student and an expert — so you can climb from intuition to precision. Use it when learning something new.',
     content: `You are an outstanding explainer who can teach the same idea at any level without losing accuracy.
 
-Concept: [CONCEPT, e.g. inflation, neural networks, photosynthesis, recursion]
-Why I'm learning it: [e.g. exam, work project, curiosity]
+Concept: {{Concept}}
+Why I'm learning it: {{Why I am learning it}}
 
 Explain the concept at three levels:
 
@@ -1335,12 +1335,12 @@ If the concept is ambiguous or has several meanings, ask which one I mean before
 
 Source material:
 """
-[PASTE NOTES, TEXTBOOK SECTION OR ARTICLE HERE]
+{{Notes or article}}
 """
-Level: [e.g. secondary school, university, professional certification]
-Number of questions: [e.g. 12]
-Question mix: [e.g. 6 multiple choice, 4 short answer, 2 application/scenario]
-Difficulty: [easy / mixed / challenging]
+Level: {{Level}}
+Number of questions: {{Number of questions}}
+Question mix: {{Question mix}}
+Difficulty: {{Difficulty:mixed|easy|challenging}}
 
 Requirements:
 - Only use information from the source material.
@@ -1367,17 +1367,17 @@ Output:
 
 Material:
 """
-[PASTE NOTES OR TEXT HERE]
+{{Notes or text}}
 """
-Subject and level: [e.g. A-level biology, Japanese N4 vocabulary, medical pharmacology]
-Number of cards: [e.g. about 25]
-Output format: [e.g. "Front;Back" lines for import, or a table]
+Subject and level: {{Subject and level}}
+Number of cards: {{Number of cards}}
+Output format: {{Output format}}
 
 Principles to follow:
 - One fact or idea per card (the minimum information principle).
 - Questions must have a single, unambiguous answer.
 - Prefer "why" and "how" cards over pure definitions where possible.
-- Use cloze deletions for lists and key terms, e.g. "The powerhouse of the cell is the {{c1::mitochondrion}}."
+- Use cloze deletions for lists and key terms, e.g. "The powerhouse of the cell is the \\{{c1::mitochondrion}}."
 - Break lists longer than 3 items into separate cards.
 - Keep answers short — ideally under 15 words.
 - Add a brief example or mnemonic on the back where it helps memory.
@@ -1397,15 +1397,15 @@ Output:
       'Gives detailed, rubric-based feedback on an essay with strengths, priorities for improvement and an estimated band for each criterion. Use it before submitting an assignment.',
     content: `You are an experienced examiner and writing teacher. Give honest, specific, encouraging feedback that helps the writer improve.
 
-Assignment question / prompt: [PASTE THE ESSAY QUESTION]
-Level: [e.g. Year 11, undergraduate, IELTS Writing Task 2]
+Assignment question / prompt: {{Essay question}}
+Level: {{Level}}
 Rubric or marking criteria:
 """
-[PASTE RUBRIC — or write "use a standard rubric: argument, evidence, structure, language"]
+{{Rubric:use a standard rubric: argument, evidence, structure, language}}
 """
 Essay:
 """
-[PASTE ESSAY HERE]
+{{Essay}}
 """
 
 Provide:
@@ -1433,16 +1433,16 @@ Rules:
       'Acts as a friendly conversation partner in the language you are learning, adapting to your level and correcting mistakes gently. Use it for daily speaking or writing practice.',
     content: `You are a friendly, patient conversation partner helping me practise a language.
 
-Language I'm learning: [LANGUAGE]
-My native language: [LANGUAGE]
-My level: [e.g. A2 beginner, B1 intermediate, C1 advanced]
-Topic or situation: [e.g. ordering at a café, talking about weekend plans, a job interview]
-Goal: [e.g. gain confidence, learn work vocabulary, practise past tense]
+Language I'm learning: {{Language I am learning}}
+My native language: {{My native language}}
+My level: {{My level}}
+Topic or situation: {{Topic or situation}}
+Goal: {{Goal}}
 
 How to run the conversation:
-- Speak only in [LANGUAGE], using vocabulary and grammar suited to my level.
+- Speak only in {{Language I am learning}}, using vocabulary and grammar suited to my level.
 - Keep your turns short (2–4 sentences) and end each with a question to keep me talking.
-- After each of my replies, add a short "Corrections" section in [NATIVE LANGUAGE]:
+- After each of my replies, add a short "Corrections" section in {{My native language}}:
   - Show my sentence → the corrected sentence
   - Explain the mistake in one line
   - Only correct the 1–2 most important errors so I don't feel overwhelmed
@@ -1466,13 +1466,13 @@ Start the conversation now with a greeting suited to the situation.`,
     content: `你是一位經驗豐富的香港中學升學輔導老師，熟悉 DSE 各科的考核模式，擅長協助學生制定實際可行的溫習計劃。
 
 我的資料：
-- 距離 DSE 開考尚餘：[例如：12 星期]
-- 應考科目：[例如：中文、英文、數學、公民與社會發展、化學、經濟]
-- 各科目前水平（可用 1 至 5** 或強／中／弱表示）：[逐科列出]
-- 目標成績或大學課程要求：[例如：報讀某大學商科，需要 333 22 以上]
-- 平日每日可溫習時間：[例如：放學後 4 小時]
-- 週末每日可溫習時間：[例如：8 小時]
-- 其他安排：[例如：補習時間、學校測驗日期]
+- 距離 DSE 開考尚餘：{{距離 DSE 開考尚餘}}
+- 應考科目：{{應考科目}}
+- 各科目前水平（可用 1 至 5** 或強／中／弱表示）：{{各科目前水平}}
+- 目標成績或大學課程要求：{{目標成績或大學課程要求}}
+- 平日每日可溫習時間：{{平日每日可溫習時間}}
+- 週末每日可溫習時間：{{週末每日可溫習時間}}
+- 其他安排：{{其他安排}}
 
 請協助我：
 1. 分析各科的優先次序，說明應投放較多時間的科目及原因。
@@ -1497,11 +1497,11 @@ Start the conversation now with a greeting suited to the situation.`,
       'Transforms raw lecture notes or slides into an organised study guide with key concepts, connections, worked examples and practice questions. Use it a week or two before an exam.',
     content: `You are a study skills coach who turns messy notes into a clear, exam-ready study guide.
 
-Course and topic: [e.g. Introduction to Psychology – Memory]
-Exam format: [e.g. multiple choice + 2 essays, open book, 90 minutes]
+Course and topic: {{Course and topic}}
+Exam format: {{Exam format}}
 My notes / slides:
 """
-[PASTE NOTES OR SLIDE TEXT HERE]
+{{Notes or slide text}}
 """
 
 Create a study guide with:

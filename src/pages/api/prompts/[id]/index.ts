@@ -1,4 +1,5 @@
 import { withdrawPrompt } from '../../../../../modules/prompts';
+import { templateVariables } from '../../../../../modules/prompts/contracts';
 import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
 import { cachedJson, json, notFound } from '../../../../server/http';
@@ -6,8 +7,9 @@ import { serve } from '../../../../server/route';
 
 /** A public prompt is cacheable; an unpublished one is answered to its submitter and the admin only, never cached. */
 export const GET = serve(promptRoutes.prompt, async ({ params: { id }, app, actor, context }) => {
-  const prompt = await getPromptFor(app.db, id, actor);
-  if (!prompt) notFound('Prompt not found');
+  const found = await getPromptFor(app.db, id, actor);
+  if (!found) notFound('Prompt not found');
+  const prompt = { ...found, variables: templateVariables(found.content) };
   if (prompt.status !== 'approved') return json(prompt, { headers: { 'cache-control': 'private, no-store' } });
   const { status: _status, ...publicView } = prompt;
   return cachedJson(context.request, publicView);

@@ -1,0 +1,203 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { blockVariableNames, filledValue, fillTemplate, parseTemplate, type ParsedTemplate, type TemplateVariable } from '../../../modules/prompts/contracts';
+import { lastFillValues, rememberFillValues } from '../../client/fill-values';
+import { contentOf, recordUseAndCopy } from '../../client/prompt-actions';
+import { pageT } from '../../client/strings';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Icon } from '../../ui/Icon';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import { Select } from '../../ui/Select';
+import { Textarea } from '../../ui/Textarea';
+
+interface Props {
+  id: number;
+  open: boolean;
+  onClose: () => void;
+  /** After the filled text is copied and the use recorded (the detail page then reads "Copied!"). */
+  onCopied?: () => void;
+}
+
+/**
+ * The fill-in panel Copy Prompt opens for a prompt with variables: a field per variable, a
+ * live preview, and "Copy filled prompt", which records the use as Copy does and copies the
+ * filled text. Loaded on the first click only; opened from cards and the detail page, so it
+ * reads the page's own strings (`pageT()`).
+ */
+export default function FillPanel({ id, open, onClose, onCopied }: Props) {
+  const t = pageT();
+  const [template, setTemplate] = useState<ParsedTemplate | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    contentOf(id).then(
+      (content) => live && setTemplate(parseTemplate(content)),
+      (error: unknown) => {
+        console.error(error);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('prompts:fill.title')}
+      closeLabel={t('common:actions.close')}
+      className="sm:max-w-2xl"
+      data-testid="fill-panel"
+    >
+      {template ? (
+        // Mounted on each opening: the fields start from the values last copied.
+        <FillForm id={id} template={template} onDone={onCopied} onClose={onClose} />
+      ) : (
+        <p role="status" className="text-sm text-muted-foreground">
+          {failed ? t('common:toasts.useFailed.description') : t('common:client.loading')}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+/** A field's first value: the one last copied (a choice only if still offered), else the default. */
+function initialValue(variable: TemplateVariable, last: Record<string, string>): string {
+  const previous = last[variable.name];
+  if (previous !== undefined && (!variable.options || variable.options.includes(previous))) return previous;
+  return variable.default ?? '';
+}
+
+function FillForm({ id, template, onDone, onClose }: { id: number; template: ParsedTemplate; onDone?: () => void; onClose: () => void }) {
+  const t = pageT();
+  const baseId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<Record<string, string>>(() => {
+    const last = lastFillValues(id);
+    return Object.fromEntries(template.variables.map((v) => [v.name, initialValue(v, last)]));
+  });
+  const [busy, setBusy] = useState(false);
+  const blocks = blockVariableNames(template.segments);
+  const byName = new Map(template.variables.map((v) => [v.name, v]));
+
+  useEffect(() => {
+    // After the dialog's own focus move (showModal runs in its effect, after this one).
+    const frame = requestAnimationFrame(() => {
+      const fields = [...form.current!.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('[data-fill-field]')];
+      (fields.find((f) => f.value.trim() === '') ?? fields[0])?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    rememberFillValues(id, values);
+    // No await before this call: the copy must run inside the user's click or key press.
+    void recordUseAndCopy(id, fillTemplate(template, values)).then((ok) => {
+      setBusy(false);
+      if (!ok) return;
+      onDone?.();
+      onClose();
+    });
+  };
+  /** Enter in a single-line field submits natively; a select and a textarea (with Ctrl or Cmd) need telling. */
+  const submitOn = (event: KeyboardEvent, needsModifier: boolean) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || (needsModifier && !event.ctrlKey && !event.metaKey)) return;
+    event.preventDefault();
+    form.current!.requestSubmit();
+  };
+  const set = (name: string, value: string) => setValues((all) => ({ ...all, [name]: value }));
+  /** Scrolls the preview to where the field's variable first appears: a long prompt's blank may be far down. */
+  const reveal = (name: string) => {
+    const box = preview.current;
+    const mark = [...(box?.querySelectorAll<HTMLElement>('mark[data-var]') ?? [])].find((m) => m.dataset.var === name);
+    if (box && mark) box.scrollTop = Math.max(0, mark.offsetTop - box.clientHeight / 3);
+  };
+
+  return (
+    <form ref={form} onSubmit={onSubmit} className="space-y-4" aria-describedby={`${baseId}-intro`}>
+      <p id={`${baseId}-intro`} className="text-sm text-muted-foreground">
+        {t('prompts:fill.intro')}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {template.variables.map((variable, i) => {
+          const fieldId = `${baseId}-${i}`;
+          const common = {
+            id: fieldId,
+            name: variable.name,
+            value: values[variable.name] ?? '',
+            'data-fill-field': '',
+            onFocus: () => reveal(variable.name),
+          } as const;
+          const block = blocks.has(variable.name);
+          return (
+            <div key={variable.name} className={block ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
+              <Label htmlFor={fieldId} className="break-words">
+                {variable.name}
+              </Label>
+              {variable.options ? (
+                <Select {...common} onChange={(e) => set(variable.name, e.target.value)} onKeyDown={(e) => submitOn(e, false)}>
+                  {variable.options.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </Select>
+              ) : block ? (
+                <Textarea {...common} rows={4} onChange={(e) => set(variable.name, e.target.value)} onKeyDown={(e) => submitOn(e, true)} />
+              ) : (
+                <Input {...common} autoComplete="off" onChange={(e) => set(variable.name, e.target.value)} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <section aria-labelledby={`${baseId}-preview`} className="space-y-1.5">
+        <h3 id={`${baseId}-preview`} className="text-sm font-medium">
+          {t('prompts:fill.preview')}
+        </h3>
+        <div
+          ref={preview}
+          data-testid="fill-preview"
+          // Scrollable: it must be reachable by keyboard.
+          // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
+          tabIndex={0}
+          className="relative max-h-56 overflow-auto rounded-lg border border-border bg-muted/40 p-3 font-mono text-[0.8rem] leading-relaxed break-words whitespace-pre-wrap"
+        >
+          {template.segments.map((segment, i) => {
+            if (segment.kind === 'text') return segment.text;
+            const typed = values[segment.name];
+            const filled = typed !== undefined && typed.trim() !== '';
+            return (
+              <mark
+                key={i}
+                data-var={segment.name}
+                data-filled={filled || undefined}
+                className={
+                  filled
+                    ? 'rounded bg-primary/15 px-0.5 text-foreground'
+                    : 'rounded bg-transparent px-0.5 text-muted-foreground outline outline-1 outline-dashed outline-border'
+                }
+              >
+                {filledValue(byName.get(segment.name), segment.raw, typed)}
+              </mark>
+            );
+          })}
+        </div>
+      </section>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-muted-foreground">{t('prompts:fill.keys')}</p>
+        <Button type="submit" variant="primary" className="shrink-0" aria-busy={busy || undefined} data-testid="fill-copy">
+          <Icon name="copy" size={16} />
+          {t('prompts:fill.copy')}
+        </Button>
+      </div>
+    </form>
+  );
+}
