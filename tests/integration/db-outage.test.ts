@@ -25,10 +25,10 @@ const pgBin = (() => {
 const pgPort = testPort(40);
 const webPort = testPort(41);
 
-// Not in `npm test` yet: it takes ~40 s, and it finds a defect still open upstream (postgres.js
-// crashes the process when a connection closes with a write queued: docs/reliability.md).
-// Run it with `npm run proof:outage`.
-describe.skipIf(!pgBin || !hasBuild() || !process.env.PROOF_OUTAGE)('a PostgreSQL restart under load', () => {
+// Part of `npm test` (about 30 s). It needs PostgreSQL's server binaries (pg_ctl, initdb) and a
+// build; without them it is skipped with a note. `npm run proof:outage` runs it alone.
+if (!pgBin) console.warn('db-outage: skipped, no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
+describe.skipIf(!pgBin || !hasBuild())('a PostgreSQL restart under load', () => {
   const dir = mkdtempSync(join(tmpdir(), 'promptory-outage-'));
   const pgData = join(dir, 'pg');
   // PostgreSQL refuses to run as root: as root (a CI container), its tools run as the postgres user.
@@ -138,7 +138,9 @@ describe.skipIf(!pgBin || !hasBuild() || !process.env.PROOF_OUTAGE)('a PostgreSQ
         })
         .toBeGreaterThanOrEqual(head);
       const [{ uses }] = await sql<{ uses: number }[]>`select coalesce(sum(usage_count), 0)::int as uses from catalog_prompts where id <= 5`;
-      const [{ events }] = await sql<{ events: number }[]>`select count(*)::int as events from events where type = 'Used'`;
+      // A Used event carries its count (the seed's are many uses at once): the counters are their sum.
+      const [{ events }] = await sql<{ events: number }[]>`
+        select coalesce(sum((data->>'count')::int), 0)::int as events from events where type = 'Used' and (data->>'promptId')::int <= 5`;
       expect(uses).toBe(events);
     } finally {
       await sql.end();
