@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, islandsReady, test } from './fixtures';
-import { nextMail } from './auth-support';
+import { adminSignIn } from './auth-support';
 
 /**
  * Issue 18: the admin's pending queue at 360 px keeps Approve, Reject and View on screen (a
@@ -9,18 +9,10 @@ import { nextMail } from './auth-support';
  * keyboard-reachable Load more.
  */
 const review = JSON.parse(readFileSync(new URL('../../src/i18n/locales/en/review.json', import.meta.url), 'utf8'));
-const ADMIN_EMAIL = 'admin@promptory.test';
-const ADMIN_PASSWORD = 'admin password 1';
-
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  if (login.status() !== 200) {
-    const { link } = await nextMail(ADMIN_EMAIL, 0);
-    const token = new URL(link!).searchParams.get('token')!;
-    expect((await page.request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  }
+  await adminSignIn(page.request);
   return page;
 }
 

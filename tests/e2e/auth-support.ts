@@ -73,6 +73,23 @@ export async function apiSignUp(request: APIRequestContext, password = 'correct 
 }
 
 /** Console errors mentioning the Content Security Policy, collected for a page. */
+/** The ADMIN_EMAIL account the e2e server creates at start, and the password the specs give it. */
+export const ADMIN_EMAIL = 'admin@promptory.test';
+export const ADMIN_PASSWORD = 'admin password 1';
+
+/**
+ * Signs `request` in as the admin. The first spec to need the admin sets its password from the
+ * latest mail the account got (the start-up link, or a reset another spec asked for); every
+ * spec sets the same password, so later ones just sign in.
+ */
+export async function adminSignIn(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  if (login.status() === 200) return;
+  const { link } = await nextMail(ADMIN_EMAIL, 0);
+  const token = new URL(link!).searchParams.get('token')!;
+  expect((await request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } })).status()).toBe(200);
+}
+
 export function collectCspViolations(page: Page): string[] {
   const found: string[] = [];
   page.on('console', (m) => {

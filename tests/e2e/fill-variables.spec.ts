@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fillTemplate, type TemplateVariable } from '../../modules/prompts/contracts';
-import { apiSignUp, nextMail } from './auth-support';
+import { adminSignIn, apiSignUp } from './auth-support';
 import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support';
 
@@ -11,8 +11,6 @@ import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support'
  * prompt" records the use and copies the filled text; reopening offers the last values.
  */
 type Messages = Record<string, any>;
-const ADMIN_EMAIL = 'admin@promptory.test';
-const ADMIN_PASSWORD = 'admin password 1';
 const locale = (lng: Lang, ns: string): Messages => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
 
 interface Detail {
@@ -175,13 +173,7 @@ async function approvedPlainPrompt(page: Page, browser: Browser): Promise<Detail
   expect(submitted.status()).toBe(201);
   const { id } = (await submitted.json()) as { id: number };
   const admin = await browser.newContext();
-  // The admin's password, as the other admin specs set it (review-flow, admin-paging, hostile-content).
-  const login = await admin.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  if (login.status() !== 200) {
-    const { link } = await nextMail(ADMIN_EMAIL, 0);
-    const token = new URL(link!).searchParams.get('token')!;
-    expect((await admin.request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  }
+  await adminSignIn(admin.request);
   expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
   await admin.close();
   await expect.poll(async () => (await page.request.get(`/api/prompts/${id}`)).status()).toBe(200);

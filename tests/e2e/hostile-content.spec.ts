@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mailCount, nextMail, uniqueEmail } from './auth-support';
+import { adminSignIn, mailCount, nextMail, uniqueEmail } from './auth-support';
 
 /**
  * Hostile content (issue 19): prompts, an author name and a collection name carrying markup,
@@ -9,8 +9,6 @@ import { mailCount, nextMail, uniqueEmail } from './auth-support';
  * is injected, nothing runs, the page body does not scroll sideways on a phone, and Chromium
  * reports no Content Security Policy violation.
  */
-const ADMIN_EMAIL = 'admin@promptory.test';
-const ADMIN_PASSWORD = 'admin password 1';
 const tag = Date.now().toString(36);
 // Each piece tries one way in: an element, an event handler, a script, a javascript: link, a
 // bidi override, zero-width joiners, a word too long for any line, emoji with modifiers.
@@ -82,12 +80,7 @@ async function signUp(request: APIRequestContext, name: string) {
 
 async function adminRequest(browser: Browser): Promise<APIRequestContext> {
   const context = await browser.newContext();
-  const login = await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  if (login.status() !== 200) {
-    const { link } = await nextMail(ADMIN_EMAIL, 0);
-    const token = new URL(link!).searchParams.get('token')!;
-    expect((await context.request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  }
+  await adminSignIn(context.request);
   return context.request;
 }
 

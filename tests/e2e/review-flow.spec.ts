@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, islandsReady, test } from './fixtures';
-import { apiSignUp, nextMail, pathOf } from './auth-support';
+import { adminSignIn, apiSignUp } from './auth-support';
 
 /**
  * Issue 10 end to end: a user submits through the three entry points (browse toggle,
@@ -13,21 +13,12 @@ import { apiSignUp, nextMail, pathOf } from './auth-support';
 const review = JSON.parse(readFileSync(new URL('../../src/i18n/locales/en/review.json', import.meta.url), 'utf8'));
 /** A message with its {{limit}} filled in. */
 const withLimit = (message: string, limit: number) => message.replace('{{limit}}', String(limit));
-const ADMIN_EMAIL = 'admin@promptory.test';
-const ADMIN_PASSWORD = 'admin password 1';
 
 /** Signs the admin in (its password is set from the start-up mail the first time). */
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  if (login.status() !== 200) {
-    const { link } = await nextMail(ADMIN_EMAIL, 0);
-    const token = new URL(link!).searchParams.get('token')!;
-    expect(pathOf(link!)).toContain('token=');
-    const set = await page.request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } });
-    expect(set.status()).toBe(200);
-  }
+  await adminSignIn(page.request);
   return page;
 }
 
