@@ -110,6 +110,25 @@ test('signing in returns the user to the protected page that sent them, and only
   await page.waitForURL((url) => url.pathname === '/');
 });
 
+test("the nav bar's Sign In returns to the page it was clicked on", async ({ browser, page }) => {
+  const owner = await browser.newContext();
+  const { email, password } = await apiSignUp(owner.request);
+  await owner.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/prompts/1?lng=en');
+  await islandsReady(page);
+  await page.getByTestId('nav-sign-in').click();
+  await page.waitForURL((url) => url.pathname === '/auth');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/prompts/1?lng=en');
+  await islandsReady(page);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/prompts/1');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
 test('admin guard: visitors go to /auth, normal users see Access Denied, the admin sees the admin page', async ({ browser, page }) => {
   // Three accounts and six page loads, the admin's through the emailed set-password form: about 30 s on a loaded 2-core machine.
   test.setTimeout(90_000);
