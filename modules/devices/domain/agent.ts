@@ -7,7 +7,8 @@ const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
   [/\bOPR\/(\d+)/, 'Opera'],
   [/\bFirefox\/(\d+)/, 'Firefox'],
-  [/\b(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+  // HeadlessChrome too: automated Chrome is still Chrome to the person reading.
+  [/(?:\b|Headless)(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [
