@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DomainError, executeIn, type EventMetadata, type EventStore, type Sql } from '../../events';
-import {
-  CONNECT_REQUEST_TTL_MS,
-  DEVICE_IDLE_MS,
-  DEVICE_MESSAGES,
-  type ConnectDeviceRequest,
-  type ConnectionRequestView,
-  type DeviceView,
-} from './contracts';
+import { CONNECT_REQUEST_TTL_MS, DEVICE_IDLE_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
 import { summarizeAgent } from './domain/agent';
 import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
 import { deviceDecider, devicePlan } from './domain/device';
@@ -68,7 +61,13 @@ export async function findConnectionRequest(sql: Sql, hash: string, now = new Da
  * device takes the request's name, the one the approval page showed. The extension made the
  * token and sent only its hash: the secret never crosses the website, and the site stores the hash.
  */
-export async function connectDevice(store: EventStore, userId: number, request: Pick<ConnectDeviceRequest, 'tokenHash'>, metadata: EventMetadata, now = new Date()) {
+export async function connectDevice(
+  store: EventStore,
+  userId: number,
+  request: Pick<ConnectDeviceRequest, 'tokenHash'>,
+  metadata: EventMetadata,
+  now = new Date(),
+) {
   const { result, events, last } = await store.transaction(async (tx) => {
     const [asked] = await tx.query<{ request_id: number; name: string }>(
       'select request_id, name from extension_connection_requests where token_hash = $1 for update',

@@ -71,7 +71,14 @@ export function RatingAggregate({
   const fresh = useHydratedStore($ratingAggregates, {})[String(id)];
   return (
     <span data-rating-aggregate={id} data-testid="rating-aggregate">
-      <RatingStat rating={fresh?.rating ?? rating} count={fresh?.ratingCount ?? count} t={translator(strings)} lng={strings.lng} size={16} className={className} />
+      <RatingStat
+        rating={fresh?.rating ?? rating}
+        count={fresh?.ratingCount ?? count}
+        t={translator(strings)}
+        lng={strings.lng}
+        size={16}
+        className={className}
+      />
     </span>
   );
 }

@@ -20,7 +20,10 @@ test('the approval page shows the recorded request, ignores names in the link, a
   const key = hashOf(randomBytes(32).toString('base64url'));
   const asked = await page.request.post('/api/extension/connection-requests', {
     data: { name: 'Office PC', tokenHash: key },
-    headers: { origin: baseURL!, 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+    headers: {
+      origin: baseURL!,
+      'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
   });
   expect(asked.status()).toBe(201);
   await page.goto(`/extension/connect?lng=en&key=${key}&name=Evil`);

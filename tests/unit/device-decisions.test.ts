@@ -12,7 +12,13 @@ const requested: NewEvent = {
   data: { requestId: 4, name: 'Chrome on Linux', agent: 'Chrome 131 on Linux', origin: 'chrome-extension://famaecjhbbmimdchglgpimcngdckobjj' },
 };
 const approvedEvent: NewEvent = { type: 'DeviceConnectionApproved', data: { requestId: 4, deviceId: 9, userId: 2 } };
-const approveAt = (minutes: number) => ({ kind: 'approve' as const, requestId: 4, deviceId: 9, userId: 2, now: new Date(askedAt.getTime() + minutes * MINUTE) });
+const approveAt = (minutes: number) => ({
+  kind: 'approve' as const,
+  requestId: 4,
+  deviceId: 9,
+  userId: 2,
+  now: new Date(askedAt.getTime() + minutes * MINUTE),
+});
 
 describe('extension connection requests (issue 18)', () => {
   it('given nothing, when the extension asks, then the request is recorded', () => {
@@ -22,9 +28,7 @@ describe('extension connection requests (issue 18)', () => {
   });
 
   it('given a request, when the extension asks again for the same key, then it is refused', () => {
-    given(connectionRequestDecider, [requested, askedAt])
-      .when({ kind: 'request', requestId: 4, name: 'x', agent: 'y', origin: 'z' })
-      .thenRefuses('conflict');
+    given(connectionRequestDecider, [requested, askedAt]).when({ kind: 'request', requestId: 4, name: 'x', agent: 'y', origin: 'z' }).thenRefuses('conflict');
   });
 
   it('given a request asked 9 minutes ago, when the user approves, then it is approved', () => {
@@ -51,7 +55,10 @@ describe('extension connection requests (issue 18)', () => {
 describe('the approval page names the browser and system, not the whole User-Agent', () => {
   it.each([
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome 131 on Windows'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0', 'Edge 130 on macOS'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+      'Edge 130 on macOS',
+    ],
     ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Safari/537.36', 'Chrome 129 on ChromeOS'],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0', 'Firefox 132 on Linux'],
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome 131 on Linux'],
