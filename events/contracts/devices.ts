@@ -20,3 +20,20 @@ export const DeviceRevoked = {
   version: 1,
   schema: z.object({ deviceId: id, userId: id, by: z.enum(['user', 'device', 'password']) }),
 };
+
+/**
+ * The extension asks to be connected (before the user approves it on the site): the device's
+ * name as the extension gives it, a browser-and-system summary of its User-Agent, and the
+ * origin that asked. The token's hash stays out of the log, in `extension_connection_requests`.
+ * When it was asked is the event's time: a request expires CONNECT_REQUEST_TTL_MINUTES later.
+ */
+export const DeviceConnectionRequested = {
+  version: 1,
+  schema: z.object({ requestId: id, name: z.string(), agent: z.string(), origin: z.string() }),
+};
+
+/** The signed-in user approved a connection request: it became device `deviceId`. */
+export const DeviceConnectionApproved = {
+  version: 1,
+  schema: z.object({ requestId: id, deviceId: id, userId: id }),
+};

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DomainError, executeIn, type EventMetadata, type EventStore, type Sql } from '../../events';
-import { DEVICE_IDLE_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type DeviceView } from './contracts';
+import { CONNECT_REQUEST_TTL_MS, DEVICE_IDLE_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
+import { summarizeAgent } from './domain/agent';
+import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
 import { deviceDecider, devicePlan } from './domain/device';
 
 /** SHA-256 hex of a device token (the extension computes the same with WebCrypto). */
@@ -9,19 +11,78 @@ export function hashDeviceToken(token: string): string {
 }
 
 /**
- * The signed-in user approves a device. The extension made the token and sent only its hash
- * (in the approval link): the secret never crosses the website, and the site stores the hash.
+ * The extension asks to be connected: the site records the key's hash, the device's name, a
+ * summary of the asking User-Agent and the Origin, and when (the event's time). Approval must
+ * follow within CONNECT_REQUEST_TTL_MINUTES. A key is asked for once (409 after).
  */
-export async function connectDevice(store: EventStore, userId: number, request: ConnectDeviceRequest, metadata: EventMetadata) {
+export async function requestConnection(
+  store: EventStore,
+  request: ConnectDeviceRequest,
+  from: { userAgent: string | null; origin: string | null },
+  metadata: EventMetadata,
+) {
+  const agent = summarizeAgent(from.userAgent);
+  const origin = (from.origin ?? '').slice(0, 200);
+  return store.transaction(async (tx) => {
+    const requestId = await tx.nextId('device-request');
+    const [row] = await tx.query<{ request_id: number }>(
+      `insert into extension_connection_requests (token_hash, request_id, name, agent, origin) values ($1, $2, $3, $4, $5)
+       on conflict (token_hash) do nothing returning request_id`,
+      [request.tokenHash, requestId, request.name, agent, origin],
+    );
+    if (!row) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
+    await executeIn(tx, connectionRequestDecider, connectionRequestPlan({ kind: 'request', requestId, name: request.name, agent, origin }), metadata);
+    return requestId;
+  });
+}
+
+/** What the approval page shows about the request for `hash`, if the extension made one. */
+export async function findConnectionRequest(sql: Sql, hash: string, now = new Date()): Promise<ConnectionRequestView | null> {
+  const [row] = await sql.query<{ name: string; agent: string; origin: string; requested_at: Date | string; approved: boolean }>(
+    `select r.name, r.agent, r.origin, r.requested_at, d.token_hash is not null as approved
+     from extension_connection_requests r left join extension_devices d on d.token_hash = r.token_hash where r.token_hash = $1`,
+    [hash],
+  );
+  if (!row) return null;
+  const requestedAt = new Date(row.requested_at);
+  return {
+    name: row.name,
+    agent: row.agent,
+    origin: row.origin,
+    requestedAt: requestedAt.toISOString(),
+    expiresAt: new Date(requestedAt.getTime() + CONNECT_REQUEST_TTL_MS).toISOString(),
+    status: row.approved ? 'approved' : requestExpired(requestedAt, now) ? 'expired' : 'pending',
+  };
+}
+
+/**
+ * The signed-in user approves the request the extension made for this key, within
+ * CONNECT_REQUEST_TTL_MINUTES of its asking (`now` injectable, so tests need not wait). The
+ * device takes the request's name, the one the approval page showed. The extension made the
+ * token and sent only its hash: the secret never crosses the website, and the site stores the hash.
+ */
+export async function connectDevice(
+  store: EventStore,
+  userId: number,
+  request: Pick<ConnectDeviceRequest, 'tokenHash'>,
+  metadata: EventMetadata,
+  now = new Date(),
+) {
   const { result, events, last } = await store.transaction(async (tx) => {
+    const [asked] = await tx.query<{ request_id: number; name: string }>(
+      'select request_id, name from extension_connection_requests where token_hash = $1 for update',
+      [request.tokenHash],
+    );
+    if (!asked) throw new DomainError('not_found', DEVICE_MESSAGES.requestUnknown);
     const deviceId = await tx.nextId('device');
+    await executeIn(tx, connectionRequestDecider, connectionRequestPlan({ kind: 'approve', requestId: asked.request_id, deviceId, userId, now }), metadata);
     const [row] = await tx.query<{ device_id: number }>(
       `insert into extension_devices (token_hash, device_id, user_id, name) values ($1, $2, $3, $4)
        on conflict (token_hash) do nothing returning device_id`,
-      [request.tokenHash, deviceId, userId, request.name],
+      [request.tokenHash, deviceId, userId, asked.name],
     );
     if (!row) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
-    await executeIn(tx, deviceDecider, devicePlan({ kind: 'connect', deviceId, userId, name: request.name }), metadata);
+    await executeIn(tx, deviceDecider, devicePlan({ kind: 'connect', deviceId, userId, name: asked.name }), metadata);
     return deviceId;
   });
   return { deviceId: result, events, last };

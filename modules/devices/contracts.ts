@@ -17,6 +17,8 @@ export const DEVICE_MESSAGES = {
   notFound: 'Device not found',
   sessionOnly: 'Approve and manage devices on the Promptory website while signed in.',
   outOfScope: 'The extension may not call this endpoint.',
+  requestUnknown: 'This connection request is unknown; start again from the extension.',
+  requestExpired: 'This connection request has expired; start again from the extension.',
 } as const;
 
 /** SHA-256 of the device token, lower-case hex: what the site stores and the approval link carries. */
@@ -28,6 +30,31 @@ export const connectDeviceRequest = z.object({
   tokenHash,
 });
 export type ConnectDeviceRequest = z.output<typeof connectDeviceRequest>;
+
+/**
+ * POST /api/extension/connection-requests: the extension announces the key it will ask the
+ * user to approve, before opening the approval page. The site records when and from where.
+ */
+export const connectionRequest = connectDeviceRequest;
+
+/**
+ * A connection request can be approved for this long after the extension asked (issue 18):
+ * an approval link found later in a chat or a mailbox is dead, and the extension starts again.
+ */
+export const CONNECT_REQUEST_TTL_MINUTES = 10;
+export const CONNECT_REQUEST_TTL_MS = CONNECT_REQUEST_TTL_MINUTES * 60 * 1000;
+
+/** What the approval page shows about a request (never the token or its hash). */
+export interface ConnectionRequestView {
+  name: string;
+  /** Browser and system, from the asking request's User-Agent ("Chrome 131 on Windows"). */
+  agent: string;
+  /** The Origin of the asking request (the extension's `chrome-extension://<id>`). */
+  origin: string;
+  requestedAt: string;
+  expiresAt: string;
+  status: 'pending' | 'expired' | 'approved';
+}
 
 /**
  * A device token unused for this long stops working (issue 18, finding 4): a forgotten

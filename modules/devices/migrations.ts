@@ -20,4 +20,19 @@ export const devicesMigrations = [
       create index if not exists extension_devices_user on extension_devices (user_id) where revoked_at is null;
     `,
   },
+  {
+    // Written in the same transaction as DeviceConnectionRequested: the hash-to-request map
+    // (the hash stays out of the log) and what the approval page shows.
+    id: '0301_extension_connection_requests',
+    sql: `
+      create table if not exists extension_connection_requests (
+        token_hash text primary key,
+        request_id integer not null unique,
+        name text not null,
+        agent text not null,
+        origin text not null,
+        requested_at timestamptz not null default now()
+      );
+    `,
+  },
 ];

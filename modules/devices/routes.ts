@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idOrZeroParam, idParam } from '../../events/ids';
 import { route } from '../../events/route';
 import type { PromptView } from '../prompts/contracts';
-import { connectDeviceRequest, extensionPromptsQuery, type DeviceView } from './contracts';
+import { connectDeviceRequest, connectionRequest, extensionPromptsQuery, type DeviceView } from './contracts';
 
 /** The extension's own routes, and the website's management of its devices. */
 export const deviceRoutes = {
@@ -21,12 +21,19 @@ export const deviceRoutes = {
     caller: 'web-user',
     summary: "The signed-in user's connected extension devices (website session only).",
   }),
+  requestConnection: route<{ ok: true }>()({
+    method: 'POST',
+    path: '/api/extension/connection-requests',
+    caller: 'anyone',
+    body: connectionRequest,
+    summary: 'The extension asks to be connected (before it opens the approval page); approvable for 10 minutes: 201.',
+  }),
   connectDevice: route<DeviceView>()({
     method: 'POST',
     path: '/api/extension/devices',
     caller: 'web-user',
     body: connectDeviceRequest,
-    summary: 'Approves a device (website session only, behind the same-origin check): 201.',
+    summary: 'Approves a pending connection request (website session only, behind the same-origin check): 201; 404 unknown, 409 used or expired.',
   }),
   revokeDevice: route<null>()({
     method: 'DELETE',

@@ -174,6 +174,8 @@ export interface PromptView {
   authorName: string;
   authorImage: string | null;
   rating: number;
+  /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */
+  ratingCount: number;
   usageCount: number;
   isFeatured: boolean;
   isEditorsPick: boolean;

@@ -5,6 +5,7 @@ import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface PromptRow extends PromptContentRow {
   rating: number;
+  rating_count: number;
   usage_count: number;
   is_featured: boolean;
   is_editors_pick: boolean;
@@ -14,13 +15,14 @@ interface PromptRow extends PromptContentRow {
   created_at: Date;
 }
 
-const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, usage_count,
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
   is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at`;
 
 export function toPromptView(row: PromptRow): PromptView {
   return {
     ...toPromptContent(row),
     rating: row.rating,
+    ratingCount: row.rating_count,
     usageCount: row.usage_count,
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,

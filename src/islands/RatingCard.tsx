@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { $currentUser } from '../client/current-user';
 import { askToSignInToRate } from '../client/prompt-actions';
 import { $ratingAggregates, $ratings } from '../client/stores';
+import { RatingStat } from '../ui/Badge';
 import { RatingChoices } from '../ui/PromptControls';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';
@@ -52,12 +53,32 @@ export default function RatingControls({ promptId, strings }: Props) {
   );
 }
 
-/** A prompt's rating: the server's figure, then the fresh aggregate after the viewer rates it. */
-export function RatingAggregate({ id, rating, className = 'font-semibold' }: { id: number; rating: number; className?: string }) {
+/** A prompt's rating and count: the server's figures, then the fresh aggregate after the viewer rates it. */
+export function RatingAggregate({
+  id,
+  rating,
+  count,
+  strings,
+  className,
+}: {
+  id: number;
+  rating: number;
+  count: number;
+  /** `STRING_SPECS.detail`. */
+  strings: Strings<ScopeOf<'detail'>>;
+  className?: string;
+}) {
   const fresh = useHydratedStore($ratingAggregates, {})[String(id)];
   return (
-    <span className={className} data-rating-aggregate={id} data-testid="rating-aggregate">
-      {fresh ?? rating}
+    <span data-rating-aggregate={id} data-testid="rating-aggregate">
+      <RatingStat
+        rating={fresh?.rating ?? rating}
+        count={fresh?.ratingCount ?? count}
+        t={translator(strings)}
+        lng={strings.lng}
+        size={16}
+        className={className}
+      />
     </span>
   );
 }

@@ -9,6 +9,7 @@ import { LanguageChoices } from './LanguageMenu';
 import { buttonClass } from '../ui/Button';
 import { translator, type Strings, type T } from '../shared/strings';
 import type { ScopeOf } from '../shared/string-specs';
+import { signInHref } from '../shared/return-to';
 
 /** `STRING_SPECS.nav`: the bar's islands share one object. */
 type NavStrings = Strings<ScopeOf<'nav'>>;
@@ -55,20 +56,20 @@ export function DashboardLink({ strings, active }: { strings: NavStrings; active
  * everyone; this island fills it in from `$currentUser`. Without JavaScript visitors see the
  * sign-in links; until the first answer nothing is shown, so no one sees the wrong state.
  */
-export default function UserNav({ strings }: { strings: NavStrings }) {
+export default function UserNav({ strings, returnTo }: { strings: NavStrings; returnTo: string }) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   if (user === undefined) {
     return (
       <div className="no-js-only hidden items-center gap-2 md:flex">
-        <SignInLinks t={t} />
+        <SignInLinks t={t} returnTo={returnTo} />
       </div>
     );
   }
   if (!user) {
     return (
       <div className="hidden items-center gap-2 md:flex">
-        <SignInLinks t={t} />
+        <SignInLinks t={t} returnTo={returnTo} />
       </div>
     );
   }
@@ -105,13 +106,26 @@ export default function UserNav({ strings }: { strings: NavStrings }) {
   );
 }
 
-function SignInLinks({ t, mobile = false }: { t: NavT; mobile?: boolean }) {
+/**
+ * Sign In and Sign Up carry `next`, the page they were clicked on, so signing in returns there.
+ * The server renders the page's own path (before hydration, without JavaScript); a click
+ * takes the address at that moment, since a list may have moved its query in place since.
+ */
+function SignInLinks({ t, returnTo, mobile = false }: { t: NavT; returnTo: string; mobile?: boolean }) {
+  const here = (tab?: 'register') => (event: { currentTarget: HTMLAnchorElement }) => {
+    event.currentTarget.href = signInHref(`${location.pathname}${location.search}`, tab);
+  };
   return (
     <>
-      <a href="/auth" className={mobile ? buttonClass({ variant: 'outline' }) : buttonClass({ variant: 'ghost', size: 'sm' })}>
+      <a
+        href={signInHref(returnTo)}
+        onClick={here()}
+        className={mobile ? buttonClass({ variant: 'outline' }) : buttonClass({ variant: 'ghost', size: 'sm' })}
+        data-testid={mobile ? 'nav-sign-in-mobile' : 'nav-sign-in'}
+      >
         {t('nav.signIn')}
       </a>
-      <a href="/auth?tab=register" className={buttonClass({ variant: 'primary', size: mobile ? 'md' : 'sm' })}>
+      <a href={signInHref(returnTo, 'register')} onClick={here('register')} className={buttonClass({ variant: 'primary', size: mobile ? 'md' : 'sm' })}>
         {t('nav.signUp')}
       </a>
     </>
@@ -133,11 +147,14 @@ export function MobileMenu({
   links,
   lng,
   languageHrefs,
+  returnTo,
 }: {
   strings: NavStrings;
   links: NavLink[];
   lng: Language;
   languageHrefs: Record<Language, string>;
+  /** The page's own path and query: where Sign In returns to. */
+  returnTo: string;
 }) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
@@ -192,7 +209,7 @@ export function MobileMenu({
             <LogoutButton label={t('user.logout')} className={buttonClass({ variant: 'ghost', className: 'w-full' })} />
           ) : (
             <div className={`grid grid-cols-2 gap-2 ${user === undefined ? 'no-js-only' : ''}`}>
-              <SignInLinks t={t} mobile />
+              <SignInLinks t={t} returnTo={returnTo} mobile />
             </div>
           )}
         </div>

@@ -75,6 +75,9 @@ export const STRING_SPECS = {
       'prompts:rating.signIn',
       'prompts:rating.thanks',
       'prompts:detail.usesUnit',
+      'prompts:card.noRatings',
+      'prompts:card.ratingLabel',
+      'prompts:card.ratings',
     ],
   },
   /** The submit dialog, create page, own prompt, submissions and admin screens. */

@@ -110,6 +110,54 @@ test('signing in returns the user to the protected page that sent them, and only
   await page.waitForURL((url) => url.pathname === '/');
 });
 
+test("the nav bar's Sign In returns to the page it was clicked on", async ({ browser, page }) => {
+  const owner = await browser.newContext();
+  const { email, password } = await apiSignUp(owner.request);
+  await owner.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/prompts/1?lng=en');
+  await islandsReady(page);
+  await page.getByTestId('nav-sign-in').click();
+  await page.waitForURL((url) => url.pathname === '/auth');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/prompts/1?lng=en');
+  await islandsReady(page);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/prompts/1');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
+test('set and reset password pages name the account the link is for, and only from the link', async ({ page }) => {
+  const { email } = await apiSignUp(page.request);
+  await page.request.post('/api/auth/logout');
+  const before = mailCount(email);
+  expect((await page.request.post('/api/auth/forgot-password', { data: { email } })).status()).toBe(200);
+  const { link } = await nextMail(email, before);
+  await page.goto(`${pathOf(link!)}&lng=en`);
+  await islandsReady(page);
+  const account = page.getByTestId('password-account');
+  await expect(account).toContainText(/You are (setting|choosing a new) password for/);
+  await expect(page.getByTestId('password-account-email')).toHaveText(email);
+  // The registered name ("Api User") never shows: the page knows only what the link says.
+  await expect(page.locator('main')).not.toContainText('Api User');
+
+  // A crafted link for any address reads the same, so the page tells nothing about registration.
+  const crafted = uniqueEmail('nobody');
+  for (const [path, words] of [
+    ['/auth/set-password', 'You are setting the password for'],
+    ['/auth/reset-password', 'You are choosing a new password for'],
+  ] as const) {
+    await page.goto(`${path}?lng=en&email=${encodeURIComponent(crafted)}&token=made-up`);
+    await expect(account).toContainText(words);
+    await expect(page.getByTestId('password-account-email')).toHaveText(crafted);
+  }
+  await page.goto(`/auth/set-password?lng=zh-HK&email=${encodeURIComponent(crafted)}&token=made-up`);
+  await expect(account).toContainText('你正在為以下電郵地址的帳戶設定密碼');
+  await expect(page.getByTestId('password-account-email')).toHaveText(crafted);
+});
+
 test('admin guard: visitors go to /auth, normal users see Access Denied, the admin sees the admin page', async ({ browser, page }) => {
   // Three accounts and six page loads, the admin's through the emailed set-password form: about 30 s on a loaded 2-core machine.
   test.setTimeout(90_000);

@@ -226,6 +226,12 @@ test('after the user approves the device on the site, the panel shows their favo
   const code = await page.getByTestId('connect-code').textContent();
   const connect = await pageAt(`${site}/extension/connect?key=`);
   await expect(connect.getByTestId('connect-code')).toHaveText(code!);
+  // Who asks, as the extension told the site before opening the page (issue 18).
+  await expect(connect.getByTestId('connect-name')).toHaveText(/^Chrome/);
+  await expect(connect.getByTestId('connect-agent')).toHaveText(/^Chrome \d+ on Linux$/);
+  await expect(connect.getByTestId('connect-origin')).toContainText(`chrome-extension://${EXTENSION_ID}`);
+  await expect(connect.getByTestId('connect-foreign')).toHaveCount(0);
+  await expect(connect.getByTestId('connect-expires')).toHaveAttribute('datetime', /Z$/);
   await connect.getByTestId('connect-approve').click();
   await expect(connect.getByTestId('connect-done')).toBeVisible();
   await expect(page.getByTestId('account')).toContainText('Api User');

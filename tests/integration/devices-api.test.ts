@@ -1,10 +1,12 @@
 import type { APIRoute } from 'astro';
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { START } from '../../events';
-import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
+import { findConnectionRequest } from '../../modules/devices';
+import { DEVICE_MESSAGES, EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import * as me from '../../src/pages/api/auth/me';
 import * as devices from '../../src/pages/api/extension/devices/index';
+import * as connectionRequests from '../../src/pages/api/extension/connection-requests';
 import * as device from '../../src/pages/api/extension/devices/[id]';
 import * as current from '../../src/pages/api/extension/devices/current';
 import * as extensionPrompts from '../../src/pages/api/extension/prompts';
@@ -18,6 +20,8 @@ import { Browser, installApp, signUpAs } from './accounts-support';
 
 const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const MINUTE = 60_000;
 
 /** The extension's credential end to end, through the real middlewares and handlers, on both backends. */
 describe.each(backends)('extension devices API on $name', (backend) => {
@@ -35,6 +39,22 @@ describe.each(backends)('extension devices API on $name', (backend) => {
   const bearer = (token: string, handler: APIRoute, method: string, path: string, body?: unknown, origin = EXTENSION_ORIGIN) =>
     extension.call(handler, { method, path, body, headers: { authorization: `Bearer ${token}`, origin } });
 
+  /** The extension asks to be connected (no token yet: it has none), as it does before opening the approval page. */
+  const ask = (token: string, name = 'Chrome on Windows') =>
+    extension.call(connectionRequests.POST, {
+      method: 'POST',
+      path: '/api/extension/connection-requests',
+      body: { name, tokenHash: hashOf(token) },
+      headers: { origin: EXTENSION_ORIGIN, 'user-agent': CHROME_ON_WINDOWS },
+    });
+  /** The user approves, as the approval page does. */
+  const approve = (who: Browser, token: string, name = 'Chrome on Windows') =>
+    web(who, devices.POST, 'POST', '/api/extension/devices', { name, tokenHash: hashOf(token) });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test', seed: true });
     installApp(app);
@@ -50,11 +70,13 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body).toEqual({ user: null });
     expect((await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
 
+    expect((await ask(token, 'Chrome on Linux')).status).toBe(201);
     const before = await app.store.count();
-    const approved = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome on Linux', tokenHash: hashOf(token) });
+    const approved = await approve(owner, token, 'Chrome on Linux');
     expect(approved.status).toBe(201);
     expect(approved.body).toMatchObject({ name: 'Chrome on Linux', lastUsedAt: null });
-    expect(await app.store.count()).toBe(before + 1);
+    // DeviceConnectionApproved on the request, DeviceConnected on the device.
+    expect(await app.store.count()).toBe(before + 2);
 
     const who = await bearer(token, me.GET, 'GET', '/api/auth/me');
     expect(who.body.user).toMatchObject({ email: 'owner@example.com', isAdmin: false });
@@ -88,7 +110,8 @@ describe.each(backends)('extension devices API on $name', (backend) => {
 
   it("keeps the site's cross-origin protection: only the extension's own origin may write, never Origin: null", async () => {
     const token = newToken();
-    await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) });
+    await ask(token);
+    await approve(owner, token);
     const body = { title: 'Cross origin try', description: 'Should never be stored', content: 'Content long enough here.', categoryId: 1 };
     const before = await app.store.count();
     for (const origin of ['https://evil.example', 'null', 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']) {
@@ -107,7 +130,8 @@ describe.each(backends)('extension devices API on $name', (backend) => {
 
   it('refuses bad or reused keys with 4xx and changes nothing', async () => {
     const token = newToken();
-    await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) });
+    await ask(token);
+    await approve(owner, token);
     const before = await app.store.count();
     expect((await web(other, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) })).status).toBe(409);
     const bad = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: '', tokenHash: 'not-a-hash' });
@@ -127,7 +151,8 @@ describe.each(backends)('extension devices API on $name', (backend) => {
 
   it('signs a device out from the dashboard (owner only) or from the extension itself, at once', async () => {
     const token = newToken();
-    const { body: created } = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Laptop', tokenHash: hashOf(token) });
+    await ask(token, 'Laptop');
+    const { body: created } = await approve(owner, token, 'Laptop');
     const id = String(created.id);
     expect((await web(other, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(404);
     expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user).not.toBeNull();
@@ -139,11 +164,75 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect((await web(owner, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(204);
 
     const second = newToken();
-    await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: 'Desktop', tokenHash: hashOf(second) });
+    await ask(second, 'Desktop');
+    await approve(owner, second, 'Desktop');
     expect((await bearer(second, current.DELETE, 'DELETE', '/api/extension/devices/current')).status).toBe(204);
     expect((await bearer(second, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
     const events = await app.store.readAll(START, 10_000);
     expect(events.filter((e) => e.type === 'DeviceRevoked').map((e) => (e.data as { by: string }).by)).toEqual(['user', 'device']);
+  });
+
+  it('approves only a request the extension made, within 10 minutes of its asking (issue 18)', async () => {
+    // Unknown to the site: the link alone is not enough.
+    const unasked = newToken();
+    let before = await app.store.count();
+    const unknown = await approve(owner, unasked);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe(DEVICE_MESSAGES.requestUnknown);
+    expect(await app.store.count()).toBe(before);
+
+    // What the approval page shows: the name, browser and system, origin, when, until when.
+    const token = newToken();
+    const asked = Date.now();
+    expect((await ask(token, 'Work laptop')).status).toBe(201);
+    const shown = await findConnectionRequest(app.db, hashOf(token));
+    expect(shown).toMatchObject({ name: 'Work laptop', agent: 'Chrome 131 on Windows', origin: EXTENSION_ORIGIN, status: 'pending' });
+    expect(new Date(shown!.expiresAt).getTime() - new Date(shown!.requestedAt).getTime()).toBe(10 * MINUTE);
+    expect(Math.abs(new Date(shown!.requestedAt).getTime() - asked)).toBeLessThan(MINUTE);
+    // A key is asked for once.
+    expect((await ask(token, 'Work laptop')).status).toBe(409);
+
+    // Eleven minutes on, the page says it expired and the approval is refused, appending nothing.
+    vi.useFakeTimers({ toFake: ['Date'], now: asked + 11 * MINUTE });
+    expect((await findConnectionRequest(app.db, hashOf(token)))?.status).toBe('expired');
+    before = await app.store.count();
+    const late = await approve(owner, token, 'Work laptop');
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe(DEVICE_MESSAGES.requestExpired);
+    expect(await app.store.count()).toBe(before);
+    vi.useRealTimers();
+    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body).toEqual({ user: null });
+
+    // Nine minutes on it still works, under the name the extension asked with.
+    const fresh = newToken();
+    const freshAsked = Date.now();
+    await ask(fresh, 'Home desktop');
+    vi.useFakeTimers({ toFake: ['Date'], now: freshAsked + 9 * MINUTE });
+    const ok = await approve(owner, fresh, 'Home desktop');
+    expect(ok.status).toBe(201);
+    expect(ok.body.name).toBe('Home desktop');
+    expect((await findConnectionRequest(app.db, hashOf(fresh)))?.status).toBe('approved');
+    vi.useRealTimers();
+    expect((await bearer(fresh, me.GET, 'GET', '/api/auth/me')).body.user.email).toBe('owner@example.com');
+
+    // Asking needs no credential but keeps the site's origin check and the validation.
+    expect(
+      (
+        await new Browser('10.2.0.9').call(connectionRequests.POST, {
+          method: 'POST',
+          path: '/api/extension/connection-requests',
+          body: { name: 'Evil', tokenHash: hashOf(newToken()) },
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await extension.call(connectionRequests.POST, {
+      method: 'POST',
+      path: '/api/extension/connection-requests',
+      body: { name: '', tokenHash: 'nope' },
+      headers: { origin: EXTENSION_ORIGIN },
+    });
+    expect(bad.status).toBe(400);
   });
 
   it("serves the side panel's search and category filter from the catalog", async () => {

@@ -105,6 +105,7 @@ describe.each(backends.slice(0, 1))('every route answers bad input below 500, on
     ],
     [routes.recordHistory, { promptId: 1, modifiedContent: 'changed text' }],
     [routes.connectDevice, { name: 'Laptop', tokenHash: 'a'.repeat(64) }],
+    [routes.requestConnection, { name: 'Laptop', tokenHash: 'b'.repeat(64) }],
   ];
   it('valid bodies with one field spoiled', async () => {
     expect(app()).toBeTruthy();

@@ -233,6 +233,13 @@ describe.each(backends)('limits on $name', (backend) => {
     const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
     const extension = (token: string) => Object.assign(new Browser('10.18.0.9'), { headers: { authorization: `Bearer ${token}`, origin: EXTENSION_ORIGIN } });
     const connect = async (who: Browser, token: string, name: string) => {
+      expect(
+        (
+          await Object.assign(new Browser('10.18.0.9'), { headers: { origin: EXTENSION_ORIGIN } }).api(deviceRoutes.requestConnection, {
+            body: { name, tokenHash: hashOf(token) },
+          })
+        ).status,
+      ).toBe(201);
       const r = await who.api(deviceRoutes.connectDevice, { body: { name, tokenHash: hashOf(token) } });
       expect(r.status).toBe(201);
       return r.body.id as number;

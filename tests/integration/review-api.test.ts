@@ -208,7 +208,7 @@ describe.each(backends)('review API on $name', (backend) => {
     expect(await getRatingStats(app.db, id)).toBeNull();
     expect((await reReview(admin, id, false)).status).toBe(409);
     expect((await reReview(admin, id, true)).status).toBe(200);
-    expect((await detail(visitor, id)).body).toMatchObject({ usageCount: 1, rating: 5 });
+    expect((await detail(visitor, id)).body).toMatchObject({ usageCount: 1, rating: 5, ratingCount: 1 });
     const rejected = (await submit(ann, dialog('Rejected, then approved'))).body.id as number;
     expect((await reReview(admin, rejected, true)).status).toBe(409); // still pending: the queue reviews it
     await review(admin, rejected, false);

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../modules/accounts';
-import { connectDevice } from '../../modules/devices';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { createApp } from '../../src/server/app';
 import { allRoutes } from '../../src/shared/api-routes';
 import { backends, settleAll } from '../support/backends';
+import { connectTestDevice } from '../support/devices';
 import { handlerFor } from '../support/endpoints';
 import { hasBuild, startServer, testPort } from '../support/server';
 import { Browser, installApp, signUpAs } from './accounts-support';
@@ -111,6 +111,11 @@ const api: Record<string, Row> = {
   'GET /api/extension/prompts': { expect: '200 200 200 200 200 200' },
   'GET /api/extension/devices': { expect: '401 200 200 200 200 403' },
   'POST /api/extension/devices': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
+  // Anyone may ask (the extension has no credential yet); a device token may not.
+  'POST /api/extension/connection-requests': {
+    expect: '201 201 201 201 201 403',
+    input: () => ({ body: { name: 'Laptop', tokenHash: randomBytes(32).toString('hex') } }),
+  },
   'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
   // Destructive rows are walked last (see `last`), each caller naming its own copy.
   'DELETE /api/collections/{id}/prompts/{promptId}': {
@@ -250,7 +255,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
       const token = randomBytes(32).toString('base64url');
       const meta = { actor: ids.owner, requestId: 'test', at: new Date().toISOString() };
-      const connected = await connectDevice(
+      const connected = await connectTestDevice(
         app.store,
         ids.owner,
         { name: `Laptop ${copy}`, tokenHash: createHash('sha256').update(token).digest('hex') },
@@ -316,7 +321,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       });
       ids.collectionA = made.body.id;
       const token = randomBytes(32).toString('base64url');
-      await connectDevice(
+      await connectTestDevice(
         app.store,
         ids.owner,
         { name: 'Pages', tokenHash: createHash('sha256').update(token).digest('hex') },

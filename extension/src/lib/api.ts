@@ -76,4 +76,6 @@ export const api = {
   use: (s: Stored, id: number) => siteApi(s)(routes.use, { params: { id } }),
   submit: (s: Stored, prompt: z.input<typeof submitPromptRequest>) => siteApi(s)(routes.submit, { body: prompt }),
   signOut: (s: Stored) => siteApi(s)(routes.signOutDevice),
+  /** Tells the site which key the approval page will ask about: without a token (there is none yet). */
+  requestConnection: (s: Stored, body: { name: string; tokenHash: string }) => siteApi(s, null)(routes.requestConnection, { body }),
 };

@@ -20,11 +20,13 @@ export function deviceName(): string {
   return `Chrome${platform ? ` on ${platform}` : ''}`.slice(0, 60);
 }
 
-/** The site page where the signed-in user approves this device, and the code both sides show. */
+/**
+ * The site page where the signed-in user approves this device, and the code both sides show.
+ * The page shows the name the extension gave when it asked (api.requestConnection), not one in the link.
+ */
 export async function connectLink(siteUrl: string, token: string): Promise<{ url: string; code: string }> {
   const hash = await hashToken(token);
   const url = new URL(CONNECT_PAGE_PATH, siteUrl);
   url.searchParams.set('key', hash);
-  url.searchParams.set('name', deviceName());
   return { url: url.toString(), code: confirmationCode(hash) };
 }

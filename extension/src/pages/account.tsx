@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
-import { connectLink, newToken } from '../lib/device';
+import { connectLink, deviceName, hashToken, newToken } from '../lib/device';
 import { save, type Stored } from '../lib/settings';
 import type { T } from '../lib/i18n';
 import { failureNote, Message, type Note } from './ui';
@@ -57,6 +57,14 @@ export function AccountBox({ settings, t }: { settings: Stored; t: T }) {
 
   async function connect() {
     const token = newToken();
+    // The site records the request first (who asks, when): its approval page refuses a key it
+    // was not told about, and one asked for more than 10 minutes ago.
+    try {
+      await api.requestConnection(settings, { name: deviceName(), tokenHash: await hashToken(token) });
+    } catch (error) {
+      return setNote(failureNote(error, t, settings));
+    }
+    setNote(null);
     await save({ pendingToken: token });
     const link = await connectLink(settings.siteUrl, token);
     await chrome.tabs.create({ url: link.url });

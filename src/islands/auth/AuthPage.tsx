@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   authMessageKey,
   FORGOT_PASSWORD_LIMITS,
@@ -285,6 +285,20 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
   );
 }
 
+/** A long address wraps at its dots and before the @ (a phone is narrower than many addresses), not mid-word. */
+function BreakableEmail({ email }: { email: string }) {
+  return (
+    <>
+      {email.split(/(?=@)|(?<=\.)/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function SetPasswordView({ email, token, variant, onRequestNew }: { email: string; token: string; variant: 'set' | 'reset'; onRequestNew: () => void }) {
   const t = useT<ScopeOf<'auth'>>();
   const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, form: 'setPassword', errorKey });
@@ -315,7 +329,17 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
   const tokenError = form.errors.token;
   return (
     <section>
-      <Heading title={title} subtitle={t('setPassword.subtitle', { email })} />
+      <Heading title={title} />
+      {/* Only the email the link itself carries, which its visitor already has: nothing from the
+          database, so a crafted link tells no one whether that address is registered. */}
+      <div className="mb-5 rounded-xl border border-border bg-muted/50 p-4" data-testid="password-account">
+        <p className="text-sm text-muted-foreground">{variant === 'reset' ? t('setPassword.resetAccount') : t('setPassword.account')}</p>
+        <p className="mt-1 text-lg font-semibold wrap-anywhere" data-testid="password-account-email">
+          <BreakableEmail email={email} />
+        </p>
+        <p className="mt-2 text-xs text-muted-foreground">{t('setPassword.notYou')}</p>
+      </div>
+      <p className="mb-4 text-sm text-muted-foreground">{t('setPassword.subtitle')}</p>
       {tokenError && (
         <p className="mb-4 rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive" data-testid="error-token">
           {tokenError}

@@ -6,22 +6,35 @@ import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
+import { EXTENSION_ORIGIN, type ConnectionRequestView } from '../../../modules/devices/contracts';
 
 interface Props {
   strings: Strings<ScopeOf<'extensionPage'>>;
   tokenHash: string;
-  name: string;
   code: string;
+  /** The pending request, as the extension made it (the site recorded who asked and when). */
+  request: ConnectionRequestView;
+  /** The server's clock at render: "asked 2 minutes ago" reads the same before and after hydration. */
+  now: string;
+}
+
+/** "3 minutes ago", "in 7 minutes" in the page's language. */
+function relative(iso: string, now: string, lng: string): string {
+  const minutes = Math.round((new Date(iso).getTime() - new Date(now).getTime()) / 60_000);
+  return new Intl.RelativeTimeFormat(lng, { numeric: 'auto' }).format(minutes, 'minute');
 }
 
 /**
- * The approval the extension sends the user to: shows the device's name and the code the
- * extension shows, and approves on an explicit click (a same-origin POST with the session).
+ * The approval the extension sends the user to: shows who asks (the device's name, its
+ * browser and system, the origin that asked, when, and until when it can be approved) and the
+ * code the extension shows, and approves on an explicit click (a same-origin POST with the session).
  */
 export default withStrings(Connect);
 
-function Connect({ tokenHash, name, code }: Props) {
+function Connect({ tokenHash, code, request, now, strings }: Props) {
+  const { name } = request;
   const t = useT<ScopeOf<'extensionPage'>>();
+  const ours = request.origin === EXTENSION_ORIGIN;
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   // Disabled until React owns the button: an early click on the server-rendered one would do nothing.
@@ -44,6 +57,41 @@ function Connect({ tokenHash, name, code }: Props) {
   return (
     <form className="space-y-5" onSubmit={approve} data-testid="connect-device">
       <p className="leading-7">{t('site.connectText', { name })}</p>
+      <section aria-labelledby="connect-who" className="rounded-xl border border-border p-4" data-testid="connect-request">
+        <h2 id="connect-who" className="text-sm font-semibold">
+          {t('site.who')}
+        </h2>
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">{t('site.device')}</dt>
+          <dd className="font-medium break-words" data-testid="connect-name">
+            {name}
+          </dd>
+          <dt className="text-muted-foreground">{t('site.browser')}</dt>
+          <dd data-testid="connect-agent">{request.agent}</dd>
+          <dt className="text-muted-foreground">{t('site.origin')}</dt>
+          <dd className="min-w-0" data-testid="connect-origin">
+            {ours ? <span className="font-medium">{t('site.originOurs')}</span> : null}
+            <span className="block font-mono text-xs break-all text-muted-foreground">{request.origin || '—'}</span>
+          </dd>
+          <dt className="text-muted-foreground">{t('site.asked')}</dt>
+          <dd>
+            <time dateTime={request.requestedAt} data-testid="connect-asked">
+              {relative(request.requestedAt, now, strings.lng)}
+            </time>
+          </dd>
+          <dt className="text-muted-foreground">{t('site.expires')}</dt>
+          <dd>
+            <time dateTime={request.expiresAt} data-testid="connect-expires">
+              {relative(request.expiresAt, now, strings.lng)}
+            </time>
+          </dd>
+        </dl>
+        {!ours && (
+          <p role="alert" className="mt-3 rounded-lg bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="connect-foreign">
+            {t('site.originOther')}
+          </p>
+        )}
+      </section>
       <div className="rounded-xl border border-border bg-muted/40 p-4">
         <div className="text-sm text-muted-foreground">{t('site.code')}</div>
         <div className="mt-1 font-mono text-2xl font-semibold tracking-widest" data-testid="connect-code">

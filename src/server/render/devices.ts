@@ -1,5 +1,5 @@
 import type { Sql } from '../../../events';
-import { listDevices, type DeviceView } from '../../../modules/devices';
+import { findConnectionRequest, listDevices, type ConnectionRequestView, type DeviceView } from '../../../modules/devices';
 
 /**
  * What pages read about the extension's devices, bound to the app's database. The request
@@ -8,8 +8,10 @@ import { listDevices, type DeviceView } from '../../../modules/devices';
 export interface DeviceReader {
   /** The user's connected (not revoked) devices, newest first (the dashboard lists them). */
   connected(userId: number): Promise<DeviceView[]>;
+  /** The connection request the extension made for a key (the approval page shows it). */
+  request(tokenHash: string): Promise<ConnectionRequestView | null>;
 }
 
 export function deviceReader(sql: Sql): DeviceReader {
-  return { connected: (userId) => listDevices(sql, userId) };
+  return { connected: (userId) => listDevices(sql, userId), request: (hash) => findConnectionRequest(sql, hash) };
 }

@@ -39,6 +39,7 @@ export { addToCollection } from './addToCollection';
 export { removeFromCollection } from './removeFromCollection';
 export { extensionPrompts } from './extensionPrompts';
 export { devices } from './devices';
+export { requestConnection } from './requestConnection';
 export { connectDevice } from './connectDevice';
 export { revokeDevice } from './revokeDevice';
 export { signOutDevice } from './signOutDevice';
