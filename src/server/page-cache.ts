@@ -22,7 +22,8 @@ import { conditionalResponse, etagOf } from './conditional-get';
  * itself stays the same bytes for everyone: the cookie decides how fresh, never what is shown.
  *
  * Flow: `serveStored` (before the session is resolved) answers a GET from a stored page, or
- * claims the render and leaves the slot in `locals`; the page renders and declares itself
+ * claims the render and leaves the slot in `locals` (most hits never get there: the Node server
+ * answers them from `stored`, src/server/fast-pages.ts); the page renders and declares itself
  * cacheable with `markCacheable(Astro)`; `finish` (after it) stores the rendering, adds
  * ETag, Cache-Control and Vary, and answers a current If-None-Match with 304.
  */
@@ -154,7 +155,7 @@ export function acceptsGzip(acceptEncoding: string | null | undefined): boolean 
  * validators. Each encoding is its own representation, so it has its own strong ETag. Set
  * over the page's own headers (a plain one drops any `content-encoding`).
  */
-export function representation(page: CachedPage, acceptEncoding: string | null | undefined): { body: Uint8Array; headers: [string, string][]; gzip: boolean } {
+export function representation(page: CachedPage, acceptEncoding: string | null | undefined): { body: Uint8Array; headers: [string, string][] } {
   const gzip = acceptsGzip(acceptEncoding);
   const body = gzip ? page.gzip : page.body;
   const headers: [string, string][] = [
@@ -164,7 +165,7 @@ export function representation(page: CachedPage, acceptEncoding: string | null |
     ['vary', 'Accept-Encoding, Cookie, Accept-Language'],
   ];
   if (gzip) headers.unshift(['content-encoding', 'gzip']);
-  return { body, headers, gzip };
+  return { body, headers };
 }
 
 export class PageCache {
