@@ -1,7 +1,8 @@
 // Serves a production build: `node scripts/serve.mjs` (ASTRO_OUT_DIR picks the build, default
 // dist; HOST and PORT as for Astro). The project owns the HTTP server so that static files
 // (/_astro/*, public/), which the adapter serves before our middleware runs, carry the same
-// protective headers as rendered pages. Rendered answers set their own headers, which win.
+// protective headers as rendered pages (rendered answers set their own headers, which win),
+// and so that stored public pages are answered without entering Astro (serveApp).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, resolve } from 'node:path';
@@ -101,6 +102,24 @@ function refuseUnknownMethod(req, res) {
   return true;
 }
 
+/**
+ * Where the booted app registers its stored-page fast path (src/server/fast-pages.ts: why it
+ * is handed over this way, and what it answers). Looked up per request: the app boots on the
+ * first request, inside the adapter's handler.
+ */
+const FAST_PAGES_KEY = Symbol.for('promptory.fastPages');
+
+/** A stored public page from the app's page cache, without Astro; else the adapter. */
+function serveApp(req, res, handler) {
+  const answered = globalThis[FAST_PAGES_KEY]?.(req, res) ?? false;
+  if (answered === false) handler(req, res);
+  else
+    answered.then(
+      (done) => done || handler(req, res),
+      (error) => (res.headersSent ? res.destroy(error) : handler(req, res)),
+    );
+}
+
 export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   // The adapter's entry starts its own server unless told not to; we start ours instead.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -110,7 +129,7 @@ export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   const assets = precompressedAssets(resolve(outDir, 'client'));
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
-    if (!refuseUnknownMethod(req, res) && !servePrecompressed(req, res, assets)) handler(req, res);
+    if (!refuseUnknownMethod(req, res) && !servePrecompressed(req, res, assets)) serveApp(req, res, handler);
   });
   // Node closes an idle keep-alive socket after 5 s (plus a 1 s buffer); a client that picks that socket for its
   // next request at the same moment gets ECONNRESET (seen in the extension spec under load).

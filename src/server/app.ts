@@ -14,6 +14,7 @@ import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-account';
 import { PageCache } from './page-cache';
+import { registerFastPages } from './fast-pages';
 import { secureCookies } from './sessions';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
@@ -127,12 +128,20 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
 const GLOBAL_KEY = Symbol.for('promptory.app');
 type Holder = { [GLOBAL_KEY]?: Promise<App> };
 
-/** The process's one app (kept on globalThis so dev reloads do not open PGlite twice). */
+/**
+ * The process's one app (kept on globalThis so dev reloads do not open PGlite twice). Once it
+ * has booted, the Node server may answer its stored pages without Astro (src/server/fast-pages.ts).
+ */
 export function getApp(): Promise<App> {
   const holder = globalThis as Holder;
-  holder[GLOBAL_KEY] ??= createApp().catch((error) => {
-    delete holder[GLOBAL_KEY];
-    throw error;
-  });
+  holder[GLOBAL_KEY] ??= createApp()
+    .then((app) => {
+      registerFastPages(app);
+      return app;
+    })
+    .catch((error) => {
+      delete holder[GLOBAL_KEY];
+      throw error;
+    });
   return holder[GLOBAL_KEY];
 }

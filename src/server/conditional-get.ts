@@ -23,7 +23,7 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 }
 
 /** Headers that describe the body: a 304 has none, so they would describe nothing. */
-const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-disposition'];
+export const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-disposition'];
 
 /**
  * The answer to a GET or HEAD for a representation whose validator is in `headers` (`etag`):

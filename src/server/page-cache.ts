@@ -22,7 +22,8 @@ import { conditionalResponse, etagOf } from './conditional-get';
  * itself stays the same bytes for everyone: the cookie decides how fresh, never what is shown.
  *
  * Flow: `serveStored` (before the session is resolved) answers a GET from a stored page, or
- * claims the render and leaves the slot in `locals`; the page renders and declares itself
+ * claims the render and leaves the slot in `locals` (most hits never get there: the Node server
+ * answers them from `stored`, src/server/fast-pages.ts); the page renders and declares itself
  * cacheable with `markCacheable(Astro)`; `finish` (after it) stores the rendering, adds
  * ETag, Cache-Control and Vary, and answers a current If-None-Match with 304.
  */
@@ -141,12 +142,30 @@ export function pageKey(parts: { lng: string; url: URL }): string | null {
   return [parts.lng, `${parts.url.pathname}?${canonical}`, new Date().getUTCFullYear()].join(' ');
 }
 
-/** Whether the client takes gzip (browsers always do; `q=0` refuses it). */
-export function acceptsGzip(request: Request): boolean {
-  return (request.headers.get('accept-encoding') ?? '').split(',').some((part) => {
+/** Whether the client takes gzip (browsers always do; `q=0` refuses it), from its Accept-Encoding. */
+export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
     const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
     return (coding === 'gzip' || coding === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p));
   });
+}
+
+/**
+ * A stored page as a client with this Accept-Encoding takes it: gzipped when it can, with its
+ * validators. Each encoding is its own representation, so it has its own strong ETag. Set
+ * over the page's own headers (a plain one drops any `content-encoding`).
+ */
+export function representation(page: CachedPage, acceptEncoding: string | null | undefined): { body: Uint8Array; headers: [string, string][] } {
+  const gzip = acceptsGzip(acceptEncoding);
+  const body = gzip ? page.gzip : page.body;
+  const headers: [string, string][] = [
+    ['etag', gzip ? page.etag.replace(/"$/, '.gz"') : page.etag],
+    ['content-length', String(body.byteLength)],
+    ['cache-control', PUBLIC_CACHE_CONTROL],
+    ['vary', 'Accept-Encoding, Cookie, Accept-Language'],
+  ];
+  if (gzip) headers.unshift(['content-encoding', 'gzip']);
+  return { body, headers };
 }
 
 export class PageCache {
@@ -209,6 +228,13 @@ export class PageCache {
    * just written passes `mayBeStale: false` and always gets its write.
    */
   lookup(key: string, version: string, mayBeStale: boolean): CachedPage | null {
+    const hit = this.hit(key, version, mayBeStale);
+    if (!hit && this.settings.enabled) this.rendering.set(key, Date.now());
+    return hit;
+  }
+
+  /** What `lookup` answers with, without claiming the render on a miss. */
+  private hit(key: string, version: string, mayBeStale: boolean): CachedPage | null {
     if (!this.settings.enabled) return null;
     const entry = this.entries.get(key);
     if (entry?.version === version) {
@@ -219,8 +245,17 @@ export class PageCache {
     }
     const since = this.rendering.get(key);
     if (entry && mayBeStale && since !== undefined && Date.now() - since < RENDER_WAIT_MS) return entry;
-    this.rendering.set(key, Date.now());
     return null;
+  }
+
+  /**
+   * For the fast path (src/server/fast-pages.ts): the page `serveStored` would answer a request
+   * without the WRITTEN_COOKIE with, or null. A miss claims nothing: the request then goes
+   * through Astro, whose `serveStored` claims the render as it always does.
+   */
+  async stored(key: string): Promise<CachedPage | null> {
+    if (!this.settings.enabled) return null;
+    return this.hit(key, await this.catalogVersion(null), true);
   }
 
   /** Stores the rendering of `key` made at catalog `version`. */
@@ -321,20 +356,11 @@ export class PageCache {
     return this.answer(context.request, page, headers);
   }
 
-  /**
-   * The page as this client takes it, gzipped when it can, with its validators (a current
-   * If-None-Match gets 304). Each encoding is its own representation, so it has its own
-   * strong ETag.
-   */
+  /** The page as this client takes it (`representation`); a current If-None-Match gets 304. */
   private answer(request: Request, page: CachedPage, headers: Headers): Response {
-    const gzip = acceptsGzip(request);
-    const body = gzip ? page.gzip : page.body;
-    if (gzip) headers.set('content-encoding', 'gzip');
-    else headers.delete('content-encoding');
-    headers.set('etag', gzip ? page.etag.replace(/"$/, '.gz"') : page.etag);
-    headers.set('content-length', String(body.byteLength));
-    headers.set('cache-control', PUBLIC_CACHE_CONTROL);
-    headers.set('vary', 'Accept-Encoding, Cookie, Accept-Language');
+    const { body, headers: own } = representation(page, request.headers.get('accept-encoding'));
+    headers.delete('content-encoding');
+    for (const [name, value] of own) headers.set(name, value);
     return conditionalResponse(request, body as Uint8Array<ArrayBuffer>, headers);
   }
 }

@@ -11,6 +11,8 @@
  *    same build (/healthz), wrk -t2 -c32 on loopback, interleaved rounds, median: each at
  *    least half of the trivial page, for a visitor and for a signed-in user (session cookie
  *    on every request, the trivial page included). Also with the page cache off, for reference.
+ *    And (issue 19) each cached page against a static file of the same size from the same
+ *    server, same run: at least half its rate.
  * 3. Search over 100,000 generated prompts (the catalog projection's own SQL, PGlite):
  *    p95 of listPrompts() <= 20 ms for Latin and two-character Chinese terms.
  * 4. Lighthouse performance and accessibility (if the `lighthouse` package is installed).
@@ -20,6 +22,7 @@
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -44,12 +47,15 @@ const log = (line = '') => {
   report.push(line);
 };
 
-async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'));
+type Server = { url: string; dataDir: string; stop: (options?: { keepData?: boolean }) => Promise<void> };
+
+/** Starts the built server; `dataDir` reuses the data of a stopped one (same catalog, same pages). */
+async function startServer(port: number, env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'))): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: { ...process.env, ASTRO_OUT_DIR: outDir, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise((r) => child.once('exit', r));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     try {
@@ -62,10 +68,11 @@ async function startServer(port: number, env: Record<string, string> = {}): Prom
   return {
     url,
     dataDir,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      rmSync(dataDir, { recursive: true, force: true });
+      // PGlite's files must be let go before another server opens them.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -171,16 +178,54 @@ function wrk(url: string, seconds: number, cookie?: string): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function throughput(url: string, id: number, cookie?: string) {
-  const targets = { trivial: '/healthz', detail: `/prompts/${id}`, browse: '/prompts' };
+/**
+ * Issue 19: a static file of the same size as a page as it travels (gzipped), from the same
+ * server: the page's own HTML and its gzip, written as a precompressed build asset, which
+ * scripts/serve.mjs answers from memory (its fastest static path). Only a `.gz` copy, so a
+ * client that takes brotli too gets the very bytes the page sends. The server reads the
+ * build's assets when it starts: start it after this.
+ */
+async function sameSizeStatic(url: string, path: string, name: string): Promise<{ path: string; bytes: number }> {
+  const plain = Buffer.from(await (await fetch(url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  const file = join(outDir, 'client', '_astro', `${name}.txt`);
+  writeFileSync(file, plain);
+  const gzip = gzipSync(plain);
+  writeFileSync(`${file}.gz`, gzip);
+  return { path: `/_astro/${name}.txt`, bytes: gzip.length };
+}
+
+/** The gzipped size of an answer, as it travels. */
+async function wireBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+      let n = 0;
+      response.on('data', (c: Buffer) => (n += c.length));
+      response.on('end', () => resolve(n));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function throughput(url: string, id: number, cookie?: string, statics?: { detail: string; browse: string }) {
+  const targets: Record<string, string> = { trivial: '/healthz', detail: `/prompts/${id}`, browse: '/prompts' };
+  if (statics) Object.assign(targets, { detailStatic: statics.detail, browseStatic: statics.browse });
   for (const path of Object.values(targets)) wrk(url + path, 2, cookie); // warm up (JIT, caches)
   const rounds = quick ? 2 : 3;
   const seconds = quick ? 5 : 8;
-  const samples: Record<keyof typeof targets, number[]> = { trivial: [], detail: [], browse: [] };
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const [name, path] of Object.entries(targets) as [keyof typeof targets, string][]) samples[name].push(wrk(url + path, seconds, cookie));
+    for (const [name, path] of Object.entries(targets)) samples[name].push(wrk(url + path, seconds, cookie));
   }
-  return { trivial: median(samples.trivial), detail: median(samples.detail), browse: median(samples.browse), samples };
+  const at = (name: string) => (samples[name]?.length ? median(samples[name]) : NaN);
+  return {
+    trivial: at('trivial'),
+    detail: at('detail'),
+    browse: at('browse'),
+    detailStatic: at('detailStatic'),
+    browseStatic: at('browseStatic'),
+    samples,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -406,7 +451,7 @@ log(
 log();
 
 if (run('js') || run('rps')) {
-  const server = await startServer(basePort);
+  let server = await startServer(basePort);
   const id = await firstPromptId(server.url);
 
   if (run('js')) {
@@ -429,34 +474,74 @@ if (run('js') || run('rps')) {
   }
 
   if (run('rps')) {
-    log('## Requests per second (wrk -t2 -c32, loopback, median of interleaved rounds)');
-    log();
-    log('| Page cache | Trivial page (/healthz) | /prompts/{id} | ratio | /prompts | ratio | Target |');
-    log('|---|---|---|---|---|---|---|');
-    const cached = await throughput(server.url, id);
-    const rowFor = (label: string, t: Awaited<ReturnType<typeof throughput>>, target = true) =>
-      `| ${label} | ${t.trivial.toFixed(0)} | ${t.detail.toFixed(0)} | ${(t.detail / t.trivial).toFixed(2)} | ${t.browse.toFixed(0)} | ${(t.browse / t.trivial).toFixed(2)} | ${
-        target ? `≥ 0.50 ${t.detail / t.trivial >= 0.5 && t.browse / t.trivial >= 0.5 ? 'pass' : 'FAIL'}` : 'reference (cold renders)'
-      } |`;
-    log(rowFor('on (default), visitor', cached));
-    const cookie = await signIn(server);
-    const signedIn = await throughput(server.url, id, cookie);
-    log(rowFor('on (default), signed-in user', signedIn));
-    const uncachedServer = await startServer(basePort + 1, { PAGE_CACHE: '0' });
-    const uncached = await throughput(uncachedServer.url, await firstPromptId(uncachedServer.url));
-    await uncachedServer.stop();
-    log(rowFor('off (every request renders)', uncached, false));
-    log();
-    log(
-      `Samples (req/s): visitor ${JSON.stringify(cached.samples)}; signed-in ${JSON.stringify(signedIn.samples)}; cache off ${JSON.stringify(uncached.samples)}.`,
-    );
-    log();
-    log(
-      `A signed-in user gets the same cached page as a visitor (personal parts are islands): the ratios compare with a trivial page requested with the same session cookie. ` +
-        `In absolute terms a signed-in user gets ${(signedIn.browse / cached.browse).toFixed(2)}x a visitor's rate on /prompts (${(signedIn.detail / cached.detail).toFixed(2)}x on /prompts/{id}); ` +
-        `a cached page is served before the session is resolved (src/server/middleware/cached-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
-    );
-    log();
+    // The same-size static files are build assets, read when the server starts: write them,
+    // then restart the server on the same data (same catalog, so the same pages).
+    const statics = {
+      detail: await sameSizeStatic(server.url, `/prompts/${id}`, 'bench-same-size-detail'),
+      browse: await sameSizeStatic(server.url, '/prompts', 'bench-same-size-browse'),
+    };
+    await server.stop({ keepData: true });
+    server = await startServer(basePort, {}, server.dataDir);
+    try {
+      const pageBytes = { detail: await wireBytes(`${server.url}/prompts/${id}`), browse: await wireBytes(`${server.url}/prompts`) };
+      const staticPaths = { detail: statics.detail.path, browse: statics.browse.path };
+
+      log('## Requests per second (wrk -t2 -c32, loopback, median of interleaved rounds)');
+      log();
+      log('| Page cache | Trivial page (/healthz) | /prompts/{id} | ratio | /prompts | ratio | Target |');
+      log('|---|---|---|---|---|---|---|');
+      const cached = await throughput(server.url, id, undefined, staticPaths);
+      const rowFor = (label: string, t: Awaited<ReturnType<typeof throughput>>, target = true) =>
+        `| ${label} | ${t.trivial.toFixed(0)} | ${t.detail.toFixed(0)} | ${(t.detail / t.trivial).toFixed(2)} | ${t.browse.toFixed(0)} | ${(t.browse / t.trivial).toFixed(2)} | ${
+          target ? `≥ 0.50 ${t.detail / t.trivial >= 0.5 && t.browse / t.trivial >= 0.5 ? 'pass' : 'FAIL'}` : 'reference (cold renders)'
+        } |`;
+      log(rowFor('on (default), visitor', cached));
+      const cookie = await signIn(server);
+      const signedIn = await throughput(server.url, id, cookie, staticPaths);
+      log(rowFor('on (default), signed-in user', signedIn));
+      const uncachedServer = await startServer(basePort + 1, { PAGE_CACHE: '0' });
+      const uncached = await throughput(uncachedServer.url, await firstPromptId(uncachedServer.url));
+      await uncachedServer.stop();
+      log(rowFor('off (every request renders)', uncached, false));
+      log();
+      log(
+        `Samples (req/s): visitor ${JSON.stringify(cached.samples)}; signed-in ${JSON.stringify(signedIn.samples)}; cache off ${JSON.stringify(uncached.samples)}.`,
+      );
+      log();
+      log(
+        `A signed-in user gets the same cached page as a visitor (personal parts are islands): the ratios compare with a trivial page requested with the same session cookie. ` +
+          `In absolute terms a signed-in user gets ${(signedIn.browse / cached.browse).toFixed(2)}x a visitor's rate on /prompts (${(signedIn.detail / cached.detail).toFixed(2)}x on /prompts/{id}); ` +
+          `a cached page is answered before any session lookup, by the Node server itself (src/server/fast-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
+      );
+      log();
+      log('## A cached page against a static file of the same size (issue 19: ≥ 0.5x)');
+      log();
+      log(
+        'Same server, same run, wrk -t2 -c32, interleaved rounds, median. The static file is the page itself, gzipped, as a precompressed build asset (scripts/serve.mjs answers those from memory: its fastest static path); both go out gzipped, the same number of body bytes.',
+      );
+      log();
+      log('| Client | Page | Body on the wire | Page req/s | Static file req/s | ratio | Target ≥ 0.50 |');
+      log('|---|---|---|---|---|---|---|');
+      for (const [label, t] of [
+        ['visitor', cached],
+        ['signed-in user', signedIn],
+      ] as const) {
+        for (const [page, path, rate, staticRate, bytes] of [
+          ['detail', `/prompts/${id}`, t.detail, t.detailStatic, pageBytes.detail],
+          ['browse', '/prompts', t.browse, t.browseStatic, pageBytes.browse],
+        ] as const) {
+          const staticBytes = statics[page].bytes;
+          const size = bytes === staticBytes ? `${bytes} B` : `${bytes} B (static ${staticBytes} B)`;
+          log(
+            `| ${label} | ${path} | ${size} | ${rate.toFixed(0)} | ${staticRate.toFixed(0)} | ${(rate / staticRate).toFixed(2)} | ${rate / staticRate >= 0.5 ? 'pass' : 'FAIL'} |`,
+          );
+        }
+      }
+      log();
+    } finally {
+      for (const file of ['bench-same-size-detail', 'bench-same-size-browse'])
+        for (const suffix of ['.txt', '.txt.gz']) rmSync(join(outDir, 'client', '_astro', file + suffix), { force: true });
+    }
   }
   await server.stop();
 }

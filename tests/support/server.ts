@@ -20,15 +20,18 @@ export interface RunningServer {
  */
 export const testPort = (offset: number) => Number(process.env.TEST_PORT_BASE ?? 4470) + offset;
 
-/** Starts the built server on its own port and data folder and waits until it answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+/**
+ * Starts the built server on its own port and data folder and waits until it answers.
+ * `script`: what runs it (scripts/serve.mjs, or a test's wrapper around it).
+ */
+export async function startServer(env: Record<string, string>, port: number, script = 'scripts/serve.mjs'): Promise<RunningServer> {
   if (!hasBuild()) throw new Error(`No build at ${builtEntry}: run \`npm test\` (it builds first) or \`ASTRO_OUT_DIR=dist-test npx astro build\`.`);
   // A new PGlite folder starts as a copy of the migrated template (tests/support/pglite-template.ts); a restart keeps its own.
   if (env.DATA_DIR && !env.DATABASE_URL && !process.env.DATABASE_URL && !existsSync(join(env.DATA_DIR, 'pglite'))) {
     const { pgliteTemplate } = await import('./pglite-template');
     cpSync(await pgliteTemplate(), env.DATA_DIR, { recursive: true });
   }
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const child = spawn(process.execPath, [script], {
     // PUBLIC_URL is the address the tests call, so the same-origin check accepts their writes.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: builtOutDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
 import { MAX_BODY_BYTES, type Config } from '../config';
 import { declaresTooLarge, hasUnstorableText, json, tooLargeJson, UNSTORABLE_TEXT } from '../http';
+import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from '../security-headers';
+
+export { isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING } from '../security-headers';
 
 /**
  * 1. Answers only the hosts we serve (Config.allowedHosts: PUBLIC_URL's host, ALLOWED_HOSTS,
@@ -36,55 +39,11 @@ export function isSameOriginRequest(request: Request, config: OriginConfig): boo
   return true;
 }
 
-/** Whether we serve this host (`url.host`: the Host header as the URL parser normalised it). */
-export function isServedHost(host: string, config: Pick<Config, 'allowedHosts'>): boolean {
-  return config.allowedHosts.includes(host.toLowerCase());
-}
-
 export const UNKNOWN_HOST = 'This server does not serve that host.';
-
-/** Directives we own; Astro owns script-src and style-src (hashes). */
-const OUR_DIRECTIVES: [string, string][] = [
-  ['default-src', "'self'"],
-  ['img-src', "'self' data: https:"],
-  ['font-src', "'self' data:"],
-  ['connect-src', "'self'"],
-  ['object-src', "'none'"],
-  ['base-uri', "'self'"],
-  ['form-action', "'self'"],
-  ['frame-ancestors', "'none'"],
-];
-/** When Astro sent no policy (dev server, JSON, redirects): directives that cannot break a page. */
-const BASELINE = "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
-
-export function mergeCsp(astroPolicy: string | null): string {
-  if (!astroPolicy) return BASELINE;
-  const present = new Set(
-    astroPolicy
-      .split(';')
-      .map((d) => d.trim().split(/\s+/)[0])
-      .filter(Boolean),
-  );
-  const extra = OUR_DIRECTIVES.filter(([name]) => !present.has(name)).map(([n, v]) => `${n} ${v}`);
-  return [astroPolicy.trim().replace(/;$/, ''), ...extra].join('; ');
-}
 
 /** The CSP source for an inline script (for `Astro.csp.insertScriptHash`). */
 export function inlineScriptHash(source: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
-}
-
-function headersFor(response: Response, https: boolean): [string, string][] {
-  const headers: [string, string][] = [
-    ['content-security-policy', mergeCsp(response.headers.get('content-security-policy'))],
-    ['x-content-type-options', 'nosniff'],
-    ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ['x-frame-options', 'DENY'],
-    ['cross-origin-opener-policy', 'same-origin'],
-    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
-  ];
-  if (https) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
-  return headers;
 }
 
 /** A shared cache may store a `public` answer; one carrying a Set-Cookie must stay private. */
@@ -96,8 +55,8 @@ function privateIfCookie(response: Response, context: Pick<APIContext, 'cookies'
 }
 
 export function withSecurityHeaders(response: Response, context: Pick<APIContext, 'url' | 'cookies'>, config: Pick<Config, 'publicUrl'>): Response {
-  const https = context.url.protocol === 'https:' || config.publicUrl.startsWith('https:');
-  const headers = [...headersFor(response, https), ...privateIfCookie(response, context)];
+  const https = servesHttps(context.url.protocol, config);
+  const headers = [...securityHeaders(response.headers.get('content-security-policy'), https), ...privateIfCookie(response, context)];
   // A page may choose a stricter referrer policy (e.g. /auth pages carrying a token): keep it.
   if (response.headers.has('referrer-policy'))
     headers.splice(
@@ -115,20 +74,9 @@ export function withSecurityHeaders(response: Response, context: Pick<APIContext
   }
 }
 
-const warnedConfigs = new WeakSet<object>();
-export const UNTRUSTED_PROXY_WARNING =
-  "[promptory] WARNING: requests carry X-Forwarded-For but TRUST_PROXY=0, so every visitor counts as the proxy's one address: " +
-  'one person can exhaust the sign-in and registration rate limits for everybody. Set TRUST_PROXY to the number of proxies in front of this server.';
-
-/**
- * Behind a reverse proxy with TRUST_PROXY=0 the rate limits see one client (the proxy). We
- * cannot tell a proxy from a client that sends the header itself, so we only warn, once per
- * app (a log line per request would bury everything else).
- */
-export function warnIfUntrustedProxy(request: Request, config: Pick<Config, 'trustProxy'>, log: (line: string) => void = console.warn): void {
-  if (config.trustProxy > 0 || warnedConfigs.has(config) || !request.headers.has('x-forwarded-for')) return;
-  warnedConfigs.add(config);
-  log(UNTRUSTED_PROXY_WARNING);
+/** Warns once per app when requests come through an untrusted proxy (src/server/security-headers.ts). */
+export function warnIfUntrustedProxy(request: Request, config: Pick<Config, 'trustProxy'>, log?: (line: string) => void): void {
+  warnUntrustedProxy(request.headers.has('x-forwarded-for'), config, log);
 }
 
 export const security: MiddlewareHandler = async (context, next) => {
