@@ -44,6 +44,8 @@ describe('catalog API', () => {
         'isEditorsPick',
         'isFeatured',
         'rating',
+        // Beyond the spec's fields: how many ratings the score stands on (cards show it beside the score).
+        'ratingCount',
         'reviewedAt',
         'reviewedBy',
         'title',

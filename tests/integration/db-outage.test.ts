@@ -56,7 +56,10 @@ describe.skipIf(!pgBin || !hasBuild())('a PostgreSQL restart under load', () => 
 
     const env = { DATABASE_URL: url, DATA_DIR: join(dir, 'data'), TRUST_PROXY: '1', WORKERS: '0' };
     server = await startServer(env, webPort);
-    worker = spawn(process.execPath, ['node_modules/.bin/tsx', 'scripts/worker.ts'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    worker = spawn(process.execPath, ['node_modules/.bin/tsx', 'scripts/worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let workerLog = '';
+    worker.stdout!.on('data', (d) => (workerLog += d));
+    worker.stderr!.on('data', (d) => (workerLog += d));
 
     type Seen = { at: number; ms: number; status: number; kind: 'write' | 'page' | 'api'; body: string; type: string };
     const seen: Seen[] = [];
@@ -135,6 +138,7 @@ describe.skipIf(!pgBin || !hasBuild())('a PostgreSQL restart under load', () => 
       await expect
         .poll(async () => (await sql<{ position: number }[]>`select min(position)::int as position from projection_checkpoints`)[0].position, {
           timeout: 30_000,
+          message: `the projections did not reach the head (worker ${worker!.exitCode === null ? 'running' : `exited ${worker!.exitCode}`}):\n${workerLog.slice(-3000)}`,
         })
         .toBeGreaterThanOrEqual(head);
       const [{ uses }] = await sql<{ uses: number }[]>`select coalesce(sum(usage_count), 0)::int as uses from catalog_prompts where id <= 5`;
