@@ -51,17 +51,24 @@ export const RECENT_VALUES_MESSAGES = {
   both: 'Send either the values or the modified content, not both.',
 } as const;
 
-/** name → value; bounded so one entry stays small (the event, the read model, the request). */
-export const fillValues = z
-  .record(
-    z.string().min(1, RECENT_VALUES_MESSAGES.name).max(RECENT_VALUES_LIMITS.name.max, RECENT_VALUES_MESSAGES.name),
-    z.string().max(RECENT_VALUES_LIMITS.value.max, RECENT_VALUES_MESSAGES.value),
-  )
-  .superRefine((values, ctx) => {
-    const maximum = RECENT_VALUES_LIMITS.names.max;
-    if (Object.keys(values).length > maximum)
-      ctx.addIssue({ code: 'too_big', origin: 'object', maximum, inclusive: true, input: values, message: RECENT_VALUES_MESSAGES.tooMany });
-  });
+/**
+ * name → value; bounded so one entry stays small (the event, the read model, the request).
+ * Names are checked here rather than by a key schema, so their issues carry zod's own
+ * `too_small` / `too_big` code and limit (a key schema reports only `invalid_key`).
+ */
+export const fillValues = z.record(z.string(), z.string().max(RECENT_VALUES_LIMITS.value.max, RECENT_VALUES_MESSAGES.value)).superRefine((values, ctx) => {
+  const names = Object.keys(values);
+  const maximum = RECENT_VALUES_LIMITS.names.max;
+  if (names.length > maximum)
+    ctx.addIssue({ code: 'too_big', origin: 'object', maximum, inclusive: true, input: values, message: RECENT_VALUES_MESSAGES.tooMany });
+  for (const name of names) {
+    if (name.length === 0)
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: name, path: [name], message: RECENT_VALUES_MESSAGES.name });
+    const longest = RECENT_VALUES_LIMITS.name.max;
+    if (name.length > longest)
+      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: longest, inclusive: true, input: name, path: [name], message: RECENT_VALUES_MESSAGES.name });
+  }
+});
 
 /**
  * POST /api/history. With `values` the server fills the prompt's content itself (the
