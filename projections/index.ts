@@ -7,7 +7,14 @@ import { recentValuesProjection } from './recent-values/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
-export const projections: readonly Projection[] = [catalogProjection, accountsProjection, engagementProjection, collectionsProjection, reviewProjection, recentValuesProjection];
+export const projections: readonly Projection[] = [
+  catalogProjection,
+  accountsProjection,
+  engagementProjection,
+  collectionsProjection,
+  reviewProjection,
+  recentValuesProjection,
+];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';
 export { ProjectionWorker, queueName } from './worker';

@@ -73,7 +73,8 @@ export const engagementRoutes = {
     // Read-only: the extension's fill-in will offer the same suggestions.
     device: true,
     params: z.object({ id: idParam }),
-    summary: "The signed-in user's last 5 distinct values for each variable of a public prompt: this prompt's first, then the same name's on their other prompts.",
+    summary:
+      "The signed-in user's last 5 distinct values for each variable of a public prompt: this prompt's first, then the same name's on their other prompts.",
   }),
   clearRecentValues: route<{ cleared: true }>()({
     method: 'DELETE',

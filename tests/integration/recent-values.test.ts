@@ -20,7 +20,9 @@ describe.each(backends)('remembered values on $name', (backend) => {
   let userId: number;
 
   const publish = async (content: string) => {
-    const r = await author.api(routes.submit, { body: { title: 'Fill me in, please', description: 'A prompt with blanks to fill in.', content, categoryId: 1 } });
+    const r = await author.api(routes.submit, {
+      body: { title: 'Fill me in, please', description: 'A prompt with blanks to fill in.', content, categoryId: 1 },
+    });
     expect(r.status).toBe(201);
     expect((await admin.api(routes.review, { params: { id: r.body.id }, body: { isApproved: true } })).status).toBe(200);
     return r.body.id as number;

@@ -105,7 +105,9 @@ describe('history', () => {
 
 describe('remembered values', () => {
   it('given any history, when the user clears their remembered values, then RecentValuesCleared is recorded', () => {
-    given(recentValuesDecider).when({ kind: 'clear', userId: 2 }).then({ type: 'RecentValuesCleared', data: { userId: 2 } });
+    given(recentValuesDecider)
+      .when({ kind: 'clear', userId: 2 })
+      .then({ type: 'RecentValuesCleared', data: { userId: 2 } });
   });
 
   it('bounds the values a history entry takes: 50 names, names of 1-100 characters, values of 5,000', () => {

@@ -61,7 +61,14 @@ function ClearRecentValues(_props: Props) {
         {t('profile.recent.confirm')}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button ref={confirmButton} variant="primary" disabled={busy} aria-busy={busy || undefined} data-testid="clear-recent-values-confirm" onClick={() => void clear()}>
+        <Button
+          ref={confirmButton}
+          variant="primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-testid="clear-recent-values-confirm"
+          onClick={() => void clear()}
+        >
           {t('profile.recent.confirmClear')}
         </Button>
         <Button variant="outline" disabled={busy} onClick={() => setConfirming(false)}>
