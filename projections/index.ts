@@ -3,10 +3,18 @@ import { accountsProjection } from './accounts/projection';
 import { engagementProjection } from './engagement/projection';
 import { collectionsProjection } from './collections/projection';
 import { reviewProjection } from './review/projection';
+import { recentValuesProjection } from './recent-values/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
-export const projections: readonly Projection[] = [catalogProjection, accountsProjection, engagementProjection, collectionsProjection, reviewProjection];
+export const projections: readonly Projection[] = [
+  catalogProjection,
+  accountsProjection,
+  engagementProjection,
+  collectionsProjection,
+  reviewProjection,
+  recentValuesProjection,
+];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';
 export { ProjectionWorker, queueName } from './worker';

@@ -24,3 +24,9 @@ export const Rated = {
   version: 1,
   schema: z.object({ userId: id, promptId: id, value: ratingValue, previous: ratingValue.nullable().default(null) }),
 };
+
+/** A user cleared their remembered fill-in values: the suggestions forget every value recorded before it. */
+export const RecentValuesCleared = {
+  version: 1,
+  schema: z.object({ userId: id }),
+};

@@ -54,8 +54,19 @@ export const Used = {
   schema: z.object({ promptId: id, userId: id.nullable().default(null), count: z.number().int().positive().default(1) }),
 };
 
-/** A signed-in user's usage history entry (POST /api/history). */
+/**
+ * A signed-in user's usage history entry (POST /api/history). `values`: the fill-in values
+ * the copy was filled with (name → value, non-empty only), the source of the remembered
+ * values (projections/recent-values); like `modifiedContent`, user content kept in clear
+ * (docs/security.md, "Remembered values"). Version 1 had no `values`: it reads as null.
+ */
 export const HistoryRecorded = {
-  version: 1,
-  schema: z.object({ promptId: id, userId: id, modifiedContent: z.string().nullable().default(null) }),
+  version: 2,
+  schema: z.object({
+    promptId: id,
+    userId: id,
+    modifiedContent: z.string().nullable().default(null),
+    values: z.record(z.string(), z.string()).nullable().default(null),
+  }),
+  upcast: (data: unknown) => data,
 };

@@ -1,7 +1,7 @@
 import { handle, type EventMetadata, type EventStore, type Sql } from '../../events';
 import type { RatingValue } from './contracts';
 import { bookmarkDecider, bookmarkPlan } from './domain/bookmark';
-import { historyDecider, historyPlan } from './domain/history';
+import { historyDecider, historyPlan, recentValuesDecider, recentValuesPlan } from './domain/history';
 import { ratingDecider, ratingPlan } from './domain/rating';
 
 /**
@@ -39,8 +39,21 @@ export async function rate(store: EventStore, userId: number, promptId: number, 
   return { value: decided.state.value!, events: decided.events, last: decided.last };
 }
 
-export async function recordHistory(store: EventStore, userId: number, promptId: number, metadata: EventMetadata, modifiedContent?: string) {
-  const decided = await handle(store, historyDecider, { ...historyPlan(userId, promptId), command: { userId, promptId, modifiedContent } }, metadata);
+export async function recordHistory(
+  store: EventStore,
+  userId: number,
+  promptId: number,
+  metadata: EventMetadata,
+  modifiedContent?: string,
+  values?: Readonly<Record<string, string>>,
+) {
+  const decided = await handle(store, historyDecider, { ...historyPlan(userId, promptId), command: { userId, promptId, modifiedContent, values } }, metadata);
   const entry = decided.events[0];
   return { entryId: entry.position, usedAt: entry.createdAt, events: decided.events, last: decided.last };
+}
+
+/** Forgets the user's remembered fill-in values (the suggestions); the history entries stay. */
+export async function clearRecentValues(store: EventStore, userId: number, metadata: EventMetadata) {
+  const decided = await handle(store, recentValuesDecider, { ...recentValuesPlan(userId), command: { kind: 'clear', userId } }, metadata);
+  return { events: decided.events, last: decided.last };
 }

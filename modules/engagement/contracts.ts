@@ -35,11 +35,56 @@ export const ratingRequest = z.object({
 });
 export type RatingValue = typeof NOT_HELPFUL | typeof HELPFUL;
 
-/** POST /api/history */
-export const historyRequest = z.object({
-  promptId,
-  modifiedContent: z.string().max(20_000).optional(),
+/** The fill-in values a history entry may carry (POST /api/history) and the suggestions kept of them. */
+export const RECENT_VALUES_LIMITS = {
+  names: { max: 50 },
+  name: { max: 100 },
+  value: { max: 5_000 },
+  /** Distinct values suggested per variable (GET /api/prompts/{id}/recent-values). */
+  suggestions: 5,
+} as const;
+
+export const RECENT_VALUES_MESSAGES = {
+  tooMany: `At most ${RECENT_VALUES_LIMITS.names.max} values.`,
+  name: `A variable name is 1 to ${RECENT_VALUES_LIMITS.name.max} characters.`,
+  value: `A value must not exceed ${RECENT_VALUES_LIMITS.value.max} characters.`,
+  both: 'Send either the values or the modified content, not both.',
+} as const;
+
+/**
+ * name → value; bounded so one entry stays small (the event, the read model, the request).
+ * Names are checked here rather than by a key schema, so their issues carry zod's own
+ * `too_small` / `too_big` code and limit (a key schema reports only `invalid_key`).
+ */
+export const fillValues = z.record(z.string(), z.string().max(RECENT_VALUES_LIMITS.value.max, RECENT_VALUES_MESSAGES.value)).superRefine((values, ctx) => {
+  const names = Object.keys(values);
+  const maximum = RECENT_VALUES_LIMITS.names.max;
+  if (names.length > maximum)
+    ctx.addIssue({ code: 'too_big', origin: 'object', maximum, inclusive: true, input: values, message: RECENT_VALUES_MESSAGES.tooMany });
+  for (const name of names) {
+    if (name.length === 0)
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: name, path: [name], message: RECENT_VALUES_MESSAGES.name });
+    const longest = RECENT_VALUES_LIMITS.name.max;
+    if (name.length > longest)
+      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: longest, inclusive: true, input: name, path: [name], message: RECENT_VALUES_MESSAGES.name });
+  }
 });
+
+/**
+ * POST /api/history. With `values` the server fills the prompt's content itself (the
+ * entry's modifiedContent then is exactly what those values make of the prompt), so a
+ * client sends one or the other.
+ */
+export const historyRequest = z
+  .object({
+    promptId,
+    modifiedContent: z.string().max(20_000).optional(),
+    values: fillValues.optional(),
+  })
+  .refine((r) => r.values === undefined || r.modifiedContent === undefined, { message: RECENT_VALUES_MESSAGES.both, path: ['values'] });
+
+/** GET /api/prompts/{id}/recent-values: per variable of the prompt, the user's last distinct values, newest first. */
+export type RecentValues = Record<string, string[]>;
 
 /** One bookmark; the list nests the prompt (its view type is the catalog's PromptView). */
 export interface FavoriteView {

@@ -1,6 +1,6 @@
 /** The engagement capability: bookmarks, ratings and usage history of signed-in users. */
-export { bookmark, removeBookmark, resolveFavorite, rate, recordHistory } from './commands';
+export { bookmark, removeBookmark, resolveFavorite, rate, recordHistory, clearRecentValues } from './commands';
 export { bookmarkDecider, bookmarkStream } from './domain/bookmark';
 export { ratingDecider } from './domain/rating';
-export { historyDecider } from './domain/history';
+export { historyDecider, recentValuesDecider } from './domain/history';
 export * from './contracts';

@@ -3,7 +3,16 @@ import { idParam } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import type { PromptView } from '../prompts/contracts';
-import { favoriteRequest, historyRequest, ratingRequest, type FavoriteView, type HistoryEntryView, type RatingValue, type RatingView } from './contracts';
+import {
+  favoriteRequest,
+  historyRequest,
+  ratingRequest,
+  type FavoriteView,
+  type HistoryEntryView,
+  type RatingValue,
+  type RatingView,
+  type RecentValues,
+} from './contracts';
 
 /** A bookmark or history entry as the lists answer it: with its prompt. */
 export type WithPrompt<T> = T & { prompt: PromptView };
@@ -54,7 +63,24 @@ export const engagementRoutes = {
     path: '/api/history',
     caller: 'user',
     body: historyRequest,
-    summary: "Adds a use of a public prompt to the signed-in user's history.",
+    summary:
+      "Adds a use of a public prompt to the signed-in user's history; with `values` (fill-in values), the entry's modifiedContent is the prompt filled with them and the values are remembered.",
+  }),
+  recentValues: route<RecentValues>()({
+    method: 'GET',
+    path: '/api/prompts/{id}/recent-values',
+    caller: 'user',
+    // Read-only: the extension's fill-in will offer the same suggestions.
+    device: true,
+    params: z.object({ id: idParam }),
+    summary:
+      "The signed-in user's last 5 distinct values for each variable of a public prompt: this prompt's first, then the same name's on their other prompts.",
+  }),
+  clearRecentValues: route<{ cleared: true }>()({
+    method: 'DELETE',
+    path: '/api/me/recent-values',
+    caller: 'web-user',
+    summary: "Forgets the signed-in user's remembered fill-in values (their history entries stay).",
   }),
   myHistory: route<Page<WithPrompt<HistoryEntryView>>>()({
     method: 'GET',

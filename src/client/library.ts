@@ -130,8 +130,9 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
 }
 
 /** The history entry after a use; only for a signed-in user. */
-export async function recordHistory(promptId: number): Promise<void> {
-  await api(routes.recordHistory, { body: { promptId } });
+/** With fill-in values, the server fills the entry's text and remembers them for the panel's suggestions. */
+export async function recordHistory(promptId: number, values?: Record<string, string>): Promise<void> {
+  await api(routes.recordHistory, { body: { promptId, values } });
 }
 
 export type HistoryEntry = { id: number; promptId: number; usedAt: string; prompt: PromptView };

@@ -38,14 +38,17 @@ export async function contentOf(id: number): Promise<string> {
   return contentOnPage(id) ?? (await api(routes.prompt, { params: { id } })).content;
 }
 
-/** Records a use and copies the content (or `text`: the content with its variables filled in); resolves true when both worked. */
-export async function recordUseAndCopy(id: number, text?: string): Promise<boolean> {
+/**
+ * Records a use and copies the content (or `filled.text`: the content with its variables
+ * filled in, from `filled.values`); resolves true when both worked.
+ */
+export async function recordUseAndCopy(id: number, filled?: { text: string; values: Record<string, string> }): Promise<boolean> {
   const toast = reserveToast();
   const t = pageT();
   // The use is recorded first; the copy waits for it (use, refresh, copy).
   const recorded = api(routes.use, { params: { id } });
   try {
-    await copyText(recorded.then(() => historyEntry(id)).then(() => text ?? contentOf(id)));
+    await copyText(recorded.then(() => historyEntry(id, filled?.values)).then(() => filled?.text ?? contentOf(id)));
     const { usageCount } = await recorded;
     $usageCounts.setKey(String(id), usageCount);
     toast({ title: t('common:toasts.promptCopied.title'), description: t('common:toasts.promptCopied.description') });
@@ -58,10 +61,10 @@ export async function recordUseAndCopy(id: number, text?: string): Promise<boole
 }
 
 /** The signed-in user's history entry; a failure is only logged, the copy goes on. */
-async function historyEntry(id: number): Promise<void> {
+async function historyEntry(id: number, values?: Record<string, string>): Promise<void> {
   if (!$currentUser.get()) return;
   try {
-    await (await import('./library')).recordHistory(id);
+    await (await import('./library')).recordHistory(id, values);
   } catch (error) {
     console.error(error);
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { register, Sessions, setPassword, signIn } from '../../modules/accounts';
 import { recordUse, reviewPrompt, submitPrompt } from '../../modules/prompts';
-import { bookmark, rate, recordHistory, removeBookmark } from '../../modules/engagement';
+import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
@@ -49,6 +49,10 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await rate(app.store, user, 1, 5, meta());
     await recordHistory(app.store, user, promptId, meta());
     await recordHistory(app.store, user, 1, meta(), 'my edit');
+    // Remembered values: some forgotten by a clear, some recorded after it.
+    await recordHistory(app.store, user, promptId, meta(), 'filled', { NAME: 'Ada', tone: 'warm' });
+    await clearRecentValues(app.store, user, meta());
+    for (const name of ['Bo', 'Cy', 'Bo']) await recordHistory(app.store, user, promptId, meta(), 'filled', { NAME: name });
     const kept = await createCollection(app.store, user, { name: 'Kept', description: null, isPublic: true }, meta());
     const gone = await createCollection(app.store, user, { name: 'Gone', description: 'Deleted right away', isPublic: false }, meta());
     for (const id of [1, 3, promptId]) await changeCollection(app.store, { kind: 'add', collectionId: kept.collectionId, userId: user, promptId: id }, meta());

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
 import { bookmarkDecider } from '../../modules/engagement/domain/bookmark';
 import { ratingDecider } from '../../modules/engagement/domain/rating';
-import { historyDecider } from '../../modules/engagement/domain/history';
+import { historyDecider, recentValuesDecider } from '../../modules/engagement/domain/history';
 import { collectionDecider } from '../../modules/collections/domain/collection';
 import { collectionRequest, COLLECTION_MESSAGES, QUICK_COLLECTION_DESCRIPTION } from '../../modules/collections/contracts';
-import { ratingRequest } from '../../modules/engagement/contracts';
+import { historyRequest, ratingRequest, RECENT_VALUES_LIMITS } from '../../modules/engagement/contracts';
 import { given, stored } from '../support/given';
 
 const submitted: NewEvent = {
@@ -83,11 +83,43 @@ describe('history', () => {
   it('given a public prompt, when the user records a use, then a history entry is recorded', () => {
     given(historyDecider, submitted, approved)
       .when({ userId: 2, promptId: 7 })
-      .then({ type: 'HistoryRecorded', data: { userId: 2, promptId: 7, modifiedContent: null } });
+      .then({ type: 'HistoryRecorded', data: { userId: 2, promptId: 7, modifiedContent: null, values: null } });
+  });
+
+  it('given a public prompt, when the user records a filled copy, then the entry keeps the text and the non-blank values', () => {
+    given(historyDecider, submitted, approved)
+      .when({ userId: 2, promptId: 7, modifiedContent: 'Dear Ada, ', values: { name: 'Ada', tone: '  ', topic: '' } })
+      .then({ type: 'HistoryRecorded', data: { userId: 2, promptId: 7, modifiedContent: 'Dear Ada, ', values: { name: 'Ada' } } });
+  });
+
+  it('given only blank values, when the user records a filled copy, then nothing is remembered', () => {
+    given(historyDecider, submitted, approved)
+      .when({ userId: 2, promptId: 7, modifiedContent: 'x', values: { name: ' ' } })
+      .then({ type: 'HistoryRecorded', data: { userId: 2, promptId: 7, modifiedContent: 'x', values: null } });
   });
 
   it('given a pending prompt, when the user records a use, then it is not found', () => {
     given(historyDecider, submitted).when({ userId: 2, promptId: 7 }).thenRefuses('not_found');
+  });
+});
+
+describe('remembered values', () => {
+  it('given any history, when the user clears their remembered values, then RecentValuesCleared is recorded', () => {
+    given(recentValuesDecider)
+      .when({ kind: 'clear', userId: 2 })
+      .then({ type: 'RecentValuesCleared', data: { userId: 2 } });
+  });
+
+  it('bounds the values a history entry takes: 50 names, names of 1-100 characters, values of 5,000', () => {
+    const issue = (values: Record<string, string>) => historyRequest.safeParse({ promptId: 7, values }).error?.issues[0];
+    const many = Object.fromEntries(Array.from({ length: RECENT_VALUES_LIMITS.names.max + 1 }, (_, i) => [`v${i}`, 'x']));
+    expect(issue(many)).toMatchObject({ code: 'too_big', maximum: 50 });
+    expect(issue(Object.fromEntries(Object.entries(many).slice(0, 50)))).toBeUndefined();
+    expect(issue({ ['n'.repeat(101)]: 'x' })).toMatchObject({ code: 'too_big', maximum: 100 });
+    expect(issue({ '': 'x' })).toMatchObject({ code: 'too_small' });
+    expect(issue({ name: 'v'.repeat(5_001) })).toMatchObject({ code: 'too_big', maximum: 5_000 });
+    expect(issue({ name: 'v'.repeat(5_000) })).toBeUndefined();
+    expect(historyRequest.safeParse({ promptId: 7, values: { a: 'b' }, modifiedContent: 'c' }).success).toBe(false);
   });
 });
 

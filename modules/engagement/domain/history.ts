@@ -12,13 +12,36 @@ export interface HistoryCommand {
   userId: number;
   promptId: number;
   modifiedContent?: string;
+  /** The fill-in values the content was filled with; blank ones are not remembered. */
+  values?: Readonly<Record<string, string>>;
+}
+
+/** The values worth remembering: an emptied field says nothing about what the user types. */
+function keptValues(values: HistoryCommand['values']): Record<string, string> | null {
+  const kept = Object.entries(values ?? {}).filter(([, value]) => value.trim() !== '');
+  return kept.length > 0 ? Object.fromEntries(kept) : null;
 }
 
 export const historyDecider: Decider<boolean, HistoryCommand> = {
   initialState: false,
   evolve: evolvePromptApproved,
-  decide({ userId, promptId, modifiedContent }, promptApproved) {
+  decide({ userId, promptId, modifiedContent, values }, promptApproved) {
     if (!promptApproved) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
-    return [{ type: 'HistoryRecorded', data: { userId, promptId, modifiedContent: modifiedContent ?? null } }];
+    return [{ type: 'HistoryRecorded', data: { userId, promptId, modifiedContent: modifiedContent ?? null, values: keptValues(values) } }];
   },
+};
+
+/** Clearing the remembered values goes on the user's history stream: it reads nothing. */
+export const recentValuesPlan = (userId: number) => ({ stream: `history-${userId}`, appendOnly: true });
+
+export type RecentValuesCommand = { kind: 'clear'; userId: number };
+
+/**
+ * Always appends: the read model forgets what came before the event, so a clear with nothing
+ * to forget is harmless, and deciding "nothing to clear" would need the whole history read.
+ */
+export const recentValuesDecider: Decider<null, RecentValuesCommand> = {
+  initialState: null,
+  evolve: (state) => state,
+  decide: ({ userId }) => [{ type: 'RecentValuesCleared', data: { userId } }],
 };

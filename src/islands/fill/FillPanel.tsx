@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { blockVariableNames, filledValue, fillTemplate, parseTemplate, type ParsedTemplate, type TemplateVariable } from '../../../modules/prompts/contracts';
+import { RECENT_VALUES_LIMITS, type RecentValues } from '../../../modules/engagement/contracts';
+import { $currentUser } from '../../client/current-user';
 import { lastFillValues, rememberFillValues } from '../../client/fill-values';
+import { api } from '../../client/http';
 import { contentOf, recordUseAndCopy } from '../../client/prompt-actions';
+import * as routes from '../../shared/api-routes.generated';
 import { pageT } from '../../client/strings';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -42,6 +46,7 @@ export default function FillPanel({ id, open, onClose, onCopied }: Props) {
       live = false;
     };
   }, [id]);
+  const suggestions = useRecentValues(id, open);
 
   return (
     <Dialog
@@ -54,7 +59,7 @@ export default function FillPanel({ id, open, onClose, onCopied }: Props) {
     >
       {template ? (
         // Mounted on each opening: the fields start from the values last copied.
-        <FillForm id={id} template={template} onDone={onCopied} onClose={onClose} />
+        <FillForm id={id} template={template} suggestions={suggestions} onDone={onCopied} onClose={onClose} />
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
           {failed ? t('common:toasts.useFailed.description') : t('common:client.loading')}
@@ -64,6 +69,27 @@ export default function FillPanel({ id, open, onClose, onCopied }: Props) {
   );
 }
 
+/**
+ * A signed-in user's remembered values for the prompt's variables, asked on each opening (the
+ * last copy may have added some). Visitors have only the values kept in their browser.
+ */
+function useRecentValues(id: number, open: boolean): RecentValues {
+  const [recent, setRecent] = useState<RecentValues>({});
+  useEffect(() => {
+    if (!open || !$currentUser.get()) return;
+    let live = true;
+    api(routes.recentValues, { params: { id } }).then(
+      (values) => live && setRecent(values),
+      // Suggestions are a convenience: the panel works without them.
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, open]);
+  return recent;
+}
+
 /** A field's first value: the one last copied (a choice only if still offered), else the default. */
 function initialValue(variable: TemplateVariable, last: Record<string, string>): string {
   const previous = last[variable.name];
@@ -71,7 +97,15 @@ function initialValue(variable: TemplateVariable, last: Record<string, string>):
   return variable.default ?? '';
 }
 
-function FillForm({ id, template, onDone, onClose }: { id: number; template: ParsedTemplate; onDone?: () => void; onClose: () => void }) {
+interface FormProps {
+  id: number;
+  template: ParsedTemplate;
+  suggestions: RecentValues;
+  onDone?: () => void;
+  onClose: () => void;
+}
+
+function FillForm({ id, template, suggestions, onDone, onClose }: FormProps) {
   const t = pageT();
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -99,7 +133,7 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
     setBusy(true);
     rememberFillValues(id, values);
     // No await before this call: the copy must run inside the user's click or key press.
-    void recordUseAndCopy(id, fillTemplate(template, values)).then((ok) => {
+    void recordUseAndCopy(id, { text: fillTemplate(template, values), values: typedValues(values) }).then((ok) => {
       setBusy(false);
       if (!ok) return;
       onDone?.();
@@ -113,6 +147,10 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
     form.current!.requestSubmit();
   };
   const set = (name: string, value: string) => setValues((all) => ({ ...all, [name]: value }));
+  const pick = (name: string, fieldId: string, value: string) => {
+    set(name, value);
+    document.getElementById(fieldId)?.focus();
+  };
   /** Scrolls the preview to where the field's variable first appears: a long prompt's blank may be far down. */
   const reveal = (name: string) => {
     const box = preview.current;
@@ -153,6 +191,13 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
                 <Textarea {...common} rows={4} onChange={(e) => set(variable.name, e.target.value)} onKeyDown={(e) => submitOn(e, true)} />
               ) : (
                 <Input {...common} autoComplete="off" onChange={(e) => set(variable.name, e.target.value)} />
+              )}
+              {!variable.options && (
+                <RecentChips
+                  values={suggestions[variable.name] ?? []}
+                  current={values[variable.name] ?? ''}
+                  onPick={(value) => pick(variable.name, fieldId, value)}
+                />
               )}
             </div>
           );
@@ -199,5 +244,44 @@ function FillForm({ id, template, onDone, onClose }: { id: number; template: Par
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The non-empty values, at most as many as a history entry takes: what the server may remember. */
+function typedValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value.trim() !== '')
+      .slice(0, RECENT_VALUES_LIMITS.names.max),
+  );
+}
+
+/** The remembered values of one field as buttons (Tab to reach, Enter or Space to use), newest first. */
+function RecentChips({ values, current, onPick }: { values: readonly string[]; current: string; onPick: (value: string) => void }) {
+  const t = pageT();
+  const listId = useId();
+  if (values.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5 pt-0.5" data-testid="fill-recent">
+      <span id={listId} className="text-xs text-muted-foreground">
+        {t('prompts:fill.recent')}
+      </span>
+      <ul aria-labelledby={listId} className="flex min-w-0 flex-wrap gap-1.5">
+        {values.map((value) => (
+          <li key={value} className="min-w-0">
+            <button
+              type="button"
+              title={value}
+              aria-label={t('prompts:fill.useRecent', { value })}
+              aria-pressed={value === current}
+              onClick={() => onPick(value)}
+              className="block max-w-[14rem] truncate rounded-full border border-border bg-muted/50 px-2.5 py-0.5 text-xs text-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:border-primary aria-pressed:bg-primary/10"
+            >
+              {value}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -30,6 +30,8 @@ export { myBookmarks } from './myBookmarks';
 export { rate } from './rate';
 export { myRating } from './myRating';
 export { recordHistory } from './recordHistory';
+export { recentValues } from './recentValues';
+export { clearRecentValues } from './clearRecentValues';
 export { myHistory } from './myHistory';
 export { myCollections } from './myCollections';
 export { createCollection } from './createCollection';

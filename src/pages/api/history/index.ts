@@ -1,16 +1,37 @@
 import { recordHistory } from '../../../../modules/engagement';
 import { engagementRoutes } from '../../../../modules/engagement/routes';
+import { fillTemplate, parseTemplate } from '../../../../modules/prompts/contracts';
+import { getPublicPrompt } from '../../../../projections/catalog/queries';
 import { throttleAccount, throttleUse } from '../../../server/library';
+import { notFound } from '../../../server/http';
 import { replyWith, serve } from '../../../server/route';
 
+/**
+ * With fill-in values the entry's text is filled here, from the prompt as published and the
+ * one parser the panel uses, rather than taken from the client: the history then shows what
+ * those values make of the prompt, the request stays small, and only the prompt's own
+ * variables are remembered (a client cannot store arbitrary names under a prompt).
+ */
+async function filled(app: App.Locals['app'], promptId: number, values: Record<string, string>) {
+  const prompt = await getPublicPrompt(app.db, promptId);
+  if (!prompt) notFound('Prompt not found');
+  const template = parseTemplate(prompt.content);
+  const known = new Set(template.variables.map((v) => v.name));
+  return {
+    modifiedContent: fillTemplate(template, values),
+    values: Object.fromEntries(Object.entries(values).filter(([name]) => known.has(name))),
+  };
+}
+
 /** Called after PUT /api/prompts/{id}/use; throttled per client address like uses, and per account like every library write. */
-export const POST = serve(engagementRoutes.recordHistory, async ({ body: { promptId, modifiedContent }, user, app, context, metadata, settle }) => {
+export const POST = serve(engagementRoutes.recordHistory, async ({ body: { promptId, modifiedContent, values }, user, app, context, metadata, settle }) => {
   await throttleUse(app, context);
   await throttleAccount(app, context, 'library', user.id);
-  const result = await recordHistory(app.store, user.id, promptId, metadata, modifiedContent);
+  const entry = values ? await filled(app, promptId, values) : { modifiedContent, values: undefined };
+  const result = await recordHistory(app.store, user.id, promptId, metadata, entry.modifiedContent, entry.values);
   await settle(result);
   return replyWith(
-    { id: result.entryId, userId: user.id, promptId, usedAt: new Date(result.usedAt).toISOString(), modifiedContent: modifiedContent ?? null },
+    { id: result.entryId, userId: user.id, promptId, usedAt: new Date(result.usedAt).toISOString(), modifiedContent: entry.modifiedContent ?? null },
     { status: 201 },
   );
 });
