@@ -135,6 +135,10 @@ export const createPageSchema = z.object({
   authorName: bounded('authorName', CREATE_PAGE_LIMITS.authorName).default('Anonymous'),
 });
 
+/** Who sees a new prompt: everyone once approved, or its author only. */
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 /** What POST /api/prompts accepts: exactly what either form may send (`SUBMIT_REQUEST_LIMITS`). */
 export const submitPromptRequest = z.object({
   title: bounded('title', SUBMIT_REQUEST_LIMITS.title),
@@ -154,6 +158,8 @@ export const submitPromptRequest = z.object({
     .or(z.literal('').transform(() => undefined)),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
+  /** "public": submitted for review (the default); "private": kept by its author, never reviewed. */
+  visibility: z.enum(VISIBILITIES).default('public'),
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
@@ -188,9 +194,12 @@ export interface PromptDetailView extends PromptView {
   variables: TemplateVariable[];
 }
 
-/** Where a submission stands (My Submissions shows these as Pending, Approved, Rejected, Withdrawn). */
-export const PROMPT_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+/** Where a prompt stands (My Prompts shows these as Private, Pending, Published, Rejected, Withdrawn). */
+export const PROMPT_STATUSES = ['private', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type PromptStatusName = (typeof PROMPT_STATUSES)[number];
+/** The statuses the admin counts and reviews: a private prompt is its author's alone. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly PromptStatusName[];
+export type ReviewStatusName = (typeof REVIEW_STATUSES)[number];
 
 /** What one event in a prompt's review history did. */
 export const REVIEW_DECISIONS = ['submitted', 'approved', 'rejected', 'withdrawn'] as const;
@@ -220,7 +229,7 @@ export interface TimelineEntry {
   byAuthor: boolean;
 }
 
-/** GET /api/prompts/my: the author's submissions, newest first. */
+/** GET /api/prompts/my: every prompt of the author (private ones too), newest first. */
 export interface SubmissionView extends ReviewPromptView {
   timeline: TimelineEntry[];
 }
@@ -282,7 +291,7 @@ export interface StatsView {
   totalUsers: number;
   /** Every counted use, including those of prompts withdrawn since. */
   totalUsage: number;
-  prompts: Record<PromptStatusName, number>;
+  prompts: Record<ReviewStatusName, number>;
 }
 
 export {
