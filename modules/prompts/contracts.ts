@@ -115,6 +115,10 @@ const bounded = (field: keyof typeof SUBMIT_REQUEST_LIMITS, { min, max }: Bounds
 };
 
 /** The community / browse submit dialog. */
+/** Who sees a new prompt: everyone once approved, or its author only. */
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 export const submitDialogSchema = z.object({
   title: bounded('title', SUBMIT_DIALOG_LIMITS.title),
   description: bounded('description', SUBMIT_DIALOG_LIMITS.description),
@@ -124,6 +128,7 @@ export const submitDialogSchema = z.object({
   authorImage: z.string().optional(),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
+  visibility: z.enum(VISIBILITIES).default('public'),
 });
 
 /** The create-prompt page: its limits differ from the dialog's. */
@@ -133,11 +138,8 @@ export const createPageSchema = z.object({
   content: bounded('content', CREATE_PAGE_LIMITS.content),
   categoryId,
   authorName: bounded('authorName', CREATE_PAGE_LIMITS.authorName).default('Anonymous'),
+  visibility: z.enum(VISIBILITIES).default('public'),
 });
-
-/** Who sees a new prompt: everyone once approved, or its author only. */
-export const VISIBILITIES = ['public', 'private'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
 
 /** What POST /api/prompts accepts: exactly what either form may send (`SUBMIT_REQUEST_LIMITS`). */
 export const submitPromptRequest = z.object({

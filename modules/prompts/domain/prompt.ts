@@ -116,7 +116,7 @@ export function decideShare(state: PromptState, promptId: number, actor: Actor, 
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
   if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'private') throw new DomainError('conflict', 'Only a private prompt can be submitted to the community: this one already has been');
-  if (pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId! } }];
 }
 
