@@ -29,12 +29,10 @@ export function VisibilityChoice({ value, onChange }: { value: Visibility; onCha
               className="mt-0.5 size-4 accent-primary"
               data-testid={`visibility-${option}`}
             />
-            <span className="min-w-0">
-              <span className="flex items-center gap-1.5 font-medium">
-                <Icon name={option === 'private' ? 'lock' : 'users'} size={14} />
-                {t(`visibility.${option}`)}
-              </span>
-              <span className="mt-0.5 block text-xs text-muted-foreground">{t(`visibility.${option}Hint`)}</span>
+            <span className="flex min-w-0 flex-wrap items-center gap-x-1.5 font-medium">
+              <Icon name={option === 'private' ? 'lock' : 'users'} size={14} />
+              {t(`visibility.${option}`)}
+              <span className="mt-0.5 block w-full text-xs font-normal text-muted-foreground">{t(`visibility.${option}Hint`)}</span>
             </span>
           </label>
         ))}
