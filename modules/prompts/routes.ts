@@ -106,7 +106,7 @@ export const promptRoutes = {
     path: '/api/prompts/my',
     caller: 'user',
     query: pageQuery,
-    summary: "Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline (paged: limit ≤ 100).",
+    summary: 'Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline (paged: limit ≤ 100).',
   }),
   pending: route<Page<ReviewPromptView>>()({
     method: 'GET',

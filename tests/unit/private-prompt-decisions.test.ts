@@ -41,9 +41,7 @@ describe('keeping a prompt private', () => {
   });
 
   it('given a member whose pending queue is full, when they save a private prompt, then it is kept (nothing waits for review)', () => {
-    given(promptDecider)
-      .when({ kind: 'submit', promptId: 7, submission, actor: author, pendingByAuthor: MAX_PENDING_PER_AUTHOR })
-      .then(kept);
+    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: author, pendingByAuthor: MAX_PENDING_PER_AUTHOR }).then(kept);
   });
 
   it('given the system, when it saves a private prompt, then it is refused (a private prompt needs an owner)', () => {
