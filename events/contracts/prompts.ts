@@ -21,6 +21,30 @@ export const PromptSubmitted = {
   }),
 };
 
+/**
+ * A prompt its author keeps to themselves (POST /api/prompts with visibility "private"):
+ * never reviewed, in no public list, seen by its author only (not even the admin).
+ */
+export const PromptSavedPrivately = {
+  version: 1,
+  schema: z.object({
+    promptId: id,
+    title: z.string(),
+    description: z.string(),
+    content: z.string(),
+    categoryId: z.number().int().nonnegative(),
+    authorName: z.string(),
+    authorImage: z.string().nullable().default(null),
+    savedBy: id,
+  }),
+};
+
+/** The author of a private prompt submitted it to the community: it is pending review from now on. */
+export const PromptSharedForReview = {
+  version: 1,
+  schema: z.object({ promptId: id, submittedBy: id }),
+};
+
 export const PromptReviewed = {
   version: 1,
   schema: z.object({

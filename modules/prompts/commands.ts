@@ -34,6 +34,11 @@ export async function withdrawPrompt(store: EventStore, promptId: number, actor:
   return changePrompt(store, { kind: 'withdraw', promptId, actor }, metadata);
 }
 
+/** The author submits their private prompt to the community (see decideShare). */
+export async function sharePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0) {
+  return changePrompt(store, { kind: 'share', promptId, actor, pendingByAuthor }, metadata);
+}
+
 async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {
   const decided = await handle(store, promptDecider, { stream: promptStream(command.promptId), command }, metadata);
   return {

@@ -115,6 +115,10 @@ const bounded = (field: keyof typeof SUBMIT_REQUEST_LIMITS, { min, max }: Bounds
 };
 
 /** The community / browse submit dialog. */
+/** Who sees a new prompt: everyone once approved, or its author only. */
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 export const submitDialogSchema = z.object({
   title: bounded('title', SUBMIT_DIALOG_LIMITS.title),
   description: bounded('description', SUBMIT_DIALOG_LIMITS.description),
@@ -124,6 +128,7 @@ export const submitDialogSchema = z.object({
   authorImage: z.string().optional(),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
+  visibility: z.enum(VISIBILITIES).default('public'),
 });
 
 /** The create-prompt page: its limits differ from the dialog's. */
@@ -133,6 +138,7 @@ export const createPageSchema = z.object({
   content: bounded('content', CREATE_PAGE_LIMITS.content),
   categoryId,
   authorName: bounded('authorName', CREATE_PAGE_LIMITS.authorName).default('Anonymous'),
+  visibility: z.enum(VISIBILITIES).default('public'),
 });
 
 /** What POST /api/prompts accepts: exactly what either form may send (`SUBMIT_REQUEST_LIMITS`). */
@@ -154,6 +160,8 @@ export const submitPromptRequest = z.object({
     .or(z.literal('').transform(() => undefined)),
   isFeatured: z.boolean().default(false),
   isEditorsPick: z.boolean().default(false),
+  /** "public": submitted for review (the default); "private": kept by its author, never reviewed. */
+  visibility: z.enum(VISIBILITIES).default('public'),
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
@@ -190,9 +198,12 @@ export interface PromptDetailView extends PromptView {
   variables: TemplateVariable[];
 }
 
-/** Where a submission stands (My Submissions shows these as Pending, Approved, Rejected, Withdrawn). */
-export const PROMPT_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+/** Where a prompt stands (My Prompts shows these as Private, Pending, Published, Rejected, Withdrawn). */
+export const PROMPT_STATUSES = ['private', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type PromptStatusName = (typeof PROMPT_STATUSES)[number];
+/** The statuses the admin counts and reviews: a private prompt is its author's alone. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly PromptStatusName[];
+export type ReviewStatusName = (typeof REVIEW_STATUSES)[number];
 
 /** What one event in a prompt's review history did. */
 export const REVIEW_DECISIONS = ['submitted', 'approved', 'rejected', 'withdrawn'] as const;
@@ -222,7 +233,7 @@ export interface TimelineEntry {
   byAuthor: boolean;
 }
 
-/** GET /api/prompts/my: the author's submissions, newest first. */
+/** GET /api/prompts/my: every prompt of the author (private ones too), newest first. */
 export interface SubmissionView extends ReviewPromptView {
   timeline: TimelineEntry[];
 }
@@ -284,7 +295,7 @@ export interface StatsView {
   totalUsers: number;
   /** Every counted use, including those of prompts withdrawn since. */
   totalUsage: number;
-  prompts: Record<PromptStatusName, number>;
+  prompts: Record<ReviewStatusName, number>;
 }
 
 export {

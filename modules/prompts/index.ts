@@ -1,5 +1,5 @@
 /** The prompts capability: submit, review and use prompts. */
-export { submitPrompt, reviewPrompt, reReviewPrompt, withdrawPrompt, recordUse, visitorKey } from './commands';
+export { submitPrompt, reviewPrompt, reReviewPrompt, withdrawPrompt, sharePrompt, recordUse, visitorKey } from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
 export type { Actor } from '../../events';
 export { promptStream, promptDecider } from './domain/prompt';

@@ -77,7 +77,14 @@ export const promptRoutes = {
     caller: 'user',
     device: true,
     body: submitPromptRequest,
-    summary: 'Submits a prompt for review (201 with the pending prompt).',
+    summary: 'Submits a prompt for review, or with visibility "private" keeps it for its author only (201 with the pending or private prompt).',
+  }),
+  share: route<OwnPromptView>()({
+    method: 'POST',
+    path: '/api/prompts/{id}/submit',
+    caller: 'user',
+    params,
+    summary: 'The author submits their private prompt to the community: it becomes pending review (409 when it is not private).',
   }),
   withdraw: route<ReviewResult>()({
     method: 'DELETE',
@@ -99,7 +106,7 @@ export const promptRoutes = {
     path: '/api/prompts/my',
     caller: 'user',
     query: pageQuery,
-    summary: "The signed-in user's submissions, newest first, each with its status and timeline (paged: limit ≤ 100).",
+    summary: 'Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline (paged: limit ≤ 100).',
   }),
   pending: route<Page<ReviewPromptView>>()({
     method: 'GET',

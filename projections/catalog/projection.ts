@@ -35,10 +35,11 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
-  // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn').
-  version: 5,
+  // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn');
+  // v6: private prompts (status 'private' until their author shares them).
+  version: 6,
   tables: ['catalog_prompts'],
-  handles: ['PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn', 'Used', 'Rated'],
+  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn', 'Used', 'Rated'],
   ddl: `
     create table catalog_prompts (
       id integer primary key,
@@ -55,8 +56,8 @@ export const catalogProjection: Projection = {
       usage_count integer not null default 0,
       is_featured boolean not null default false,
       is_editors_pick boolean not null default false,
-      -- pending | approved | rejected | withdrawn: only approved rows are public; a withdrawn
-      -- row keeps its uses and ratings, hidden with it
+      -- private | pending | approved | rejected | withdrawn: only approved rows are public; a
+      -- withdrawn row keeps its uses and ratings, hidden with it; a private row is its author's alone
       status text not null default 'pending',
       reviewed_by integer,
       reviewed_at timestamptz,
@@ -119,6 +120,39 @@ export const catalogProjection: Projection = {
           },
         ];
       }
+      case 'PromptSavedPrivately': {
+        const d = event.data;
+        return [
+          {
+            text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
+                     status, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
+                   values ($1, $4, $5, $6, $7, $8, $9, 'private', $10, $11, $12, $13::text::text[], $2::xid8, $3)
+                   on conflict (id) do nothing`,
+            params: [
+              d.promptId,
+              ...at,
+              d.title,
+              d.description,
+              d.content,
+              d.categoryId,
+              d.authorName,
+              d.authorImage,
+              event.createdAt,
+              d.savedBy,
+              searchText(d.title, d.description),
+              arrayLiteral(documentGrams(searchText(d.title, d.description))),
+            ],
+          },
+        ];
+      }
+      case 'PromptSharedForReview':
+        return [
+          {
+            text: `update catalog_prompts set status = 'pending', applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at],
+          },
+        ];
       case 'PromptReviewed':
         return [
           {

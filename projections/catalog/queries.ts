@@ -112,12 +112,14 @@ export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView 
 
 /**
  * One prompt as `viewer` may see it: a public one for anyone; an unpublished one (pending,
- * rejected, withdrawn) only for its submitter and the admin, with its status. Null otherwise.
+ * rejected, withdrawn) only for its submitter and the admin, with its status; a private one
+ * for its author only. Null otherwise.
  */
 export async function getPromptFor(sql: Sql, id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<OwnPromptView | null> {
   const [row] = await sql.query<PromptRow & { submitted_by: number | null }>(`select ${COLUMNS}, submitted_by from catalog_prompts where id = $1`, [id]);
   if (!row) return null;
-  const maySee = row.status === 'approved' || viewer.isAdmin || (viewer.userId !== null && row.submitted_by === viewer.userId);
+  const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
+  const maySee = row.status === 'approved' || isAuthor || (viewer.isAdmin && row.status !== 'private');
   return maySee ? { ...toPromptView(row), status: row.status as PromptStatusName } : null;
 }
 

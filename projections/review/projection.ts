@@ -2,19 +2,27 @@ import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
 
 /**
- * A whole batch in three statements (the as-of replay runs on every such request): the
- * log rows, the new submissions, then each prompt's last decision in the batch. Every
+ * A whole batch in four statements (the as-of replay runs on every such request): the
+ * log rows, the new prompts, the private ones shared for review, then each prompt's last
+ * decision in the batch. Every
  * decision overwrites status, decider and time, so the last one is what applying them one
  * by one leaves; each row's watermark (applied_tx, applied_pos) skips what it has already
  * seen, so applying an event twice changes nothing. The runner applies every batch through
  * here and `evolve` is a batch of one: one implementation, whatever the batch boundaries.
  */
 function evolveBatch(events: readonly StoredEvent[]): Statement[] {
-  const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' }> => e.type === 'PromptSubmitted');
+  const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' | 'PromptSavedPrivately' }> =>
+    ['PromptSubmitted', 'PromptSavedPrivately'].includes(e.type),
+  );
+  const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' }>[] = [];
   const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
   const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
   for (const event of events) {
     if (event.type === 'PromptSubmitted') {
+      log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
+    } else if (event.type === 'PromptSharedForReview') {
+      // A private prompt enters the log (and the admin's history) only when its author shares it.
+      shared.push(event);
       log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
     } else if (event.type === 'PromptReviewed') {
       const status = event.data.isApproved ? 'approved' : 'rejected';
@@ -53,11 +61,11 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
     statements.push({
       text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
                submitted_by, status, submitted_at, applied_tx, applied_pos)
-             select id, title, description, content, category_id, author_name, author_image, submitted_by, 'pending',
+             select id, title, description, content, category_id, author_name, author_image, submitted_by, status,
                     submitted_at, tx::xid8, pos
              from jsonb_to_recordset($1::text::jsonb)
                as x(id int, title text, description text, content text, category_id int, author_name text,
-                    author_image text, submitted_by int, submitted_at timestamptz, tx text, pos bigint)
+                    author_image text, submitted_by int, status text, submitted_at timestamptz, tx text, pos bigint)
              on conflict (id) do nothing`,
       params: [
         rows(
@@ -69,13 +77,23 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
             category_id: e.data.categoryId,
             author_name: e.data.authorName,
             author_image: e.data.authorImage,
-            submitted_by: e.data.submittedBy,
-            submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString(),
+            ...(e.type === 'PromptSubmitted'
+              ? { submitted_by: e.data.submittedBy, status: 'pending', submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString() }
+              : { submitted_by: e.data.savedBy, status: 'private', submitted_at: new Date(e.createdAt).toISOString() }),
             tx: e.txId,
             pos: e.position,
           })),
         ),
       ],
+    });
+  }
+  if (shared.length) {
+    // The queue is oldest first by when a prompt was submitted: a shared one queues from its sharing.
+    statements.push({
+      text: `update review_prompts r set status = 'pending', submitted_at = x.at, applied_tx = x.tx::xid8, applied_pos = x.pos
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, tx text, pos bigint)
+             where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
+      params: [rows(shared.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), tx: e.txId, pos: e.position })))],
     });
   }
   if (last.size) {
@@ -103,15 +121,16 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
 
 /**
  * The review read model: every submission with its current status (the admin's queue, an
- * author's own submissions) and one row per decision event (the review history and each
- * prompt's timeline). It handles only the three prompt lifecycle events, so replaying it
+ * author's own prompts, private ones too) and one row per decision event (the review history and each
+ * prompt's timeline). It handles only the prompt lifecycle events, so replaying it
  * into a scratch schema up to a past position (the queue "as of" a time) stays cheap.
  */
 export const reviewProjection: Projection = {
   name: 'review',
-  version: 1,
+  // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview.
+  version: 2,
   tables: ['review_prompts', 'review_log'],
-  handles: ['PromptSubmitted', 'PromptReviewed', 'PromptWithdrawn'],
+  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn'],
   ddl: `
     create table review_prompts (
       id integer primary key,
@@ -122,7 +141,7 @@ export const reviewProjection: Projection = {
       author_name text not null,
       author_image text,
       submitted_by integer,
-      -- pending | approved | rejected | withdrawn
+      -- private | pending | approved | rejected | withdrawn
       status text not null,
       submitted_at timestamptz not null,
       -- the last decision (review, re-review or withdraw): who and when

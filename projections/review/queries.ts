@@ -5,6 +5,7 @@ import {
   type ReviewDecision,
   type ReviewEntryView,
   type ReviewPromptView,
+  type ReviewStatusName,
   type SubmissionView,
   type TimelineEntry,
 } from '../../modules/prompts/contracts';
@@ -146,10 +147,12 @@ export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): P
   );
 }
 
-/** How many prompts stand in each status. */
-export async function countByStatus(sql: Sql): Promise<Record<PromptStatusName, number>> {
-  const rows = await sql.query<{ status: PromptStatusName; n: number }>('select status, count(*)::int as n from review_prompts group by status');
-  const counts: Record<PromptStatusName, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };
+/** How many prompts stand in each status; private ones are nobody's business but their authors'. */
+export async function countByStatus(sql: Sql): Promise<Record<ReviewStatusName, number>> {
+  const rows = await sql.query<{ status: ReviewStatusName; n: number }>(
+    `select status, count(*)::int as n from review_prompts where status <> 'private' group by status`,
+  );
+  const counts: Record<ReviewStatusName, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }

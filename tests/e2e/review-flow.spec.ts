@@ -156,11 +156,11 @@ test('submit through all three entry points, review, and see the outcome everywh
   expect((await visitor.goto(`${createdUrl}?lng=en`))!.status()).toBe(404);
   await visitor.close();
 
-  // The author sees both outcomes in My Submissions, with their timelines.
+  // The author sees both outcomes in My Prompts (an approved one reads Published there), with their timelines.
   await page.goto('/dashboard?tab=submissions&lng=en');
   const approvedItem = page.locator(`[data-testid=submission][data-prompt-id="${approved.id}"]`);
   const rejectedItem = page.locator(`[data-testid=submission][data-prompt-id="${rejected.id}"]`);
-  await expect(approvedItem.getByTestId('status-badge')).toHaveText(review.status.approved);
+  await expect(approvedItem.getByTestId('status-badge')).toHaveText(review.mine.published);
   await expect(rejectedItem.getByTestId('status-badge')).toHaveText(review.status.rejected);
   await expect(approvedItem.getByTestId('timeline').locator('li')).toHaveCount(2);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { register, Sessions, setPassword, signIn } from '../../modules/accounts';
-import { recordUse, reviewPrompt, submitPrompt } from '../../modules/prompts';
+import { recordUse, reviewPrompt, sharePrompt, submitPrompt } from '../../modules/prompts';
 import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
 import { projections } from '../../projections';
@@ -58,6 +58,30 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     for (const id of [1, 3, promptId]) await changeCollection(app.store, { kind: 'add', collectionId: kept.collectionId, userId: user, promptId: id }, meta());
     await changeCollection(app.store, { kind: 'remove', collectionId: kept.collectionId, userId: user, promptId: 3 }, meta());
     await changeCollection(app.store, { kind: 'delete', collectionId: gone.collectionId, userId: user }, meta());
+    // Private prompts: one kept, one shared for review, one shared and approved.
+    const privately = (title: string) =>
+      submitPrompt(
+        app.store,
+        {
+          title,
+          description: 'Kept for myself first.',
+          content: 'Write {{topic}} my way.',
+          categoryId: 2,
+          authorName: 'Replay Tester',
+          isFeatured: false,
+          isEditorsPick: false,
+          visibility: 'private',
+        },
+        { userId: user, isAdmin: false },
+        meta(),
+      );
+    const author = { userId: user, isAdmin: false };
+    await app.settle(await privately('Still private'));
+    const sharedId = (await privately('Shared later')).result.id;
+    await app.settle(await sharePrompt(app.store, sharedId, author, meta()));
+    const publishedId = (await privately('Shared and published')).result.id;
+    await app.settle(await sharePrompt(app.store, publishedId, author, meta()));
+    await app.settle(await reviewPrompt(app.store, publishedId, true, { userId: 1, isAdmin: true }, meta()));
   });
   afterAll(async () => app?.dispose());
 

@@ -68,6 +68,12 @@ const api: Record<string, Row> = {
     publicInput: () => ({ params: { id: 1 } }),
   },
   'POST /api/prompts': { expect: '401 400 400 400 400 400', input: () => ({ body: {} }) },
+  // A private prompt is its author's alone: anyone else (the admin included) is told it does not exist.
+  'POST /api/prompts/{id}/submit': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'private') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
   'PUT /api/prompts/{id}/use': {
     expect: '404 200 404 404 404 404',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
@@ -253,6 +259,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       ids[`prompt${copy}`] = (await post('/api/prompts', submission)).id;
       ids[`review${copy}`] = (await post('/api/prompts', submission)).id;
       ids[`reReview${copy}`] = (await post('/api/prompts', submission)).id;
+      ids[`private${copy}`] = (await post('/api/prompts', { ...submission, visibility: 'private' })).id;
       ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
       ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });

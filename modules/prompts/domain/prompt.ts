@@ -1,11 +1,11 @@
-import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES } from '../contracts';
+import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, type Visibility } from '../contracts';
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
 import { isReservedAuthorName, RESERVED_AUTHOR_MESSAGE } from '../contracts';
 
 export { promptStream };
 
-export type PromptStatus = 'none' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
+export type PromptStatus = 'none' | 'private' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 export interface PromptState {
   status: PromptStatus;
@@ -21,6 +21,10 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
   switch (event.type) {
     case 'PromptSubmitted':
       return { status: 'pending', submittedBy: event.data.submittedBy, withdrawnByAuthor: false };
+    case 'PromptSavedPrivately':
+      return { status: 'private', submittedBy: event.data.savedBy, withdrawnByAuthor: false };
+    case 'PromptSharedForReview':
+      return { ...state, status: 'pending' };
     case 'PromptReviewed':
       return { ...state, status: event.data.isApproved ? 'approved' : 'rejected' };
     case 'PromptWithdrawn':
@@ -41,6 +45,8 @@ export interface SubmitCommand {
   isEditorsPick: boolean;
   /** Imports and the seed only: the original submission date. */
   submittedAt?: string;
+  /** "private": kept by its author, never reviewed (absent: public, submitted for review). */
+  visibility?: Visibility;
 }
 
 export type PromptCommand =
@@ -54,7 +60,9 @@ export type PromptCommand =
   /** The admin changes a decision later: publish a rejected or withdrawn one, or withdraw an approved one. */
   | { kind: 're-review'; promptId: number; isApproved: boolean; actor: Actor }
   /** The author (or the admin) takes a prompt out of every public list. */
-  | { kind: 'withdraw'; promptId: number; actor: Actor };
+  | { kind: 'withdraw'; promptId: number; actor: Actor }
+  /** The author submits their private prompt to the community (`pendingByAuthor` as for submit). */
+  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number };
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
@@ -62,6 +70,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
   if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
   if (!actor.isAdmin && isReservedAuthorName(command.authorName))
     throw new DomainError('invalid', RESERVED_AUTHOR_MESSAGE, [{ path: ['authorName'], message: RESERVED_AUTHOR_MESSAGE, code: 'custom' }]);
+  if (command.visibility === 'private') return decideKeepPrivate(promptId, command, actor);
   // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;
@@ -81,13 +90,43 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
   return [{ type: 'PromptSubmitted', data }];
 }
 
+/** A private prompt waits for nobody's review, so the pending limit does not apply; curation is for public prompts. */
+function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
+  // The system (seed, imports) has no account to keep a prompt for.
+  if (actor.userId === null) throw new DomainError('invalid', 'Only a signed-in user can keep a private prompt');
+  const { title, description, content, categoryId, authorName } = command;
+  const data: EventData<'PromptSavedPrivately'> = {
+    promptId,
+    title,
+    description,
+    content,
+    categoryId,
+    authorName,
+    authorImage: command.authorImage ?? null,
+    savedBy: actor.userId,
+  };
+  return [{ type: 'PromptSavedPrivately', data }];
+}
+
+/**
+ * The author submits a private prompt to the community: it becomes pending. Anyone else,
+ * the admin included, learns nothing of it (not found), as with every read of it.
+ */
+export function decideShare(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0): NewEvent[] {
+  const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
+  if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', 'Prompt not found');
+  if (state.status !== 'private') throw new DomainError('conflict', 'Only a private prompt can be submitted to the community: this one already has been');
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId! } }];
+}
+
 function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw new DomainError('forbidden', "You don't have admin permissions.");
 }
 
 export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
   requireAdmin(actor);
-  if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
+  if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
   return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId } }];
 }
@@ -99,7 +138,7 @@ export function decideReview(state: PromptState, promptId: number, isApproved: b
  */
 export function decideReReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
   requireAdmin(actor);
-  if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
+  if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
   if (state.status === 'pending') throw new DomainError('conflict', 'This prompt is still pending: review it from the queue');
   if (isApproved) {
     if (state.status === 'approved') throw new DomainError('conflict', 'This prompt is already approved');
@@ -118,10 +157,13 @@ export function decideReReview(state: PromptState, promptId: number, isApproved:
 export function decideWithdraw(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
   if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
-  if (!isAuthor && !actor.isAdmin) {
+  // The admin never sees a private prompt, so cannot withdraw one either.
+  if (!isAuthor && (!actor.isAdmin || state.status === 'private')) {
     if (state.status === 'approved') throw new DomainError('forbidden', 'Only its author or the admin can withdraw this prompt');
     throw new DomainError('not_found', 'Prompt not found');
   }
+  // Withdrawing would write its title into the admin's review history; it is in no list to leave.
+  if (state.status === 'private') throw new DomainError('conflict', 'A private prompt is in no public list: there is nothing to withdraw');
   if (state.status === 'withdrawn' && (state.withdrawnByAuthor || !isAuthor)) return [];
   return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: isAuthor } }];
 }
@@ -140,6 +182,8 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         return decideReReview(state, command.promptId, command.isApproved, command.actor);
       case 'withdraw':
         return decideWithdraw(state, command.promptId, command.actor);
+      case 'share':
+        return decideShare(state, command.promptId, command.actor, command.pendingByAuthor);
     }
   },
 };

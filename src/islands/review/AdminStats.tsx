@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PROMPT_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
+import { REVIEW_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { showToast } from '../../client/toast-store';
@@ -56,7 +56,7 @@ function Stats({ lng }: { lng: string }) {
       <div className="card mt-4 p-6">
         <h2 className="text-sm font-semibold">{t('admin.stats.byStatus')}</h2>
         <ul className="mt-3 flex flex-wrap gap-3">
-          {PROMPT_STATUSES.map((status) => (
+          {REVIEW_STATUSES.map((status) => (
             <li key={status} className="flex items-center gap-2 text-sm">
               <StatusBadge status={status} label={t(`status.${status}`)} />
               <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>

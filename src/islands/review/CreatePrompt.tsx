@@ -8,6 +8,7 @@ import { useForm } from '../../ui/useForm';
 import { createForm } from '../../client/review-forms';
 import { type CategoryOption, type ReviewProps } from './shared';
 import { PromptFields } from './PromptFields';
+import { VisibilityChoice } from './VisibilityChoice';
 import { buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -26,7 +27,7 @@ export default withStrings(CreateForm);
 function CreateForm({ categories, authorName, initial }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const form = useForm(createForm, {
-    initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous' },
+    initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous', visibility: 'public' },
     form: 'createPage',
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
     errorKey: submitRefusalKey,
@@ -35,7 +36,11 @@ function CreateForm({ categories, authorName, initial }: Props) {
   const onSubmit = form.submit(
     async (data) => {
       const created = await api(routes.submit, { body: data });
-      queueToastForNextPage({ title: t('create.successTitle'), description: t('create.successDescription') });
+      queueToastForNextPage(
+        data.visibility === 'private'
+          ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
+          : { title: t('create.successTitle'), description: t('create.successDescription') },
+      );
       location.assign(created?.id ? `/prompts/${created.id}` : '/prompts');
       return 'keep-busy';
     },
@@ -46,6 +51,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
       <Notice title={t('create.noticeTitle')} description={t('create.noticeText')} testId="review-notice" />
       <form noValidate onSubmit={onSubmit} className="card space-y-5 p-5 sm:p-6" data-testid="create-form">
         <PromptFields values={values} errors={errors} set={set} limits={L} categories={categories} contentRows={10} />
+        <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
         {/* The author name has no input here (it is the user's name): its message shows on its own. */}
         {errors.authorName && (
           <p className="text-sm font-medium text-destructive" role="alert" data-testid="error-authorName">

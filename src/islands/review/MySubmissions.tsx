@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { SubmissionView } from '../../../modules/prompts/contracts';
+import type { SubmissionView, TimelineEntry } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
@@ -11,7 +11,11 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { usePaged } from '../../client/paged';
 import { LoadMore } from '../../ui/LoadMore';
 
-/** The dashboard's My Submissions tab: each prompt the user submitted, its status and timeline; withdraw. */
+/**
+ * The dashboard's My Prompts tab: every prompt of the user (private ones too), its status and
+ * timeline, and what its status allows: submit a private one to the community, withdraw a
+ * pending or published one.
+ */
 export default withStrings(Submissions);
 
 function Submissions({ strings: { lng } }: ReviewProps) {
@@ -30,6 +34,19 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     } catch (error) {
       console.error(error);
       toast({ variant: 'destructive', title: t('mine.withdrawFailed') });
+    }
+    void load();
+  };
+
+  const share = async (id: number) => {
+    if (!confirm(t('mine.shareConfirm'))) return;
+    const toast = reserveToast();
+    try {
+      await api(routes.share, { params: { id } });
+      toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('mine.shareFailed') });
     }
     void load();
   };
@@ -59,20 +76,23 @@ function Submissions({ strings: { lng } }: ReviewProps) {
                 </h3>
                 <p className="mt-1 text-sm text-muted-foreground">{s.description}</p>
               </div>
-              <StatusBadge status={s.status} label={t(`status.${s.status}`)} />
+              <StatusBadge status={s.status} label={s.status === 'approved' ? t('mine.published') : t(`status.${s.status}`)} />
             </div>
-            <h4 className="mt-4 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('mine.timeline')}</h4>
-            <ol className="mt-2 space-y-1.5 border-l border-border pl-4 text-sm" data-testid="timeline">
-              {s.timeline.map((step, i) => (
-                <li key={i} className="relative">
-                  <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden="true" />
-                  <span className="font-medium">{t(`decision.${step.decision}`)}</span>{' '}
-                  <span className="text-muted-foreground">
-                    {step.byAuthor ? t('mine.byYou') : t('mine.byAdmin')} · <time dateTime={step.at}>{formatTime(step.at, lng)}</time>
-                  </span>
-                </li>
-              ))}
-            </ol>
+            {s.status === 'private' ? (
+              <p className="mt-4 text-sm text-muted-foreground">
+                {t('mine.saved')} · <time dateTime={s.createdAt}>{formatTime(s.createdAt, lng)}</time>
+              </p>
+            ) : (
+              <Timeline steps={s.timeline} lng={lng} />
+            )}
+            {s.status === 'private' && (
+              <div className="mt-4 flex justify-end">
+                <Button size="sm" onClick={() => void share(s.id)} data-testid="share">
+                  <Icon name="send" size={14} />
+                  {t('mine.share')}
+                </Button>
+              </div>
+            )}
             {(s.status === 'pending' || s.status === 'approved') && (
               <div className="mt-4 flex justify-end">
                 <Button variant="outline" size="sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
@@ -84,6 +104,26 @@ function Submissions({ strings: { lng } }: ReviewProps) {
         ))}
       </ul>
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
+    </>
+  );
+}
+
+function Timeline({ steps, lng }: { steps: readonly TimelineEntry[]; lng: string }) {
+  const t = useT<ScopeOf<'review'>>();
+  return (
+    <>
+      <h4 className="mt-4 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('mine.timeline')}</h4>
+      <ol className="mt-2 space-y-1.5 border-l border-border pl-4 text-sm" data-testid="timeline">
+        {steps.map((step, i) => (
+          <li key={i} className="relative">
+            <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden="true" />
+            <span className="font-medium">{t(`decision.${step.decision}`)}</span>{' '}
+            <span className="text-muted-foreground">
+              {step.byAuthor ? t('mine.byYou') : t('mine.byAdmin')} · <time dateTime={step.at}>{formatTime(step.at, lng)}</time>
+            </span>
+          </li>
+        ))}
+      </ol>
     </>
   );
 }

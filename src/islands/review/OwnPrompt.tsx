@@ -6,6 +6,9 @@ import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
 import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { useT, withStrings } from '../../client/strings';
+import { reserveToast } from '../../client/toast-store';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';
 
 interface Props extends ReviewProps {
@@ -16,8 +19,9 @@ interface Props extends ReviewProps {
 
 /**
  * /prompts/{id} of a prompt that is not public: the page (the same for everyone, never cached
- * as a 404) shows "Error Loading Prompt"; its submitter and the admin get the prompt from
- * `GET /api/prompts/{id}` (private, no-store) and see it here, marked with its status.
+ * as a 404) shows "Error Loading Prompt"; its submitter and the admin (a private prompt: its
+ * author only) get the prompt from `GET /api/prompts/{id}` (private, no-store) and see it
+ * here, marked with its status; a private one can be submitted to the community from here.
  */
 export default withStrings(OwnPromptView);
 
@@ -32,7 +36,27 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
       .catch(() => setPrompt(null));
   }, [id, user]);
   if (!prompt) return <>{children}</>;
-  const notice = prompt.status === 'pending' ? 'own.pendingNotice' : prompt.status === 'rejected' ? 'own.rejectedNotice' : 'own.withdrawnNotice';
+  const notice = (
+    {
+      private: 'own.privateNotice',
+      pending: 'own.pendingNotice',
+      rejected: 'own.rejectedNotice',
+      approved: 'own.withdrawnNotice',
+      withdrawn: 'own.withdrawnNotice',
+    } as const
+  )[prompt.status];
+  const share = async () => {
+    if (!confirm(t('mine.shareConfirm'))) return;
+    const toast = reserveToast();
+    try {
+      const { status, ...shared } = await api(routes.share, { params: { id } });
+      setPrompt({ ...shared, status });
+      toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('mine.shareFailed') });
+    }
+  };
   return (
     <article className="container-page max-w-4xl pt-8 sm:pt-10" aria-labelledby="own-prompt-title" data-testid="own-prompt">
       <div className="flex flex-wrap items-center gap-2">
@@ -48,6 +72,12 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
       <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status">
         {t(notice)}
       </p>
+      {prompt.status === 'private' && (
+        <Button className="mt-4" onClick={() => void share()} data-testid="share">
+          <Icon name="send" size={14} />
+          {t('mine.share')}
+        </Button>
+      )}
       <pre
         className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm"
         data-testid="prompt-content"

@@ -8,6 +8,7 @@ import { useForm } from '../../ui/useForm';
 import { dialogForm } from '../../client/review-forms';
 import { type CategoryOption } from './shared';
 import { PromptFields } from './PromptFields';
+import { VisibilityChoice } from './VisibilityChoice';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
@@ -29,7 +30,16 @@ export default function SubmitForm({
 }) {
   const t = useT<ScopeOf<'review'>>();
   const form = useForm(dialogForm, {
-    initial: { title: '', description: '', content: '', categoryId: 0, authorName: userName || DEFAULT_AUTHOR_NAME, isFeatured: false, isEditorsPick: false },
+    initial: {
+      title: '',
+      description: '',
+      content: '',
+      categoryId: 0,
+      authorName: userName || DEFAULT_AUTHOR_NAME,
+      isFeatured: false,
+      isEditorsPick: false,
+      visibility: 'public',
+    },
     form: 'submitDialog',
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
     errorKey: submitRefusalKey,
@@ -38,7 +48,11 @@ export default function SubmitForm({
   const onSubmit = form.submit(
     async (data) => {
       await api(routes.submit, { body: data });
-      showToast({ title: t('submit.successTitle'), description: t('submit.successDescription') });
+      showToast(
+        data.visibility === 'private'
+          ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
+          : { title: t('submit.successTitle'), description: t('submit.successDescription') },
+      );
       onDone();
     },
     { title: t(community ? 'submit.communityErrorTitle' : 'submit.errorTitle'), description: t('submit.errorDescription') },
@@ -56,6 +70,7 @@ export default function SubmitForm({
         maxLength={L.authorName.max}
         autoComplete="name"
       />
+      <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
       <Submit busy={form.busy} label={t('submit.button')} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
     </form>
   );

@@ -63,14 +63,16 @@ export function CategorySelect({
   );
 }
 
-/** A status pill (Pending, Approved, Rejected, Withdrawn). */
+/** A status pill (Private, Pending, Approved, Rejected, Withdrawn). */
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   const tone =
     status === 'approved'
       ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300'
       : status === 'pending'
         ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
-        : 'bg-destructive/10 text-destructive';
+        : status === 'private'
+          ? 'bg-sky-500/15 text-sky-700 dark:text-sky-300'
+          : 'bg-destructive/10 text-destructive';
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="status-badge" data-status={status}>
       {label}

@@ -12,6 +12,7 @@ export { featured } from './featured';
 export { editorsPick } from './editorsPick';
 export { prompt } from './prompt';
 export { submit } from './submit';
+export { share } from './share';
 export { withdraw } from './withdraw';
 export { use } from './use';
 export { mySubmissions } from './mySubmissions';

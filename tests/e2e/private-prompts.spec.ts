@@ -1,0 +1,97 @@
+import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, islandsReady, test } from './fixtures';
+import { apiSignUp, nextMail } from './auth-support';
+import { LANGS, prepare, type Lang } from './site-support';
+
+/**
+ * Issue 20, private prompts, in both languages: a user saves a private prompt from the create
+ * page; another user and a visitor can neither find nor open it; its owner sees it in My
+ * Prompts as Private and submits it; the admin approves it from the queue; it is public.
+ */
+const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
+const ADMIN_EMAIL = 'admin@promptory.test';
+const ADMIN_PASSWORD = 'admin password 1';
+
+async function signedIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
+  const context = await browser.newContext();
+  await prepare(context, baseURL, lng);
+  const page = await context.newPage();
+  await apiSignUp(page.request);
+  return page;
+}
+
+async function adminPage(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
+  const context = await browser.newContext();
+  await prepare(context, baseURL, lng);
+  const page = await context.newPage();
+  const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  if (login.status() !== 200) {
+    const { link } = await nextMail(ADMIN_EMAIL, 0);
+    const token = new URL(link!).searchParams.get('token')!;
+    expect((await page.request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } })).status()).toBe(200);
+  }
+  return page;
+}
+
+for (const lng of LANGS) {
+  test(`a private prompt in ${lng}: only its owner sees it until they submit it and the admin approves it`, async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const t = locale(lng);
+    const title = `Private ${lng} ${Date.now().toString(36)}`;
+
+    // 1. The owner saves it as private from the create page (public is the default).
+    const owner = await signedIn(browser, baseURL!, lng);
+    await owner.goto('/prompts/create');
+    await islandsReady(owner);
+    const form = owner.getByTestId('create-form');
+    await expect(form.getByRole('radio', { name: t.visibility.public })).toBeChecked();
+    await form.locator('[name=title]').fill(title);
+    await form.locator('[name=categoryId]').selectOption('2');
+    await form.locator('[name=description]').fill('Kept for myself while I try it out.');
+    await form.locator('[name=content]').fill('Write about {{topic}} in a {{tone:formal|casual}} tone.');
+    await form.getByRole('radio', { name: t.visibility.private }).check();
+    await owner.getByTestId('create-prompt-send').click();
+    await expect(owner).toHaveURL(/\/prompts\/\d+$/);
+    const id = Number(new URL(owner.url()).pathname.split('/').pop());
+    await expect(owner.getByTestId('own-prompt')).toBeVisible();
+    await expect(owner.getByTestId('own-prompt').getByTestId('status-badge')).toHaveText(t.status.private);
+
+    // 2. Another user and a visitor can neither find it nor open it.
+    const other = await signedIn(browser, baseURL!, lng);
+    await other.goto(`/prompts?q=${encodeURIComponent(title)}`);
+    await expect(other.getByText(title)).toHaveCount(0);
+    const otherDetail = await other.goto(`/prompts/${id}`);
+    expect(otherDetail?.status()).toBe(404);
+    await islandsReady(other);
+    await expect(other.getByTestId('own-prompt')).toHaveCount(0);
+    await expect(other.getByText(title)).toHaveCount(0);
+    const visitorContext = await browser.newContext();
+    await prepare(visitorContext, baseURL!, lng);
+    const visitor = await visitorContext.newPage();
+    expect((await visitor.goto(`/prompts/${id}`))?.status()).toBe(404);
+    await expect(visitor.getByText(title)).toHaveCount(0);
+    await visitor.goto(`/community?q=${encodeURIComponent(title)}`);
+    await expect(visitor.getByText(title)).toHaveCount(0);
+
+    // 3. The owner finds it in My Prompts as Private and submits it to the community.
+    await owner.goto('/dashboard?tab=submissions');
+    await expect(owner.getByTestId('dashboard-tab-submissions')).toHaveText(t.mine.title);
+    await islandsReady(owner);
+    const card = owner.locator(`[data-testid=submission][data-prompt-id="${id}"]`);
+    await expect(card).toHaveAttribute('data-status', 'private');
+    await expect(card.getByTestId('status-badge')).toHaveText(t.status.private);
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: t.mine.share }).click();
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.getByTestId('status-badge')).toHaveText(t.status.pending);
+
+    // 4. The admin approves it (through the API: the shared e2e queue may hold it past its first page).
+    const admin = await adminPage(browser, baseURL!, lng);
+    expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+    await expect.poll(async () => (await visitor.goto(`/prompts/${id}`))?.status()).toBe(200);
+    await expect(visitor.getByTestId('prompt-detail')).toContainText(title);
+    await owner.reload();
+    await expect(card.getByTestId('status-badge')).toHaveText(t.mine.published);
+  });
+}

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDevice } from '../../modules/devices';
+import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
+import { deviceRoutes } from '../../modules/devices/routes';
+import { promptRoutes } from '../../modules/prompts/routes';
+import { backends, freshApp } from '../support/backends';
+import { Browser, installApp, signUpAs } from './accounts-support';
+
+const ADMIN = 'admin@promptory.test';
+const ORIGIN = 'http://localhost:4321';
+
+/** A create-page submission with a title nobody else uses, so a search finds it alone. */
+const draft = (title: string, visibility?: 'public' | 'private') => ({
+  title,
+  description: 'Twenty characters or more of description.',
+  content: 'Write about {{主題}} in a {{tone:formal|casual}} tone.',
+  categoryId: 1,
+  ...(visibility ? { visibility } : {}),
+});
+
+/** Private prompts over the real endpoints and middlewares, on each backend (issue 20). */
+describe.each(backends)('private prompts on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  const author = new Browser('10.4.0.1');
+  const other = new Browser('10.4.0.2');
+  const admin = new Browser('10.4.0.3');
+  const visitor = new Browser('10.4.0.4');
+  /** The other member's extension: a bearer token, its own origin. */
+  const device = new Browser('10.4.0.5');
+  const events = () => app.store.count();
+
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN, seed: true });
+    installApp(app);
+    await signUpAs(app, author, 'author@example.com', 'Ada Author');
+    const otherId = await signUpAs(app, other, 'other@example.com');
+    await signUpAs(app, admin, ADMIN);
+    for (const b of [author, other, admin, visitor]) b.headers = { origin: ORIGIN };
+    const token = randomBytes(32).toString('base64url');
+    await connectDevice(
+      app.store,
+      otherId,
+      { name: 'Laptop', tokenHash: createHash('sha256').update(token).digest('hex') },
+      { actor: otherId, requestId: 't', at: '' },
+    );
+    device.headers = { authorization: `Bearer ${token}`, origin: EXTENSION_ORIGIN };
+  });
+  afterAll(async () => app?.dispose());
+
+  /** Every place a prompt could show to someone other than its author. */
+  async function visibleAnywhere(id: number, title: string): Promise<string[]> {
+    const seen: string[] = [];
+    const has = (list: { id: number }[]) => list.some((p) => p.id === id);
+    for (const [name, b] of [
+      ['visitor', visitor],
+      ['other', other],
+      ['admin', admin],
+    ] as const) {
+      if (has((await b.api(promptRoutes.prompts)).body)) seen.push(`${name}: list`);
+      if ((await b.api(promptRoutes.prompt, { params: { id } })).status !== 404) seen.push(`${name}: detail`);
+    }
+    if (has((await device.api(deviceRoutes.extensionPrompts, { query: { q: title } })).body)) seen.push('device: search');
+    if ((await device.api(promptRoutes.prompt, { params: { id } })).status !== 404) seen.push('device: detail');
+    if (has((await admin.api(promptRoutes.pending)).body.items)) seen.push('admin: queue');
+    if ((await admin.api(promptRoutes.reviewHistory)).body.items.some((e: { promptId: number }) => e.promptId === id)) seen.push('admin: history');
+    if ((await other.api(promptRoutes.mySubmissions)).body.items.some((p: { id: number }) => p.id === id)) seen.push('other: my prompts');
+    return seen;
+  }
+
+  it('keeps a private prompt from everyone but its author, then publishes it through review once submitted', async () => {
+    const created = await author.api(promptRoutes.submit, { body: draft('Zebra weekly private report', 'private') });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'private', isApproved: false, authorName: 'Ada Author' });
+    const id = created.body.id as number;
+
+    expect(await visibleAnywhere(id, 'Zebra weekly')).toEqual([]);
+    // The admin's statistics do not count it either.
+    expect(Object.keys((await admin.api(promptRoutes.stats)).body.prompts)).not.toContain('private');
+
+    const own = await author.api(promptRoutes.prompt, { params: { id } });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id, status: 'private' });
+    expect(own.headers.get('cache-control')).toContain('no-store');
+    const mine = (await author.api(promptRoutes.mySubmissions)).body.items;
+    expect(mine.find((p: { id: number }) => p.id === id)).toMatchObject({ status: 'private', timeline: [] });
+
+    // Nobody else may submit it, nor the admin review it: each answers as if it did not exist, and nothing is appended.
+    const before = await events();
+    expect((await other.api(promptRoutes.share, { params: { id } })).status).toBe(404);
+    expect((await admin.api(promptRoutes.share, { params: { id } })).status).toBe(404);
+    expect((await visitor.api(promptRoutes.share, { params: { id } })).status).toBe(401);
+    expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(404);
+    expect((await admin.api(promptRoutes.withdraw, { params: { id } })).status).toBe(404);
+    expect((await author.api(promptRoutes.withdraw, { params: { id } })).status).toBe(409);
+    expect((await author.api(promptRoutes.use, { params: { id } })).status).toBe(404);
+    expect(await events()).toBe(before);
+
+    const shared = await author.api(promptRoutes.share, { params: { id } });
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ id, status: 'pending' });
+    expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).toContain(id);
+    const again = await author.api(promptRoutes.share, { params: { id } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/only a private prompt/i);
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+
+    expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body).toMatchObject({ id, isApproved: true });
+    expect((await visitor.api(promptRoutes.prompts)).body.map((p: { id: number }) => p.id)).toContain(id);
+    expect((await device.api(deviceRoutes.extensionPrompts, { query: { q: 'Zebra weekly' } })).body.map((p: { id: number }) => p.id)).toEqual([id]);
+    const timeline = (await author.api(promptRoutes.mySubmissions)).body.items.find((p: { id: number }) => p.id === id).timeline;
+    expect(timeline.map((s: { decision: string }) => s.decision)).toEqual(['submitted', 'approved']);
+  });
+
+  it('submits a public prompt for review by default, exactly as before', async () => {
+    const created = await author.api(promptRoutes.submit, { body: draft('Public by default') });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('pending');
+    expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).toContain(created.body.id);
+  });
+
+  it('refuses an unknown visibility with a structured 400 and appends nothing', async () => {
+    const before = await events();
+    const bad = await author.api(promptRoutes.submit, { body: { ...draft('Bad visibility'), visibility: 'friends' } as never });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0]).toMatchObject({ path: ['visibility'] });
+    expect((await author.api(promptRoutes.share, { params: { id: 'x' as never } })).status).toBe(400);
+    expect((await author.api(promptRoutes.share, { params: { id: 999_999 } })).status).toBe(404);
+    expect(await events()).toBe(before);
+  });
+});
