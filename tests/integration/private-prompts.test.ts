@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDevice } from '../../modules/devices';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
+import { connectTestDevice } from '../support/devices';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
 const ADMIN = 'admin@promptory.test';
@@ -38,11 +38,11 @@ describe.each(backends)('private prompts on $name', (backend) => {
     await signUpAs(app, admin, ADMIN);
     for (const b of [author, other, admin, visitor]) b.headers = { origin: ORIGIN };
     const token = randomBytes(32).toString('base64url');
-    await connectDevice(
+    await connectTestDevice(
       app.store,
       otherId,
       { name: 'Laptop', tokenHash: createHash('sha256').update(token).digest('hex') },
-      { actor: otherId, requestId: 't', at: '' },
+      { actor: otherId, requestId: 't', at: new Date().toISOString() },
     );
     device.headers = { authorization: `Bearer ${token}`, origin: EXTENSION_ORIGIN };
   });
