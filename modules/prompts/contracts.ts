@@ -292,6 +292,7 @@ export {
   filledValue,
   fillTemplate,
   hasTemplateVariables,
+  initialFillValues,
   parseTemplate,
   templateVariables,
   type ParsedTemplate,

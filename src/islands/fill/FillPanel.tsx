@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { blockVariableNames, filledValue, fillTemplate, parseTemplate, type ParsedTemplate, type TemplateVariable } from '../../../modules/prompts/contracts';
+import { blockVariableNames, filledValue, fillTemplate, initialFillValues, parseTemplate, type ParsedTemplate } from '../../../modules/prompts/contracts';
 import { lastFillValues, rememberFillValues } from '../../client/fill-values';
 import { contentOf, recordUseAndCopy } from '../../client/prompt-actions';
 import { pageT } from '../../client/strings';
@@ -64,22 +64,12 @@ export default function FillPanel({ id, open, onClose, onCopied }: Props) {
   );
 }
 
-/** A field's first value: the one last copied (a choice only if still offered), else the default. */
-function initialValue(variable: TemplateVariable, last: Record<string, string>): string {
-  const previous = last[variable.name];
-  if (previous !== undefined && (!variable.options || variable.options.includes(previous))) return previous;
-  return variable.default ?? '';
-}
-
 function FillForm({ id, template, onDone, onClose }: { id: number; template: ParsedTemplate; onDone?: () => void; onClose: () => void }) {
   const t = pageT();
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
   const preview = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<Record<string, string>>(() => {
-    const last = lastFillValues(id);
-    return Object.fromEntries(template.variables.map((v) => [v.name, initialValue(v, last)]));
-  });
+  const [values, setValues] = useState<Record<string, string>>(() => initialFillValues(template.variables, lastFillValues(id)));
   const [busy, setBusy] = useState(false);
   const blocks = blockVariableNames(template.segments);
   const byName = new Map(template.variables.map((v) => [v.name, v]));
