@@ -303,6 +303,7 @@ export {
   filledValue,
   fillTemplate,
   hasTemplateVariables,
+  initialFillValues,
   parseTemplate,
   templateVariables,
   type ParsedTemplate,

@@ -119,3 +119,18 @@ export function blockVariableNames(segments: readonly TemplateSegment[]): Set<st
 export function hasTemplateVariables(content: string): boolean {
   return parseTemplate(content).variables.length > 0;
 }
+
+/**
+ * The fields' first values: the one last filled in (a choice only while it is still offered:
+ * the author may have edited the choices since), else the default, else empty. Shared by the
+ * site's panel and the extension's, whatever each remembers the last values in.
+ */
+export function initialFillValues(variables: readonly TemplateVariable[], last: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    variables.map((v) => {
+      const previous = last[v.name];
+      const usable = previous !== undefined && (!v.options || v.options.includes(previous));
+      return [v.name, usable ? previous : (v.default ?? '')];
+    }),
+  );
+}

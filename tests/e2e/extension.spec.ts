@@ -4,8 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { EXTENSION_ID, EXTENSION_VERSION, extensionZipName } from '../../modules/devices/contracts';
+import { fillTemplate } from '../../modules/prompts/contracts';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { apiSignUp, mailCount, nextMail } from './auth-support';
+import { adminSignIn, apiSignUp, mailCount, nextMail } from './auth-support';
 
 /**
  * The built extension in real Chromium against the running server: the zip the site serves
@@ -16,6 +17,7 @@ import { apiSignUp, mailCount, nextMail } from './auth-support';
 const en = JSON.parse(readFileSync('src/i18n/locales/en/extension.json', 'utf8'));
 const zh = JSON.parse(readFileSync('src/i18n/locales/zh-HK/extension.json', 'utf8'));
 const zhReview = JSON.parse(readFileSync('src/i18n/locales/zh-HK/review.json', 'utf8'));
+const prompts = JSON.parse(readFileSync('src/i18n/locales/en/prompts.json', 'utf8'));
 const port = Number(process.env.E2E_PORT ?? 4460);
 const site = `http://127.0.0.1:${port}`;
 
@@ -173,14 +175,16 @@ test('the send and open actions build the right addresses from the settings', as
     `https://claude.ai/new?q=${encodeURIComponent('Hello\n\nSource: https://news.example/a')}`,
   );
 
-  // The side panel's Send uses the same service.
+  // The side panel's Send uses the same service (through the fill-in form: the seeded prompts have blanks).
   const page = await panel();
   const first = page.getByTestId('prompt').first();
   await expect(first.getByTestId('send')).toHaveText('Send to Claude');
   await first.getByTestId('send').click();
+  await first.getByTestId('fill-submit').click();
   const content = ((await (await context.request.get('/api/extension/prompts')).json()) as { content: string }[])[0].content;
-  const sent = await pageAt(`https://claude.ai/new?q=${encodeURIComponent(content).slice(0, 40)}`);
-  expect(new URL(sent.url()).searchParams.get('q')).toBe(content);
+  const unfilled = fillTemplate(content, {}).trim();
+  const sent = await pageAt(`https://claude.ai/new?q=${encodeURIComponent(unfilled).slice(0, 40)}`);
+  expect(new URL(sent.url()).searchParams.get('q')).toBe(unfilled);
   await sent.close();
 
   // Back to the defaults for the next tests.
@@ -188,6 +192,112 @@ test('the send and open actions build the right addresses from the settings', as
   await options.getByLabel(en.options.includeUrl).uncheck();
   await options.getByRole('button', { name: en.options.save }).click();
   await options.close();
+  await page.close();
+});
+
+test("the side panel fills in a prompt's variables before Copy and Send, and offers the last values again", async () => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const listed = (await (await context.request.get('/api/extension/prompts?q=SQL+Query+Builder')).json()) as { id: number; title: string; content: string }[];
+  const prompt = listed.find((p) => p.title === 'SQL Query Builder From Plain English')!;
+  const usageCount = async () => ((await (await context.request.get(`/api/prompts/${prompt.id}`)).json()) as { usageCount: number }).usageCount;
+  const usesBefore = await usageCount();
+
+  const page = await panel();
+  const find = async () => {
+    await page.getByRole('searchbox').fill('SQL Query Builder');
+    await page.getByRole('button', { name: en.panel.searchButton }).click();
+    const item = page.getByTestId('prompt').filter({ has: page.getByRole('heading', { name: prompt.title, exact: true }) });
+    await expect(item).toHaveCount(1);
+    return item;
+  };
+  let item = await find();
+
+  // Copy opens the form: a select for the choice, a textarea for the block, an input otherwise; focus on the first empty field.
+  await item.getByTestId('copy').click();
+  const form = item.getByRole('form', { name: prompts.fill.title });
+  await expect(form).toBeVisible();
+  await expect(item.getByTestId('copy')).toHaveAttribute('aria-expanded', 'true');
+  const database = form.getByLabel('Database', { exact: true });
+  const tables = form.getByLabel('Table definitions', { exact: true });
+  const question = form.getByLabel('Question I want answered', { exact: true });
+  await expect(database).toHaveJSProperty('tagName', 'SELECT');
+  await expect(database).toHaveValue('PostgreSQL');
+  await expect(tables).toHaveJSProperty('tagName', 'TEXTAREA');
+  await expect(question).toHaveJSProperty('tagName', 'INPUT');
+  await expect(tables).toBeFocused();
+
+  // The preview follows the typing; Enter in a single-line field copies the filled text.
+  const values = {
+    Database: 'SQLite',
+    'Table definitions': 'orders(id, customer_id, total)\ncustomers(id, name)',
+    'Question I want answered': 'Top 5 customers by total',
+  };
+  await database.selectOption(values.Database);
+  await tables.fill(values['Table definitions']);
+  await question.fill(values['Question I want answered']);
+  await expect(form.getByTestId('fill-preview')).toContainText('Top 5 customers by total');
+  await expect(form.getByTestId('fill-preview').locator('mark[data-var="Anything special"]')).toHaveText('{{Anything special}}');
+  await question.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(item.getByTestId('copy')).toBeFocused();
+  await expect(item.getByTestId('copy')).toHaveText(en.panel.copied);
+  const filled = fillTemplate(prompt.content, values);
+  expect(filled).not.toContain('{{Question I want answered}}');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(filled);
+  await expect.poll(usageCount).toBe(usesBefore + 1);
+
+  // Reopened in a fresh panel, Send offers the values last filled in (kept in the extension's storage); Escape cancels.
+  await page.reload();
+  item = await find();
+  await item.getByTestId('send').click();
+  await expect(form).toBeVisible();
+  await expect(database).toHaveValue('SQLite');
+  await expect(tables).toHaveValue(values['Table definitions']);
+  await expect(question).toHaveValue(values['Question I want answered']);
+  await expect(form.getByTestId('fill-submit')).toHaveText(en.fill.send);
+  await form.getByLabel('Anything special', { exact: true }).press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(item.getByTestId('send')).toBeFocused();
+
+  // Ctrl+Enter in the long field sends the filled text to the chosen service (ChatGPT, by its address).
+  await item.getByTestId('send').click();
+  await question.fill('Customers with no orders');
+  await tables.press('Control+Enter');
+  const sentText = fillTemplate(prompt.content, { ...values, 'Question I want answered': 'Customers with no orders' }).trim();
+  const sent = await pageAt(`https://chatgpt.com/?q=${encodeURIComponent(sentText).slice(0, 40)}`);
+  expect(new URL(sent.url()).searchParams.get('q')).toBe(sentText);
+  await sent.close();
+  await expect(form).toHaveCount(0);
+  await page.close();
+});
+
+test('a prompt without variables is copied and sent as it is, with no form', async () => {
+  // Every seeded prompt has blanks: the admin publishes one without.
+  const admin = await playwrightRequest.newContext({ baseURL: site });
+  await adminSignIn(admin);
+  const title = `Plain prompt ${Date.now().toString(36)}`;
+  const content = 'Explain the difference between a list and a tuple in Python, with one example of each.';
+  const created = await admin.post('/api/prompts', { data: { title, description: 'A prompt with no blanks to fill in', content, categoryId: 2 } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await admin.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+  await admin.dispose();
+
+  const page = await panel();
+  await page.getByRole('searchbox').fill(title);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  const item = page.getByTestId('prompt').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await item.getByTestId('copy').click();
+  await expect(item.getByTestId('copy')).toHaveText(en.panel.copied);
+  await expect(item.getByTestId('fill-form')).toHaveCount(0);
+  await expect(item.getByTestId('copy')).not.toHaveAttribute('aria-expanded');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(content);
+  await item.getByTestId('send').click();
+  const sent = await pageAt(`https://chatgpt.com/?q=${encodeURIComponent(content).slice(0, 40)}`);
+  expect(new URL(sent.url()).searchParams.get('q')).toBe(content);
+  await sent.close();
+  await expect(item.getByTestId('fill-form')).toHaveCount(0);
   await page.close();
 });
 

@@ -4,6 +4,7 @@ import {
   blockVariableNames,
   fillTemplate,
   hasTemplateVariables,
+  initialFillValues,
   parseTemplate,
   templateVariables,
   type TemplateVariable,
@@ -59,5 +60,18 @@ describe('fill-in variables: segments for the preview', () => {
   it('fills a parsed template as it fills the content', () => {
     const input = '{{a:1}} {{b}}';
     expect(fillTemplate(parseTemplate(input), { b: '2' })).toBe(fillTemplate(input, { b: '2' }));
+  });
+});
+
+describe('fill-in variables: the first values a panel offers', () => {
+  it('offers the last value, else the default, else nothing; a remembered choice only while it is still offered', () => {
+    const { variables } = parseTemplate('{{topic}} {{tone:formal|casual}} {{length:short}} {{audience}} {{style:plain|rich}}');
+    expect(initialFillValues(variables, { topic: 'cats', tone: 'casual', style: 'gone', unknown: 'x' })).toEqual({
+      topic: 'cats',
+      tone: 'casual',
+      length: 'short',
+      audience: '',
+      style: 'plain',
+    });
   });
 });

@@ -1,29 +1,35 @@
-import { useEffect, useState } from 'react';
-import { categories, categoryById, type PromptView } from '../../../modules/prompts/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { categories, categoryById, initialFillValues, parseTemplate, type PromptView } from '../../../modules/prompts/contracts';
 import { api } from '../lib/api';
+import { lastFillValues, rememberFillValues } from '../lib/fill-values';
 import { sendFromPage } from '../lib/send';
 import { chosenService, type Stored } from '../lib/settings';
 import type { T } from '../lib/i18n';
 import { AccountBox } from './account';
+import { FillForm, type FillMode } from './fill';
 import { failureNote, Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
 type Tab = 'library' | 'favorites';
 
 function PromptItem({ prompt, settings, t, onNote }: { prompt: PromptView; settings: Stored; t: T; onNote: (n: Note) => void }) {
   const [copied, setCopied] = useState(false);
+  const [filling, setFilling] = useState<{ mode: FillMode; initial: Record<string, string> } | null>(null);
+  const template = useMemo(() => parseTemplate(prompt.content), [prompt.content]);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const service = chosenService(settings);
 
-  async function copy() {
-    await navigator.clipboard.writeText(prompt.content);
+  async function copy(text: string) {
+    await navigator.clipboard.writeText(text);
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
     // Counted like a copy on the site; a failure here must not undo the copy.
     api.use(settings, prompt.id).catch(() => undefined);
   }
 
-  async function send() {
+  async function send(text: string) {
     try {
-      const sent = await sendFromPage(settings, prompt.content);
+      const sent = await sendFromPage(settings, text);
       if (sent.copied) onNote({ tone: 'info', text: t('send.copied', { service: service.name }) });
       api.use(settings, prompt.id).catch(() => undefined);
     } catch (error) {
@@ -31,6 +37,29 @@ function PromptItem({ prompt, settings, t, onNote }: { prompt: PromptView; setti
     }
   }
 
+  /** Without variables the content goes as it is; with them, the form opens first (kept open when switching between Copy and Send). */
+  async function start(mode: FillMode) {
+    if (template.variables.length === 0) return mode === 'copy' ? copy(prompt.content) : send(prompt.content);
+    if (filling) return setFilling({ ...filling, mode });
+    const last = await lastFillValues(settings.siteUrl, prompt.id);
+    setFilling({ mode, initial: initialFillValues(template.variables, last) });
+  }
+
+  /** The form closes and focus goes back to the button that opened it, as a dialog's would. */
+  function close(mode: FillMode) {
+    setFilling(null);
+    (mode === 'copy' ? copyButton : sendButton).current?.focus();
+  }
+
+  async function filled(mode: FillMode, text: string, values: Record<string, string>) {
+    const done = mode === 'copy' ? copy(text) : send(text);
+    void rememberFillValues(settings.siteUrl, prompt.id, values);
+    await done;
+    close(mode);
+  }
+
+  /** Copy and Send disclose the form only for a prompt that has one. */
+  const expanded = (mode: FillMode) => (template.variables.length > 0 ? filling?.mode === mode : undefined);
   const category = categoryById(prompt.categoryId);
   return (
     <li className="prompt" data-testid="prompt">
@@ -40,16 +69,26 @@ function PromptItem({ prompt, settings, t, onNote }: { prompt: PromptView; setti
       </div>
       <p>{prompt.description}</p>
       <div className="actions">
-        <button type="button" onClick={copy}>
+        <button type="button" ref={copyButton} onClick={() => void start('copy')} aria-expanded={expanded('copy')} data-testid="copy">
           {copied ? t('panel.copied') : t('panel.copy')}
         </button>
-        <button type="button" onClick={send} data-testid="send">
+        <button type="button" ref={sendButton} onClick={() => void start('send')} aria-expanded={expanded('send')} data-testid="send">
           {t('panel.send', { service: service.name })}
         </button>
         <a className="button" href={new URL(`/prompts/${prompt.id}`, settings.siteUrl).toString()} target="_blank" rel="noreferrer">
           {t('panel.view')}
         </a>
       </div>
+      {filling && (
+        <FillForm
+          template={template}
+          initial={filling.initial}
+          mode={filling.mode}
+          t={t}
+          onSubmit={(text, values) => filled(filling.mode, text, values)}
+          onCancel={() => close(filling.mode)}
+        />
+      )}
     </li>
   );
 }

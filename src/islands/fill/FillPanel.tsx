@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { blockVariableNames, filledValue, fillTemplate, parseTemplate, type ParsedTemplate, type TemplateVariable } from '../../../modules/prompts/contracts';
+import { blockVariableNames, filledValue, fillTemplate, initialFillValues, parseTemplate, type ParsedTemplate } from '../../../modules/prompts/contracts';
 import { RECENT_VALUES_LIMITS, type RecentValues } from '../../../modules/engagement/contracts';
 import { $currentUser } from '../../client/current-user';
 import { lastFillValues, rememberFillValues } from '../../client/fill-values';
@@ -90,13 +90,6 @@ function useRecentValues(id: number, open: boolean): RecentValues {
   return recent;
 }
 
-/** A field's first value: the one last copied (a choice only if still offered), else the default. */
-function initialValue(variable: TemplateVariable, last: Record<string, string>): string {
-  const previous = last[variable.name];
-  if (previous !== undefined && (!variable.options || variable.options.includes(previous))) return previous;
-  return variable.default ?? '';
-}
-
 interface FormProps {
   id: number;
   template: ParsedTemplate;
@@ -110,10 +103,7 @@ function FillForm({ id, template, suggestions, onDone, onClose }: FormProps) {
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
   const preview = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<Record<string, string>>(() => {
-    const last = lastFillValues(id);
-    return Object.fromEntries(template.variables.map((v) => [v.name, initialValue(v, last)]));
-  });
+  const [values, setValues] = useState<Record<string, string>>(() => initialFillValues(template.variables, lastFillValues(id)));
   const [busy, setBusy] = useState(false);
   const blocks = blockVariableNames(template.segments);
   const byName = new Map(template.variables.map((v) => [v.name, v]));
