@@ -12,3 +12,18 @@ export function evolvePromptApproved(approved: boolean, event: StoredEvent): boo
   if (event.type === 'PromptWithdrawn') return false;
   return event.type === 'PromptReviewed' ? event.data.isApproved : approved;
 }
+
+/** Who may use a prompt: everyone while it is public; its author always (private, pending or not). */
+export interface PromptAccess {
+  approved: boolean;
+  authorId: number | null;
+}
+export const UNKNOWN_PROMPT: PromptAccess = { approved: false, authorId: null };
+
+export function evolvePromptAccess(state: PromptAccess, event: StoredEvent): PromptAccess {
+  if (event.type === 'PromptSubmitted') return { ...state, authorId: event.data.submittedBy };
+  if (event.type === 'PromptSavedPrivately') return { ...state, authorId: event.data.savedBy };
+  return { ...state, approved: evolvePromptApproved(state.approved, event) };
+}
+
+export const mayUsePrompt = (access: PromptAccess, userId: number) => access.approved || access.authorId === userId;

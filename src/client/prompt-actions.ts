@@ -40,17 +40,18 @@ export async function contentOf(id: number): Promise<string> {
 
 /**
  * Records a use and copies the content (or `filled.text`: the content with its variables
- * filled in, from `filled.values`); resolves true when both worked.
+ * filled in, from `filled.values`); resolves true when both worked. `counted: false` is the
+ * author copying their own unpublished prompt: nothing public to count, only their history.
  */
-export async function recordUseAndCopy(id: number, filled?: { text: string; values: Record<string, string> }): Promise<boolean> {
+export async function recordUseAndCopy(id: number, filled?: { text: string; values: Record<string, string> }, counted = true): Promise<boolean> {
   const toast = reserveToast();
   const t = pageT();
   // The use is recorded first; the copy waits for it (use, refresh, copy).
-  const recorded = api(routes.use, { params: { id } });
+  const recorded = counted ? api(routes.use, { params: { id } }) : Promise.resolve(null);
   try {
     await copyText(recorded.then(() => historyEntry(id, filled?.values)).then(() => filled?.text ?? contentOf(id)));
-    const { usageCount } = await recorded;
-    $usageCounts.setKey(String(id), usageCount);
+    const use = await recorded;
+    if (use) $usageCounts.setKey(String(id), use.usageCount);
     toast({ title: t('common:toasts.promptCopied.title'), description: t('common:toasts.promptCopied.description') });
     return true;
   } catch (error) {

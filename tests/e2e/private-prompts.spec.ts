@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, islandsReady, test } from './fixtures';
-import { apiSignUp, nextMail } from './auth-support';
+import { adminSignIn, apiSignUp } from './auth-support';
 import { LANGS, prepare, type Lang } from './site-support';
 
 /**
@@ -10,8 +10,7 @@ import { LANGS, prepare, type Lang } from './site-support';
  * Prompts as Private and submits it; the admin approves it from the queue; it is public.
  */
 const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
-const ADMIN_EMAIL = 'admin@promptory.test';
-const ADMIN_PASSWORD = 'admin password 1';
+const fillStrings = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/prompts.json`, import.meta.url), 'utf8')).fill;
 
 async function signedIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
   const context = await browser.newContext();
@@ -25,12 +24,7 @@ async function adminPage(browser: Browser, baseURL: string, lng: Lang): Promise<
   const context = await browser.newContext();
   await prepare(context, baseURL, lng);
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  if (login.status() !== 200) {
-    const { link } = await nextMail(ADMIN_EMAIL, 0);
-    const token = new URL(link!).searchParams.get('token')!;
-    expect((await page.request.post('/api/auth/set-password', { data: { email: ADMIN_EMAIL, token, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  }
+  await adminSignIn(page.request);
   return page;
 }
 
@@ -56,6 +50,17 @@ for (const lng of LANGS) {
     const id = Number(new URL(owner.url()).pathname.split('/').pop());
     await expect(owner.getByTestId('own-prompt')).toBeVisible();
     await expect(owner.getByTestId('own-prompt').getByTestId('status-badge')).toHaveText(t.status.private);
+
+    // The owner fills it in and copies the filled text (no public use: it is private).
+    await owner.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await islandsReady(owner);
+    await owner.getByTestId('own-copy').click();
+    const panel = owner.getByRole('dialog', { name: fillStrings(lng).title });
+    await panel.getByLabel('topic', { exact: true }).fill('季度報告');
+    await panel.getByLabel('tone', { exact: true }).selectOption('casual');
+    await panel.getByRole('button', { name: fillStrings(lng).copy }).click();
+    await expect(panel).toBeHidden();
+    await expect.poll(() => owner.evaluate(() => navigator.clipboard.readText())).toBe('Write about 季度報告 in a casual tone.');
 
     // 2. Another user and a visitor can neither find it nor open it.
     const other = await signedIn(browser, baseURL!, lng);

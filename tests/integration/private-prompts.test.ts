@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { deviceRoutes } from '../../modules/devices/routes';
+import { engagementRoutes } from '../../modules/engagement/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
@@ -111,6 +112,22 @@ describe.each(backends)('private prompts on $name', (backend) => {
     expect((await device.api(deviceRoutes.extensionPrompts, { query: { q: 'Zebra weekly' } })).body.map((p: { id: number }) => p.id)).toEqual([id]);
     const timeline = (await author.api(promptRoutes.mySubmissions)).body.items.find((p: { id: number }) => p.id === id).timeline;
     expect(timeline.map((s: { decision: string }) => s.decision)).toEqual(['submitted', 'approved']);
+  });
+
+  it('lets its author fill it in: the filled copy goes to their history and its values come back as suggestions; nobody else may', async () => {
+    const { id } = (await author.api(promptRoutes.submit, { body: draft('My own private template', 'private') })).body;
+    const values = { 主題: '季度報告', tone: 'casual' };
+    const recorded = await author.api(engagementRoutes.recordHistory, { body: { promptId: id, values } });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.modifiedContent).toBe('Write about 季度報告 in a casual tone.');
+    expect((await author.api(engagementRoutes.recentValues, { params: { id } })).body).toEqual({ 主題: ['季度報告'], tone: ['casual'] });
+    // Another user (and a visitor) cannot record or read against it: it does not exist for them.
+    const before = await events();
+    expect((await other.api(engagementRoutes.recordHistory, { body: { promptId: id, values } })).status).toBe(404);
+    expect((await other.api(engagementRoutes.recordHistory, { body: { promptId: id } })).status).toBe(404);
+    expect((await other.api(engagementRoutes.recentValues, { params: { id } })).status).toBe(404);
+    expect((await visitor.api(engagementRoutes.recordHistory, { body: { promptId: id } })).status).toBe(401);
+    expect(await events()).toBe(before);
   });
 
   it('submits a public prompt for review by default, exactly as before', async () => {

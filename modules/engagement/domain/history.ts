@@ -1,4 +1,4 @@
-import { DomainError, evolvePromptApproved, promptStream, type Decider } from '../../../events';
+import { DomainError, evolvePromptAccess, mayUsePrompt, promptStream, UNKNOWN_PROMPT, type Decider, type PromptAccess } from '../../../events';
 import { ENGAGEMENT_MESSAGES } from '../contracts';
 
 /** A user's history: entries only add up, so the decision reads the prompt, not the history. */
@@ -22,11 +22,12 @@ function keptValues(values: HistoryCommand['values']): Record<string, string> | 
   return kept.length > 0 ? Object.fromEntries(kept) : null;
 }
 
-export const historyDecider: Decider<boolean, HistoryCommand> = {
-  initialState: false,
-  evolve: evolvePromptApproved,
-  decide({ userId, promptId, modifiedContent, values }, promptApproved) {
-    if (!promptApproved) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
+/** A public prompt, or the user's own in any state (their private prompts are used too). */
+export const historyDecider: Decider<PromptAccess, HistoryCommand> = {
+  initialState: UNKNOWN_PROMPT,
+  evolve: evolvePromptAccess,
+  decide({ userId, promptId, modifiedContent, values }, access) {
+    if (!mayUsePrompt(access, userId)) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
     return [{ type: 'HistoryRecorded', data: { userId, promptId, modifiedContent: modifiedContent ?? null, values: keptValues(values) } }];
   },
 };

@@ -21,6 +21,8 @@ interface Props {
   onClose: () => void;
   /** After the filled text is copied and the use recorded (the detail page then reads "Copied!"). */
   onCopied?: () => void;
+  /** False for the author's own unpublished prompt: no public use to count (recordUseAndCopy). */
+  counted?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * filled text. Loaded on the first click only; opened from cards and the detail page, so it
  * reads the page's own strings (`pageT()`).
  */
-export default function FillPanel({ id, open, onClose, onCopied }: Props) {
+export default function FillPanel({ id, open, onClose, onCopied, counted = true }: Props) {
   const t = pageT();
   const [template, setTemplate] = useState<ParsedTemplate | null>(null);
   const [failed, setFailed] = useState(false);
@@ -59,7 +61,7 @@ export default function FillPanel({ id, open, onClose, onCopied }: Props) {
     >
       {template ? (
         // Mounted on each opening: the fields start from the values last copied.
-        <FillForm id={id} template={template} suggestions={suggestions} onDone={onCopied} onClose={onClose} />
+        <FillForm id={id} template={template} suggestions={suggestions} counted={counted} onDone={onCopied} onClose={onClose} />
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
           {failed ? t('common:toasts.useFailed.description') : t('common:client.loading')}
@@ -94,11 +96,12 @@ interface FormProps {
   id: number;
   template: ParsedTemplate;
   suggestions: RecentValues;
+  counted: boolean;
   onDone?: () => void;
   onClose: () => void;
 }
 
-function FillForm({ id, template, suggestions, onDone, onClose }: FormProps) {
+function FillForm({ id, template, suggestions, counted, onDone, onClose }: FormProps) {
   const t = pageT();
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -123,7 +126,7 @@ function FillForm({ id, template, suggestions, onDone, onClose }: FormProps) {
     setBusy(true);
     rememberFillValues(id, values);
     // No await before this call: the copy must run inside the user's click or key press.
-    void recordUseAndCopy(id, { text: fillTemplate(template, values), values: typedValues(values) }).then((ok) => {
+    void recordUseAndCopy(id, { text: fillTemplate(template, values), values: typedValues(values) }, counted).then((ok) => {
       setBusy(false);
       if (!ok) return;
       onDone?.();

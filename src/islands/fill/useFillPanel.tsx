@@ -9,7 +9,7 @@ export function preloadFillPanel(): void {
 }
 
 /** The fill-in panel of prompt `id`: `open()` shows it; render `panel` beside the button. */
-export function useFillPanel(id: number, onCopied?: () => void): { open: () => void; panel: ReactNode } {
+export function useFillPanel(id: number, onCopied?: () => void, counted = true): { open: () => void; panel: ReactNode } {
   const [wanted, setWanted] = useState(false);
   const [isOpen, setOpen] = useState(false);
   const open = () => {
@@ -18,7 +18,7 @@ export function useFillPanel(id: number, onCopied?: () => void): { open: () => v
   };
   const panel = wanted ? (
     <Suspense fallback={null}>
-      <FillPanel id={id} open={isOpen} onClose={() => setOpen(false)} onCopied={onCopied} />
+      <FillPanel id={id} open={isOpen} onClose={() => setOpen(false)} onCopied={onCopied} counted={counted} />
     </Suspense>
   ) : null;
   return { open, panel };

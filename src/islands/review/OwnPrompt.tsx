@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { OwnPromptView } from '../../../modules/prompts/contracts';
+import { hasTemplateVariables, type OwnPromptView } from '../../../modules/prompts/contracts';
 import { $currentUser } from '../../client/current-user';
 import { api } from '../../client/http';
+import { recordUseAndCopy } from '../../client/prompt-actions';
 import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
 import { formatTime, StatusBadge, type ReviewProps } from './shared';
@@ -10,6 +11,7 @@ import { reserveToast } from '../../client/toast-store';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';
+import { useFillPanel } from '../fill/useFillPanel';
 
 interface Props extends ReviewProps {
   id: number;
@@ -29,6 +31,8 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const user = useHydratedStore($currentUser, undefined);
   const [prompt, setPrompt] = useState<OwnPromptView | null>(null);
+  // An unpublished prompt is copied without a public use (there is nothing public to count).
+  const fill = useFillPanel(id, undefined, false);
   useEffect(() => {
     if (!user || !id) return;
     api(routes.prompt, { params: { id } })
@@ -72,12 +76,23 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
       <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status">
         {t(notice)}
       </p>
-      {prompt.status === 'private' && (
-        <Button className="mt-4" onClick={() => void share()} data-testid="share">
-          <Icon name="send" size={14} />
-          {t('mine.share')}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          variant={prompt.status === 'private' ? 'outline' : 'primary'}
+          onClick={() => (hasTemplateVariables(prompt.content) ? fill.open() : void recordUseAndCopy(id, undefined, false))}
+          data-testid="own-copy"
+        >
+          <Icon name="copy" size={14} />
+          {t('own.copy')}
         </Button>
-      )}
+        {prompt.status === 'private' && (
+          <Button onClick={() => void share()} data-testid="share">
+            <Icon name="send" size={14} />
+            {t('mine.share')}
+          </Button>
+        )}
+      </div>
+      {fill.panel}
       <pre
         className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm"
         data-testid="prompt-content"
