@@ -254,6 +254,11 @@ export interface ReviewEntryView {
 // Paged lists share one query and reply shape (events/paging.ts); islands (which import only contracts) read its sizes and types here.
 export { PAGE_DEFAULT, PAGE_MAX, type Page, type PageRequest } from '../../events/paging';
 
+/** GET /api/prompts/my?q=&limit=&cursor=: the user's own prompts, `q` found in title, description or content. */
+export const myPromptsQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+});
+
 /** GET /api/admin/reviews?promptId=&decision=&limit=&cursor= (the route adds `promptId`, a canonical id: events/route.ts). */
 export const reviewHistoryQuery = pageQuery.extend({
   decision: z.enum(REVIEW_DECISIONS).optional(),

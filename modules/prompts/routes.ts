@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
-import { pageQuery, type Page } from '../../events/paging';
+import type { Page } from '../../events/paging';
 import { route } from '../../events/route';
 import {
   categories,
+  myPromptsQuery,
   pendingQuery,
   rebuildRequest,
   reviewHistoryQuery,
@@ -105,8 +106,9 @@ export const promptRoutes = {
     method: 'GET',
     path: '/api/prompts/my',
     caller: 'user',
-    query: pageQuery,
-    summary: 'Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline (paged: limit ≤ 100).',
+    query: myPromptsQuery,
+    summary:
+      'Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline; `q` searches their title, description and content (paged: limit ≤ 100).',
   }),
   pending: route<Page<ReviewPromptView>>()({
     method: 'GET',

@@ -61,12 +61,18 @@ export async function countPendingBy(sql: Sql, userId: number, cap = 1000): Prom
 }
 
 /** The prompts `userId` submitted, newest first, each with its timeline. */
-export async function listSubmissions(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<SubmissionView>> {
+export async function listSubmissions(
+  sql: Sql,
+  userId: number,
+  page: PageRequest & { q?: string } = { limit: PAGE_MAX },
+): Promise<Page<SubmissionView>> {
+  // `q` as plain text (strpos, not LIKE: a % or _ the user types means itself); one user's prompts are few.
   const found = await sql.query<ReviewRow>(
     `select ${COLUMNS} from review_prompts
      where submitted_by = $1 and ($2::int is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2))
+       and ($4::text is null or strpos(lower(title || ' ' || description || ' ' || content), lower($4)) > 0)
      order by submitted_at desc, id desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
+    [userId, page.cursor ?? null, page.limit + 1, page.q || null],
   );
   const { items: rows, nextCursor } = pageOf(found, page.limit, (r) => r.id);
   if (rows.length === 0) return { items: [], nextCursor };

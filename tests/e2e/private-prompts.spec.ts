@@ -86,6 +86,13 @@ for (const lng of LANGS) {
     const card = owner.locator(`[data-testid=submission][data-prompt-id="${id}"]`);
     await expect(card).toHaveAttribute('data-status', 'private');
     await expect(card.getByTestId('status-badge')).toHaveText(t.status.private);
+    // Search within My Prompts: a word of the content finds it, a word of nothing finds nothing.
+    const search = owner.getByRole('searchbox', { name: t.mine.search });
+    await search.fill('zzz-no-such-prompt');
+    await expect(owner.getByTestId('my-prompts-no-match')).toHaveText(t.mine.noMatch);
+    await search.fill(title);
+    await expect(owner.getByTestId('submission')).toHaveCount(1);
+    await expect(card).toBeVisible();
     owner.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: t.mine.share }).click();
     await expect(card).toHaveAttribute('data-status', 'pending');

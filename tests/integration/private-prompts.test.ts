@@ -130,6 +130,23 @@ describe.each(backends)('private prompts on $name', (backend) => {
     expect(await events()).toBe(before);
   });
 
+  it('searches My Prompts in title, description and content, as plain text, for its owner only', async () => {
+    const stamp = Date.now().toString(36);
+    const kept = (
+      await author.api(promptRoutes.submit, { body: { ...draft(`Quarterly ${stamp} notes`, 'private'), content: 'Summarise 50%_off {{topic}} plainly.' } })
+    ).body;
+    const sent = (await author.api(promptRoutes.submit, { body: draft(`Weekly ${stamp} digest`) })).body;
+    const search = async (b: Browser, q: string) => (await b.api(promptRoutes.mySubmissions, { query: { q } })).body.items.map((p: { id: number }) => p.id);
+    expect(await search(author, stamp)).toEqual([sent.id, kept.id]);
+    expect(await search(author, `QUARTERLY ${stamp}`)).toEqual([kept.id]);
+    // Content counts, and % and _ mean themselves (no LIKE pattern).
+    expect(await search(author, '50%_off')).toEqual([kept.id]);
+    expect(await search(author, '5_%')).toEqual([]);
+    expect(await search(other, stamp)).toEqual([]);
+    const tooLong = await author.api(promptRoutes.mySubmissions, { query: { q: 'x'.repeat(101) } });
+    expect(tooLong.status).toBe(400);
+  });
+
   it('submits a public prompt for review by default, exactly as before', async () => {
     const created = await author.api(promptRoutes.submit, { body: draft('Public by default') });
     expect(created.status).toBe(201);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { SubmissionView, TimelineEntry } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -10,6 +10,7 @@ import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 import { usePaged } from '../../client/paged';
 import { LoadMore } from '../../ui/LoadMore';
+import { Input } from '../../ui/Input';
 
 /**
  * The dashboard's My Prompts tab: every prompt of the user (private ones too), its status and
@@ -20,8 +21,16 @@ export default withStrings(Submissions);
 
 function Submissions({ strings: { lng } }: ReviewProps) {
   const t = useT<ScopeOf<'review'>>();
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  // Typing asks once it pauses (300 ms), not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
   // A page at a time, newest first (issue 18); after a withdrawal the first page is read again.
-  const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor } }), []);
+  const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor, q: q || undefined } }), [q]);
   const { items: list, reload: load, more } = usePaged<SubmissionView>(fetchPage);
   useEffect(() => void load(), [load]);
 
@@ -51,7 +60,32 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     void load();
   };
 
+  const search = (
+    <div className="mb-4">
+      <label htmlFor={searchId} className="sr-only">
+        {t('mine.search')}
+      </label>
+      <Input
+        id={searchId}
+        type="search"
+        value={typed}
+        maxLength={100}
+        placeholder={t('mine.search')}
+        onChange={(event) => setTyped(event.target.value)}
+        data-testid="my-prompts-search"
+      />
+    </div>
+  );
   if (list === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
+  if (list.length === 0 && q)
+    return (
+      <>
+        {search}
+        <p className="card px-6 py-10 text-center text-muted-foreground" role="status" data-testid="my-prompts-no-match">
+          {t('mine.noMatch')}
+        </p>
+      </>
+    );
   if (list.length === 0)
     return (
       <div className="card flex flex-col items-center px-6 py-16 text-center" data-testid="submissions-empty">
@@ -64,6 +98,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     );
   return (
     <>
+      {search}
       <ul className="grid gap-4" data-testid="my-submissions">
         {list.map((s) => (
           <li key={s.id} className="card min-w-0 p-5 wrap-anywhere" data-testid="submission" data-prompt-id={s.id} data-status={s.status}>
