@@ -61,11 +61,7 @@ export async function countPendingBy(sql: Sql, userId: number, cap = 1000): Prom
 }
 
 /** The prompts `userId` submitted, newest first, each with its timeline. */
-export async function listSubmissions(
-  sql: Sql,
-  userId: number,
-  page: PageRequest & { q?: string } = { limit: PAGE_MAX },
-): Promise<Page<SubmissionView>> {
+export async function listSubmissions(sql: Sql, userId: number, page: PageRequest & { q?: string } = { limit: PAGE_MAX }): Promise<Page<SubmissionView>> {
   // `q` as plain text (strpos, not LIKE: a % or _ the user types means itself); one user's prompts are few.
   const found = await sql.query<ReviewRow>(
     `select ${COLUMNS} from review_prompts
