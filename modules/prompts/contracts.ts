@@ -316,3 +316,5 @@ export {
   type TemplateValues,
   type TemplateVariable,
 } from './variables';
+
+export { DIFF_MAX_EDITS, diffRows, diffText, diffTokens, type DiffKind, type DiffRow, type DiffSegment, type DiffStats } from './diff';
