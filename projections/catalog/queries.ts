@@ -118,11 +118,25 @@ export async function getPublicPrompt(sql: Sql, id: number): Promise<PromptView 
  * for its author only. Null otherwise.
  */
 export async function getPromptFor(sql: Sql, id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<OwnPromptView | null> {
+  return (await getPromptAccess(sql, id, viewer))?.prompt ?? null;
+}
+
+/**
+ * The prompt as `getPromptFor` shows it, and whether the viewer may change it (its author;
+ * the admin, unless it is private): the edit and versions pages decide what to offer from it
+ * (the commands decide again on the stream).
+ */
+export async function getPromptAccess(
+  sql: Sql,
+  id: number,
+  viewer: { userId: number | null; isAdmin: boolean },
+): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null> {
   const [row] = await sql.query<PromptRow & { submitted_by: number | null }>(`select ${COLUMNS}, submitted_by from catalog_prompts where id = $1`, [id]);
   if (!row) return null;
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
-  const maySee = row.status === 'approved' || isAuthor || (viewer.isAdmin && row.status !== 'private');
-  return maySee ? { ...toPromptView(row), status: row.status as PromptStatusName } : null;
+  const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');
+  if (row.status !== 'approved' && !mayEdit) return null;
+  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit };
 }
 
 /** Every counted use, of every prompt (withdrawn ones' uses are kept, only hidden). */

@@ -39,15 +39,18 @@ type BookmarkFilter = { q: string; category: string; sort: Sort };
  * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
  * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */
-async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<PromptView[]> {
-  const ids = (await listFavorites(app.db, userId)).map((f) => f.promptId);
-  return listPrompts(app.db, {
-    ids,
+async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]> {
+  const favorites = await listFavorites(app.db, userId);
+  const saved = new Map(favorites.map((f) => [f.promptId, f.savedVersion]));
+  const prompts = await listPrompts(app.db, {
+    ids: [...saved.keys()],
     q: state.q,
     categoryId: state.category ? categoryIdOf(state.category) : undefined,
     sort: state.sort,
-    limit: ids.length,
+    limit: saved.size,
   });
+  // The version each was bookmarked at: the tab says "Updated since you saved it" past it.
+  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
 }
 
 /**
@@ -79,7 +82,7 @@ export async function throttleAccount(
  */
 export interface LibraryReader {
   /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
-  bookmarks(userId: number, state: BookmarkFilter): Promise<PromptView[]>;
+  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]>;
   /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
   collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
 }

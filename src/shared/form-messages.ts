@@ -1,6 +1,6 @@
 import { FORGOT_PASSWORD_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, SET_PASSWORD_LIMITS } from '../../modules/accounts/contracts';
 import { COLLECTION_LIMITS } from '../../modules/collections/contracts';
-import { CREATE_PAGE_LIMITS, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
+import { CREATE_PAGE_LIMITS, EDIT_NOTE_MAX, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
 import type { TranslationKey } from '../i18n/keys';
 
 /**
@@ -50,6 +50,12 @@ const promptFields: Record<string, FieldKeys> = {
 export const FORMS = {
   submitDialog: { prefix: 'review:', limits: SUBMIT_DIALOG_LIMITS, fields: promptFields },
   createPage: { prefix: 'review:', limits: CREATE_PAGE_LIMITS, fields: promptFields },
+  // The edit page: the create page's fields (the author's name is not edited) and the change note.
+  editPage: {
+    prefix: 'review:',
+    limits: { title: CREATE_PAGE_LIMITS.title, description: CREATE_PAGE_LIMITS.description, content: CREATE_PAGE_LIMITS.content, note: { max: EDIT_NOTE_MAX } },
+    fields: { ...promptFields, note: { too_big: 'validation.noteMax' } },
+  },
   collection: {
     prefix: 'dashboard:library.',
     limits: COLLECTION_LIMITS,

@@ -19,6 +19,8 @@ interface Props {
   lng: Language;
   /** The card's actions (default and featured variants): the CardActions island. */
   children?: ReactNode;
+  /** Default variant, a saved prompt (bookmark, collection item) that changed since: the diff's link. */
+  updatedHref?: string | null;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * The title links to /prompts/{id} and, stretched, makes the whole card clickable. The card
  * itself is static HTML; only its action row (children) hydrates.
  */
-export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children }: Props) {
+export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref }: Props) {
   const H = `h${level}` as 'h2' | 'h3';
   const titleId = `p${variant[0]}${prompt.id}`;
   const author = displayAuthor(prompt.authorName);
@@ -108,6 +110,17 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
           {t('prompts:card.uses', { count: prompt.usageCount, formatted: formatNumber(prompt.usageCount, lng) })}
         </span>
       </div>
+      {/* Above the stretched title link, so it takes its own clicks. */}
+      {updatedHref && (
+        <a
+          href={updatedHref}
+          className="relative z-10 mt-3 inline-flex items-center gap-1 self-start text-xs font-medium text-link hover:underline"
+          data-testid="updated-since"
+        >
+          <Icon name="sparkles" size={13} />
+          {t('prompts:card.updatedSince')}
+        </a>
+      )}
       <div className="pcard-actions">{children}</div>
     </article>
   );

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CREATE_PAGE_LIMITS,
   createPageSchema,
+  editPromptRequest,
   SUBMIT_DIALOG_LIMITS,
   SUBMIT_REQUEST_LIMITS,
   submitDialogSchema,
@@ -45,6 +46,7 @@ function shown(lng: string, form: FormName, issue: Parameters<typeof formMessage
 const SCHEMAS: Record<FormName, z.ZodType> = {
   submitDialog: submitDialogSchema,
   createPage: createPageSchema,
+  editPage: editPromptRequest,
   collection: collectionRequest,
   login: loginRequest,
   register: registerRequest,
@@ -68,6 +70,7 @@ const VALID: Record<FormName, Record<string, unknown>> = {
     categoryId: 1,
     authorName: 'Ann Lee',
   },
+  editPage: { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough.', categoryId: 1, note: 'Fixed a typo.' },
   collection: { name: 'Reading', description: 'Prompts for reading.', isPublic: false },
   login: { email: 'ann@example.com', password: 'secret' },
   register: { name: 'Ann Lee', username: 'ann', email: 'ann@example.com' },
@@ -132,6 +135,14 @@ describe('every bound of every limits table shows its message', () => {
     const pageTitle = createPageSchema.safeParse({ ...VALID.createPage, title: 'Tiny' });
     expect(shown('en', 'createPage', pageTitle.error!.issues[0]!)).toBe('Title must be at least 5 characters.');
     expect(shown('zh-HK', 'createPage', pageTitle.error!.issues[0]!)).toBe(ZH_SPEC['Title must be at least 5 characters.']);
+  });
+
+  it("says the edit page's change note text, in both languages, from a local parse and from the server's answer", () => {
+    const parsed = editPromptRequest.safeParse({ ...VALID.editPage, note: 'x'.repeat(201) });
+    const issue = parsed.error!.issues.find((i) => i.path[0] === 'note')!;
+    expect(shown('en', 'editPage', issue)).toBe('Change note must not exceed 200 characters.');
+    expect(shown('en', 'editPage', issue)).toBe(issue.message);
+    expect(shown('zh-HK', 'editPage', { path: ['note'], code: 'too_big', limit: 200 })).toBe('修改說明不能超過 200 個字元。');
   });
 
   it('shows the spec texts for codes that are not bounds', () => {

@@ -5,6 +5,7 @@ import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite
 import { recordUseAndCopy } from '../../client/prompt-actions';
 import { reserveToast } from '../../client/toast-store';
 import { formatDate } from '../../shared/format';
+import { updatedSinceHref } from '../../shared/saved-version';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
@@ -105,12 +106,15 @@ function PromptRow({
   description,
   promptId,
   date,
+  updatedHref,
   children,
 }: {
   title: string;
   description: string;
   promptId: number;
   date: string;
+  /** The diff since the version saved, when the prompt changed since (bookmarks). */
+  updatedHref?: string | null;
   children: React.ReactNode;
 }) {
   const t = useT<ScopeOf<'library'>>();
@@ -126,6 +130,16 @@ function PromptRow({
         <Icon name="clock" size={13} />
         {date}
       </p>
+      {updatedHref && (
+        <a
+          href={updatedHref}
+          className="mt-2 inline-flex items-center gap-1 self-start text-xs font-medium text-link hover:underline"
+          data-testid="updated-since"
+        >
+          <Icon name="sparkles" size={13} />
+          {t('updatedSince')}
+        </a>
+      )}
       <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-border pt-4">
         {children}
         <a href={`/prompts/${promptId}`} className={buttonClass({ variant: 'ghost', size: 'sm', className: 'ml-auto' })}>
@@ -178,6 +192,7 @@ function Bookmarks({ lng }: { lng: Language }) {
             description={f.prompt.description}
             promptId={f.promptId}
             date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
+            updatedHref={updatedSinceHref(f.promptId, f.savedVersion, f.prompt.version)}
           >
             <Button
               variant="outline"

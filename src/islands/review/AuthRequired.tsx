@@ -6,15 +6,15 @@ import type { ReviewProps } from './shared';
 import { signInHref } from '../../shared/return-to';
 
 /**
- * /prompts/create for a visitor: the page shows "Authentication Required",
- * then sends them to /auth with the same words as a toast.
+ * /prompts/create and /prompts/{id}/edit for a visitor: the page shows "Authentication
+ * Required", then sends them to /auth (back here after signing in) with the same words as a toast.
  */
 export default withStrings(AuthRequired);
 
-function AuthRequired(_: ReviewProps) {
+function AuthRequired({ page = 'create' }: ReviewProps & { page?: 'create' | 'edit' }) {
   const t = useT<ScopeOf<'review'>>();
-  const title = t('create.authTitle');
-  const description = t('create.authDescription');
+  const title = t(`${page}.authTitle`);
+  const description = t(`${page}.authDescription`);
   useEffect(() => {
     // Queued only as this page goes away: this page's own toaster (hydrated when idle, which
     // can come after this) would otherwise take the toast and show it on a page being left.

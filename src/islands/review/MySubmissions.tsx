@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { SubmissionView, TimelineEntry } from '../../../modules/prompts/contracts';
+import type { PendingRevision as Revision, SubmissionView, TimelineEntry } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
@@ -14,8 +14,9 @@ import { Input } from '../../ui/Input';
 
 /**
  * The dashboard's My Prompts tab: every prompt of the user (private ones too), its status and
- * timeline, and what its status allows: submit a private one to the community, withdraw a
- * pending or published one.
+ * timeline, and what its status allows: edit it and see its versions, submit a private one to
+ * the community, withdraw a pending or published one; a revision of a published prompt that
+ * waits for review (with Withdraw revision), or the last one rejected.
  */
 export default withStrings(Submissions);
 
@@ -56,6 +57,19 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     } catch (error) {
       console.error(error);
       toast({ variant: 'destructive', title: t('mine.shareFailed') });
+    }
+    void load();
+  };
+
+  const withdrawRevision = async (id: number) => {
+    if (!confirm(t('mine.withdrawRevisionConfirm'))) return;
+    const toast = reserveToast();
+    try {
+      await api(routes.withdrawRevision, { params: { id } });
+      toast({ title: t('mine.revisionWithdrawnTitle'), description: t('mine.revisionWithdrawnDescription') });
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('mine.withdrawRevisionFailed') });
     }
     void load();
   };
@@ -120,21 +134,45 @@ function Submissions({ strings: { lng } }: ReviewProps) {
             ) : (
               <Timeline steps={s.timeline} lng={lng} />
             )}
-            {s.status === 'private' && (
-              <div className="mt-4 flex justify-end">
+            {s.pendingRevision && <PendingRevision submission={s} revision={s.pendingRevision} lng={lng} onWithdraw={() => void withdrawRevision(s.id)} />}
+            {!s.pendingRevision && s.lastRevisionRejected && (
+              <p className="mt-4 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm" data-testid="revision-rejected">
+                {t('mine.revisionRejected', { version: s.lastRevisionRejected.version, date: formatTime(s.lastRevisionRejected.at, lng) })}
+              </p>
+            )}
+            <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
+              {s.status !== 'withdrawn' && (
+                <a
+                  href={`/prompts/${s.id}/edit`}
+                  className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                  aria-label={t('mine.editLabel', { title: s.title })}
+                  data-testid="edit"
+                >
+                  <Icon name="pen-line" size={14} />
+                  {t('mine.edit')}
+                </a>
+              )}
+              <a
+                href={`/prompts/${s.id}/versions`}
+                className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                aria-label={t('mine.versionsLabel', { title: s.title })}
+                data-testid="versions-link"
+              >
+                <Icon name="clock" size={14} />
+                {t('mine.versions')}
+              </a>
+              {s.status === 'private' && (
                 <Button size="sm" onClick={() => void share(s.id)} data-testid="share">
                   <Icon name="send" size={14} />
                   {t('mine.share')}
                 </Button>
-              </div>
-            )}
-            {(s.status === 'pending' || s.status === 'approved') && (
-              <div className="mt-4 flex justify-end">
+              )}
+              {(s.status === 'pending' || s.status === 'approved') && (
                 <Button variant="outline" size="sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
                   {t('mine.withdraw')}
                 </Button>
-              </div>
-            )}
+              )}
+            </div>
           </li>
         ))}
       </ul>
@@ -160,5 +198,33 @@ function Timeline({ steps, lng }: { steps: readonly TimelineEntry[]; lng: string
         ))}
       </ol>
     </>
+  );
+}
+
+/** A published prompt's revision waiting for review: its version, note, the diff link, and Withdraw revision. */
+function PendingRevision({ submission, revision, lng, onWithdraw }: { submission: SubmissionView; revision: Revision; lng: string; onWithdraw: () => void }) {
+  const t = useT<ScopeOf<'review'>>();
+  return (
+    <div
+      className="mt-4 rounded-lg border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm"
+      data-testid="pending-revision"
+      data-version={revision.version}
+    >
+      <p className="font-semibold">{t('mine.pendingRevision')}</p>
+      <p className="mt-1 text-muted-foreground">{t('mine.pendingRevisionText', { version: revision.version, date: formatTime(revision.at, lng) })}</p>
+      {revision.note && <blockquote className="mt-2 border-l-2 border-amber-500/40 pl-3 italic">{revision.note}</blockquote>}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <a
+          href={`/prompts/${submission.id}/versions?from=${submission.version}&to=${revision.version}`}
+          className={buttonClass({ variant: 'ghost', size: 'sm' })}
+          data-testid="see-changes"
+        >
+          {t('mine.seeChanges')}
+        </a>
+        <Button variant="outline" size="sm" onClick={onWithdraw} data-testid="withdraw-revision">
+          {t('mine.withdrawRevision')}
+        </Button>
+      </div>
+    </div>
   );
 }

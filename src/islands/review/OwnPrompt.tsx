@@ -8,7 +8,7 @@ import { useHydratedStore } from '../../ui/hooks';
 import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../client/toast-store';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';
 import { useFillPanel } from '../fill/useFillPanel';
@@ -23,7 +23,8 @@ interface Props extends ReviewProps {
  * /prompts/{id} of a prompt that is not public: the page (the same for everyone, never cached
  * as a 404) shows "Error Loading Prompt"; its submitter and the admin (a private prompt: its
  * author only) get the prompt from `GET /api/prompts/{id}` (private, no-store) and see it
- * here, marked with its status; a private one can be submitted to the community from here.
+ * here, marked with its status, with Edit and Version history; a private one can be submitted
+ * to the community from here.
  */
 export default withStrings(OwnPromptView);
 
@@ -91,6 +92,16 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
             {t('mine.share')}
           </Button>
         )}
+        {prompt.status !== 'withdrawn' && (
+          <a href={`/prompts/${id}/edit`} className={buttonClass({ variant: 'outline' })} data-testid="own-edit">
+            <Icon name="pen-line" size={14} />
+            {t('mine.edit')}
+          </a>
+        )}
+        <a href={`/prompts/${id}/versions`} className={buttonClass({ variant: 'ghost' })} data-testid="own-versions">
+          <Icon name="clock" size={14} />
+          {t('mine.versions')}
+        </a>
       </div>
       {fill.panel}
       <pre

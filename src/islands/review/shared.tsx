@@ -63,14 +63,14 @@ export function CategorySelect({
   );
 }
 
-/** A status pill (Private, Pending, Approved, Rejected, Withdrawn). */
+/** A status pill (Private, Pending, Approved, Rejected, Withdrawn; a version's Published and Draft too). */
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   const tone =
-    status === 'approved'
+    status === 'approved' || status === 'published'
       ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300'
       : status === 'pending'
         ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
-        : status === 'private'
+        : status === 'private' || status === 'draft'
           ? 'bg-sky-500/15 text-sky-700 dark:text-sky-300'
           : 'bg-destructive/10 text-destructive';
   return (

@@ -1,6 +1,6 @@
 import type { Sql } from '../../../events';
-import { PRODUCT_NAME, type PromptView } from '../../../modules/prompts/contracts';
-import { getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
+import { PRODUCT_NAME, type OwnPromptView, type PromptView } from '../../../modules/prompts/contracts';
+import { getPromptAccess, getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
@@ -58,6 +58,8 @@ export interface CatalogReader {
   browse(state: BrowseState, mode?: PageMode): Promise<ListPage>;
   community(state: CommunityState, mode?: PageMode): Promise<ListPage>;
   prompt(id: number): Promise<PromptView | null>;
+  /** A prompt as the viewer may see it (its author and the admin see it unpublished) and whether they may edit it: the edit and versions pages. */
+  access(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null>;
 }
 
 const readers = new WeakMap<object, CatalogReader>();
@@ -76,6 +78,7 @@ export function catalogReader(sql: Sql): CatalogReader {
       browse: (state, mode) => loadBrowse(sql, state, mode),
       community: (state, mode) => loadCommunity(sql, state, mode),
       prompt: (id) => getPublicPrompt(sql, id),
+      access: (id, viewer) => getPromptAccess(sql, id, viewer),
     };
     readers.set(sql, reader);
   }
