@@ -1,0 +1,153 @@
+import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, islandsReady, test } from './fixtures';
+import { adminSignIn, apiSignUp } from './auth-support';
+import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-support';
+
+/**
+ * Issue 20, editing and versions, in both languages: a user saves a private prompt with
+ * `{{主題}}` and `{{tone:formal|casual}}`, edits it twice, sees three versions with a diff,
+ * restores version 1, submits it; the admin approves it; the author edits the published
+ * prompt, and a visitor keeps seeing the published text until the admin approves the revision
+ * from the Revisions tab (with its diff).
+ */
+const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
+
+async function pageIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
+  const context = await browser.newContext();
+  await prepare(context, baseURL, lng);
+  return context.newPage();
+}
+
+/** Fills the edit page's form and saves it: only the fields given change. */
+async function edit(page: Page, id: number, change: { title?: string; content?: string; note?: string }) {
+  await page.goto(`/prompts/${id}/edit`);
+  const form = page.getByTestId('edit-form');
+  if (change.title !== undefined) await form.locator('[name=title]').fill(change.title);
+  if (change.content !== undefined) await form.locator('[name=content]').fill(change.content);
+  if (change.note !== undefined) await form.locator('[name=note]').fill(change.note);
+  await page.getByTestId('edit-save').click();
+}
+
+const V1 = '請用{{tone:formal|casual}}的語氣寫一篇關於{{主題}}的短文。';
+const V2 = '請用{{tone:formal|casual}}的語氣寫一篇關於{{主題}}的文章，約三百字。';
+const V3_TITLE_SUFFIX = ' (revised)';
+const PUBLISHED_EDIT = `${V1}\nEnd with three questions for the reader.`;
+
+for (const lng of LANGS) {
+  test(`editing and versions in ${lng}: three versions, a diff, a restore, and a revision the public sees only once approved`, async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const t = locale(lng);
+    const title = `Versions ${lng} ${Date.now().toString(36)}`;
+
+    // 1. The owner saves a private prompt with two variables.
+    const owner = await pageIn(browser, baseURL!, lng);
+    const errors = watchErrors(owner);
+    await apiSignUp(owner.request);
+    await owner.goto('/prompts/create');
+    const create = owner.getByTestId('create-form');
+    await create.locator('[name=title]').fill(title);
+    await create.locator('[name=categoryId]').selectOption('2');
+    await create.locator('[name=description]').fill('A short piece on any topic, in the tone you pick.');
+    await create.locator('[name=content]').fill(V1);
+    await create.getByRole('radio', { name: t.visibility.private }).check();
+    await owner.getByTestId('create-prompt-send').click();
+    await expect(owner).toHaveURL(/\/prompts\/\d+$/);
+    const id = Number(new URL(owner.url()).pathname.split('/').pop());
+
+    // 2. Two edits from the edit page: the content (with a change note, counted), then the title.
+    await owner.goto(`/prompts/${id}/edit`);
+    await expect(owner.getByTestId('published-notice')).toHaveCount(0);
+    await expect(owner.getByTestId('edit-form').locator('[name=content]')).toHaveValue(V1);
+    await owner.getByTestId('edit-form').locator('[name=note]').fill('Longer');
+    await expect(owner.getByText('6/200')).toBeVisible();
+    await owner.getByTestId('edit-form').locator('[name=content]').fill(V2);
+    await owner.getByTestId('edit-save').click();
+    await expect(owner).toHaveURL(new RegExp(`/prompts/${id}$`));
+    await expect(owner.getByTestId('toast')).toContainText(t.edit.savedTitle);
+    await expect(owner.getByTestId('own-prompt').getByTestId('prompt-content')).toHaveText(V2);
+    await edit(owner, id, { title: `${title}${V3_TITLE_SUFFIX}` });
+    await expect(owner).toHaveURL(new RegExp(`/prompts/${id}$`));
+
+    // 3. Three versions; the newest compared with the one before, then version 1 with version 3.
+    await owner.getByTestId('own-versions').click();
+    await expect(owner).toHaveURL(new RegExp(`/prompts/${id}/versions$`));
+    await islandsReady(owner);
+    const versions = owner.getByTestId('version');
+    await expect(versions).toHaveCount(3);
+    await expect(versions.nth(2)).toHaveAttribute('data-current', 'true');
+    await expect(versions.nth(0)).toHaveAttribute('data-status', 'draft');
+    await expect(versions.nth(1).getByText('Longer')).toBeVisible();
+    const diff = owner.getByTestId('version-diff');
+    await expect(owner.getByTestId('diff-heading')).toHaveText(t.versions.diffTitle.replace('{{from}}', '2').replace('{{to}}', '3'));
+    await expect(diff.getByTestId('diff-title').locator('ins').first()).toContainText(V3_TITLE_SUFFIX.trim());
+    await expect(diff.getByTestId('diff-content')).toHaveAttribute('data-unchanged', '');
+    await owner.getByRole('radio', { name: t.versions.compareFrom.replace('{{version}}', '1') }).check();
+    await expect(owner).toHaveURL(new RegExp(`from=1&to=3`));
+    // Chinese is compared character by character: 短 was removed, 章 added, the rest kept.
+    const content = diff.getByTestId('diff-content-columns');
+    await expect(content.locator('del')).toContainText(['短']);
+    await expect(content.locator('ins')).toContainText(['章', '，約三百字']);
+    // A reload keeps the choice (?from=&to=).
+    await owner.reload();
+    await expect(owner.getByTestId('diff-heading')).toHaveText(t.versions.diffTitle.replace('{{from}}', '1').replace('{{to}}', '3'));
+
+    // 4. Restore version 1: a fourth version, equal to the first, says where it came from.
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await versions.nth(0).getByTestId('restore').click();
+    await expect(owner.getByTestId('toast')).toContainText(t.versions.restoredTitle);
+    await expect(versions).toHaveCount(4);
+    await expect(versions.nth(3)).toHaveAttribute('data-current', 'true');
+    await expect(versions.nth(3)).toContainText(t.versions.restoredFrom.replace('{{version}}', '1'));
+    await owner.goto(`/prompts/${id}`);
+    await expect(owner.getByTestId('own-prompt').getByTestId('prompt-content')).toHaveText(V1);
+
+    // 5. Submitted to the community from My Prompts; the admin approves it.
+    await owner.goto('/dashboard?tab=submissions');
+    const card = owner.locator(`[data-testid=submission][data-prompt-id="${id}"]`);
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await card.getByTestId('share').click();
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    const admin = await pageIn(browser, baseURL!, lng);
+    await adminSignIn(admin.request);
+    expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+    const visitor = await pageIn(browser, baseURL!, lng);
+    await expect.poll(async () => (await visitor.goto(`/prompts/${id}`))?.status()).toBe(200);
+    await expect(visitor.getByTestId('prompt-content')).toHaveText(V1);
+
+    // 6. The author edits the published prompt: it waits for review as a revision.
+    await owner.goto(`/prompts/${id}/edit`);
+    await expect(owner.getByTestId('published-notice')).toContainText(t.edit.publishedNotice);
+    await edit(owner, id, { content: PUBLISHED_EDIT, note: 'Questions at the end' });
+    await expect(owner).toHaveURL(new RegExp(`/prompts/${id}/versions\\?to=5$`));
+    await expect(owner.getByTestId('toast')).toContainText(t.edit.proposedTitle);
+    await expect(owner.locator('[data-testid=version][data-version="5"]')).toHaveAttribute('data-status', 'pending');
+    await expect(owner.getByTestId('diff-content-columns').locator('ins')).toContainText(['End with three questions for the reader.']);
+
+    // The public still sees the published text, and its history lists only published versions.
+    await visitor.goto(`/prompts/${id}`);
+    await expect(visitor.getByTestId('prompt-content')).toHaveText(V1);
+    await visitor.goto(`/prompts/${id}/versions`);
+    await expect(visitor.getByTestId('version')).not.toHaveCount(0);
+    await expect(visitor.locator('[data-testid=version][data-status="pending"]')).toHaveCount(0);
+    await expect(visitor.getByTestId('restore')).toHaveCount(0);
+
+    // My Prompts shows the revision waiting, with Withdraw revision.
+    await owner.goto('/dashboard?tab=submissions');
+    const revision = card.getByTestId('pending-revision');
+    await expect(revision).toHaveAttribute('data-version', '5');
+    await expect(revision.getByRole('button', { name: t.mine.withdrawRevision })).toBeVisible();
+
+    // 7. The admin approves the revision from the Revisions tab, which shows its diff.
+    await admin.goto('/admin?tab=revisions');
+    const queued = admin.locator(`[data-testid=revision][data-prompt-id="${id}"]`);
+    await expect(queued.getByTestId('revision-diff').getByTestId('diff-content-columns').locator('ins')).toContainText([
+      'End with three questions for the reader.',
+    ]);
+    await queued.getByTestId('approve').click();
+    await expect(admin.getByTestId('toast')).toContainText(t.admin.successTitle);
+    await expect(queued).toHaveCount(0);
+    await expect.poll(async () => (await visitor.goto(`/prompts/${id}`), await visitor.getByTestId('prompt-content').textContent())).toBe(PUBLISHED_EDIT);
+    await expectNoErrors(errors);
+  });
+}
