@@ -116,9 +116,9 @@ const paramCount = (spec: Pick<RouteSpec, 'path'>) => spec.path.split('{').lengt
 
 /**
  * The declared route a request is for, if any. Like Astro's router, a literal segment wins
- * over a param: `/api/prompts/my` is its own route, not `/api/prompts/{id}`.
+ * over a param: `/api/prompts/my` is its own route (whatever the method), not `/api/prompts/{id}`.
  */
 export function findRoute<R extends RouteSpec>(routes: readonly R[], method: string, pathname: string): R | undefined {
-  const matches = routes.filter((r) => r.method === method && pathPattern(r).test(pathname));
-  return matches.sort((a, b) => paramCount(a) - paramCount(b))[0];
+  const [served] = routes.filter((r) => pathPattern(r).test(pathname)).sort((a, b) => paramCount(a) - paramCount(b));
+  return routes.find((r) => served && r.path === served.path && r.method === method);
 }

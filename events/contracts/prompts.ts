@@ -105,6 +105,8 @@ export const HistoryRecorded = {
 /** A prompt's content as an edit sets it (every field, so a version reads from one event). */
 const content = {
   promptId: id,
+  /** The version it makes: the Nth content-changing event of the prompt's stream (submitting made version 1). */
+  version: id,
   title: z.string(),
   description: z.string(),
   content: z.string(),

@@ -29,6 +29,12 @@ function countUses(uses: UsedEvent[]): Statement {
 }
 import { arrayLiteral, documentGrams, searchText } from './search';
 
+/** The searched columns of a prompt's title and description (search.ts). */
+function searchColumns(d: { title: string; description: string }): [string, string] {
+  const text = searchText(d.title, d.description);
+  return [text, arrayLiteral(documentGrams(text))];
+}
+
 /** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
 const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
@@ -39,8 +45,19 @@ export const catalogProjection: Projection = {
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
   version: 7,
-  tables: ['catalog_prompts'],
-  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn', 'Used', 'Rated'],
+  tables: ['catalog_prompts', 'catalog_revisions'],
+  handles: [
+    'PromptSubmitted',
+    'PromptSavedPrivately',
+    'PromptSharedForReview',
+    'PromptReviewed',
+    'PromptWithdrawn',
+    'PromptEdited',
+    'PromptRevisionProposed',
+    'PromptRevisionReviewed',
+    'Used',
+    'Rated',
+  ],
   ddl: `
     create table catalog_prompts (
       id integer primary key,
@@ -77,6 +94,19 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_rating on catalog_prompts (rating desc, usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
+    -- revisions of published prompts as proposed (search text ready), so approving one copies
+    -- it into catalog_prompts; kept whatever their fate, so applying an event twice changes nothing
+    create table catalog_revisions (
+      prompt_id integer not null,
+      version integer not null,
+      title text not null,
+      description text not null,
+      content text not null,
+      category_id integer not null,
+      search_text text not null,
+      search_grams text[] not null,
+      primary key (prompt_id, version)
+    );
   `,
   evolveBatch(events) {
     const statements: Statement[] = [];
@@ -117,8 +147,7 @@ export const catalogProjection: Projection = {
               d.isEditorsPick,
               d.submittedAt ?? event.createdAt,
               d.submittedBy,
-              searchText(d.title, d.description),
-              arrayLiteral(documentGrams(searchText(d.title, d.description))),
+              ...searchColumns(d),
             ],
           },
         ];
@@ -142,8 +171,7 @@ export const catalogProjection: Projection = {
               d.authorImage,
               event.createdAt,
               d.savedBy,
-              searchText(d.title, d.description),
-              arrayLiteral(documentGrams(searchText(d.title, d.description))),
+              ...searchColumns(d),
             ],
           },
         ];
@@ -171,6 +199,41 @@ export const catalogProjection: Projection = {
             text: `update catalog_prompts set status = 'withdrawn', applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
             params: [event.data.promptId, ...at],
+          },
+        ];
+      case 'PromptEdited': {
+        // Applied at once (an unpublished prompt, or the admin's edit of a published one): shown from now on.
+        const d = event.data;
+        return [
+          {
+            text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = $8,
+                     search_text = $9, search_grams = $10::text::text[], applied_tx = $2::xid8, applied_pos = $3
+                   where id = $1 and ${AFTER}`,
+            params: [d.promptId, ...at, d.title, d.description, d.content, d.categoryId, d.version, ...searchColumns(d)],
+          },
+        ];
+      }
+      case 'PromptRevisionProposed': {
+        const d = event.data;
+        return [
+          {
+            text: `insert into catalog_revisions (prompt_id, version, title, description, content, category_id, search_text, search_grams)
+                   values ($1, $2, $3, $4, $5, $6, $7, $8::text::text[]) on conflict (prompt_id, version) do nothing`,
+            params: [d.promptId, d.version, d.title, d.description, d.content, d.categoryId, ...searchColumns(d)],
+          },
+        ];
+      }
+      case 'PromptRevisionReviewed':
+        // The public keeps the published version until the admin approves a revision.
+        if (!event.data.isApproved) return [];
+        return [
+          {
+            text: `update catalog_prompts c set title = r.title, description = r.description, content = r.content,
+                     category_id = r.category_id, version = r.version, search_text = r.search_text, search_grams = r.search_grams,
+                     applied_tx = $2::xid8, applied_pos = $3
+                   from catalog_revisions r
+                   where c.id = $1 and r.prompt_id = $1 and r.version = $4 and (c.applied_tx, c.applied_pos) < ($2::xid8, $3::bigint)`,
+            params: [event.data.promptId, ...at, event.data.version],
           },
         ];
       case 'Used':

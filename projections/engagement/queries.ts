@@ -59,6 +59,15 @@ export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rati
   return { rating: row.rating, ratingCount: row.rating_count };
 }
 
+/** How the users whose current rating was given on `version` rated it: how many, and how many found it Helpful. */
+export async function getVersionRating(sql: Sql, promptId: number, version: number): Promise<{ version: number; count: number; helpful: number }> {
+  const [row] = await sql.query<{ count: number; helpful: number }>(
+    `select count(*)::int as count, (count(*) filter (where value = 5))::int as helpful from ratings where prompt_id = $1 and version = $2`,
+    [promptId, version],
+  );
+  return { version, count: row.count, helpful: row.helpful };
+}
+
 /** The user's usage history, newest first. */
 export async function listHistory(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<HistoryEntryView>> {
   const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null }>(

@@ -10,12 +10,13 @@ import type { Projection, Statement } from '../types';
  * seen, so applying an event twice changes nothing. The runner applies every batch through
  * here and `evolve` is a batch of one: one implementation, whatever the batch boundaries.
  */
-function evolveBatch(events: readonly StoredEvent[]): Statement[] {
+function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' | 'PromptSavedPrivately' }> =>
     ['PromptSubmitted', 'PromptSavedPrivately'].includes(e.type),
   );
   const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' }>[] = [];
   const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
+  const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
   const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
   for (const event of events) {
     if (event.type === 'PromptSubmitted') {
@@ -29,6 +30,7 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
       last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
       log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event });
     } else if (event.type === 'PromptWithdrawn') {
+      withdrawn.push(event);
       last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
       log.push({ promptId: event.data.promptId, decision: 'withdrawn', actorId: event.data.withdrawnBy, byAuthor: event.data.byAuthor, event });
     }
@@ -116,7 +118,98 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
       ],
     });
   }
+  if (withdrawn.length) {
+    // A withdrawn prompt has nothing waiting for review: its pending revision is withdrawn with it.
+    statements.push({
+      text: `update review_revisions r set status = 'withdrawn', decided_at = x.at
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, pos bigint)
+             where r.prompt_id = x.id and r.status = 'pending' and r.position < x.pos`,
+      params: [rows(withdrawn.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), pos: e.position })))],
+    });
+  }
   return statements;
+}
+
+type EditEvent = Extract<StoredEvent, { type: (typeof EDIT_EVENTS)[number] }>;
+const EDIT_EVENTS = ['PromptEdited', 'PromptRevisionProposed', 'PromptRevisionReviewed', 'PromptRevisionWithdrawn'] as const;
+const isEditEvent = (event: StoredEvent): event is EditEvent => (EDIT_EVENTS as readonly string[]).includes(event.type);
+
+/**
+ * Edits and revisions, one event at a time (they are rare beside the lifecycle): an applied
+ * edit or an approved revision becomes the row's content and version; a revision waits in
+ * review_revisions. Revision rows change only while pending, so applying an event twice changes nothing.
+ */
+function evolveEdit(event: EditEvent): Statement[] {
+  const at = new Date(event.createdAt).toISOString();
+  const watermark = `(applied_tx, applied_pos) < ($2::xid8, $3::bigint)`;
+  switch (event.type) {
+    case 'PromptEdited': {
+      const d = event.data;
+      return [
+        {
+          text: `update review_prompts set title = $4, description = $5, content = $6, category_id = $7, version = $8,
+                   applied_tx = $2::xid8, applied_pos = $3
+                 where id = $1 and ${watermark}`,
+          params: [d.promptId, event.txId, event.position, d.title, d.description, d.content, d.categoryId, d.version],
+        },
+      ];
+    }
+    case 'PromptRevisionProposed': {
+      const d = event.data;
+      return [
+        {
+          text: `update review_revisions set status = 'withdrawn', decided_at = $3 where prompt_id = $1 and version < $2 and status = 'pending'`,
+          params: [d.promptId, d.version, at],
+        },
+        {
+          text: `insert into review_revisions (prompt_id, version, title, description, content, category_id, note, proposed_by,
+                   proposed_at, position, status)
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending') on conflict (prompt_id, version) do nothing`,
+          params: [d.promptId, d.version, d.title, d.description, d.content, d.categoryId, d.note, d.proposedBy, at, event.position],
+        },
+      ];
+    }
+    case 'PromptRevisionReviewed': {
+      const { promptId, version, isApproved } = event.data;
+      const decided: Statement = {
+        text: `update review_revisions set status = $3, decided_at = $4 where prompt_id = $1 and version = $2 and status = 'pending'`,
+        params: [promptId, version, isApproved ? 'approved' : 'rejected', at],
+      };
+      if (!isApproved) return [decided];
+      return [
+        {
+          text: `update review_prompts p set title = r.title, description = r.description, content = r.content,
+                   category_id = r.category_id, version = r.version, applied_tx = $2::xid8, applied_pos = $3
+                 from review_revisions r
+                 where p.id = $1 and r.prompt_id = $1 and r.version = $4 and (p.applied_tx, p.applied_pos) < ($2::xid8, $3::bigint)`,
+          params: [promptId, event.txId, event.position, version],
+        },
+        decided,
+      ];
+    }
+    case 'PromptRevisionWithdrawn':
+      return [
+        {
+          text: `update review_revisions set status = 'withdrawn', decided_at = $3 where prompt_id = $1 and version = $2 and status = 'pending'`,
+          params: [event.data.promptId, event.data.version, at],
+        },
+      ];
+  }
+}
+
+/** The batch in log order: runs of lifecycle events as above, edits one by one between them. */
+function evolveBatch(events: readonly StoredEvent[]): Statement[] {
+  const statements: Statement[] = [];
+  let run: StoredEvent[] = [];
+  for (const event of events) {
+    if (!isEditEvent(event)) {
+      run.push(event);
+      continue;
+    }
+    statements.push(...lifecycleBatch(run), ...evolveEdit(event));
+    run = [];
+  }
+  return [...statements, ...lifecycleBatch(run)];
 }
 
 /**
@@ -127,10 +220,11 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
  */
 export const reviewProjection: Projection = {
   name: 'review',
-  // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview.
-  version: 2,
-  tables: ['review_prompts', 'review_log'],
-  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn'],
+  // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview;
+  // v3: edits (version, content) and revisions of published prompts (review_revisions).
+  version: 3,
+  tables: ['review_prompts', 'review_log', 'review_revisions'],
+  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn', ...EDIT_EVENTS],
   ddl: `
     create table review_prompts (
       id integer primary key,
@@ -147,6 +241,8 @@ export const reviewProjection: Projection = {
       -- the last decision (review, re-review or withdraw): who and when
       decided_by integer,
       decided_at timestamptz,
+      -- the version shown: the published one (a revision waits in review_revisions), or the live one
+      version integer not null default 1,
       applied_tx xid8 not null,
       applied_pos bigint not null
     );
@@ -164,6 +260,24 @@ export const reviewProjection: Projection = {
     );
     create index review_log_prompt on review_log (prompt_id, position);
     create index review_log_decision on review_log (decision, position);
+    create table review_revisions (
+      prompt_id integer not null,
+      version integer not null,
+      title text not null,
+      description text not null,
+      content text not null,
+      category_id integer not null,
+      note text,
+      proposed_by integer not null,
+      proposed_at timestamptz not null,
+      -- the proposal's log position: the queue's order and cursor
+      position bigint not null,
+      -- pending | approved | rejected | withdrawn (by its author, with its prompt, or replaced by a newer one)
+      status text not null,
+      decided_at timestamptz,
+      primary key (prompt_id, version)
+    );
+    create index review_revisions_pending on review_revisions (position) where status = 'pending';
   `,
   evolveBatch,
   evolve: (event) => evolveBatch([event]),

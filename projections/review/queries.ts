@@ -1,11 +1,13 @@
 import type { Sql } from '../../events';
 import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/paging';
 import {
+  type PendingRevision,
   type PromptStatusName,
   type ReviewDecision,
   type ReviewEntryView,
   type ReviewPromptView,
   type ReviewStatusName,
+  type RevisionView,
   type SubmissionView,
   type TimelineEntry,
 } from '../../modules/prompts/contracts';
@@ -17,6 +19,77 @@ interface ReviewRow extends PromptContentRow {
   submitted_at: Date;
   decided_by: number | null;
   decided_at: Date | null;
+  version: number;
+}
+
+interface RevisionRow {
+  prompt_id: number;
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  category_id: number;
+  note: string | null;
+  proposed_by: number;
+  proposed_at: Date;
+  position: number | string;
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  decided_at: Date | null;
+}
+
+const REVISION_COLUMNS = 'prompt_id, version, title, description, content, category_id, note, proposed_by, proposed_at, position, status, decided_at';
+
+function toPendingRevision(r: RevisionRow): PendingRevision {
+  return {
+    version: r.version,
+    title: r.title,
+    description: r.description,
+    content: r.content,
+    categoryId: r.category_id,
+    note: r.note,
+    at: iso(r.proposed_at),
+  };
+}
+
+/** Each prompt's latest revision (pending, or how the last one ended). */
+async function latestRevisions(sql: Sql, promptIds: number[]): Promise<Map<number, RevisionRow>> {
+  const rows = await sql.query<RevisionRow>(
+    `select distinct on (prompt_id) ${REVISION_COLUMNS} from review_revisions where prompt_id = any($1::int[]) order by prompt_id, version desc`,
+    [promptIds],
+  );
+  return new Map(rows.map((r) => [r.prompt_id, r]));
+}
+
+/** The revisions of published prompts awaiting review, oldest first, each with the version it would replace. */
+export async function listPendingRevisions(sql: Sql, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<RevisionView>> {
+  const found = await sql.query<
+    RevisionRow & { author_name: string; published: Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number } }
+  >(
+    `select r.*, p.author_name,
+       json_build_object('title', p.title, 'description', p.description, 'content', p.content, 'category_id', p.category_id, 'version', p.version) as published
+     from review_revisions r join review_prompts p on p.id = r.prompt_id
+     where r.status = 'pending' and ($1::bigint is null or r.position > $1)
+     order by r.position limit $2`,
+    [page.cursor ?? null, page.limit + 1],
+  );
+  return pageOf(
+    found,
+    page.limit,
+    (r) => Number(r.position),
+    (r) => ({
+      promptId: r.prompt_id,
+      ...toPendingRevision(r),
+      authorName: r.author_name,
+      proposedBy: r.proposed_by,
+      published: {
+        version: r.published.version,
+        title: r.published.title,
+        description: r.published.description,
+        content: r.published.content,
+        categoryId: r.published.category_id,
+      },
+    }),
+  );
 }
 
 function toView(row: ReviewRow): ReviewPromptView {
@@ -31,7 +104,7 @@ function toView(row: ReviewRow): ReviewPromptView {
 }
 
 const COLUMNS = `id, title, description, content, category_id, author_name, author_image, submitted_by, status,
-  submitted_at, decided_by, decided_at`;
+  submitted_at, decided_by, decided_at, version`;
 
 /**
  * The review queue, oldest first. Unqualified table names: on a scratch replay the caller's
@@ -82,9 +155,21 @@ export async function listSubmissions(sql: Sql, userId: number, page: PageReques
     list.push({ decision: s.decision, at: iso(s.at), byAuthor: s.by_author });
     timelines.set(s.prompt_id, list);
   }
-  // TODO(edit-server): versions and revisions from the review read model (next commit).
+  const revisions = await latestRevisions(
+    sql,
+    rows.map((r) => r.id),
+  );
   return {
-    items: rows.map((row) => ({ ...toView(row), timeline: timelines.get(row.id) ?? [], version: 1, pendingRevision: null, lastRevisionRejected: null })),
+    items: rows.map((row) => {
+      const revision = revisions.get(row.id);
+      return {
+        ...toView(row),
+        timeline: timelines.get(row.id) ?? [],
+        version: row.version,
+        pendingRevision: revision?.status === 'pending' ? toPendingRevision(revision) : null,
+        lastRevisionRejected: revision?.status === 'rejected' ? { version: revision.version, at: iso(revision.decided_at!) } : null,
+      };
+    }),
     nextCursor,
   };
 }

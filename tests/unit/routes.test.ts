@@ -65,7 +65,8 @@ describe('paths', () => {
     expect(findRoute(allRoutes, 'GET', '/api/prompts/12')).toBe(routes.prompt);
     expect(findRoute(allRoutes, 'DELETE', '/api/extension/devices/current')).toBe(routes.signOutDevice);
     expect(findRoute(allRoutes, 'GET', '/api/prompts/12/rating/')).toBe(routes.myRating);
-    expect(findRoute(allRoutes, 'PATCH', '/api/prompts/12')).toBeUndefined();
+    expect(findRoute(allRoutes, 'PATCH', '/api/prompts/12')).toBe(routes.edit);
+    expect(findRoute(allRoutes, 'PATCH', '/api/prompts/my')).toBeUndefined();
     expect(pathPattern(routes.use).test('/api/prompts/1/use/extra')).toBe(false);
   });
 });

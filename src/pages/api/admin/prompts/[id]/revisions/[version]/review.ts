@@ -1,0 +1,10 @@
+import { reviewRevision } from '../../../../../../../../modules/prompts';
+import { promptRoutes } from '../../../../../../../../modules/prompts/routes';
+import { serve } from '../../../../../../../server/route';
+
+/** A double click never makes two events: the second decision finds the revision no longer pending (409). */
+export const PUT = serve(promptRoutes.reviewRevision, async ({ params: { id, version }, body: { isApproved }, app, actor, metadata, settle }) => {
+  const appended = await reviewRevision(app.store, id, version, isApproved, actor, metadata);
+  await settle(appended);
+  return appended.result;
+});
