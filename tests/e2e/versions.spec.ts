@@ -19,9 +19,16 @@ async function pageIn(browser: Browser, baseURL: string, lng: Lang): Promise<Pag
   return context.newPage();
 }
 
+/** Opens a page and waits for its islands (these pages come from their own contexts, not the fixture's). */
+async function go(page: Page, path: string) {
+  const response = await page.goto(path);
+  await islandsReady(page);
+  return response;
+}
+
 /** Fills the edit page's form and saves it: only the fields given change. */
 async function edit(page: Page, id: number, change: { title?: string; content?: string; note?: string }) {
-  await page.goto(`/prompts/${id}/edit`);
+  await go(page, `/prompts/${id}/edit`);
   const form = page.getByTestId('edit-form');
   if (change.title !== undefined) await form.locator('[name=title]').fill(change.title);
   if (change.content !== undefined) await form.locator('[name=content]').fill(change.content);
@@ -44,7 +51,7 @@ for (const lng of LANGS) {
     const owner = await pageIn(browser, baseURL!, lng);
     const errors = watchErrors(owner);
     await apiSignUp(owner.request);
-    await owner.goto('/prompts/create');
+    await go(owner, '/prompts/create');
     const create = owner.getByTestId('create-form');
     await create.locator('[name=title]').fill(title);
     await create.locator('[name=categoryId]').selectOption('2');
@@ -56,7 +63,7 @@ for (const lng of LANGS) {
     const id = Number(new URL(owner.url()).pathname.split('/').pop());
 
     // 2. Two edits from the edit page: the content (with a change note, counted), then the title.
-    await owner.goto(`/prompts/${id}/edit`);
+    await go(owner, `/prompts/${id}/edit`);
     await expect(owner.getByTestId('published-notice')).toHaveCount(0);
     await expect(owner.getByTestId('edit-form').locator('[name=content]')).toHaveValue(V1);
     await owner.getByTestId('edit-form').locator('[name=note]').fill('Longer');
@@ -84,12 +91,13 @@ for (const lng of LANGS) {
     await expect(diff.getByTestId('diff-content')).toHaveAttribute('data-unchanged', '');
     await owner.getByRole('radio', { name: t.versions.compareFrom.replace('{{version}}', '1') }).check();
     await expect(owner).toHaveURL(new RegExp(`from=1&to=3`));
-    // Chinese is compared character by character: 短 was removed, 章 added, the rest kept.
+    // Chinese is compared character by character: 的短文 became 的文章，約三百字 (的 and 文 kept).
     const content = diff.getByTestId('diff-content-columns');
     await expect(content.locator('del')).toContainText(['短']);
-    await expect(content.locator('ins')).toContainText(['章', '，約三百字']);
+    await expect(content.locator('ins')).toContainText(['章，約三百字']);
     // A reload keeps the choice (?from=&to=).
     await owner.reload();
+    await islandsReady(owner);
     await expect(owner.getByTestId('diff-heading')).toHaveText(t.versions.diffTitle.replace('{{from}}', '1').replace('{{to}}', '3'));
 
     // 4. Restore version 1: a fourth version, equal to the first, says where it came from.
@@ -99,11 +107,11 @@ for (const lng of LANGS) {
     await expect(versions).toHaveCount(4);
     await expect(versions.nth(3)).toHaveAttribute('data-current', 'true');
     await expect(versions.nth(3)).toContainText(t.versions.restoredFrom.replace('{{version}}', '1'));
-    await owner.goto(`/prompts/${id}`);
+    await go(owner, `/prompts/${id}`);
     await expect(owner.getByTestId('own-prompt').getByTestId('prompt-content')).toHaveText(V1);
 
     // 5. Submitted to the community from My Prompts; the admin approves it.
-    await owner.goto('/dashboard?tab=submissions');
+    await go(owner, '/dashboard?tab=submissions');
     const card = owner.locator(`[data-testid=submission][data-prompt-id="${id}"]`);
     owner.once('dialog', (dialog) => void dialog.accept());
     await card.getByTestId('share').click();
@@ -112,11 +120,11 @@ for (const lng of LANGS) {
     await adminSignIn(admin.request);
     expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
     const visitor = await pageIn(browser, baseURL!, lng);
-    await expect.poll(async () => (await visitor.goto(`/prompts/${id}`))?.status()).toBe(200);
+    await expect.poll(async () => (await go(visitor, `/prompts/${id}`))?.status()).toBe(200);
     await expect(visitor.getByTestId('prompt-content')).toHaveText(V1);
 
     // 6. The author edits the published prompt: it waits for review as a revision.
-    await owner.goto(`/prompts/${id}/edit`);
+    await go(owner, `/prompts/${id}/edit`);
     await expect(owner.getByTestId('published-notice')).toContainText(t.edit.publishedNotice);
     await edit(owner, id, { content: PUBLISHED_EDIT, note: 'Questions at the end' });
     await expect(owner).toHaveURL(new RegExp(`/prompts/${id}/versions\\?to=5$`));
@@ -125,21 +133,21 @@ for (const lng of LANGS) {
     await expect(owner.getByTestId('diff-content-columns').locator('ins')).toContainText(['End with three questions for the reader.']);
 
     // The public still sees the published text, and its history lists only published versions.
-    await visitor.goto(`/prompts/${id}`);
+    await go(visitor, `/prompts/${id}`);
     await expect(visitor.getByTestId('prompt-content')).toHaveText(V1);
-    await visitor.goto(`/prompts/${id}/versions`);
+    await go(visitor, `/prompts/${id}/versions`);
     await expect(visitor.getByTestId('version')).not.toHaveCount(0);
     await expect(visitor.locator('[data-testid=version][data-status="pending"]')).toHaveCount(0);
     await expect(visitor.getByTestId('restore')).toHaveCount(0);
 
     // My Prompts shows the revision waiting, with Withdraw revision.
-    await owner.goto('/dashboard?tab=submissions');
+    await go(owner, '/dashboard?tab=submissions');
     const revision = card.getByTestId('pending-revision');
     await expect(revision).toHaveAttribute('data-version', '5');
     await expect(revision.getByRole('button', { name: t.mine.withdrawRevision })).toBeVisible();
 
     // 7. The admin approves the revision from the Revisions tab, which shows its diff.
-    await admin.goto('/admin?tab=revisions');
+    await go(admin, '/admin?tab=revisions');
     const queued = admin.locator(`[data-testid=revision][data-prompt-id="${id}"]`);
     await expect(queued.getByTestId('revision-diff').getByTestId('diff-content-columns').locator('ins')).toContainText([
       'End with three questions for the reader.',
@@ -147,7 +155,7 @@ for (const lng of LANGS) {
     await queued.getByTestId('approve').click();
     await expect(admin.getByTestId('toast')).toContainText(t.admin.successTitle);
     await expect(queued).toHaveCount(0);
-    await expect.poll(async () => (await visitor.goto(`/prompts/${id}`), await visitor.getByTestId('prompt-content').textContent())).toBe(PUBLISHED_EDIT);
+    await expect.poll(async () => (await go(visitor, `/prompts/${id}`), await visitor.getByTestId('prompt-content').textContent())).toBe(PUBLISHED_EDIT);
     await expectNoErrors(errors);
   });
 }

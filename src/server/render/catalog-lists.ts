@@ -1,6 +1,7 @@
 import type { Sql } from '../../../events';
 import { PRODUCT_NAME, type OwnPromptView, type PromptView } from '../../../modules/prompts/contracts';
 import { getPromptAccess, getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
+import { getVersionRating } from '../../../projections/engagement/queries';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
@@ -60,6 +61,8 @@ export interface CatalogReader {
   prompt(id: number): Promise<PromptView | null>;
   /** A prompt as the viewer may see it (its author and the admin see it unpublished) and whether they may edit it: the edit and versions pages. */
   access(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null>;
+  /** How the users whose current rating is on `version` rated it (the detail page's "This version" figure). */
+  versionRating(id: number, version: number): Promise<{ version: number; count: number; helpful: number }>;
 }
 
 const readers = new WeakMap<object, CatalogReader>();
@@ -79,6 +82,7 @@ export function catalogReader(sql: Sql): CatalogReader {
       community: (state, mode) => loadCommunity(sql, state, mode),
       prompt: (id) => getPublicPrompt(sql, id),
       access: (id, viewer) => getPromptAccess(sql, id, viewer),
+      versionRating: (id, version) => getVersionRating(sql, id, version),
     };
     readers.set(sql, reader);
   }
