@@ -26,7 +26,8 @@ function Piece({ segment, labels }: { segment: DiffSegment; labels: DiffLabels }
         'rounded-sm decoration-2',
         removed
           ? 'bg-red-500/15 text-red-900 line-through decoration-red-700/70 dark:text-red-100 dark:decoration-red-300/80'
-          : 'bg-emerald-500/15 text-emerald-900 underline decoration-emerald-700/70 underline-offset-2 dark:text-emerald-100 dark:decoration-emerald-300/80',
+          : // Inline, a replacement follows its removal: a gap keeps "a" + "any" from reading as "aany".
+            'bg-emerald-500/15 text-emerald-900 underline decoration-emerald-700/70 underline-offset-2 dark:text-emerald-100 dark:decoration-emerald-300/80 [del+&]:ml-1',
       )}
       data-diff={segment.kind}
     >

@@ -38,7 +38,8 @@ function defaultPair(list: readonly VersionView[], from: number | null, to: numb
 /**
  * /prompts/{id}/versions: every version the viewer may see (oldest first, a page at a time),
  * two of them picked with the From and To radios and compared side by side (the choice kept
- * in the URL's ?from=&to=), and Restore on each version that is not the current one.
+ * in the URL's ?from=&to=), and Restore on each version that is not the current one. Below
+ * 1024 px the comparison comes first: the list follows it rather than hiding it far below.
  */
 export default withStrings(History);
 
@@ -179,7 +180,7 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
         )}
         <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
       </section>
-      <section aria-labelledby="diff-heading" className="card min-w-0 p-4 sm:p-5">
+      <section aria-labelledby="diff-heading" className="card min-w-0 p-4 max-lg:order-first sm:p-5">
         <h2 id="diff-heading" className="mb-4 text-lg font-semibold" data-testid="diff-heading">
           {left && right && left !== right ? t('versions.diffTitle', { from: left.version, to: right.version }) : t('versions.compare')}
         </h2>
