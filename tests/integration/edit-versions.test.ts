@@ -4,7 +4,7 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { EDIT_MESSAGES } from '../../modules/prompts/contracts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { listPrompts } from '../../projections/catalog/queries';
-import { backends, freshApp } from '../support/backends';
+import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
 const ADMIN = 'admin@promptory.test';
@@ -241,5 +241,18 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     await rater.api(collectionRoutes.addToCollection, { params: { id: collection.id }, body: { promptId: id } });
     const listed = (await rater.api(collectionRoutes.collection, { params: { id: collection.id } })).body.prompts;
     expect(listed).toMatchObject([{ id, version: 2, savedVersion: 2 }]);
+  });
+
+  it('rebuilds versions, revisions, per-version ratings and saved versions from the log equal to the live tables', async () => {
+    await settleAll(app);
+    const tables = ['catalog', 'review', 'engagement', 'collections'].flatMap((name) => app.runner.projections.find((p) => p.name === name)!.tables);
+    const dump = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await app.db.query(`select * from "${t}" order by 1, 2`)])));
+    const live = await dump();
+    // The tests above left revisions in every state, ratings on two versions and saved versions.
+    expect(new Set(live.review_revisions.map((r: { status: string }) => r.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'withdrawn']));
+    expect(new Set(live.ratings.map((r: { version: number }) => r.version))).toEqual(new Set([1, 2]));
+    expect(live.collection_items.map((r: { saved_version: number }) => r.saved_version)).toEqual([2]);
+    for (const name of ['catalog', 'review', 'engagement', 'collections']) await app.runner.rebuild(name);
+    expect(await dump()).toEqual(live);
   });
 });
