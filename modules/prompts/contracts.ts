@@ -248,14 +248,19 @@ export interface SubmissionView extends ReviewPromptView {
   lastRevisionRejected: { version: number; at: string } | null;
 }
 
-/** A revision's content as My Prompts shows it. */
-export interface PendingRevision {
-  version: number;
+/** What a version sets: an edit changes any of these. */
+export interface VersionContent {
   title: string;
   description: string;
   content: string;
   categoryId: number;
+}
+
+/** A version's content, note and time, as My Prompts shows a pending revision. */
+export interface PendingRevision extends VersionContent {
+  version: number;
   note: string | null;
+  /** ISO time of the event that made it. */
   at: string;
 }
 
@@ -316,15 +321,7 @@ export const VERSION_STATUSES = ['published', 'pending', 'rejected', 'withdrawn'
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
 
 /** One version of a prompt (GET /api/prompts/{id}/versions): the Nth content-changing event of its stream. */
-export interface VersionView {
-  version: number;
-  title: string;
-  description: string;
-  content: string;
-  categoryId: number;
-  note: string | null;
-  /** ISO time of the event that made it. */
-  at: string;
+export interface VersionView extends PendingRevision {
   status: VersionStatus;
   restoredFrom: number | null;
   /** The version the public sees now (published prompts), or the live one (others). */
@@ -332,18 +329,11 @@ export interface VersionView {
 }
 
 /** A pending revision in the admin's queue (GET /api/admin/revisions), with the published version it would replace. */
-export interface RevisionView {
+export interface RevisionView extends PendingRevision {
   promptId: number;
-  version: number;
-  title: string;
-  description: string;
-  content: string;
-  categoryId: number;
-  note: string | null;
-  at: string;
   authorName: string;
   proposedBy: number;
-  published: { version: number; title: string; description: string; content: string; categoryId: number };
+  published: VersionContent & { version: number };
 }
 
 /** One row of GET /api/admin/reviews. `actorName` is the reviewer's (or author's) account name. */

@@ -50,6 +50,8 @@ describe('catalog API', () => {
         'reviewedBy',
         'title',
         'usageCount',
+        // Issue 20: the version the public sees (the history and "Updated since you saved it" link to it).
+        'version',
       ].sort(),
     );
     expect(body.every((p: { isApproved: boolean }) => p.isApproved)).toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { register, Sessions, setPassword, signIn } from '../../modules/accounts';
-import { recordUse, reviewPrompt, sharePrompt, submitPrompt } from '../../modules/prompts';
+import { editPrompt, recordUse, reviewPrompt, reviewRevision, sharePrompt, submitPrompt } from '../../modules/prompts';
 import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
 import { projections } from '../../projections';
@@ -76,12 +76,21 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
         meta(),
       );
     const author = { userId: user, isAdmin: false };
-    await app.settle(await privately('Still private'));
+    const stillPrivate = await privately('Still private');
+    await app.settle(stillPrivate);
     const sharedId = (await privately('Shared later')).result.id;
     await app.settle(await sharePrompt(app.store, sharedId, author, meta()));
     const publishedId = (await privately('Shared and published')).result.id;
     await app.settle(await sharePrompt(app.store, publishedId, author, meta()));
     await app.settle(await reviewPrompt(app.store, publishedId, true, { userId: 1, isAdmin: true }, meta()));
+    // Editing (issue 20): a private edit, an approved revision, one left pending, and a rating and bookmark of version 2.
+    const admin = { userId: 1, isAdmin: true };
+    await editPrompt(app.store, stillPrivate.result.id, { title: 'Still private, renamed' }, 'renamed', author, meta());
+    await editPrompt(app.store, publishedId, { content: 'Write {{topic}} my way, briefly.' }, null, author, meta());
+    await reviewRevision(app.store, publishedId, 2, true, admin, meta());
+    await editPrompt(app.store, publishedId, { title: 'Shared, published, revised' }, 'waiting', author, meta());
+    await rate(app.store, user, publishedId, 5, meta());
+    await bookmark(app.store, user, publishedId, meta());
   });
   afterAll(async () => app?.dispose());
 

@@ -10,6 +10,8 @@ import * as promptsApi from '../../src/pages/api/prompts/index';
 import * as useApi from '../../src/pages/api/prompts/[id]/use';
 import * as pendingApi from '../../src/pages/api/admin/prompts/pending';
 import * as reviewApi from '../../src/pages/api/admin/prompts/[id]/review';
+import * as promptApi from '../../src/pages/api/prompts/[id]/index';
+import * as revisionReviewApi from '../../src/pages/api/admin/prompts/[id]/revisions/[version]/review';
 
 const ADMIN = 'admin@promptory.test';
 const REPLAYED = ['review', 'catalog'];
@@ -39,7 +41,7 @@ describe.each(backends)('replaying the review read models while requests run on 
 
   /**
    * Requests as the site gets them, one after another until `stop()` says so: submit, review
-   * (approve or reject in turn), copy, read the public list and the queue. Every answer must
+   * (approve or reject in turn), revise what was approved (approving every other revision), copy, read the public list and the queue. Every answer must
    * be a success, and the public list never shrinks (nothing here withdraws).
    */
   async function traffic(stop: () => boolean): Promise<number> {
@@ -63,6 +65,25 @@ describe.each(backends)('replaying the review read models while requests run on 
         body: { isApproved: n % 2 === 0 },
       });
       check('review', reviewed.status);
+      if (n % 2 === 0) {
+        // The author revises a published prompt; every other revision the admin approves.
+        const revised = await author.call(promptApi.PATCH, {
+          method: 'PATCH',
+          path: `/api/prompts/${id}`,
+          params: { id },
+          body: { title: `Traffic ${n}, revised` },
+        });
+        check('revise', revised.status);
+        if (n % 4 === 0) {
+          const approved = await admin.call(revisionReviewApi.PUT, {
+            method: 'PUT',
+            path: `/api/admin/prompts/${id}/revisions/2/review`,
+            params: { id, version: '2' },
+            body: { isApproved: true },
+          });
+          check('approve revision', approved.status);
+        }
+      }
       const used = await visitor.call(useApi.PUT, {
         method: 'PUT',
         path: `/api/prompts/${(n % seedPrompts.length) + 1}/use`,

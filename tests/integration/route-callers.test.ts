@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../modules/accounts';
+import { submitPrompt } from '../../modules/prompts';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { createApp } from '../../src/server/app';
 import { allRoutes } from '../../src/shared/api-routes';
@@ -79,6 +80,28 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
     publicInput: () => ({ params: { id: 2 } }),
   },
+  // Editing: the author, and the admin unless private; anyone else is told it does not exist (issue 20).
+  'PATCH /api/prompts/{id}': {
+    expect: '401 404 200 404 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') }, body: { title: 'Owner draft, edited' } }),
+    publicInput: () => ({ params: { id: 1 }, body: { title: 'Someone else edits' } }),
+  },
+  // Versions are read as the prompt is: a pending one by its author (and their extension) and the admin.
+  'GET /api/prompts/{id}/versions': {
+    expect: '404 200 200 404 200 200',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  'POST /api/prompts/{id}/versions/{version}/restore': {
+    expect: '401 404 200 404 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt'), version: 1 }, body: {} }),
+    publicInput: () => ({ params: { id: 1, version: 1 }, body: {} }),
+  },
+  'GET /api/admin/revisions': { expect: '401 403 403 403 200 403' },
+  'PUT /api/admin/prompts/{id}/revisions/{version}/review': {
+    expect: '401 403 403 403 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'revision'), version: 2 }, body: { isApproved: true } }),
+  },
   'GET /api/prompts/my': { expect: '401 200 200 200 200 403' },
   'GET /api/admin/prompts/pending': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/prompts/{id}/review': {
@@ -146,6 +169,12 @@ const api: Record<string, Row> = {
   'DELETE /api/prompts/{id}': {
     expect: '401 403 200 404 200 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  // Only the author withdraws a revision: the admin (who may see it) is told so, anyone else it does not exist.
+  'DELETE /api/prompts/{id}/revision': {
+    expect: '401 404 200 404 403 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'revision') } }),
     publicInput: () => ({ params: { id: 1 } }),
   },
   'DELETE /api/extension/devices/{id}': {
@@ -253,6 +282,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body;
     };
+    const meta = () => ({ actor: ids.owner, requestId: 'test', at: new Date().toISOString() });
     const submission = { title: 'Owner draft', description: 'A prompt waiting for review', content: 'Write a haiku about queues.', categoryId: 1 };
     // Two of each of the owner's things: the admin names copy B, everyone else copy A.
     for (const copy of ['A', 'B']) {
@@ -260,33 +290,46 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       ids[`review${copy}`] = (await post('/api/prompts', submission)).id;
       ids[`reReview${copy}`] = (await post('/api/prompts', submission)).id;
       ids[`private${copy}`] = (await post('/api/prompts', { ...submission, visibility: 'private' })).id;
+      // Straight through the command: the owner's submissions above and below use up their hourly submit limit.
+      const revisionOf = { ...submission, authorName: 'owner', isFeatured: false, isEditorsPick: false };
+      ids[`revision${copy}`] = (await submitPrompt(app.store, revisionOf, { userId: ids.owner, isAdmin: false }, meta())).result.id;
       ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
       ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
       const token = randomBytes(32).toString('base64url');
-      const meta = { actor: ids.owner, requestId: 'test', at: new Date().toISOString() };
       const connected = await connectTestDevice(
         app.store,
         ids.owner,
         { name: `Laptop ${copy}`, tokenHash: createHash('sha256').update(token).digest('hex') },
-        meta,
+        meta(),
       );
       ids[`device${copy}`] = connected.deviceId;
       if (copy === 'A') deviceToken = token;
     }
     ids.publicCollection = (await post('/api/collections', { name: 'Everyone can read', isPublic: true })).id;
     await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids.publicCollection) });
-    // Re-review needs a decided submission: the admin approves both copies first.
+    // Re-review needs a decided submission, a revision a published prompt: the admin approves both copies first.
     for (const copy of ['A', 'B']) {
-      const id = ids[`reReview${copy}`];
-      const r = await as.admin.call(handlerFor({ method: 'PUT', path: '/api/admin/prompts/{id}/review' }), {
-        method: 'PUT',
-        path: `/api/admin/prompts/${id}/review`,
+      for (const id of [ids[`reReview${copy}`], ids[`revision${copy}`]]) {
+        const r = await as.admin.call(handlerFor({ method: 'PUT', path: '/api/admin/prompts/{id}/review' }), {
+          method: 'PUT',
+          path: `/api/admin/prompts/${id}/review`,
+          params: { id: String(id) },
+          body: { isApproved: true },
+          headers: as.admin.headers,
+        });
+        if (r.status !== 200) throw new Error(`review: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      // The owner's edit of their published prompt waits as revision 2.
+      const id = ids[`revision${copy}`];
+      const r = await as.owner.call(handlerFor({ method: 'PATCH', path: '/api/prompts/{id}' }), {
+        method: 'PATCH',
+        path: `/api/prompts/${id}`,
         params: { id: String(id) },
-        body: { isApproved: true },
-        headers: as.admin.headers,
+        body: { title: 'Owner revision' },
+        headers: as.owner.headers,
       });
-      if (r.status !== 200) throw new Error(`review: ${r.status} ${JSON.stringify(r.body)}`);
+      if (r.status !== 200 || r.body.applied !== false) throw new Error(`revision: ${r.status} ${JSON.stringify(r.body)}`);
     }
     as.device.headers = { authorization: `Bearer ${deviceToken}`, origin: EXTENSION_ORIGIN };
     await settleAll(app);

@@ -1,4 +1,12 @@
-import { EDIT_MESSAGES, MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, type VersionStatus, type VersionView, type Visibility } from '../contracts';
+import {
+  EDIT_MESSAGES,
+  MAX_PENDING_PER_AUTHOR,
+  SUBMIT_MESSAGES,
+  type VersionContent,
+  type VersionStatus,
+  type VersionView,
+  type Visibility,
+} from '../contracts';
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
 import { isReservedAuthorName, RESERVED_AUTHOR_MESSAGE } from '../contracts';
@@ -8,22 +16,10 @@ export { promptStream };
 export type PromptStatus = 'none' | 'private' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 /** What an edit sets: every field, so a version reads from one event. */
-export interface PromptContent {
-  title: string;
-  description: string;
-  content: string;
-  categoryId: number;
-}
+export type PromptContent = VersionContent;
 
 /** One version: the Nth content-changing event of the stream, and how it stands now. */
-export interface PromptVersion extends PromptContent {
-  version: number;
-  note: string | null;
-  restoredFrom: number | null;
-  /** ISO time of the event that made it. */
-  at: string;
-  status: VersionStatus;
-}
+export type PromptVersion = Omit<VersionView, 'current'>;
 
 export interface PromptState {
   status: PromptStatus;
