@@ -1,11 +1,8 @@
-import { categoryById, type VersionView } from '../../../modules/prompts/contracts';
+import { categoryById, type VersionContent } from '../../../modules/prompts/contracts';
 import { useT } from '../../client/strings';
 import type { CategoryKey } from '../../i18n/keys';
 import type { ScopeOf } from '../../shared/string-specs';
 import { DiffView } from '../../ui/DiffView';
-
-/** What two versions are compared on (a version, a pending revision, the published text it would replace). */
-export type VersionContent = Pick<VersionView, 'title' | 'description' | 'content' | 'categoryId'>;
 
 /**
  * Two versions of a prompt compared field by field (title, category, description, content),
