@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, islandsReady, test } from './fixtures';
 import { adminSignIn, apiSignUp } from './auth-support';
 import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-support';
@@ -13,10 +14,27 @@ import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-s
  */
 const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
 
+/** English runs in the light theme, Chinese in the dark one: axe checks the contrast of both. */
 async function pageIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
   const context = await browser.newContext();
-  await prepare(context, baseURL, lng);
+  await prepare(context, baseURL, lng, lng === 'en' ? 'light' : 'dark');
   return context.newPage();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's WCAG 2 A and AA rules (colour contrast included) inside `selector`: no violation.
+ * Evaluated through the protocol, as the site's CSP refuses inline scripts.
+ */
+async function expectAccessible(page: Page, selector: string) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run: (c: string, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(within, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+  expect(violations, violations.join('\n')).toEqual([]);
 }
 
 /** Opens a page and waits for its islands (these pages come from their own contexts, not the fixture's). */
@@ -99,6 +117,7 @@ for (const lng of LANGS) {
     await owner.reload();
     await islandsReady(owner);
     await expect(owner.getByTestId('diff-heading')).toHaveText(t.versions.diffTitle.replace('{{from}}', '1').replace('{{to}}', '3'));
+    await expectAccessible(owner, 'main');
 
     // 4. Restore version 1: a fourth version, equal to the first, says where it came from.
     owner.once('dialog', (dialog) => void dialog.accept());
@@ -126,6 +145,7 @@ for (const lng of LANGS) {
     // 6. The author edits the published prompt: it waits for review as a revision.
     await go(owner, `/prompts/${id}/edit`);
     await expect(owner.getByTestId('published-notice')).toContainText(t.edit.publishedNotice);
+    await expectAccessible(owner, 'main');
     await edit(owner, id, { content: PUBLISHED_EDIT, note: 'Questions at the end' });
     await expect(owner).toHaveURL(new RegExp(`/prompts/${id}/versions\\?to=5$`));
     await expect(owner.getByTestId('toast')).toContainText(t.edit.proposedTitle);
@@ -145,6 +165,7 @@ for (const lng of LANGS) {
     const revision = card.getByTestId('pending-revision');
     await expect(revision).toHaveAttribute('data-version', '5');
     await expect(revision.getByRole('button', { name: t.mine.withdrawRevision })).toBeVisible();
+    await expectAccessible(owner, '[data-testid=my-submissions]');
 
     // 7. The admin approves the revision from the Revisions tab, which shows its diff.
     await go(admin, '/admin?tab=revisions');
@@ -152,6 +173,7 @@ for (const lng of LANGS) {
     await expect(queued.getByTestId('revision-diff').getByTestId('diff-content-columns').locator('ins')).toContainText([
       'End with three questions for the reader.',
     ]);
+    await expectAccessible(admin, `[data-testid=revision][data-prompt-id="${id}"]`);
     await queued.getByTestId('approve').click();
     await expect(admin.getByTestId('toast')).toContainText(t.admin.successTitle);
     await expect(queued).toHaveCount(0);

@@ -128,7 +128,7 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
                   <StatusBadge status={v.status} label={t(`versions.status.${v.status}`)} />
                   {v.current && (
                     <span
-                      className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary"
+                      className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary dark:text-link"
                       data-testid="current"
                     >
                       <Icon name="check" size={12} />
