@@ -34,20 +34,25 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
 type BookmarkFilter = { q: string; category: string; sort: Sort };
 
+/** A bookmarked prompt with the version it was bookmarked at ("Updated since you saved it"). */
+export type BookmarkedPrompt = PromptView & { savedVersion: number | null };
+
 /**
  * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and
  * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
  * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */
-async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<PromptView[]> {
-  const ids = (await listFavorites(app.db, userId)).map((f) => f.promptId);
-  return listPrompts(app.db, {
-    ids,
+async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<BookmarkedPrompt[]> {
+  const favorites = await listFavorites(app.db, userId);
+  const saved = new Map(favorites.map((f) => [f.promptId, f.savedVersion]));
+  const prompts = await listPrompts(app.db, {
+    ids: [...saved.keys()],
     q: state.q,
     categoryId: state.category ? categoryIdOf(state.category) : undefined,
     sort: state.sort,
-    limit: ids.length,
+    limit: saved.size,
   });
+  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
 }
 
 /**
@@ -79,7 +84,7 @@ export async function throttleAccount(
  */
 export interface LibraryReader {
   /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
-  bookmarks(userId: number, state: BookmarkFilter): Promise<PromptView[]>;
+  bookmarks(userId: number, state: BookmarkFilter): Promise<BookmarkedPrompt[]>;
   /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
   collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
 }
