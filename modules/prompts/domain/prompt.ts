@@ -71,8 +71,8 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
       return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions };
     }
     case 'PromptWithdrawn': {
-      // Nothing waits for review any more: a pending prompt's content and a pending revision alike.
-      const versions = restatus(restatus(state.versions, state.shown, 'withdrawn', ['pending']), state.pendingRevision, 'withdrawn');
+      // Nothing waits for review any more: a pending prompt's content was never public (a draft); a pending revision is withdrawn.
+      const versions = restatus(restatus(state.versions, state.shown, 'draft', ['pending']), state.pendingRevision, 'withdrawn');
       return { ...state, status: 'withdrawn', withdrawnByAuthor: state.withdrawnByAuthor || event.data.byAuthor, versions, pendingRevision: null };
     }
     case 'PromptEdited': {
