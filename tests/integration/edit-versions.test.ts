@@ -208,6 +208,24 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body.version).toBe(4);
   });
 
+  it('pages the revisions queue oldest first, each revision once', async () => {
+    const first = await publish('Queue paging first');
+    const second = await publish('Queue paging second');
+    await author.api(promptRoutes.edit, { params: { id: first }, body: { title: 'Queue paging first, revised' } });
+    await author.api(promptRoutes.edit, { params: { id: second }, body: { title: 'Queue paging second, revised' } });
+    const seen: number[] = [];
+    let cursor: number | undefined;
+    do {
+      const page = (await admin.api(promptRoutes.pendingRevisions, { query: { limit: 1, ...(cursor ? { cursor } : {}) } as never })).body;
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      seen.push(...page.items.map((r: { promptId: number }) => r.promptId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.filter((id) => id === first || id === second)).toEqual([first, second]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await admin.api(promptRoutes.pendingRevisions, { query: { limit: 101 } as never })).status).toBe(400);
+  });
+
   it("applies the admin's edit of a published prompt at once; a withdrawn prompt cannot be edited", async () => {
     const id = await publish('Admin will polish this');
     expect((await admin.api(promptRoutes.edit, { params: { id }, body: { title: 'Admin polished this' } })).body).toMatchObject({ applied: true, version: 2 });
