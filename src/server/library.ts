@@ -34,15 +34,12 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
 type BookmarkFilter = { q: string; category: string; sort: Sort };
 
-/** A bookmarked prompt with the version it was bookmarked at ("Updated since you saved it"). */
-export type BookmarkedPrompt = PromptView & { savedVersion: number | null };
-
 /**
  * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and
  * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
  * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */
-async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<BookmarkedPrompt[]> {
+async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]> {
   const favorites = await listFavorites(app.db, userId);
   const saved = new Map(favorites.map((f) => [f.promptId, f.savedVersion]));
   const prompts = await listPrompts(app.db, {
@@ -52,6 +49,7 @@ async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter
     sort: state.sort,
     limit: saved.size,
   });
+  // The version each was bookmarked at: the tab says "Updated since you saved it" past it.
   return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
 }
 
@@ -84,7 +82,7 @@ export async function throttleAccount(
  */
 export interface LibraryReader {
   /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
-  bookmarks(userId: number, state: BookmarkFilter): Promise<BookmarkedPrompt[]>;
+  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]>;
   /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
   collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
 }
