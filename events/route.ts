@@ -115,10 +115,16 @@ export function pathPattern(spec: Pick<RouteSpec, 'path'>): RegExp {
 const paramCount = (spec: Pick<RouteSpec, 'path'>) => spec.path.split('{').length - 1;
 
 /**
- * The declared route a request is for, if any. Like Astro's router, a literal segment wins
- * over a param: `/api/prompts/my` is its own route (whatever the method), not `/api/prompts/{id}`.
+ * The declared routes of the path a request is served by, one per method. Like Astro's router,
+ * a literal segment wins over a param: `/api/prompts/my` is its own path (whatever the method),
+ * not `/api/prompts/{id}`.
  */
-export function findRoute<R extends RouteSpec>(routes: readonly R[], method: string, pathname: string): R | undefined {
+export function servedRoutes<R extends RouteSpec>(routes: readonly R[], pathname: string): R[] {
   const [served] = routes.filter((r) => pathPattern(r).test(pathname)).sort((a, b) => paramCount(a) - paramCount(b));
-  return routes.find((r) => served && r.path === served.path && r.method === method);
+  return served ? routes.filter((r) => r.path === served.path) : [];
+}
+
+/** The declared route a request is for, if any (see servedRoutes). */
+export function findRoute<R extends RouteSpec>(routes: readonly R[], method: string, pathname: string): R | undefined {
+  return servedRoutes(routes, pathname).find((r) => r.method === method);
 }

@@ -4,6 +4,7 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { EDIT_MESSAGES } from '../../modules/prompts/contracts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { listPrompts } from '../../projections/catalog/queries';
+import { libraryReader } from '../../src/server/library';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
@@ -26,6 +27,7 @@ describe.each(backends)('editing and versions on $name', (backend) => {
   const admin = new Browser('10.5.0.3');
   const visitor = new Browser('10.5.0.4');
   const rater = new Browser('10.5.0.5');
+  let raterId = 0;
   const events = () => app.store.count();
   const ids = (list: { id: number }[]) => list.map((p) => p.id);
   const versionsOf = async (b: Browser, id: number, query: { limit?: number; cursor?: number } = {}) =>
@@ -43,7 +45,7 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     await signUpAs(app, author, 'author@example.com', 'Ada Author');
     await signUpAs(app, other, 'other@example.com');
     await signUpAs(app, admin, ADMIN);
-    await signUpAs(app, rater, 'rater@example.com');
+    raterId = await signUpAs(app, rater, 'rater@example.com');
     for (const b of [author, other, admin, visitor, rater]) b.headers = { origin: ORIGIN };
   });
   afterAll(async () => app?.dispose());
@@ -206,6 +208,24 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body.version).toBe(4);
   });
 
+  it('pages the revisions queue oldest first, each revision once', async () => {
+    const first = await publish('Queue paging first');
+    const second = await publish('Queue paging second');
+    await author.api(promptRoutes.edit, { params: { id: first }, body: { title: 'Queue paging first, revised' } });
+    await author.api(promptRoutes.edit, { params: { id: second }, body: { title: 'Queue paging second, revised' } });
+    const seen: number[] = [];
+    let cursor: number | undefined;
+    do {
+      const page = (await admin.api(promptRoutes.pendingRevisions, { query: { limit: 1, ...(cursor ? { cursor } : {}) } as never })).body;
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      seen.push(...page.items.map((r: { promptId: number }) => r.promptId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.filter((id) => id === first || id === second)).toEqual([first, second]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await admin.api(promptRoutes.pendingRevisions, { query: { limit: 101 } as never })).status).toBe(400);
+  });
+
   it("applies the admin's edit of a published prompt at once; a withdrawn prompt cannot be edited", async () => {
     const id = await publish('Admin will polish this');
     expect((await admin.api(promptRoutes.edit, { params: { id }, body: { title: 'Admin polished this' } })).body).toMatchObject({ applied: true, version: 2 });
@@ -237,6 +257,8 @@ describe.each(backends)('editing and versions on $name', (backend) => {
 
     const bookmarks = (await rater.api(engagementRoutes.myBookmarks)).body.items;
     expect(bookmarks.find((b: { promptId: number }) => b.promptId === id)).toMatchObject({ savedVersion: 1, prompt: { version: 2 } });
+    const tab = await libraryReader(app).bookmarks(raterId, { q: '', category: '', sort: 'popular' });
+    expect(tab.find((p) => p.id === id)).toMatchObject({ version: 2, savedVersion: 1 });
     const collection = (await rater.api(collectionRoutes.createCollection, { body: { name: 'Saved versions', isPublic: false } })).body;
     await rater.api(collectionRoutes.addToCollection, { params: { id: collection.id }, body: { promptId: id } });
     const listed = (await rater.api(collectionRoutes.collection, { params: { id: collection.id } })).body.prompts;

@@ -91,6 +91,8 @@ describe('the built server, without PUBLIC_URL', () => {
       ['DELETE', '/api/ratings', 'POST'],
       ['GET', '/api/ratings', 'POST'],
       ['PATCH', '/api/auth/login', 'POST'],
+      // A literal path is its own, whatever the method: /api/prompts/{id}'s PATCH and DELETE are not /api/prompts/my's.
+      ['PATCH', '/api/prompts/my', 'GET, HEAD'],
     ]) {
       const r = await send(method, path, origin);
       expect.soft(r.status, `${method} ${path}`).toBe(405);

@@ -141,6 +141,8 @@ describe('editing a published prompt', () => {
     const g = given(promptDecider, submitted, approved, proposed(2, { title: 'Second title' }), withdrawn);
     expect(statuses(g.state)).toEqual(['published', 'withdrawn']);
     expect(g.state.pendingRevision).toBeNull();
+    // A pending prompt's content, never public, is a draft once the prompt is withdrawn.
+    expect(statuses(given(promptDecider, submitted, withdrawn).state)).toEqual(['draft']);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   EDIT_MESSAGES,
+  isReservedAuthorName,
   MAX_PENDING_PER_AUTHOR,
+  RESERVED_AUTHOR_MESSAGE,
   SUBMIT_MESSAGES,
   type VersionContent,
   type VersionStatus,
@@ -8,8 +10,6 @@ import {
   type Visibility,
 } from '../contracts';
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
-
-import { isReservedAuthorName, RESERVED_AUTHOR_MESSAGE } from '../contracts';
 
 export { promptStream };
 
@@ -57,8 +57,17 @@ function versionOf(data: EventData<'PromptEdited'> | EventData<'PromptRevisionPr
 export function evolvePrompt(state: PromptState, event: StoredEvent): PromptState {
   const at = new Date(event.createdAt).toISOString();
   switch (event.type) {
-    case 'PromptSubmitted':
-      return { ...initialPromptState, status: 'pending', submittedBy: event.data.submittedBy, versions: firstVersion(event.data, at, 'pending'), shown: 1 };
+    case 'PromptSubmitted': {
+      // An imported prompt's first version dates from its original submission.
+      const submittedAt = new Date(event.data.submittedAt ?? event.createdAt).toISOString();
+      return {
+        ...initialPromptState,
+        status: 'pending',
+        submittedBy: event.data.submittedBy,
+        versions: firstVersion(event.data, submittedAt, 'pending'),
+        shown: 1,
+      };
+    }
     case 'PromptSavedPrivately':
       return { ...initialPromptState, status: 'private', submittedBy: event.data.savedBy, versions: firstVersion(event.data, at, 'draft'), shown: 1 };
     case 'PromptSharedForReview':
@@ -71,8 +80,8 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
       return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions };
     }
     case 'PromptWithdrawn': {
-      // Nothing waits for review any more: a pending prompt's content and a pending revision alike.
-      const versions = restatus(restatus(state.versions, state.shown, 'withdrawn', ['pending']), state.pendingRevision, 'withdrawn');
+      // Nothing waits for review any more: a pending prompt's content was never public (a draft); a pending revision is withdrawn.
+      const versions = restatus(restatus(state.versions, state.shown, 'draft', ['pending']), state.pendingRevision, 'withdrawn');
       return { ...state, status: 'withdrawn', withdrawnByAuthor: state.withdrawnByAuthor || event.data.byAuthor, versions, pendingRevision: null };
     }
     case 'PromptEdited': {

@@ -1,10 +1,9 @@
 import type { MiddlewareHandler } from 'astro';
-import { pathPattern } from '../../../events/route';
+import { servedRoutes } from '../../../events/route';
 import { allRoutes } from '../../shared/api-routes';
 import { errorJson } from '../http';
 
 const API = '/api/';
-const patterns = allRoutes.map((spec) => ({ method: spec.method, pattern: pathPattern(spec) }));
 
 /**
  * A caller of the API gets JSON, whatever it asks: a path no route declares is a 404
@@ -14,7 +13,8 @@ const patterns = allRoutes.map((spec) => ({ method: spec.method, pattern: pathPa
 export const apiRoutes: MiddlewareHandler = (context, next) => {
   const { pathname } = context.url;
   if (!pathname.startsWith(API)) return next();
-  const methods = new Set<string>(patterns.filter((p) => p.pattern.test(pathname)).map((p) => p.method));
+  // The methods of the path the router serves: PATCH /api/prompts/my is not /api/prompts/{id}'s.
+  const methods = new Set<string>(servedRoutes(allRoutes, pathname).map((r) => r.method));
   if (methods.size === 0) return errorJson(404, 'Not found');
   const method = context.request.method === 'HEAD' ? 'GET' : context.request.method;
   if (methods.has(method)) return next();
