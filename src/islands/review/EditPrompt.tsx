@@ -93,12 +93,8 @@ function EditForm({ id, categories, initial, goesToReview }: Props) {
         />
         <Field
           label={t('edit.note')}
-          name="note"
+          {...form.field('note')}
           rows={2}
-          value={note}
-          onChange={set('note')}
-          error={errors.note}
-          maxLength={EDIT_NOTE_MAX}
           placeholder={t('edit.notePlaceholder')}
           help={t('edit.noteCount', { count: note.length, limit: EDIT_NOTE_MAX })}
         />
