@@ -80,6 +80,21 @@ for (const lng of LANGS) {
     await expect(owner).toHaveURL(/\/prompts\/\d+$/);
     const id = Number(new URL(owner.url()).pathname.split('/').pop());
 
+    // Nobody else may edit it or see its history: a visitor is sent to sign in (and back), another
+    // user and the admin (it is private) get the not-found page.
+    const visitor = await pageIn(browser, baseURL!, lng);
+    expect((await visitor.goto(`/prompts/${id}/edit`))?.status()).toBe(401);
+    await expect(visitor).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(`/prompts/${id}/edit`)}$`));
+    expect((await visitor.goto(`/prompts/${id}/versions`))?.status()).toBe(404);
+    const other = await pageIn(browser, baseURL!, lng);
+    await apiSignUp(other.request);
+    expect((await other.goto(`/prompts/${id}/edit`))?.status()).toBe(404);
+    await expect(other.getByTestId('not-found')).toBeVisible();
+    expect((await other.goto(`/prompts/${id}/versions`))?.status()).toBe(404);
+    const admin = await pageIn(browser, baseURL!, lng);
+    await adminSignIn(admin.request);
+    expect((await admin.goto(`/prompts/${id}/edit`))?.status()).toBe(404);
+
     // 2. Two edits from the edit page: the content (with a change note, counted), then the title.
     await go(owner, `/prompts/${id}/edit`);
     await expect(owner.getByTestId('published-notice')).toHaveCount(0);
@@ -135,10 +150,7 @@ for (const lng of LANGS) {
     owner.once('dialog', (dialog) => void dialog.accept());
     await card.getByTestId('share').click();
     await expect(card).toHaveAttribute('data-status', 'pending');
-    const admin = await pageIn(browser, baseURL!, lng);
-    await adminSignIn(admin.request);
     expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
-    const visitor = await pageIn(browser, baseURL!, lng);
     await expect.poll(async () => (await go(visitor, `/prompts/${id}`))?.status()).toBe(200);
     await expect(visitor.getByTestId('prompt-content')).toHaveText(V1);
 
