@@ -131,6 +131,8 @@ test('signed out: favourites and saving say clearly that the extension is not co
   const page = await panel();
   await page.getByTestId('tab-favorites').click();
   await expect(page.getByTestId('message')).toHaveText(en.errors.signedOut);
+  await page.getByTestId('tab-mine').click();
+  await expect(page.getByTestId('message')).toHaveText(en.errors.signedOut);
 
   await menu('promptory-save', 'Explain this paragraph as if I were twelve years old.');
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
@@ -324,7 +326,8 @@ test("the save form speaks the user's language, its validation messages included
   await options.close();
 });
 
-test('after the user approves the device on the site, the panel shows their favourites and saving creates a pending prompt the admin sees', async () => {
+test('after the user approves the device on the site, the panel shows their favourites and My Prompts; a saved selection is private unless made public', async () => {
+  test.setTimeout(90_000);
   // The user signs in to the site in this browser and bookmarks a prompt there.
   await apiSignUp(context.request);
   const favorite = (await (await context.request.get('/api/extension/prompts?categoryId=3')).json())[0] as { id: number; title: string };
@@ -349,22 +352,92 @@ test('after the user approves the device on the site, the panel shows their favo
   await page.getByTestId('tab-favorites').click();
   await expect(page.getByTestId('prompt').locator('h2')).toHaveText([favorite.title]);
 
-  // Save selection as prompt: the spec's validation first, then a pending submission.
-  await menu('promptory-save', 'Rewrite the selected paragraph in plain English for a general reader.');
+  // Save selection as prompt: the spec's validation first; private unless the user picks Public (issue 20).
+  const selection = 'Rewrite the selected paragraph in plain English for {{reader:a general reader|a child}}.';
+  await menu('promptory-save', selection);
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
-  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue('Rewrite the selected paragraph in plain English for a general reader.');
+  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue(selection);
+  await expect(save.getByText(en.save.intro)).toBeVisible();
+  await expect(save.getByRole('radio', { name: en.save.private })).toBeChecked();
+  await expect(save.getByRole('radio', { name: en.save.public })).not.toBeChecked();
+  await expect(save.getByRole('radio', { name: en.save.private })).toHaveAccessibleDescription(en.save.privateHint);
+  await expect(save.getByTestId('save-submit')).toHaveText(en.save.savePrivate);
   await save.getByLabel(en.save.titleLabel).fill('Tiny');
   await save.getByTestId('save-submit').click();
   await expect(save.getByText('Title must be at least 5 characters.')).toBeVisible();
   await expect(save.getByText('Please select a category.')).toBeVisible();
   await expect(save.getByText('Description must be at least 20 characters.')).toBeVisible();
-  const title = `Plain English rewrite ${Date.now().toString(36)}`;
-  await save.getByLabel(en.save.titleLabel).fill(title);
+  const stamp = Date.now().toString(36);
+  const kept = `Plain English rewrite ${stamp}`;
+  await save.getByLabel(en.save.titleLabel).fill(kept);
   await save.getByLabel(en.save.categoryLabel).selectOption({ label: 'Writing' });
   await save.getByLabel(en.save.descriptionLabel).fill('Turns dense text into plain English');
   await save.getByTestId('save-submit').click();
-  await expect(save.getByTestId('message')).toHaveText(en.save.done.replace('{{title}}', title));
+  await expect(save.getByTestId('message')).toHaveText(en.save.donePrivate.replace('{{title}}', kept));
   await save.close();
+
+  // Checked through the API: private, the user's own, in no public list.
+  const mine = ((await (await context.request.get(`/api/prompts/my?q=${stamp}`)).json()) as { items: { id: number; title: string; status: string }[] }).items;
+  expect(mine.map((p) => [p.title, p.status])).toEqual([[kept, 'private']]);
+  const publicTitles = async (path: string) => ((await (await context.request.get(path)).json()) as { title: string }[]).map((p) => p.title);
+  expect(await publicTitles('/api/prompts')).not.toContain(kept);
+  expect(await publicTitles(`/api/extension/prompts?q=${stamp}`)).toEqual([]);
+  const visitor = await playwrightRequest.newContext({ baseURL: site });
+  expect((await visitor.get(`/api/prompts/${mine[0].id}`)).status()).toBe(404);
+  await visitor.dispose();
+
+  // The My Prompts tab lists it with its status; Copy fills its variable first, as in the library.
+  await page.getByTestId('tab-mine').click();
+  const item = page.getByTestId('prompt').filter({ has: page.getByRole('heading', { name: kept, exact: true }) });
+  await expect(item.getByTestId('status')).toHaveText(en.panel.status.private);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await item.getByTestId('copy').click();
+  await item.getByRole('form', { name: prompts.fill.title }).getByLabel('reader', { exact: true }).selectOption('a child');
+  await item.getByTestId('fill-submit').click();
+  await expect(item.getByTestId('copy')).toHaveText(en.panel.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Rewrite the selected paragraph in plain English for a child.');
+
+  // Paged (20 at a time) and searchable: 20 more private prompts of this user, then the search finds only the first.
+  for (let i = 1; i <= 20; i++) {
+    const more = {
+      title: `Kept ${stamp} number ${i}`,
+      description: 'Another prompt kept for myself',
+      content: 'Say hello in a friendly way.',
+      categoryId: 1,
+      visibility: 'private',
+    };
+    expect((await context.request.post('/api/prompts', { data: more })).status()).toBe(201);
+  }
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(stamp);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt')).toHaveCount(20);
+  await expect(page.getByTestId('prompt').first().locator('h2')).toHaveText(`Kept ${stamp} number 20`);
+  await page.getByTestId('load-more').click();
+  await expect(page.getByTestId('prompt')).toHaveCount(21);
+  await expect(page.getByTestId('prompt').last().locator('h2')).toHaveText(kept);
+  await expect(page.getByTestId('load-more')).toHaveCount(0);
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(`Plain English rewrite ${stamp}`);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt').locator('h2')).toHaveText([kept]);
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(`no such prompt ${stamp}`);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('empty')).toHaveText(en.panel.mineNoMatch);
+
+  // Public instead: submitted for review, pending in My Prompts.
+  await menu('promptory-save', 'Summarise the selected text in three short bullet points for a busy reader.');
+  const share = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  const title = `Bullet summary ${stamp}`;
+  await share.getByLabel(en.save.titleLabel).fill(title);
+  await share.getByLabel(en.save.categoryLabel).selectOption({ label: 'Writing' });
+  await share.getByLabel(en.save.descriptionLabel).fill('Summarises a page in three bullets');
+  await share.getByRole('radio', { name: en.save.public }).check();
+  await expect(share.getByTestId('save-submit')).toHaveText(en.save.submit);
+  await share.getByTestId('save-submit').click();
+  await expect(share.getByTestId('message')).toHaveText(en.save.done.replace('{{title}}', title));
+  await share.close();
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(title);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt').getByTestId('status')).toHaveText([en.panel.status.pending]);
 
   // The admin's queue shows it (the admin sets a password through a reset link first).
   const admin = await playwrightRequest.newContext({ baseURL: site });
