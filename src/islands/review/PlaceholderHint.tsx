@@ -63,13 +63,13 @@ export function PlaceholderHint({ content, onChange }: { content: string; onChan
         {t('placeholders.found', { count: distinct.length })}{' '}
         {distinct.slice(0, LISTED).map((raw, i) => (
           <span key={raw}>
-            {i > 0 && ', '}
+            {i > 0 && t('placeholders.separator')}
             <code className="rounded bg-background px-1 py-0.5 font-mono text-xs" data-testid="placeholder-found">
               {raw}
             </code>
           </span>
         ))}
-        {distinct.length > LISTED && ', …'}
+        {distinct.length > LISTED && `${t('placeholders.separator')}…`}
       </p>
       <p className="mt-1 text-xs text-muted-foreground">{t('placeholders.help')}</p>
       <Button
