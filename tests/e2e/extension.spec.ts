@@ -7,6 +7,7 @@ import { EXTENSION_ID, EXTENSION_VERSION, extensionZipName } from '../../modules
 import { fillTemplate } from '../../modules/prompts/contracts';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { adminSignIn, apiSignUp, mailCount, nextMail } from './auth-support';
+import { bidi, emoji, markdown, markup, word, zeroWidth } from './hostile-support';
 
 /**
  * The built extension in real Chromium against the running server: the zip the site serves
@@ -450,7 +451,88 @@ test('after the user approves the device on the site, the panel shows their favo
   expect(pending.find((p) => p.title === title)).toMatchObject({ authorName: 'Api User' });
   await admin.dispose();
 
-  // Revoked from the dashboard: the extension is signed out on its next call.
+  await page.close();
+});
+
+// Hostile content (issue 19): what the site stores, the extension shows as text, whole.
+const tag = `hostile${Date.now().toString(36)}`;
+const hostile = {
+  title: `${tag} ${bidi} ${word(60)} <i data-hostile>t</i>`.slice(0, 100),
+  description: `${markup} ${markdown} ${bidi} ${zeroWidth} ${emoji} ${word(200)}`.slice(0, 500),
+  content: `${markup}\n${markdown}\n${bidi}${zeroWidth}${emoji}\n${word(5000)}`.slice(0, 5000),
+};
+
+/** Nothing injected or run, no javascript: link, no CSP violation (the init script's listener must be there), no sideways scroll. */
+async function expectInert(page: Page) {
+  const found = await page.evaluate(() => ({
+    injected: document.querySelectorAll('[data-hostile]').length,
+    pwned: (window as unknown as { __pwned?: number }).__pwned ?? 0,
+    javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+    csp: (window as unknown as { __csp?: string[] }).__csp ?? 'not listening',
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+  expect(found).toEqual({ injected: 0, pwned: 0, javascriptLinks: 0, csp: [], overflow: 0 });
+}
+
+test('hostile titles and contents render inert and intact in the side panel and the save window', async () => {
+  test.setTimeout(60_000);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+  });
+  // A published one (the library) and the connected user's private one with a hostile choice (My Prompts).
+  const admin = await playwrightRequest.newContext({ baseURL: site });
+  await adminSignIn(admin);
+  const published = await admin.post('/api/prompts', { data: { ...hostile, categoryId: 1 } });
+  expect(published.status()).toBe(201);
+  expect((await admin.put(`/api/admin/prompts/${(await published.json()).id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+  await admin.dispose();
+  const choice = '<b data-hostile>b</b><img data-hostile src=x onerror="window.__pwned=1">';
+  const own = { ...hostile, title: `${hostile.title.slice(0, 90)} own`, content: `${hostile.content.slice(0, 4000)}\n{{tone:${choice}|plain}}` };
+  expect((await context.request.post('/api/prompts', { data: { ...own, categoryId: 1, visibility: 'private' } })).status()).toBe(201);
+
+  const page = await panel();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('searchbox').fill(tag);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  const item = page.getByTestId('prompt');
+  await expect(item.locator('h2')).toHaveText([hostile.title], { useInnerText: false });
+  expect(await item.locator('p').textContent()).toBe(hostile.description);
+  await item.getByTestId('copy').click();
+  await expect(item.getByTestId('copy')).toHaveText(en.panel.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hostile.content);
+  await expectInert(page);
+
+  await page.getByTestId('tab-mine').click();
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(tag);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  const mine = page.getByTestId('prompt');
+  await expect(mine.locator('h2')).toHaveText([own.title], { useInnerText: false });
+  await mine.getByTestId('copy').click();
+  const form = mine.getByRole('form', { name: prompts.fill.title });
+  await expect(form.getByLabel('tone', { exact: true }).locator('option')).toHaveText([choice, 'plain'], { useInnerText: false });
+  expect(await form.getByTestId('fill-preview').textContent()).toBe(own.content.replace(/\{\{tone:[^}]*\}\}/, choice));
+  await expectInert(page);
+  await form.getByTestId('fill-submit').click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(own.content.replace(/\{\{tone:[^}]*\}\}/, choice));
+  await expectInert(page);
+  await page.close();
+
+  // The save window takes a hostile selection as text: its fields hold it whole.
+  const selection = `${markup} ${bidi}${zeroWidth}${emoji} ${word(3000)}`;
+  await menu('promptory-save', selection);
+  const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue(selection);
+  await expect(save.getByLabel(en.save.titleLabel)).not.toHaveValue('');
+  await save.setViewportSize({ width: 420, height: 800 });
+  await expectInert(save);
+  await save.close();
+});
+
+test('revoked from the dashboard, the extension is signed out on its next call', async () => {
+  const page = await panel();
+  await expect(page.getByTestId('account')).toContainText('Api User');
   const dashboard = await context.newPage();
   await dashboard.goto('/dashboard?lng=en');
   await expect(dashboard.getByTestId('device')).toHaveCount(1);
