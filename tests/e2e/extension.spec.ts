@@ -313,6 +313,12 @@ test("the save form speaks the user's language, its validation messages included
 
   await menu('promptory-save', 'Explain this paragraph as if I were twelve years old.');
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  // Private by default, and said so, in Chinese too.
+  await expect(save.getByText(zh.save.intro)).toBeVisible();
+  await expect(save.getByRole('radio', { name: zh.save.private })).toBeChecked();
+  await expect(save.getByTestId('save-submit')).toHaveText(zh.save.savePrivate);
+  await save.getByRole('radio', { name: zh.save.public }).check();
+  await expect(save.getByTestId('save-submit')).toHaveText(zh.save.submit);
   await save.getByLabel(zh.save.titleLabel).fill('Tiny');
   await save.getByTestId('save-submit').click();
   await expect(save.locator('#title-error')).toHaveText(zhReview.validation.titleMin.replace('{{limit}}', '5'));
