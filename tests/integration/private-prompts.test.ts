@@ -66,7 +66,8 @@ describe.each(backends)('private prompts on $name', (backend) => {
     if (has((await admin.api(promptRoutes.pending)).body.items)) seen.push('admin: queue');
     if ((await admin.api(promptRoutes.reviewHistory)).body.items.some((e: { promptId: number }) => e.promptId === id)) seen.push('admin: history');
     if ((await other.api(promptRoutes.mySubmissions)).body.items.some((p: { id: number }) => p.id === id)) seen.push('other: my prompts');
-    if ((await device.api(promptRoutes.mySubmissions, { query: { q: title } })).body.items.some((p: { id: number }) => p.id === id)) seen.push('device: my prompts');
+    if ((await device.api(promptRoutes.mySubmissions, { query: { q: title } })).body.items.some((p: { id: number }) => p.id === id))
+      seen.push('device: my prompts');
     return seen;
   }
 
