@@ -358,6 +358,17 @@ test('after the user approves the device on the site, the panel shows their favo
 
   await page.getByTestId('tab-favorites').click();
   await expect(page.getByTestId('prompt').locator('h2')).toHaveText([favorite.title]);
+  // A page at a time, newest first: 20 more bookmarks, then Load more brings the first one.
+  const library = (await (await context.request.get('/api/prompts')).json()) as { id: number }[];
+  for (const p of library.filter((p) => p.id !== favorite.id).slice(0, 20))
+    expect((await context.request.post('/api/favorites', { data: { promptId: p.id } })).status()).toBe(201);
+  await page.reload();
+  await page.getByTestId('tab-favorites').click();
+  await expect(page.getByTestId('prompt')).toHaveCount(20);
+  await page.getByTestId('load-more').click();
+  await expect(page.getByTestId('prompt')).toHaveCount(21);
+  await expect(page.getByTestId('prompt').last().locator('h2')).toHaveText(favorite.title);
+  await expect(page.getByTestId('load-more')).toHaveCount(0);
 
   // Save selection as prompt: the spec's validation first; private unless the user picks Public (issue 20).
   const selection = 'Rewrite the selected paragraph in plain English for {{reader:a general reader|a child}}.';

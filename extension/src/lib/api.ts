@@ -72,7 +72,7 @@ export const api = {
   me: (s: Stored, token?: string | null) => siteApi(s, token ?? s.deviceToken)(routes.me),
   prompts: (s: Stored, q: string, categoryId: number) =>
     siteApi(s)(routes.extensionPrompts, { query: { q: q.trim() || undefined, categoryId: categoryId || undefined } }),
-  favorites: (s: Stored, cursor?: number) => siteApi(s)(routes.myBookmarks, { query: { cursor } }),
+  favorites: (s: Stored, query: { cursor?: number; limit: number }) => siteApi(s)(routes.myBookmarks, { query }),
   /** The user's own prompts (private ones too) with their status: My Prompts. */
   mine: (s: Stored, query: { q: string; cursor?: number; limit: number }) =>
     siteApi(s)(routes.mySubmissions, { query: { q: query.q.trim() || undefined, cursor: query.cursor, limit: query.limit } }),

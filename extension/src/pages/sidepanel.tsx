@@ -15,8 +15,8 @@ interface Query {
   q: string;
   categoryId: number;
 }
-/** My Prompts a page at a time (the site's paging); the library is one answer, the favourites a page. */
-const MINE_PAGE = 20;
+/** Favourites and My Prompts a page at a time (the site's paging, Load more); the library is one answer. */
+const PAGE_SIZE = 20;
 
 const publicRow = (prompt: PromptView): Row => ({ prompt, usageCount: prompt.usageCount });
 
@@ -24,10 +24,10 @@ const publicRow = (prompt: PromptView): Row => ({ prompt, usageCount: prompt.usa
 async function fetchRows(settings: Stored, tab: Tab, query: Query, cursor?: number): Promise<{ rows: Row[]; next: number | null }> {
   if (tab === 'library') return { rows: (await api.prompts(settings, query.q, query.categoryId)).map(publicRow), next: null };
   if (tab === 'favorites') {
-    const page = await api.favorites(settings, cursor);
+    const page = await api.favorites(settings, { cursor, limit: PAGE_SIZE });
     return { rows: page.items.map((f) => publicRow(f.prompt)), next: page.nextCursor };
   }
-  const page = await api.mine(settings, { q: query.q, cursor, limit: MINE_PAGE });
+  const page = await api.mine(settings, { q: query.q, cursor, limit: PAGE_SIZE });
   return { rows: page.items.map((prompt) => ({ prompt, status: prompt.status })), next: page.nextCursor };
 }
 
