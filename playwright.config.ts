@@ -43,6 +43,9 @@ export default defineConfig({
       RATE_LIMIT_REGISTER_PER_ACCOUNT: '10000',
       RATE_LIMIT_FORGOT_PER_IP: '10000',
       RATE_LIMIT_FORGOT_PER_ACCOUNT: '10000',
+      // One account fills a page of the extension's My Prompts (20) to see the next one load.
+      RATE_LIMIT_SUBMIT_PER_IP: '10000',
+      RATE_LIMIT_SUBMIT_PER_ACCOUNT: '10000',
     },
   },
 });

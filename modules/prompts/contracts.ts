@@ -416,3 +416,4 @@ export {
 } from './variables';
 
 export { DIFF_MAX_EDITS, diffRows, diffText, diffTokens, type DiffKind, type DiffRow, type DiffSegment, type DiffStats } from './diff';
+export { convertForeignPlaceholders, findForeignPlaceholders, type ForeignPlaceholder, type PlaceholderStyle } from './placeholders';

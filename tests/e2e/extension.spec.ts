@@ -7,6 +7,7 @@ import { EXTENSION_ID, EXTENSION_VERSION, extensionZipName } from '../../modules
 import { fillTemplate } from '../../modules/prompts/contracts';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { adminSignIn, apiSignUp, mailCount, nextMail } from './auth-support';
+import { bidi, emoji, markdown, markup, word, zeroWidth } from './hostile-support';
 
 /**
  * The built extension in real Chromium against the running server: the zip the site serves
@@ -130,6 +131,8 @@ test('the side panel lists prompts from the server, with search and category ser
 test('signed out: favourites and saving say clearly that the extension is not connected', async () => {
   const page = await panel();
   await page.getByTestId('tab-favorites').click();
+  await expect(page.getByTestId('message')).toHaveText(en.errors.signedOut);
+  await page.getByTestId('tab-mine').click();
   await expect(page.getByTestId('message')).toHaveText(en.errors.signedOut);
 
   await menu('promptory-save', 'Explain this paragraph as if I were twelve years old.');
@@ -310,6 +313,12 @@ test("the save form speaks the user's language, its validation messages included
 
   await menu('promptory-save', 'Explain this paragraph as if I were twelve years old.');
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  // Private by default, and said so, in Chinese too.
+  await expect(save.getByText(zh.save.intro)).toBeVisible();
+  await expect(save.getByRole('radio', { name: zh.save.private })).toBeChecked();
+  await expect(save.getByTestId('save-submit')).toHaveText(zh.save.savePrivate);
+  await save.getByRole('radio', { name: zh.save.public }).check();
+  await expect(save.getByTestId('save-submit')).toHaveText(zh.save.submit);
   await save.getByLabel(zh.save.titleLabel).fill('Tiny');
   await save.getByTestId('save-submit').click();
   await expect(save.locator('#title-error')).toHaveText(zhReview.validation.titleMin.replace('{{limit}}', '5'));
@@ -324,7 +333,8 @@ test("the save form speaks the user's language, its validation messages included
   await options.close();
 });
 
-test('after the user approves the device on the site, the panel shows their favourites and saving creates a pending prompt the admin sees', async () => {
+test('after the user approves the device on the site, the panel shows their favourites and My Prompts; a saved selection is private unless made public', async () => {
+  test.setTimeout(90_000);
   // The user signs in to the site in this browser and bookmarks a prompt there.
   await apiSignUp(context.request);
   const favorite = (await (await context.request.get('/api/extension/prompts?categoryId=3')).json())[0] as { id: number; title: string };
@@ -348,23 +358,104 @@ test('after the user approves the device on the site, the panel shows their favo
 
   await page.getByTestId('tab-favorites').click();
   await expect(page.getByTestId('prompt').locator('h2')).toHaveText([favorite.title]);
+  // A page at a time, newest first: 20 more bookmarks, then Load more brings the first one.
+  const library = (await (await context.request.get('/api/prompts')).json()) as { id: number }[];
+  for (const p of library.filter((p) => p.id !== favorite.id).slice(0, 20))
+    expect((await context.request.post('/api/favorites', { data: { promptId: p.id } })).status()).toBe(201);
+  await page.reload();
+  await page.getByTestId('tab-favorites').click();
+  await expect(page.getByTestId('prompt')).toHaveCount(20);
+  await page.getByTestId('load-more').click();
+  await expect(page.getByTestId('prompt')).toHaveCount(21);
+  await expect(page.getByTestId('prompt').last().locator('h2')).toHaveText(favorite.title);
+  await expect(page.getByTestId('load-more')).toHaveCount(0);
 
-  // Save selection as prompt: the spec's validation first, then a pending submission.
-  await menu('promptory-save', 'Rewrite the selected paragraph in plain English for a general reader.');
+  // Save selection as prompt: the spec's validation first; private unless the user picks Public (issue 20).
+  const selection = 'Rewrite the selected paragraph in plain English for {{reader:a general reader|a child}}.';
+  await menu('promptory-save', selection);
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
-  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue('Rewrite the selected paragraph in plain English for a general reader.');
+  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue(selection);
+  await expect(save.getByText(en.save.intro)).toBeVisible();
+  await expect(save.getByRole('radio', { name: en.save.private })).toBeChecked();
+  await expect(save.getByRole('radio', { name: en.save.public })).not.toBeChecked();
+  await expect(save.getByRole('radio', { name: en.save.private })).toHaveAccessibleDescription(en.save.privateHint);
+  await expect(save.getByTestId('save-submit')).toHaveText(en.save.savePrivate);
   await save.getByLabel(en.save.titleLabel).fill('Tiny');
   await save.getByTestId('save-submit').click();
   await expect(save.getByText('Title must be at least 5 characters.')).toBeVisible();
   await expect(save.getByText('Please select a category.')).toBeVisible();
   await expect(save.getByText('Description must be at least 20 characters.')).toBeVisible();
-  const title = `Plain English rewrite ${Date.now().toString(36)}`;
-  await save.getByLabel(en.save.titleLabel).fill(title);
+  const stamp = Date.now().toString(36);
+  const kept = `Plain English rewrite ${stamp}`;
+  await save.getByLabel(en.save.titleLabel).fill(kept);
   await save.getByLabel(en.save.categoryLabel).selectOption({ label: 'Writing' });
   await save.getByLabel(en.save.descriptionLabel).fill('Turns dense text into plain English');
   await save.getByTestId('save-submit').click();
-  await expect(save.getByTestId('message')).toHaveText(en.save.done.replace('{{title}}', title));
+  await expect(save.getByTestId('message')).toHaveText(en.save.donePrivate.replace('{{title}}', kept));
   await save.close();
+
+  // Checked through the API: private, the user's own, in no public list.
+  const mine = ((await (await context.request.get(`/api/prompts/my?q=${stamp}`)).json()) as { items: { id: number; title: string; status: string }[] }).items;
+  expect(mine.map((p) => [p.title, p.status])).toEqual([[kept, 'private']]);
+  const publicTitles = async (path: string) => ((await (await context.request.get(path)).json()) as { title: string }[]).map((p) => p.title);
+  expect(await publicTitles('/api/prompts')).not.toContain(kept);
+  expect(await publicTitles(`/api/extension/prompts?q=${stamp}`)).toEqual([]);
+  const visitor = await playwrightRequest.newContext({ baseURL: site });
+  expect((await visitor.get(`/api/prompts/${mine[0].id}`)).status()).toBe(404);
+  await visitor.dispose();
+
+  // The My Prompts tab lists it with its status; Copy fills its variable first, as in the library.
+  await page.getByTestId('tab-mine').click();
+  const item = page.getByTestId('prompt').filter({ has: page.getByRole('heading', { name: kept, exact: true }) });
+  await expect(item.getByTestId('status')).toHaveText(en.panel.status.private);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await item.getByTestId('copy').click();
+  await item.getByRole('form', { name: prompts.fill.title }).getByLabel('reader', { exact: true }).selectOption('a child');
+  await item.getByTestId('fill-submit').click();
+  await expect(item.getByTestId('copy')).toHaveText(en.panel.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Rewrite the selected paragraph in plain English for a child.');
+
+  // Paged (20 at a time) and searchable: 20 more private prompts of this user, then the search finds only the first.
+  for (let i = 1; i <= 20; i++) {
+    const more = {
+      title: `Kept ${stamp} number ${i}`,
+      description: 'Another prompt kept for myself',
+      content: 'Say hello in a friendly way.',
+      categoryId: 1,
+      visibility: 'private',
+    };
+    expect((await context.request.post('/api/prompts', { data: more })).status()).toBe(201);
+  }
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(stamp);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt')).toHaveCount(20);
+  await expect(page.getByTestId('prompt').first().locator('h2')).toHaveText(`Kept ${stamp} number 20`);
+  await page.getByTestId('load-more').click();
+  await expect(page.getByTestId('prompt')).toHaveCount(21);
+  await expect(page.getByTestId('prompt').last().locator('h2')).toHaveText(kept);
+  await expect(page.getByTestId('load-more')).toHaveCount(0);
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(`Plain English rewrite ${stamp}`);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt').locator('h2')).toHaveText([kept]);
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(`no such prompt ${stamp}`);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('empty')).toHaveText(en.panel.mineNoMatch);
+
+  // Public instead: submitted for review, pending in My Prompts.
+  await menu('promptory-save', 'Summarise the selected text in three short bullet points for a busy reader.');
+  const share = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  const title = `Bullet summary ${stamp}`;
+  await share.getByLabel(en.save.titleLabel).fill(title);
+  await share.getByLabel(en.save.categoryLabel).selectOption({ label: 'Writing' });
+  await share.getByLabel(en.save.descriptionLabel).fill('Summarises a page in three bullets');
+  await share.getByRole('radio', { name: en.save.public }).check();
+  await expect(share.getByTestId('save-submit')).toHaveText(en.save.submit);
+  await share.getByTestId('save-submit').click();
+  await expect(share.getByTestId('message')).toHaveText(en.save.done.replace('{{title}}', title));
+  await share.close();
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(title);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  await expect(page.getByTestId('prompt').getByTestId('status')).toHaveText([en.panel.status.pending]);
 
   // The admin's queue shows it (the admin sets a password through a reset link first).
   const admin = await playwrightRequest.newContext({ baseURL: site });
@@ -377,7 +468,88 @@ test('after the user approves the device on the site, the panel shows their favo
   expect(pending.find((p) => p.title === title)).toMatchObject({ authorName: 'Api User' });
   await admin.dispose();
 
-  // Revoked from the dashboard: the extension is signed out on its next call.
+  await page.close();
+});
+
+// Hostile content (issue 19): what the site stores, the extension shows as text, whole.
+const tag = `hostile${Date.now().toString(36)}`;
+const hostile = {
+  title: `${tag} ${bidi} ${word(60)} <i data-hostile>t</i>`.slice(0, 100),
+  description: `${markup} ${markdown} ${bidi} ${zeroWidth} ${emoji} ${word(200)}`.slice(0, 500),
+  content: `${markup}\n${markdown}\n${bidi}${zeroWidth}${emoji}\n${word(5000)}`.slice(0, 5000),
+};
+
+/** Nothing injected or run, no javascript: link, no CSP violation (the init script's listener must be there), no sideways scroll. */
+async function expectInert(page: Page) {
+  const found = await page.evaluate(() => ({
+    injected: document.querySelectorAll('[data-hostile]').length,
+    pwned: (window as unknown as { __pwned?: number }).__pwned ?? 0,
+    javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+    csp: (window as unknown as { __csp?: string[] }).__csp ?? 'not listening',
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+  expect(found).toEqual({ injected: 0, pwned: 0, javascriptLinks: 0, csp: [], overflow: 0 });
+}
+
+test('hostile titles and contents render inert and intact in the side panel and the save window', async () => {
+  test.setTimeout(60_000);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+  });
+  // A published one (the library) and the connected user's private one with a hostile choice (My Prompts).
+  const admin = await playwrightRequest.newContext({ baseURL: site });
+  await adminSignIn(admin);
+  const published = await admin.post('/api/prompts', { data: { ...hostile, categoryId: 1 } });
+  expect(published.status()).toBe(201);
+  expect((await admin.put(`/api/admin/prompts/${(await published.json()).id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+  await admin.dispose();
+  const choice = '<b data-hostile>b</b><img data-hostile src=x onerror="window.__pwned=1">';
+  const own = { ...hostile, title: `${hostile.title.slice(0, 90)} own`, content: `${hostile.content.slice(0, 4000)}\n{{tone:${choice}|plain}}` };
+  expect((await context.request.post('/api/prompts', { data: { ...own, categoryId: 1, visibility: 'private' } })).status()).toBe(201);
+
+  const page = await panel();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('searchbox').fill(tag);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  const item = page.getByTestId('prompt');
+  await expect(item.locator('h2')).toHaveText([hostile.title], { useInnerText: false });
+  expect(await item.locator('p').textContent()).toBe(hostile.description);
+  await item.getByTestId('copy').click();
+  await expect(item.getByTestId('copy')).toHaveText(en.panel.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hostile.content);
+  await expectInert(page);
+
+  await page.getByTestId('tab-mine').click();
+  await page.getByRole('searchbox', { name: en.panel.mineSearch }).fill(tag);
+  await page.getByRole('button', { name: en.panel.searchButton }).click();
+  const mine = page.getByTestId('prompt');
+  await expect(mine.locator('h2')).toHaveText([own.title], { useInnerText: false });
+  await mine.getByTestId('copy').click();
+  const form = mine.getByRole('form', { name: prompts.fill.title });
+  await expect(form.getByLabel('tone', { exact: true }).locator('option')).toHaveText([choice, 'plain'], { useInnerText: false });
+  expect(await form.getByTestId('fill-preview').textContent()).toBe(own.content.replace(/\{\{tone:[^}]*\}\}/, choice));
+  await expectInert(page);
+  await form.getByTestId('fill-submit').click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(own.content.replace(/\{\{tone:[^}]*\}\}/, choice));
+  await expectInert(page);
+  await page.close();
+
+  // The save window takes a hostile selection as text: its fields hold it whole.
+  const selection = `${markup} ${bidi}${zeroWidth}${emoji} ${word(3000)}`;
+  await menu('promptory-save', selection);
+  const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
+  await expect(save.getByLabel(en.save.contentLabel)).toHaveValue(selection);
+  await expect(save.getByLabel(en.save.titleLabel)).not.toHaveValue('');
+  await save.setViewportSize({ width: 420, height: 800 });
+  await expectInert(save);
+  await save.close();
+});
+
+test('revoked from the dashboard, the extension is signed out on its next call', async () => {
+  const page = await panel();
+  await expect(page.getByTestId('account')).toContainText('Api User');
   const dashboard = await context.newPage();
   await dashboard.goto('/dashboard?lng=en');
   await expect(dashboard.getByTestId('device')).toHaveCount(1);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminSignIn, mailCount, nextMail, uniqueEmail } from './auth-support';
+import { bidi, emoji, markdown, markup, word, zeroWidth } from './hostile-support';
 
 /**
  * Hostile content (issue 19): prompts, an author name and a collection name carrying markup,
@@ -10,14 +11,6 @@ import { adminSignIn, mailCount, nextMail, uniqueEmail } from './auth-support';
  * reports no Content Security Policy violation.
  */
 const tag = Date.now().toString(36);
-// Each piece tries one way in: an element, an event handler, a script, a javascript: link, a
-// bidi override, zero-width joiners, a word too long for any line, emoji with modifiers.
-const markup = `<b data-hostile>b</b><img data-hostile src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>`;
-const markdown = `**bold** [x](javascript:window.__pwned=1) # h`;
-const bidi = '\u202Eevil\u202C \u200F\u200E';
-const zeroWidth = 'z\u200Bw\u200Cj\u200Dn\uFEFF';
-const emoji = '👩🏽‍💻🏳️‍🌈';
-const word = (n: number) => 'W'.repeat(n);
 
 const title = `${tag} ${word(60)} <i data-hostile>t</i>`.slice(0, 100);
 const description = `${markup} ${markdown} ${bidi} ${zeroWidth} ${emoji} ${word(200)}`;

@@ -102,7 +102,8 @@ const api: Record<string, Row> = {
     expect: '401 403 403 403 200 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'revision'), version: 2 }, body: { isApproved: true } }),
   },
-  'GET /api/prompts/my': { expect: '401 200 200 200 200 403' },
+  // Each caller's own prompts (the extension's My Prompts tab): never anyone else's.
+  'GET /api/prompts/my': { expect: '401 200 200 200 200 200' },
   'GET /api/admin/prompts/pending': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/prompts/{id}/review': {
     expect: '401 403 403 403 200 403',

@@ -62,12 +62,13 @@ describe('device contracts', () => {
     expect(confirmationCode('0a1b2c3d' + 'f'.repeat(56))).toBe('0A1B-2C3D');
   });
 
-  it('lets a device token reach only the library, favourites, submissions and its own sign-out', () => {
+  it("lets a device token reach only the library, favourites, its user's own prompts, submissions and its own sign-out", () => {
     for (const [method, path] of [
       ['GET', '/api/prompts'],
       ['GET', '/api/prompts/12'],
       ['GET', '/api/extension/prompts'],
       ['GET', '/api/favorites/my'],
+      ['GET', '/api/prompts/my'],
       ['POST', '/api/prompts'],
       ['PUT', '/api/prompts/12/use'],
       ['DELETE', '/api/extension/devices/current'],
@@ -79,7 +80,7 @@ describe('device contracts', () => {
       ['GET', '/api/extension/devices'],
       ['DELETE', '/api/extension/devices/3'],
       ['GET', '/api/admin/prompts/pending'],
-      ['GET', '/api/prompts/my'],
+      ['POST', '/api/prompts/12/submit'],
       ['DELETE', '/api/prompts/12'],
       ['POST', '/api/ratings'],
       ['PUT', '/api/admin/prompts/1/review'],

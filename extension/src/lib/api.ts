@@ -72,7 +72,10 @@ export const api = {
   me: (s: Stored, token?: string | null) => siteApi(s, token ?? s.deviceToken)(routes.me),
   prompts: (s: Stored, q: string, categoryId: number) =>
     siteApi(s)(routes.extensionPrompts, { query: { q: q.trim() || undefined, categoryId: categoryId || undefined } }),
-  favorites: (s: Stored) => siteApi(s)(routes.myBookmarks),
+  favorites: (s: Stored, query: { cursor?: number; limit: number }) => siteApi(s)(routes.myBookmarks, { query }),
+  /** The user's own prompts (private ones too) with their status: My Prompts. */
+  mine: (s: Stored, query: { q: string; cursor?: number; limit: number }) =>
+    siteApi(s)(routes.mySubmissions, { query: { q: query.q.trim() || undefined, cursor: query.cursor, limit: query.limit } }),
   use: (s: Stored, id: number) => siteApi(s)(routes.use, { params: { id } }),
   submit: (s: Stored, prompt: z.input<typeof submitPromptRequest>) => siteApi(s)(routes.submit, { body: prompt }),
   signOut: (s: Stored) => siteApi(s)(routes.signOutDevice),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { categories, CREATE_PAGE_LIMITS, createPageSchema } from '../../../modules/prompts/contracts';
+import { categories, CREATE_PAGE_LIMITS, createPageSchema, type Visibility } from '../../../modules/prompts/contracts';
 import { firstIssueByField } from '../../../src/shared/form-messages';
 import { api } from '../lib/api';
 import { issueMessage } from '../lib/i18n';
@@ -11,13 +11,15 @@ const saveSchema = createPageSchema
   .omit({ authorName: true })
   .extend({ categoryId: createPageSchema.shape.categoryId.refine((id) => categories.some((c) => c.id === id), 'Please select a category.') });
 
-type Fields = { title: string; description: string; content: string; categoryId: string };
+type Fields = { title: string; description: string; content: string; categoryId: string; visibility: Visibility };
 type Errors = Partial<Record<keyof Fields, string>>;
+/** Private first, and chosen: a user saving a selection is keeping it for themselves (issue 20). */
+const CHOICES: readonly Visibility[] = ['private', 'public'];
 
 function SaveForm() {
   const settings = useSettings();
   const t = useT(settings);
-  const [fields, setFields] = useState<Fields>({ title: '', description: '', content: '', categoryId: '' });
+  const [fields, setFields] = useState<Fields>({ title: '', description: '', content: '', categoryId: '', visibility: 'private' });
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,7 @@ function SaveForm() {
     try {
       await api.submit(settings, parsed.data);
       setDone(true);
-      setNote({ tone: 'ok', text: t('save.done', { title: parsed.data.title }) });
+      setNote({ tone: 'ok', text: t(parsed.data.visibility === 'private' ? 'save.donePrivate' : 'save.done', { title: parsed.data.title }) });
       await chrome.storage.session.remove(`draft:${location.hash.slice(1)}`);
     } catch (error) {
       setNote(failureNote(error, t, settings));
@@ -124,9 +126,32 @@ function SaveForm() {
             t('save.contentLabel'),
             <textarea {...aria('content')} value={fields.content} onChange={set('content')} maxLength={CREATE_PAGE_LIMITS.content.max} rows={8} />,
           )}
+          <fieldset className="visibility" data-testid="visibility">
+            <legend>{t('save.visibility')}</legend>
+            {CHOICES.map((choice) => (
+              // The hint describes the radio (aria-describedby) without being part of its name.
+              <div key={choice} className="choice">
+                <label>
+                  <input
+                    type="radio"
+                    name="visibility"
+                    value={choice}
+                    checked={fields.visibility === choice}
+                    onChange={set('visibility')}
+                    aria-describedby={`${choice}-hint`}
+                    data-testid={`visibility-${choice}`}
+                  />
+                  {t(`save.${choice}`)}
+                </label>
+                <span className="muted small" id={`${choice}-hint`}>
+                  {t(`save.${choice}Hint`)}
+                </span>
+              </div>
+            ))}
+          </fieldset>
           <p>
             <button type="submit" className="primary" disabled={busy} data-testid="save-submit">
-              {busy ? t('save.saving') : t('save.submit')}
+              {busy ? t('save.saving') : fields.visibility === 'private' ? t('save.savePrivate') : t('save.submit')}
             </button>
           </p>
         </form>

@@ -1,95 +1,46 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { categories, categoryById, initialFillValues, parseTemplate, type PromptView } from '../../../modules/prompts/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { categories, categoryById, type PromptStatusName, type PromptView } from '../../../modules/prompts/contracts';
 import { api } from '../lib/api';
-import { lastFillValues, rememberFillValues } from '../lib/fill-values';
-import { sendFromPage } from '../lib/send';
-import { chosenService, type Stored } from '../lib/settings';
+import type { Stored } from '../lib/settings';
 import type { T } from '../lib/i18n';
 import { AccountBox } from './account';
-import { FillForm, type FillMode } from './fill';
+import { PromptItem, type ItemPrompt } from './prompt-item';
 import { failureNote, Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
-type Tab = 'library' | 'favorites';
+const TABS = ['library', 'favorites', 'mine'] as const;
+type Tab = (typeof TABS)[number];
+/** What a list shows of a prompt: a public one's uses, or the user's own one's status. */
+type Row = { prompt: ItemPrompt & { categoryId: number }; usageCount?: number; status?: PromptStatusName };
+interface Query {
+  q: string;
+  categoryId: number;
+}
+/** Favourites and My Prompts a page at a time (the site's paging, Load more); the library is one answer. */
+const PAGE_SIZE = 20;
 
-function PromptItem({ prompt, settings, t, onNote }: { prompt: PromptView; settings: Stored; t: T; onNote: (n: Note) => void }) {
-  const [copied, setCopied] = useState(false);
-  const [filling, setFilling] = useState<{ mode: FillMode; initial: Record<string, string> } | null>(null);
-  const template = useMemo(() => parseTemplate(prompt.content), [prompt.content]);
-  const copyButton = useRef<HTMLButtonElement>(null);
-  const sendButton = useRef<HTMLButtonElement>(null);
-  const service = chosenService(settings);
+const publicRow = (prompt: PromptView): Row => ({ prompt, usageCount: prompt.usageCount });
 
-  async function copy(text: string) {
-    await navigator.clipboard.writeText(text);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-    // Counted like a copy on the site; a failure here must not undo the copy.
-    api.use(settings, prompt.id).catch(() => undefined);
+/** One page of a tab's list; `next` asks for the following page (null: the end). */
+async function fetchRows(settings: Stored, tab: Tab, query: Query, cursor?: number): Promise<{ rows: Row[]; next: number | null }> {
+  if (tab === 'library') return { rows: (await api.prompts(settings, query.q, query.categoryId)).map(publicRow), next: null };
+  if (tab === 'favorites') {
+    const page = await api.favorites(settings, { cursor, limit: PAGE_SIZE });
+    return { rows: page.items.map((f) => publicRow(f.prompt)), next: page.nextCursor };
   }
+  const page = await api.mine(settings, { q: query.q, cursor, limit: PAGE_SIZE });
+  return { rows: page.items.map((prompt) => ({ prompt, status: prompt.status })), next: page.nextCursor };
+}
 
-  async function send(text: string) {
-    try {
-      const sent = await sendFromPage(settings, text);
-      if (sent.copied) onNote({ tone: 'info', text: t('send.copied', { service: service.name }) });
-      api.use(settings, prompt.id).catch(() => undefined);
-    } catch (error) {
-      onNote(failureNote(error, t, settings));
-    }
-  }
-
-  /** Without variables the content goes as it is; with them, the form opens first (kept open when switching between Copy and Send). */
-  async function start(mode: FillMode) {
-    if (template.variables.length === 0) return mode === 'copy' ? copy(prompt.content) : send(prompt.content);
-    if (filling) return setFilling({ ...filling, mode });
-    const last = await lastFillValues(settings.siteUrl, prompt.id);
-    setFilling({ mode, initial: initialFillValues(template.variables, last) });
-  }
-
-  /** The form closes and focus goes back to the button that opened it, as a dialog's would. */
-  function close(mode: FillMode) {
-    setFilling(null);
-    (mode === 'copy' ? copyButton : sendButton).current?.focus();
-  }
-
-  async function filled(mode: FillMode, text: string, values: Record<string, string>) {
-    const done = mode === 'copy' ? copy(text) : send(text);
-    void rememberFillValues(settings.siteUrl, prompt.id, values);
-    await done;
-    close(mode);
-  }
-
-  /** Copy and Send disclose the form only for a prompt that has one. */
-  const expanded = (mode: FillMode) => (template.variables.length > 0 ? filling?.mode === mode : undefined);
-  const category = categoryById(prompt.categoryId);
+function Meta({ row, t }: { row: Row; t: T }) {
+  const category = t(`prompts:categories.${categoryById(row.prompt.categoryId).slug}`);
+  if (!row.status) return <>{`${category} · ${t('panel.uses', { count: row.usageCount ?? 0 })}`}</>;
   return (
-    <li className="prompt" data-testid="prompt">
-      <h2>{prompt.title}</h2>
-      <div className="meta">
-        {t(`prompts:categories.${category.slug}`)} · {t('panel.uses', { count: prompt.usageCount })}
-      </div>
-      <p>{prompt.description}</p>
-      <div className="actions">
-        <button type="button" ref={copyButton} onClick={() => void start('copy')} aria-expanded={expanded('copy')} data-testid="copy">
-          {copied ? t('panel.copied') : t('panel.copy')}
-        </button>
-        <button type="button" ref={sendButton} onClick={() => void start('send')} aria-expanded={expanded('send')} data-testid="send">
-          {t('panel.send', { service: service.name })}
-        </button>
-        <a className="button" href={new URL(`/prompts/${prompt.id}`, settings.siteUrl).toString()} target="_blank" rel="noreferrer">
-          {t('panel.view')}
-        </a>
-      </div>
-      {filling && (
-        <FillForm
-          template={template}
-          initial={filling.initial}
-          mode={filling.mode}
-          t={t}
-          onSubmit={(text, values) => filled(filling.mode, text, values)}
-          onCancel={() => close(filling.mode)}
-        />
-      )}
-    </li>
+    <>
+      {category} ·{' '}
+      <span className={`status ${row.status}`} data-testid="status" data-status={row.status}>
+        {t(`panel.status.${row.status}`)}
+      </span>
+    </>
   );
 }
 
@@ -99,26 +50,31 @@ function Panel() {
   const [tab, setTab] = useState<Tab>('library');
   const [q, setQ] = useState('');
   const [categoryId, setCategoryId] = useState(0);
-  const [query, setQuery] = useState({ q: '', categoryId: 0 });
-  const [prompts, setPrompts] = useState<PromptView[] | null>(null);
+  const [query, setQuery] = useState<Query>({ q: '', categoryId: 0 });
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [next, setNext] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [note, setNote] = useState<Note>(null);
+  /** The list's generation: an answer for an older tab or query is dropped. */
+  const generation = useRef(0);
 
   useEffect(() => {
     if (!settings) return;
-    let live = true;
-    setPrompts(null);
+    const mine = ++generation.current;
+    setRows(null);
+    setNext(null);
     setNote(null);
-    const request = tab === 'library' ? api.prompts(settings, query.q, query.categoryId) : api.favorites(settings).then((f) => f.items.map((x) => x.prompt));
-    request
-      .then((list) => live && setPrompts(list))
+    fetchRows(settings, tab, query)
+      .then((page) => {
+        if (mine !== generation.current) return;
+        setRows(page.rows);
+        setNext(page.next);
+      })
       .catch((error) => {
-        if (!live) return;
-        setPrompts([]);
+        if (mine !== generation.current) return;
+        setRows([]);
         setNote(failureNote(error, t, settings));
       });
-    return () => {
-      live = false;
-    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a language switch must not refetch the list
   }, [settings?.siteUrl, settings?.deviceToken, tab, query]);
 
@@ -129,7 +85,35 @@ function Panel() {
   }, []);
 
   if (!settings) return null;
-  const empty = tab === 'library' ? t('panel.empty') : t('panel.favoritesEmpty');
+
+  /** The next page, appended: the list keeps its place (and any open fill-in form). */
+  async function loadMore() {
+    if (!settings || next === null) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    try {
+      const page = await fetchRows(settings, tab, query, next);
+      if (mine !== generation.current) return;
+      setRows((all) => [...(all ?? []), ...page.rows]);
+      setNext(page.next);
+    } catch (error) {
+      if (mine === generation.current) setNote(failureNote(error, t, settings));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  /** A new tab starts from its whole list, as the site's tabs do. */
+  function switchTo(id: Tab) {
+    setTab(id);
+    setQ('');
+    setCategoryId(0);
+    setQuery({ q: '', categoryId: 0 });
+  }
+
+  const empty =
+    tab === 'library' ? t('panel.empty') : tab === 'favorites' ? t('panel.favoritesEmpty') : query.q ? t('panel.mineNoMatch') : t('panel.mineEmpty');
+  const searchLabel = tab === 'mine' ? t('panel.mineSearch') : t('panel.search');
   return (
     <main>
       <header className="bar">
@@ -140,55 +124,72 @@ function Panel() {
       </header>
       <AccountBox settings={settings} t={t} />
       <div className="tabs" role="tablist">
-        {(['library', 'favorites'] as Tab[]).map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)} data-testid={`tab-${id}`}>
+        {TABS.map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => switchTo(id)} data-testid={`tab-${id}`}>
             {t(`panel.${id}`)}
           </button>
         ))}
       </div>
-      {tab === 'library' && (
+      {tab !== 'favorites' && (
         <form
           className="search"
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
-            setQuery({ q, categoryId });
+            setQuery({ q: q.trim(), categoryId });
           }}
         >
-          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('panel.search')} aria-label={t('panel.search')} />
+          <input type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} placeholder={searchLabel} aria-label={searchLabel} />
           <button type="submit">{t('panel.searchButton')}</button>
-          <select
-            value={categoryId}
-            aria-label={t('panel.allCategories')}
-            onChange={(e) => {
-              setCategoryId(Number(e.target.value));
-              setQuery({ q, categoryId: Number(e.target.value) });
-            }}
-          >
-            <option value={0}>{t('panel.allCategories')}</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {t(`prompts:categories.${c.slug}`)}
-              </option>
-            ))}
-          </select>
+          {tab === 'library' && (
+            <select
+              value={categoryId}
+              aria-label={t('panel.allCategories')}
+              onChange={(e) => {
+                setCategoryId(Number(e.target.value));
+                setQuery({ q, categoryId: Number(e.target.value) });
+              }}
+            >
+              <option value={0}>{t('panel.allCategories')}</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {t(`prompts:categories.${c.slug}`)}
+                </option>
+              ))}
+            </select>
+          )}
         </form>
       )}
       <Message note={note} />
-      {prompts === null ? (
+      {rows === null ? (
         <p className="muted" role="status">
           {t('panel.loading')}
         </p>
-      ) : prompts.length === 0 && !note ? (
+      ) : rows.length === 0 && !note ? (
         <p className="muted" data-testid="empty">
           {empty}
         </p>
       ) : (
         <ul className="prompts" aria-label={t(`panel.${tab}`)}>
-          {prompts.map((p) => (
-            <PromptItem key={p.id} prompt={p} settings={settings} t={t} onNote={setNote} />
+          {rows.map((row) => (
+            <PromptItem
+              key={row.prompt.id}
+              prompt={row.prompt}
+              meta={<Meta row={row} t={t} />}
+              counted={row.status === undefined || row.status === 'approved'}
+              settings={settings}
+              t={t}
+              onNote={setNote}
+            />
           ))}
         </ul>
+      )}
+      {next !== null && (
+        <p className="more">
+          <button type="button" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore || undefined} data-testid="load-more">
+            {loadingMore ? t('panel.loadingMore') : t('panel.loadMore')}
+          </button>
+        </p>
       )}
     </main>
   );

@@ -3,6 +3,7 @@ import type { ScopeOf } from '../../shared/string-specs';
 import type { FieldErrors } from '../../ui/useForm';
 import { Field } from '../../ui/Field';
 import { CategorySelect, type CategoryOption } from './shared';
+import { PlaceholderHint } from './PlaceholderHint';
 
 interface PromptFieldValues {
   title: string;
@@ -73,6 +74,7 @@ export function PromptFields({
         maxLength={limits.content.max}
         placeholder={t('fields.contentPlaceholder')}
       />
+      <PlaceholderHint content={values.content} onChange={set('content')} />
     </>
   );
 }
