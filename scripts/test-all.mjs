@@ -1,7 +1,9 @@
-// `npm test`: lint (ESLint + Prettier's check, while the app builds), the type check (astro check, .astro files
-// included, while vitest runs), and every suite, in order: unit + integration (vitest; PGlite always, PostgreSQL
-// when TEST_DATABASE_URL is set), then the browser suite (Playwright in Debian's Chromium)
-// against a production build. Ends with one line: "N passed, N failed".
+// `npm test`: lint (ESLint + Prettier's check), the type check (astro check, .astro files included) and every
+// suite: unit + integration (vitest; PGlite always, PostgreSQL when TEST_DATABASE_URL is set) and the browser
+// suite (Playwright in Debian's Chromium, two workers with a server each) against a production build. The build
+// comes first (lint beside it); then the rest run at once: the suites spend most of their time waiting on
+// servers, databases, timers and the browser, not computing (README "Test it" has the timings). Ends with one
+// line: "N passed, N failed".
 import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -18,14 +20,13 @@ function run(command, args, env = {}) {
 }
 
 /**
- * Starts a check beside other work, its output into a file (printed by `finish`, so the logs
- * do not interleave): lint and the type check are single-threaded, and the machine has a core
- * to spare while the build or the mostly waiting integration suite runs.
+ * Starts a check or suite beside other work, its output into a file (printed by `finish`, so the
+ * logs do not interleave).
  */
-function runBeside(name, command, args) {
+function runBeside(name, command, args, env = {}) {
   const log = `${RESULTS}/${name}.log`;
   const fd = openSync(log, 'w');
-  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: process.env });
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
   closeSync(fd);
   const status = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   return {
@@ -42,25 +43,27 @@ if (run('bash', ['scripts/install-chromium.sh']) !== 0) {
   process.exit(1);
 }
 // Lint is a step of its own: a lint error or an unformatted file fails the run like a failed suite,
-// but the suites still run so one report shows everything. It runs while the app builds.
+// but the suites still run so one report shows everything.
 const lint = runBeside('lint', 'npm', ['run', 'lint']);
 buildIfNeeded(OUT_DIR);
-const lintStatus = await lint.finish();
-if (lintStatus !== 0) console.error('\nlint failed: see the ESLint errors or the files Prettier lists above; the suites run anyway.\n');
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.');
 }
 
 const env = { ASTRO_OUT_DIR: OUT_DIR };
 // .astro pages are type-checked only by `astro check` (tsc does not read them); after the build,
-// which writes the same generated types, and beside the vitest suites.
+// which writes the same generated types. The browser suite's log is printed when it ends.
 const typecheck = runBeside('typecheck', 'npx', ['astro', 'check', '--minimumSeverity', 'error']);
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`], env);
-const typecheckStatus = await typecheck.finish();
-const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+const browser = runBeside('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   ...env,
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,
 });
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`], env);
+const lintStatus = await lint.finish();
+if (lintStatus !== 0) console.error('\nlint failed: see the ESLint errors or the files Prettier lists above; the suites ran anyway.\n');
+const typecheckStatus = await typecheck.finish();
+console.log(`\nWaiting for the browser suite (its progress: ${RESULTS}/playwright.log) ...`);
+const playwrightStatus = await browser.finish();
 
 let passed = 0;
 let failed = 0;

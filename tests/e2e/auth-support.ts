@@ -1,9 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownE2eServer } from '../support/e2e-servers';
 
-/** Where the server under test writes its outbox (same rule as playwright.config.ts). */
-export const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/promptory-e2e-${Number(process.env.E2E_PORT ?? 4460)}`;
+/** Where this worker's server writes its outbox. */
+export const dataDir = ownE2eServer().dataDir;
 
 type Messages = Record<string, any>;
 const locale = (lng: string, ns: string): Messages => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));

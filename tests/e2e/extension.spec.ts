@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { EXTENSION_ID, EXTENSION_VERSION, extensionZipName } from '../../modules/devices/contracts';
 import { fillTemplate } from '../../modules/prompts/contracts';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
+import { ownE2eServer } from '../support/e2e-servers';
 import { adminSignIn, apiSignUp, mailCount, nextMail } from './auth-support';
 import { bidi, emoji, markdown, markup, word, zeroWidth } from './hostile-support';
 
@@ -19,8 +20,7 @@ const en = JSON.parse(readFileSync('src/i18n/locales/en/extension.json', 'utf8')
 const zh = JSON.parse(readFileSync('src/i18n/locales/zh-HK/extension.json', 'utf8'));
 const zhReview = JSON.parse(readFileSync('src/i18n/locales/zh-HK/review.json', 'utf8'));
 const prompts = JSON.parse(readFileSync('src/i18n/locales/en/prompts.json', 'utf8'));
-const port = Number(process.env.E2E_PORT ?? 4460);
-const site = `http://127.0.0.1:${port}`;
+const site = ownE2eServer().url;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -152,7 +152,7 @@ test('offline: the side panel says so instead of showing an empty library', asyn
   await expect(page.getByTestId('prompt').first()).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('button', { name: en.panel.searchButton }).click();
-  await expect(page.getByTestId('message')).toHaveText(en.errors.offline.replace('{{site}}', `127.0.0.1:${port}`));
+  await expect(page.getByTestId('message')).toHaveText(en.errors.offline.replace('{{site}}', new URL(site).host));
   await context.setOffline(false);
   await page.getByRole('button', { name: en.panel.searchButton }).click();
   await expect(page.getByTestId('prompt').first()).toBeVisible();

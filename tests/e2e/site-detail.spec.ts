@@ -50,6 +50,7 @@ for (const [l, lng] of LANGS.entries()) {
       const copy = page.getByTestId('copy-prompt');
       const use = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/prompts/${prompt.id}/use`));
       await copy.click();
+      const copiedAt = Date.now();
       await page.getByTestId('fill-copy').click();
       expect((await use).status()).toBe(200);
       await expect(copy).toHaveText(T[lng].copied);
@@ -57,7 +58,9 @@ for (const [l, lng] of LANGS.entries()) {
       await expect(page.getByTestId('toast')).toContainText(T[lng].promptCopiedText);
       await expect(page.getByTestId('usage-count')).toHaveText(new Intl.NumberFormat(lng).format(prompt.usageCount + 1));
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fillTemplate(prompt.content, {}));
-      await page.waitForTimeout(1500);
+      // Still "Copied!" 1.5 s after the copy (counted from the click: the checks above take a
+      // while on a busy machine, and 1.5 s after them can be past the 2 s), back 1.5 s later.
+      await page.waitForTimeout(Math.max(0, copiedAt + 1500 - Date.now()));
       await expect(copy).toHaveText(T[lng].copied);
       await expect(copy).toHaveText(T[lng].copyPrompt, { timeout: 1500 });
 

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { Db, Sql } from '../../../events/sql';
+import { isDatabaseUnavailable } from './unavailable';
 
 export interface PostgresOptions {
   /** Tables live in this schema (created if missing); tests use one schema per run. */
@@ -38,4 +39,27 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     transaction: (fn) => client.begin((tx) => fn(wrap(tx))) as Promise<never>,
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * Resolves once PostgreSQL at `url` answers a query; while it cannot be reached (down,
+ * restarting, refusing connections) it tries again every second, telling `onWait` why. A
+ * process started during an outage (a worker beside a restarting database) then starts when
+ * the database is back instead of exiting. Any other error (bad credentials, no such database)
+ * is thrown at once.
+ */
+export async function waitForPostgres(url: string, onWait: (error: unknown) => void): Promise<void> {
+  for (;;) {
+    const probe = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+    try {
+      await probe`select 1`;
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      onWait(error);
+    } finally {
+      await probe.end({ timeout: 1 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
