@@ -27,7 +27,10 @@ export default defineConfig({
   // Tests build into their own folders so parallel builds never collide.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // precompress: brotli and gzip copies of static files, served by scripts/serve.mjs.
-  integrations: [react(), precompressIntegration()],
+  // React renders each island with renderToString: Astro read each island's stream whole before
+  // going on anyway, so streaming it through a web ReadableStream only cost time (docs/benchmarks.md,
+  // issue 19). No island suspends on the server (their lazy parts load on a click).
+  integrations: [react({ experimentalDisableStreaming: true }), precompressIntegration()],
   // No markdown pages: Shiki's inline styles would not pass the CSP.
   markdown: { syntaxHighlight: false },
   // No image service: nothing is transcoded, and the `/_image` endpoint Astro adds to every

@@ -123,6 +123,10 @@ function serveApp(req, res, handler) {
 export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   // The adapter's entry starts its own server unless told not to; we start ours instead.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // React is an external package of the server build, and picks its development build (prop
+  // checks, owner stacks: about 1.5x the render time) unless NODE_ENV says production when it
+  // is first loaded. Set before the build's entry imports it; an explicit NODE_ENV still wins.
+  process.env.NODE_ENV ??= 'production';
   const { handler } = await import(pathToFileURL(resolve(outDir, 'server', 'entry.mjs')).href);
   const host = process.env.HOST ?? 'localhost';
   const port = Number(process.env.PORT ?? 4321);

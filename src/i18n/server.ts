@@ -38,7 +38,31 @@ await instance.init({
 export type ServerT = ((key: TranslationKey, options?: TOptions) => string) & Translate;
 
 export function getT(lng: Language): ServerT {
-  return instance.getFixedT(lng) as unknown as ServerT;
+  let t = fixedTs.get(lng);
+  if (!t) fixedTs.set(lng, (t = remembered(instance.getFixedT(lng) as unknown as ServerT)));
+  return t;
+}
+
+const fixedTs = new Map<Language, ServerT>();
+/** Bounds the texts remembered per language; the keys are the code's own, far fewer. */
+const REMEMBERED_TEXTS = 10_000;
+
+/**
+ * `t` that remembers what a key without options gives: the resources never change after
+ * start, and looking a key up through i18next (namespaces, fallbacks, nesting) was a few
+ * per cent of a page's render time (docs/benchmarks.md, issue 19).
+ */
+function remembered(t: ServerT): ServerT {
+  const texts = new Map<string, string>();
+  return ((key: TranslationKey, options?: TOptions) => {
+    if (options !== undefined) return t(key, options);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = t(key);
+      if (texts.size < REMEMBERED_TEXTS) texts.set(key, text);
+    }
+    return text;
+  }) as ServerT;
 }
 
 /** Every string of a language as `namespace:path`, English filling what a language lacks. */

@@ -13,6 +13,9 @@
  *    on every request, the trivial page included). Also with the page cache off, for reference.
  *    And (issue 19) each cached page against a static file of the same size from the same
  *    server, same run: at least half its rate.
+ *    And pages rendered from scratch (issue 19): search pages that miss the page cache (a
+ *    distinct `?q=` on every request, Latin and two-character Chinese) at >= 500 req/s, and
+ *    /prompts/{id} with the page cache off at >= 0.25x /healthz of the same server.
  * 3. Search over 100,000 generated prompts (the catalog projection's own SQL, PGlite):
  *    p95 of listPrompts() <= 20 ms for Latin and two-character Chinese terms.
  * 4. Lighthouse performance and accessibility (if the `lighthouse` package is installed).
@@ -31,7 +34,7 @@ import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 const quick = process.argv.includes('--quick');
 const noLighthouse = process.argv.includes('--no-lighthouse');
-/** --only=js,rps,search,lighthouse runs some sections. */
+/** --only=js,rps,scratch,search,lighthouse runs some sections. */
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
@@ -167,13 +170,26 @@ async function jsBytes(url: string, paths: string[]) {
 // ---------------------------------------------------------------------------------------
 // 2. Requests per second
 
-/** Asks as a browser does: every browser sends Accept-Encoding, so pages go out gzipped. */
-function wrk(url: string, seconds: number, cookie?: string): number {
+/**
+ * Asks as a browser does: every browser sends Accept-Encoding, so pages go out gzipped. A
+ * request `script` (Lua) builds each request itself; `args` follow wrk's `--`. `failed`: answers
+ * other than 2xx and 3xx; `timeouts`: requests wrk gave up on after 2 s.
+ */
+function wrkRun(url: string, seconds: number, { cookie, script, args = [] }: { cookie?: string; script?: string; args?: string[] } = {}) {
   const headers = ['-H', 'Accept-Encoding: gzip, deflate, br', ...(cookie ? ['-H', `Cookie: ${cookie}`] : [])];
-  const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, ...headers, url], { encoding: 'utf8' });
-  const match = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
-  if (!match) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
-  return Number(match[1]);
+  const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, ...headers, ...(script ? ['-s', script] : []), url, ...(args.length ? ['--', ...args] : [])], {
+    encoding: 'utf8',
+  });
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
+  const requests = /(\d+) requests in/.exec(run.stdout);
+  if (!rate || !requests) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
+  const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? 0);
+  const timeouts = Number(/timeout (\d+)/.exec(run.stdout)?.[1] ?? 0);
+  return { rate: Number(rate[1]), requests: Number(requests[1]), failed, timeouts };
+}
+
+function wrk(url: string, seconds: number, cookie?: string): number {
+  return wrkRun(url, seconds, { cookie }).rate;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -189,23 +205,27 @@ async function sameSizeStatic(url: string, path: string, name: string): Promise<
   const plain = Buffer.from(await (await fetch(url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
   const file = join(outDir, 'client', '_astro', `${name}.txt`);
   writeFileSync(file, plain);
-  const gzip = gzipSync(plain);
+  // The very bytes the page goes out as (the page cache's own gzip level).
+  const gzip = await wireBody(url + path);
   writeFileSync(`${file}.gz`, gzip);
   return { path: `/_astro/${name}.txt`, bytes: gzip.length };
 }
 
-/** The gzipped size of an answer, as it travels. */
-async function wireBytes(url: string): Promise<number> {
+/** An answer's body as it travels (gzipped), not decoded. */
+async function wireBody(url: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
-      let n = 0;
-      response.on('data', (c: Buffer) => (n += c.length));
-      response.on('end', () => resolve(n));
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
     })
       .on('error', reject)
       .end();
   });
 }
+
+/** The gzipped size of an answer, as it travels. */
+const wireBytes = async (url: string) => (await wireBody(url)).length;
 
 async function throughput(url: string, id: number, cookie?: string, statics?: { detail: string; browse: string }) {
   const targets: Record<string, string> = { trivial: '/healthz', detail: `/prompts/${id}`, browse: '/prompts' };
@@ -226,6 +246,121 @@ async function throughput(url: string, id: number, cookie?: string, statics?: { 
     browseStatic: at('browseStatic'),
     samples,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// 2b. Pages rendered from scratch (issue 19)
+
+/**
+ * wrk's request script for search misses: `/prompts?q=<term>` over a file of terms (one per
+ * line, `--` argument 1), starting at argument 2, each of the two threads taking every other
+ * term: no term is asked twice until the list wraps around, and each list is longer than the
+ * page cache holds (400 entries, least recently used first out), so every request misses.
+ */
+const SEARCH_MISSES_LUA = `
+local counter = 0
+function setup(thread)
+  thread:set("id", counter)
+  counter = counter + 1
+end
+function init(args)
+  terms = {}
+  for line in io.lines(args[1]) do terms[#terms + 1] = line end
+  next_term = tonumber(args[2]) + id
+end
+local function encode(s)
+  return (s:gsub("[^%w]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
+function request()
+  local term = terms[(next_term % #terms) + 1]
+  next_term = next_term + 2
+  return wrk.format("GET", "/prompts?q=" .. encode(term))
+end
+`;
+
+/**
+ * Distinct search terms from the catalog's own titles and descriptions. Latin: every 3 to 8
+ * letter piece of a word (each matches at least one prompt). Chinese: two characters, in turn a
+ * pair that occurs (matches) and a pair of the catalog's characters that does not, so half the
+ * pages list results and half are the empty state.
+ */
+async function searchTerms(url: string): Promise<{ latin: string[]; chinese: string[] }> {
+  const prompts = (await (await fetch(`${url}/api/prompts`)).json()) as { title: string; description: string }[];
+  const random = rng(19);
+  const shuffle = <T>(xs: T[]) => {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [xs[i], xs[j]] = [xs[j], xs[i]];
+    }
+    return xs;
+  };
+  const latin = new Set<string>();
+  const pairs = new Set<string>();
+  const characters = new Set<string>();
+  for (const { title, description } of prompts) {
+    const text = `${title}\n${description}`.toLowerCase();
+    for (const [word] of text.matchAll(/[a-z]{3,}/g))
+      for (let n = 3; n <= Math.min(8, word.length); n++) for (let i = 0; i + n <= word.length; i++) latin.add(word.slice(i, i + n));
+    for (const [run] of text.matchAll(/\p{Script=Han}{2,}/gu)) {
+      const chars = Array.from(run);
+      chars.forEach((c) => characters.add(c));
+      for (let i = 0; i + 1 < chars.length; i++) pairs.add(chars[i] + chars[i + 1]);
+    }
+  }
+  const matching = shuffle([...pairs]);
+  const pool = [...characters];
+  const absent = new Set<string>();
+  while (absent.size < Math.max(1000, 2 * matching.length)) {
+    const pair = pool[Math.floor(random() * pool.length)] + pool[Math.floor(random() * pool.length)];
+    if (!pairs.has(pair)) absent.add(pair);
+  }
+  const chinese = [...absent].flatMap((pair, i) => [pair, matching[i % matching.length]]);
+  return { latin: shuffle([...latin]), chinese };
+}
+
+/**
+ * Interleaved rounds of: /healthz and /prompts/{id} on a server with the page cache off, and
+ * search misses (Latin, Chinese) on a server with it on (each miss also pays storing the page).
+ */
+async function fromScratch(cachedUrl: string, uncachedUrl: string, id: number) {
+  const terms = await searchTerms(cachedUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'site-bench-search-'));
+  const script = join(dir, 'search-misses.lua');
+  writeFileSync(script, SEARCH_MISSES_LUA);
+  const files = { latin: join(dir, 'latin.txt'), chinese: join(dir, 'chinese.txt') };
+  writeFileSync(files.latin, `${terms.latin.join('\n')}\n`);
+  writeFileSync(files.chinese, `${terms.chinese.join('\n')}\n`);
+  // Each run goes on where the last one stopped in its list.
+  const next = { latin: 0, chinese: 0 };
+  let failed = 0;
+  let timeouts = 0;
+  const targets: Record<string, (seconds: number) => number> = {
+    trivial: (seconds) => wrk(`${uncachedUrl}/healthz`, seconds),
+    detail: (seconds) => wrk(`${uncachedUrl}/prompts/${id}`, seconds),
+    ...Object.fromEntries(
+      (['latin', 'chinese'] as const).map((kind) => [
+        kind,
+        (seconds: number) => {
+          const run = wrkRun(cachedUrl, seconds, { script, args: [files[kind], String(next[kind])] });
+          next[kind] += run.requests;
+          failed += run.failed;
+          timeouts += run.timeouts;
+          return run.rate;
+        },
+      ]),
+    ),
+  };
+  try {
+    for (const measure of Object.values(targets)) measure(2); // warm up (JIT, caches)
+    const rounds = quick ? 2 : 3;
+    const seconds = quick ? 5 : 8;
+    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+    for (let r = 0; r < rounds; r++) for (const [name, measure] of Object.entries(targets)) samples[name].push(measure(seconds));
+    const at = (name: string) => median(samples[name]);
+    return { trivial: at('trivial'), detail: at('detail'), latin: at('latin'), chinese: at('chinese'), samples, failed, timeouts, terms };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -544,6 +679,49 @@ if (run('js') || run('rps')) {
     }
   }
   await server.stop();
+}
+
+if (run('scratch')) {
+  const loadAt = async () =>
+    (await import('node:os'))
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ');
+  const loadBefore = await loadAt();
+  const cachedServer = await startServer(basePort + 3);
+  const uncachedServer = await startServer(basePort + 4, { PAGE_CACHE: '0' });
+  try {
+    const scratch = await fromScratch(cachedServer.url, uncachedServer.url, await firstPromptId(uncachedServer.url));
+    const detailRatio = scratch.detail / scratch.trivial;
+    log('## Pages rendered from scratch (issue 19)');
+    log();
+    log(
+      `wrk -t2 -c32, loopback, median of ${quick ? 2 : 3} interleaved rounds; load average ${loadBefore} before, ${await loadAt()} after (1, 5, 15 minutes). ` +
+        `/healthz and /prompts/{id} on a server with the page cache off; the searches on one with it on, a distinct \`?q=\` on every request ` +
+        `(${scratch.terms.latin.length.toLocaleString('en')} Latin terms, pieces of the catalog's words, each matching at least one prompt; ` +
+        `${scratch.terms.chinese.length.toLocaleString('en')} two-character Chinese terms, half of them pairs that occur), so each is a miss that renders and stores the page.`,
+    );
+    log();
+    log('| Page | req/s | vs /healthz | Target | |');
+    log('|---|---|---|---|---|');
+    log(`| /healthz (trivial page) | ${scratch.trivial.toFixed(0)} | 1.00 | reference | |`);
+    log(
+      `| /prompts/{id}, page cache off | ${scratch.detail.toFixed(0)} | ${detailRatio.toFixed(2)} | ≥ 0.25x /healthz | ${detailRatio >= 0.25 ? 'pass' : 'FAIL'} |`,
+    );
+    for (const [label, rate] of [
+      ['/prompts?q= (Latin), a miss each', scratch.latin],
+      ['/prompts?q= (2 Chinese characters), a miss each', scratch.chinese],
+    ] as const)
+      log(`| ${label} | ${rate.toFixed(0)} | ${(rate / scratch.trivial).toFixed(2)} | ≥ 500 req/s | ${rate >= 500 ? 'pass' : 'FAIL'} |`);
+    log();
+    log(
+      `Samples (req/s): ${JSON.stringify(scratch.samples)}; searches answered other than 2xx/3xx: ${scratch.failed}; timed out (wrk's 2 s): ${scratch.timeouts}.`,
+    );
+    log();
+  } finally {
+    await cachedServer.stop();
+    await uncachedServer.stop();
+  }
 }
 
 if (run('search')) {
