@@ -41,7 +41,7 @@ export function recordRoundTrips(db: Db): { sent: Sent[]; reset(): void; roundTr
   target.many = outer.many;
   target.transaction = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
     sent.push({ roundTrip: trips + 1, text: 'begin' });
-    const result = await original.transaction.call(db, (tx: Sql) => fn(wrap(tx)));
+    const result = (await original.transaction.call(db, (tx: Sql) => fn(wrap(tx)))) as T;
     await track(['commit'], async () => {});
     return result;
   };
