@@ -116,35 +116,47 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
- * The PostgreSQL backends serving these processes: their connections' local ports (ss), matched
- * with pg_stat_activity's client ports.
+ * The PostgreSQL backends serving each of these processes: their connections' local ports (ss),
+ * matched with pg_stat_activity's client ports.
  */
-export async function backendsOf(pids: number[]): Promise<number[]> {
-  const ports = new Set<number>();
+export async function backendsOf(pids: number[]): Promise<Map<number, number[]>> {
+  const owner = new Map<number, number>();
   const lines = execFileSync('ss', ['-tnpH', 'dst', new URL(databaseUrl).host.replace('localhost', '127.0.0.1')], { encoding: 'utf8' }).split('\n');
   for (const line of lines) {
-    const pid = /pid=(\d+)/.exec(line)?.[1];
+    const pid = Number(/pid=(\d+)/.exec(line)?.[1]);
     const local = line.trim().split(/\s+/)[3];
-    if (pid && local && pids.includes(Number(pid))) ports.add(Number(local.slice(local.lastIndexOf(':') + 1)));
+    if (pids.includes(pid) && local) owner.set(Number(local.slice(local.lastIndexOf(':') + 1)), pid);
   }
   const { default: postgres } = await import('postgres');
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const rows = await sql<{ pid: number; client_port: number }[]>`select pid, client_port from pg_stat_activity where client_port is not null`;
   await sql.end();
-  return rows.filter((r) => ports.has(r.client_port)).map((r) => r.pid);
+  const backends = new Map(pids.map((p) => [p, [] as number[]]));
+  for (const row of rows) if (owner.has(row.client_port)) backends.get(owner.get(row.client_port)!)!.push(row.pid);
+  return backends;
 }
 
-/** CPU seconds used by the processes and their PostgreSQL backends since `start()`. */
+export interface CpuUse {
+  node: number;
+  postgres: number;
+  total: number;
+}
+
+/** CPU seconds used since `cpuMeter` by each process with its PostgreSQL backends, and by all together. */
 export async function cpuMeter(pids: number[]) {
   const backends = await backendsOf(pids);
-  const all = [...pids, ...backends];
+  const all = [...pids, ...[...backends.values()].flat()];
   const before = new Map(all.map((p) => [p, cpuSeconds(p)]));
+  const used = (p: number) => cpuSeconds(p) - before.get(p)!;
   return {
-    backends: backends.length,
-    read() {
-      const node = pids.reduce((s, p) => s + cpuSeconds(p) - before.get(p)!, 0);
-      const postgres = backends.reduce((s, p) => s + cpuSeconds(p) - before.get(p)!, 0);
-      return { node, postgres, total: node + postgres };
+    read(): CpuUse & { each: CpuUse[] } {
+      const each = pids.map((pid) => {
+        const node = used(pid);
+        const postgres = backends.get(pid)!.reduce((s, p) => s + used(p), 0);
+        return { node, postgres, total: node + postgres };
+      });
+      const sum = (k: keyof CpuUse) => each.reduce((s, e) => s + e[k], 0);
+      return { node: sum('node'), postgres: sum('postgres'), total: sum('total'), each };
     },
   };
 }

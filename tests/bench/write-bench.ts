@@ -25,7 +25,7 @@ import { loadavg } from 'node:os';
 import type { EventMetadata, NewEvent } from '../../events';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { cpuMeter, databaseUrl, dropSchema, median, outDir, percentile, prepareSchema, startServer, startWorker, type Running } from './bench-servers';
+import { cpuMeter, type CpuUse, databaseUrl, dropSchema, median, outDir, percentile, prepareSchema, startServer, startWorker, type Running } from './bench-servers';
 
 const USERS = 32;
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
@@ -40,7 +40,7 @@ interface Phase {
   seconds: number;
   latencies: number[];
   errors: string[];
-  cpu?: { node: number; postgres: number; total: number };
+  cpu?: CpuUse & { each: CpuUse[] };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -123,6 +123,11 @@ const twoProcesses = async () => {
   return { urls: [port + 1, port + 2].map((p) => `http://127.0.0.1:${p}`), all: [...webs, worker] };
 };
 
+const rate = (p: Phase) => p.writes / p.seconds;
+const cpuPerWrite = (p: Phase) => (p.cpu!.total / p.writes) * 1000;
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
 const { cookies, promptIds } = await prepareSchema(schema, USERS);
 const loadStart = loadavg();
 const results: { store: Phase; one: Phase; two: Phase }[] = [];
@@ -132,19 +137,14 @@ try {
     const one = await httpPhase(oneProcess, cookies, promptIds, seconds);
     const two = await httpPhase(twoProcesses, cookies, promptIds, seconds);
     results.push({ store, one, two });
-    console.error(`round ${r + 1}: store ${rate(store)}/s, one ${rate(one)}/s p95 ${percentile(one.latencies, 95).toFixed(1)} ms, two ${rate(two)}/s`);
+    const each = (p: Phase) => p.cpu!.each.map((e) => `${((e.node / p.writes) * 1000).toFixed(2)}+${((e.postgres / p.writes) * 1000).toFixed(2)}`).join(' | ');
+    console.error(`round ${r + 1}: store ${fmt(rate(store))}/s; one ${fmt(rate(one))}/s p95 ${ms(percentile(one.latencies, 95))} cpu/write ${each(one)}; two ${fmt(rate(two))}/s cpu/write ${each(two)} (web, web, worker)`);
   }
 } finally {
   await dropSchema(schema);
 }
 const loadEnd = loadavg();
 
-function rate(p: Phase) {
-  return p.writes / p.seconds;
-}
-const cpuPerWrite = (p: Phase) => (p.cpu!.total / p.writes) * 1000;
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const pass = (ok: boolean) => (ok ? 'pass' : '**fail**');
 
 const storeRate = median(results.map((r) => rate(r.store)));
