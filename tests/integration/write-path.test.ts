@@ -25,7 +25,7 @@ describe.each(backends)('the write path on $name', (backend) => {
   });
   afterAll(async () => app?.dispose());
 
-  it('rates in seven round trips: session, count, read, append, read model, commit, tally', async () => {
+  it('rates in eight round trips: session, count, begin, read, append, read model, commit, tally', async () => {
     const recorder = recordRoundTrips(app.db);
     let answer;
     try {
@@ -38,7 +38,8 @@ describe.each(backends)('the write path on $name', (backend) => {
     const expected: RegExp[][] = [
       [/^select s\.user_id, s\.expires_at, u\.email .* from auth_sessions s left join users u/], // the session and its user's profile
       [/insert into rate_limits/], // both counters, one statement
-      [/^begin$/, /from events where stream_id/, /from events where stream_id/], // the rating's and the prompt's streams
+      [/^begin$/],
+      [/from events where stream_id/, /from events where stream_id/], // the rating's and the prompt's streams
       [/^with head as .* insert into events/], // the append, its expected version checked
       [/^insert into ratings/], // the inline read model, in the same transaction
       [/^commit$/],

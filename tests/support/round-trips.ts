@@ -9,8 +9,8 @@ export interface Sent {
 /**
  * Records every statement the app sends to its database, and the round trips they took: a
  * statement sent while none of the recorder's statements is in flight starts a new round trip;
- * statements sent together (pipelined by the PostgreSQL driver) share one. A transaction's BEGIN
- * goes out with its first statement (src/server/db/postgres.ts); its COMMIT is a round trip.
+ * statements sent together (pipelined by the PostgreSQL driver) share one. A transaction adds
+ * its BEGIN and its COMMIT, each a round trip of its own (postgres.js awaits both).
  */
 export function recordRoundTrips(db: Db): { sent: Sent[]; reset(): void; roundTrips(): number; stop(): void } {
   const original = { query: db.query, many: db.many, transaction: db.transaction };
@@ -40,7 +40,7 @@ export function recordRoundTrips(db: Db): { sent: Sent[]; reset(): void; roundTr
   target.query = outer.query;
   target.many = outer.many;
   target.transaction = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
-    sent.push({ roundTrip: trips + 1, text: 'begin' });
+    await track(['begin'], async () => {});
     const result = (await original.transaction.call(db, (tx: Sql) => fn(wrap(tx)))) as T;
     await track(['commit'], async () => {});
     return result;

@@ -25,7 +25,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // PostgreSQL then skips parsing and planning them on every call, which was half of its CPU
   // time on a rating (docs/benchmarks.md, "HTTP writes"). Our statement texts are constants
   // (values always go in parameters), so the cache stays small.
-  const wrap = (q: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql): Sql => ({
+  const wrap = (q: postgres.Sql | postgres.TransactionSql): Sql => ({
     async query<T>(text: string, params?: readonly unknown[]) {
       const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true });
       return rows as unknown as T[];
@@ -39,25 +39,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     schema,
     ...wrap(client),
-    async transaction(fn) {
-      // BEGIN is not awaited on its own: it goes out together with the transaction's first
-      // statements (the driver pipelines a reserved connection's queries, in order), one round
-      // trip less per transaction. A failed BEGIN fails the statements behind it.
-      const tx = await client.reserve();
-      const begun = tx.unsafe('begin').execute();
-      begun.catch(() => {});
-      try {
-        const result = await fn(wrap(tx));
-        await begun;
-        await tx.unsafe('commit');
-        return result;
-      } catch (error) {
-        await tx.unsafe('rollback').catch(() => {});
-        throw error;
-      } finally {
-        tx.release();
-      }
-    },
+    // Not a reserved connection with BEGIN pipelined (one round trip less): postgres.js puts a
+    // reserved connection that closed mid-transaction back into its pool when released, and
+    // requests then hung after a PostgreSQL restart (tests/integration/db-outage.test.ts).
+    transaction: (fn) => client.begin((tx) => fn(wrap(tx))) as Promise<never>,
     close: () => client.end({ timeout: 5 }),
   };
 }
