@@ -107,7 +107,15 @@ export class Sessions {
   async validate(token: string): Promise<SessionInfo | null> {
     if (!token || token.length > 200) return null;
     const { session, user } = await this.lucia.validateSession(token);
-    return session ? { token: session.id, userId: session.userId, expiresAt: session.expiresAt, fresh: session.fresh, joined: (user as { joined?: Record<string, unknown> }).joined ?? {} } : null;
+    return session
+      ? {
+          token: session.id,
+          userId: session.userId,
+          expiresAt: session.expiresAt,
+          fresh: session.fresh,
+          joined: (user as { joined?: Record<string, unknown> }).joined ?? {},
+        }
+      : null;
   }
 
   invalidate(token: string): Promise<void> {

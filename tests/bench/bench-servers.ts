@@ -57,10 +57,11 @@ async function stopChild(child: ChildProcess, dataDir?: string) {
 
 /**
  * A web process (`scripts/serve.mjs`, as deployed) on `port`; every one shares the database.
- * `env` adds settings (WORKERS=0 leaves projection work to a worker process). BENCH_CPU_PROF=dir
+ * `env` adds settings (WORKERS=0 leaves projection work to a worker process); `build` is the
+ * build folder (ASTRO_OUT_DIR by default). BENCH_CPU_PROF=dir
  * profiles it (node --cpu-prof).
  */
-export async function startServer(schema: string, port: number, env: Record<string, string> = {}): Promise<Running> {
+export async function startServer(schema: string, port: number, env: Record<string, string> = {}, build = outDir): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   // A profile is written at a normal exit: SIGTERM becomes one.
@@ -68,7 +69,17 @@ export async function startServer(schema: string, port: number, env: Record<stri
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--import', 'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))']
     : [];
   const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
-    env: { ...process.env, ASTRO_OUT_DIR: outDir, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, PUBLIC_URL: url, ...env },
+    env: {
+      ...process.env,
+      ASTRO_OUT_DIR: build,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      PUBLIC_URL: url,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {

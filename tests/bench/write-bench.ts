@@ -17,17 +17,32 @@
  * Targets: one process's p95 <= 50 ms and writes/s >= 0.5x the store's 8-writer rate; two web
  * processes and a worker >= 0.9x one process's writes/s with 0 errors, and the same CPU per
  * write (within 10%). The rate limits stay on (counted on every write) with limits the bench
- * cannot reach. Prints a Markdown section and writes it to docs/benchmarks-writes.md.
- * BENCH_CPU_PROF=<dir> profiles the web processes (node --cpu-prof).
+ * cannot reach. Prints a Markdown section and writes it to docs/benchmarks-writes.md, above the
+ * notes kept there.
+ * BENCH_CPU_PROF=<dir> profiles the web processes (node --cpu-prof). WRITE_BENCH_BASELINE=<build
+ * folder> adds, in every round, one web process of another build (the code before a change).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { EventMetadata, NewEvent } from '../../events';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { cpuMeter, type CpuUse, databaseUrl, dropSchema, median, outDir, percentile, prepareSchema, startServer, startWorker, type Running } from './bench-servers';
+import {
+  cpuMeter,
+  type CpuUse,
+  databaseUrl,
+  dropSchema,
+  median,
+  outDir,
+  percentile,
+  prepareSchema,
+  startServer,
+  startWorker,
+  type Running,
+} from './bench-servers';
 
 const USERS = 32;
+const OUT = 'docs/benchmarks-writes.md';
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 3);
 const port = Number(process.env.WRITE_BENCH_PORT ?? 6400);
@@ -50,19 +65,25 @@ async function storeAppends(secs: number): Promise<Phase> {
   const app = await createApp({ ...readConfig({}), databaseUrl, databaseSchema: schema, seed: false }, { boss: false, log: () => {} });
   const metadata = (): EventMetadata => ({ actor: null, requestId: 'bench', at: new Date().toISOString() });
   const used: NewEvent = { type: 'Used', data: { promptId: 1, userId: null } };
-  let writes = 0;
-  const started = performance.now();
-  const until = started + secs * 1000;
-  try {
-    await Promise.all(
+  // The CPU of this process counts the benchmark's own loop too: an upper bound on the store's.
+  const append = (w: number, i: number) => app.store.append(`bench-${w}-${i % 50}`, [used], { expectedVersion: 'any', metadata: metadata() });
+  const writers = async (until: number, count: () => void) =>
+    Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
         for (let i = 0; performance.now() < until; i++) {
-          await app.store.append(`bench-${w}-${i % 50}`, [used], { expectedVersion: 'any', metadata: metadata() });
-          writes++;
+          await append(w, i);
+          count();
         }
       }),
     );
-    return { writes, seconds: (performance.now() - started) / 1000, latencies: [], errors: [] };
+  try {
+    await writers(performance.now() + 500, () => {}); // the pool at its size, for the CPU meter
+    const meter = await cpuMeter([process.pid]);
+    let writes = 0;
+    const started = performance.now();
+    await writers(started + secs * 1000, () => writes++);
+    const seconds = (performance.now() - started) / 1000;
+    return { writes, seconds, latencies: [], errors: [], cpu: meter.read() };
   } finally {
     await app.close();
   }
@@ -111,11 +132,13 @@ async function httpPhase(processes: () => Promise<{ urls: string[]; all: Running
   }
 }
 
-const onePort = port;
-const oneProcess = async () => {
-  const web = await startServer(schema, onePort, UNREACHED_LIMITS);
-  return { urls: [`http://127.0.0.1:${onePort}`], all: [web] };
-};
+const baseline = process.env.WRITE_BENCH_BASELINE;
+const oneProcess =
+  (build = outDir) =>
+  async () => {
+    const web = await startServer(schema, port, UNREACHED_LIMITS, build);
+    return { urls: [`http://127.0.0.1:${port}`], all: [web] };
+  };
 const twoProcesses = async () => {
   const worker = await startWorker(schema);
   const env = { ...UNREACHED_LIMITS, WORKERS: '0' };
@@ -130,15 +153,19 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const { cookies, promptIds } = await prepareSchema(schema, USERS);
 const loadStart = loadavg();
-const results: { store: Phase; one: Phase; two: Phase }[] = [];
+const results: { store: Phase; one: Phase; two: Phase; before?: Phase }[] = [];
 try {
   for (let r = 0; r < rounds; r++) {
     const store = await storeAppends(seconds);
-    const one = await httpPhase(oneProcess, cookies, promptIds, seconds);
+    const before = baseline ? await httpPhase(oneProcess(baseline), cookies, promptIds, seconds) : undefined;
+    const one = await httpPhase(oneProcess(), cookies, promptIds, seconds);
     const two = await httpPhase(twoProcesses, cookies, promptIds, seconds);
-    results.push({ store, one, two });
+    results.push({ store, one, two, before });
     const each = (p: Phase) => p.cpu!.each.map((e) => `${((e.node / p.writes) * 1000).toFixed(2)}+${((e.postgres / p.writes) * 1000).toFixed(2)}`).join(' | ');
-    console.error(`round ${r + 1}: store ${fmt(rate(store))}/s; one ${fmt(rate(one))}/s p95 ${ms(percentile(one.latencies, 95))} cpu/write ${each(one)}; two ${fmt(rate(two))}/s cpu/write ${each(two)} (web, web, worker)`);
+    if (before) console.error(`round ${r + 1}: baseline ${fmt(rate(before))}/s p95 ${ms(percentile(before.latencies, 95))} cpu/write ${each(before)}`);
+    console.error(
+      `round ${r + 1}: store ${fmt(rate(store))}/s; one ${fmt(rate(one))}/s p95 ${ms(percentile(one.latencies, 95))} cpu/write ${each(one)}; two ${fmt(rate(two))}/s cpu/write ${each(two)} (web, web, worker)`,
+    );
   }
 } finally {
   await dropSchema(schema);
@@ -163,25 +190,61 @@ log(`\`npx tsx tests/bench/write-bench.ts\` (build \`${outDir}\`), PostgreSQL on
 log('the store alone (8 writers, one event per append), one web process (32 signed-in users rating in');
 log('tight loops), two web processes (`WORKERS=0`) and a worker process (the same users, half on each).');
 log(`CPU per write: utime + stime of every process of the phase and of its PostgreSQL backends. Load`);
-log(`average at the start ${loadStart.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadEnd.map((l) => l.toFixed(2)).join(', ')} (2 cores, shared with other work).`);
+log(
+  `average at the start ${loadStart.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadEnd.map((l) => l.toFixed(2)).join(', ')} (2 cores, shared with other work).`,
+);
 log();
-log('| round | store, 8 writers | 1 web: writes/s | p50 | p95 | CPU/write (node + pg) | 2 web + worker: writes/s | p95 | CPU/write (node + pg) | errors |');
+log(
+  '| round | store, 8 writers (CPU/append) | 1 web: writes/s | p50 | p95 | CPU/write (node + pg) | 2 web + worker: writes/s | p95 | CPU/write (node + pg) | errors |',
+);
 log('|---|---|---|---|---|---|---|---|---|---|');
 results.forEach((r, i) => {
-  const cpu = (p: Phase) => `${cpuPerWrite(p).toFixed(2)} ms (${((p.cpu!.node / p.writes) * 1000).toFixed(2)} + ${((p.cpu!.postgres / p.writes) * 1000).toFixed(2)})`;
+  const cpu = (p: Phase) =>
+    `${cpuPerWrite(p).toFixed(2)} ms (${((p.cpu!.node / p.writes) * 1000).toFixed(2)} + ${((p.cpu!.postgres / p.writes) * 1000).toFixed(2)})`;
   log(
-    `| ${i + 1} | ${fmt(rate(r.store))}/s | ${fmt(rate(r.one))} | ${ms(percentile(r.one.latencies, 50))} | ${ms(percentile(r.one.latencies, 95))} | ${cpu(r.one)} | ${fmt(rate(r.two))} | ${ms(percentile(r.two.latencies, 95))} | ${cpu(r.two)} | ${r.one.errors.length + r.two.errors.length} |`,
+    `| ${i + 1} | ${fmt(rate(r.store))}/s (${cpuPerWrite(r.store).toFixed(2)} ms) | ${fmt(rate(r.one))} | ${ms(percentile(r.one.latencies, 50))} | ${ms(percentile(r.one.latencies, 95))} | ${cpu(r.one)} | ${fmt(rate(r.two))} | ${ms(percentile(r.two.latencies, 95))} | ${cpu(r.two)} | ${r.one.errors.length + r.two.errors.length} |`,
   );
 });
 log();
 log('| target (medians over rounds) | measured | verdict |');
 log('|---|---|---|');
 log(`| one web process: write p95 <= 50 ms | ${ms(oneP95)} | ${pass(oneP95 <= 50)} |`);
-log(`| one web process: writes/s >= 0.5x the store's 8-writer appends/s | ${fmt(oneRate)} / ${fmt(storeRate)} = ${(oneRate / storeRate).toFixed(2)}x | ${pass(oneRate >= 0.5 * storeRate)} |`);
-log(`| two web processes + worker: writes/s >= 0.9x one process's | ${fmt(twoRate)} / ${fmt(oneRate)} = ${(twoRate / oneRate).toFixed(2)}x | ${pass(twoRate >= 0.9 * oneRate)} |`);
+log(
+  `| one web process: writes/s >= 0.5x the store's 8-writer appends/s | ${fmt(oneRate)} / ${fmt(storeRate)} = ${(oneRate / storeRate).toFixed(2)}x | ${pass(oneRate >= 0.5 * storeRate)} |`,
+);
+log(
+  `| two web processes + worker: writes/s >= 0.9x one process's | ${fmt(twoRate)} / ${fmt(oneRate)} = ${(twoRate / oneRate).toFixed(2)}x | ${pass(twoRate >= 0.9 * oneRate)} |`,
+);
 log(`| two web processes + worker: 0 errors | ${errors} | ${pass(errors === 0)} |`);
-log(`| CPU per write, two web processes against one (same within 10%) | ${twoCpu.toFixed(2)} / ${oneCpu.toFixed(2)} ms = ${(twoCpu / oneCpu).toFixed(2)}x | ${pass(Math.abs(twoCpu / oneCpu - 1) <= 0.1)} |`);
+log(
+  `| CPU per write, two web processes against one (same within 10%) | ${twoCpu.toFixed(2)} / ${oneCpu.toFixed(2)} ms = ${(twoCpu / oneCpu).toFixed(2)}x | ${pass(Math.abs(twoCpu / oneCpu - 1) <= 0.1)} |`,
+);
+if (baseline) {
+  const before = results.map((r) => r.before!);
+  const p95s = before.map((p) => percentile(p.latencies, 95));
+  log();
+  log(`Against the build in \`${baseline}\` (one web process, the same users, in the same rounds):`);
+  log();
+  log('| build | writes/s per round | median | p95 (median) | CPU/write, median (node + pg) |');
+  log('|---|---|---|---|---|');
+  const line = (name: string, phases: Phase[], p95: number) => {
+    const cpu = (key: keyof CpuUse) => median(phases.map((p) => (p.cpu![key] / p.writes) * 1000)).toFixed(2);
+    log(
+      `| ${name} | ${phases.map((p) => fmt(rate(p))).join(', ')} | ${fmt(median(phases.map(rate)))} | ${ms(p95)} | ${cpu('total')} ms (${cpu('node')} + ${cpu('postgres')}) |`,
+    );
+  };
+  line(`before (\`${baseline}\`)`, before, median(p95s));
+  line(
+    `this build (\`${outDir}\`)`,
+    results.map((r) => r.one),
+    oneP95,
+  );
+}
 const firstErrors = results.flatMap((r) => [...r.one.errors, ...r.two.errors]).slice(0, 3);
 if (firstErrors.length) log(`\nFirst errors: ${firstErrors.join('; ')}`);
 console.log(report.join('\n'));
-writeFileSync('docs/benchmarks-writes.md', report.join('\n') + '\n');
+// Hand-written notes (where the time goes, what changed) follow NOTES and survive a new run.
+const NOTES = '<!-- notes: kept by write-bench.ts -->';
+const previous = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
+const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : NOTES + '\n';
+writeFileSync(OUT, report.join('\n') + '\n\n' + notes);
