@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { HttpError } from '../client/http';
 import { useT } from '../client/strings';
 import { showToast } from '../client/toast-store';
-import { firstIssueByField, formMessage, type FormIssue, type FormName } from '../shared/form-messages';
+import { firstIssueByField, FORMS, formMessage, type FormIssue, type FormName } from '../shared/form-messages';
 import type { ScopeOf } from '../shared/string-specs';
 import type { StringKey } from '../shared/strings';
 
@@ -26,9 +26,23 @@ interface FormOptions<S extends z.ZodType> {
   errorKey?: (error: string) => StringKey<FormScope> | undefined;
 }
 
+/** What a text `Field` needs of its form: its name, value, change handler, error and the form's maximum length. */
+export interface BoundField<K extends string> {
+  name: K;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  maxLength: number | undefined;
+}
+
+type TextFieldName<S extends z.ZodType> = { [K in keyof z.input<S> & string]: z.input<S>[K] extends string | null | undefined ? K : never }[keyof z.input<S> &
+  string];
+
 export interface Form<S extends z.ZodType> {
   values: z.input<S>;
   set: <K extends keyof z.input<S>>(name: K) => (value: z.input<S>[K]) => void;
+  /** One text field's props, its `maxLength` from the form's limits table: `<Field label={…} {...form.field('email')} />`. */
+  field: <K extends TextFieldName<S>>(name: K) => BoundField<K>;
   errors: FieldErrors;
   busy: boolean;
   /** Validates, then runs `send` with the parsed data. A thrown call error shows `failure` as a destructive toast. */
@@ -51,9 +65,18 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
   const byField = (issues: readonly (FormIssue & { message: string })[]): FieldErrors =>
     Object.fromEntries(Object.entries(firstIssueByField(issues)).map(([field, issue]) => [field, issueText(issue)]));
 
+  const set: Form<S>['set'] = (name) => (value) => setValues((v) => ({ ...(v as object), [name]: value }) as z.input<S>);
+  const limits: Readonly<Record<string, { readonly max?: number }>> = FORMS[options.form].limits;
   return {
     values,
-    set: (name) => (value) => setValues((v) => ({ ...(v as object), [name]: value }) as z.input<S>),
+    set,
+    field: (name) => ({
+      name,
+      value: ((values as Record<string, unknown>)[name] as string | undefined) ?? '',
+      onChange: set(name) as (value: string) => void,
+      error: errors[name],
+      maxLength: limits[name]?.max,
+    }),
     errors,
     busy,
     submit: (send, failure) => async (event) => {

@@ -1,15 +1,5 @@
 import { Fragment, useState } from 'react';
-import {
-  authMessageKey,
-  FORGOT_PASSWORD_LIMITS,
-  forgotPasswordRequest,
-  LOGIN_LIMITS,
-  loginRequest,
-  REGISTER_LIMITS,
-  registerRequest,
-  SET_PASSWORD_LIMITS,
-  setPasswordForm,
-} from '../../../modules/accounts/contracts';
+import { authMessageKey, forgotPasswordRequest, loginRequest, registerRequest, setPasswordForm } from '../../../modules/accounts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../client/toast-store';
@@ -154,28 +144,8 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
       <Heading title={t('login.title')} subtitle={t('login.subtitle')} />
       {notice && <Notice {...notice} testId="auth-notice" />}
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="login-form">
-        <Field
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.errors.email}
-          maxLength={LOGIN_LIMITS.email.max}
-          autoComplete="email"
-          placeholder={t('fields.emailPlaceholder')}
-        />
-        <Field
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          value={form.values.password}
-          onChange={form.set('password')}
-          error={form.errors.password}
-          maxLength={LOGIN_LIMITS.password.max}
-          autoComplete="current-password"
-          {...passwordLabels(t)}
-        />
+        <Field label={t('fields.email')} type="email" {...form.field('email')} autoComplete="email" placeholder={t('fields.emailPlaceholder')} />
+        <Field label={t('fields.password')} type="password" {...form.field('password')} autoComplete="current-password" {...passwordLabels(t)} />
         <div className="flex justify-end">
           <button type="button" onClick={onForgot} className="text-sm font-medium text-link hover:underline" data-testid="forgot-link">
             {t('login.forgot')}
@@ -203,37 +173,20 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
     <section id="auth-panel" role="tabpanel" aria-labelledby="auth-tab-register">
       <Heading title={t('register.title')} subtitle={t('register.subtitle')} />
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="register-form">
-        <Field
-          label={t('fields.name')}
-          name="name"
-          value={form.values.name}
-          onChange={form.set('name')}
-          error={form.errors.name}
-          maxLength={REGISTER_LIMITS.name.max}
-          autoComplete="name"
-          placeholder={t('fields.namePlaceholder')}
-        />
+        <Field label={t('fields.name')} {...form.field('name')} autoComplete="name" placeholder={t('fields.namePlaceholder')} />
         <Field
           label={
             <>
               {t('fields.username')} <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>
             </>
           }
-          name="username"
-          value={form.values.username ?? ''}
-          onChange={form.set('username')}
-          error={form.errors.username}
-          maxLength={REGISTER_LIMITS.username.max}
+          {...form.field('username')}
           autoComplete="username"
         />
         <Field
           label={t('fields.email')}
-          name="email"
           type="email"
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.errors.email}
-          maxLength={REGISTER_LIMITS.email.max}
+          {...form.field('email')}
           help={t('fields.emailHelp')}
           autoComplete="email"
           placeholder={t('fields.emailPlaceholder')}
@@ -267,18 +220,7 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
       </button>
       <Heading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-form">
-        <Field
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.errors.email}
-          maxLength={FORGOT_PASSWORD_LIMITS.email.max}
-          autoComplete="email"
-          placeholder={t('fields.emailPlaceholder')}
-          autoFocus
-        />
+        <Field label={t('fields.email')} type="email" {...form.field('email')} autoComplete="email" placeholder={t('fields.emailPlaceholder')} autoFocus />
         <Submit busy={form.busy} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} testId="forgot-submit" />
       </form>
     </section>
@@ -347,29 +289,8 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
       )}
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="set-password-form">
         <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
-        <Field
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          value={form.values.password}
-          onChange={form.set('password')}
-          error={form.errors.password}
-          maxLength={SET_PASSWORD_LIMITS.password.max}
-          autoComplete="new-password"
-          autoFocus
-          {...passwordLabels(t)}
-        />
-        <Field
-          label={t('fields.confirmPassword')}
-          name="confirmPassword"
-          type="password"
-          value={form.values.confirmPassword}
-          onChange={form.set('confirmPassword')}
-          error={form.errors.confirmPassword}
-          maxLength={SET_PASSWORD_LIMITS.confirmPassword.max}
-          autoComplete="new-password"
-          {...passwordLabels(t)}
-        />
+        <Field label={t('fields.password')} type="password" {...form.field('password')} autoComplete="new-password" autoFocus {...passwordLabels(t)} />
+        <Field label={t('fields.confirmPassword')} type="password" {...form.field('confirmPassword')} autoComplete="new-password" {...passwordLabels(t)} />
         <Submit busy={form.busy} label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} testId="set-password-submit" />
       </form>
       {tokenError && (

@@ -76,16 +76,7 @@ function NewCollectionForm({ onCreated }: { onCreated: (c: CollectionView) => vo
         })(e)
       }
     >
-      <Field
-        label={t('dialog.name')}
-        name="name"
-        value={form.values.name}
-        onChange={form.set('name')}
-        error={form.errors.name}
-        maxLength={COLLECTION_LIMITS.name.max}
-        placeholder={t('dialog.namePlaceholder')}
-        autoFocus
-      />
+      <Field label={t('dialog.name')} {...form.field('name')} placeholder={t('dialog.namePlaceholder')} autoFocus />
       <div className="space-y-1.5">
         <Label htmlFor={descriptionId}>{t('dialog.description')}</Label>
         <Textarea
