@@ -16,6 +16,8 @@ declare namespace App {
     pageCacheSlot?: import('./server/page-cache').PageCacheSlot;
     /** Set by an endpoint whose route declares `writtenPosition: false`: no catalog_written cookie. */
     noWrittenPosition?: boolean;
+    /** Where the log stood after this request's own appends (the endpoint's `settle`): its catalog_written cookie. */
+    writtenUpTo?: import('../events').Checkpoint;
     /**
      * The app's services (src/server/app.ts), set by the request middleware: the middlewares
      * after it and endpoints use them. Pages read through the readers below instead.

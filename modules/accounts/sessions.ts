@@ -5,7 +5,18 @@ import { hashToken } from './tokens';
 declare module 'lucia' {
   interface Register {
     UserId: number;
+    DatabaseUserAttributes: Record<string, unknown>;
   }
+}
+
+/**
+ * Another table's row read in the session's own statement, keyed by the session's user (`s`):
+ * the composition root joins the user's profile, so a signed-in request costs one round trip
+ * for both. `columns` are selected beside the session's, `join` joins their table.
+ */
+export interface SessionJoin {
+  columns: string;
+  join: string;
 }
 
 /** Session lifetime; lucia extends it (sliding) once less than half remains. */
@@ -18,7 +29,7 @@ export const SESSION_COOKIE = 'promptory_session';
  * The user half is only the id: profiles come from the read model, and a session whose
  * user row is momentarily missing (projection lag) must not be deleted by lucia.
  */
-export function sqlSessionAdapter(db: Sql): Adapter {
+export function sqlSessionAdapter(db: Sql, joined?: SessionJoin): Adapter {
   interface Row {
     user_id: number;
     expires_at: Date | string;
@@ -31,9 +42,13 @@ export function sqlSessionAdapter(db: Sql): Adapter {
   });
   return {
     async getSessionAndUser(token) {
-      const [row] = await db.query<Row>('select user_id, expires_at from auth_sessions where id_hash = $1', [hashToken(token)]);
+      const [row] = await db.query<Row>(
+        `select s.user_id, s.expires_at${joined ? `, ${joined.columns}` : ''} from auth_sessions s ${joined?.join ?? ''} where s.id_hash = $1`,
+        [hashToken(token)],
+      );
       if (!row) return [null, null];
-      return [toSession(token, row), { id: row.user_id, attributes: {} }];
+      const { user_id: _user, expires_at: _expires, ...attributes } = row as Row & Record<string, unknown>;
+      return [toSession(token, row), { id: row.user_id, attributes }];
     },
     async getUserSessions(userId) {
       const rows = await db.query<Row & { id_hash: string }>('select id_hash, user_id, expires_at from auth_sessions where user_id = $1', [userId]);
@@ -67,26 +82,40 @@ export interface SessionInfo {
   expiresAt: Date;
   /** The expiry moved (sliding): the cookie must be sent again. */
   fresh: boolean;
+  /** The `SessionJoin`'s columns for this session's user (empty without a join, or when its row is missing). */
+  joined: Record<string, unknown>;
 }
 
 /** The only place that knows lucia: swap the library here. */
 export class Sessions {
   private readonly lucia: Lucia;
 
-  constructor(db: Sql, lifetime = new TimeSpan(SESSION_DAYS, 'd')) {
-    this.lucia = new Lucia(sqlSessionAdapter(db), { sessionExpiresIn: lifetime, sessionCookie: { name: SESSION_COOKIE } });
+  constructor(db: Sql, options: { lifetime?: TimeSpan; joined?: SessionJoin } = {}) {
+    this.lucia = new Lucia(sqlSessionAdapter(db, options.joined), {
+      sessionExpiresIn: options.lifetime ?? new TimeSpan(SESSION_DAYS, 'd'),
+      sessionCookie: { name: SESSION_COOKIE },
+      getUserAttributes: (attributes) => ({ joined: attributes }),
+    });
   }
 
   /** A brand-new session (a new random 200-bit token) for every sign-in. */
   async create(userId: number): Promise<SessionInfo> {
     const s = await this.lucia.createSession(userId, {});
-    return { token: s.id, userId, expiresAt: s.expiresAt, fresh: true };
+    return { token: s.id, userId, expiresAt: s.expiresAt, fresh: true, joined: {} };
   }
 
   async validate(token: string): Promise<SessionInfo | null> {
     if (!token || token.length > 200) return null;
-    const { session } = await this.lucia.validateSession(token);
-    return session ? { token: session.id, userId: session.userId, expiresAt: session.expiresAt, fresh: session.fresh } : null;
+    const { session, user } = await this.lucia.validateSession(token);
+    return session
+      ? {
+          token: session.id,
+          userId: session.userId,
+          expiresAt: session.expiresAt,
+          fresh: session.fresh,
+          joined: (user as { joined?: Record<string, unknown> }).joined ?? {},
+        }
+      : null;
   }
 
   invalidate(token: string): Promise<void> {

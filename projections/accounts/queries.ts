@@ -42,6 +42,26 @@ export async function getUser(sql: Sql, id: number): Promise<UserRow | null> {
   };
 }
 
+/**
+ * The user's profile read in the session's own statement (`Sessions`' `joined`, set by the
+ * composition root): one round trip for the session and its user on every signed-in request.
+ */
+export const SESSION_PROFILE_JOIN = {
+  columns: 'u.email as profile_email, u.name as profile_name, u.username as profile_username, u.avatar_url as profile_avatar_url',
+  join: 'left join users u on u.id = s.user_id',
+};
+
+/** The profile `SESSION_PROFILE_JOIN` read, or null when the user's row is not there (yet). */
+export function sessionProfile(joined: Record<string, unknown>): Pick<UserRow, 'email' | 'name' | 'username' | 'avatarUrl'> | null {
+  if (typeof joined.profile_email !== 'string') return null;
+  return {
+    email: joined.profile_email,
+    name: joined.profile_name as string,
+    username: joined.profile_username as string | null,
+    avatarUrl: joined.profile_avatar_url as string | null,
+  };
+}
+
 export async function countUsers(sql: Sql): Promise<number> {
   const [r] = await sql.query<{ n: number }>('select count(*)::int as n from users');
   return r.n;

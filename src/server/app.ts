@@ -16,6 +16,7 @@ import { ensureAdminAccount } from './admin-account';
 import { PageCache } from './page-cache';
 import { registerFastPages } from './fast-pages';
 import { secureCookies } from './sessions';
+import { SESSION_PROFILE_JOIN } from '../../projections/accounts/queries';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
 const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations];
@@ -95,7 +96,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     runner,
     boss,
     worker,
-    sessions: new Sessions(db),
+    sessions: new Sessions(db, { joined: SESSION_PROFILE_JOIN }),
     limiter: new RateLimiter(db, config.rateLimits),
     pageCache: new PageCache(
       {

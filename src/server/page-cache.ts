@@ -316,8 +316,9 @@ export class PageCache {
 
   /**
    * After the session and the page: a writer's reads (pages and API alike) wait until the
-   * catalog holds its write; a successful write answers with the log's head after it (the
-   * WRITTEN_COOKIE), since the write itself does not wait for the catalog. A page that
+   * catalog holds its write; a successful write answers with the position of its own appends,
+   * or the log's head after it when the endpoint settled none (the WRITTEN_COOKIE), since the
+   * write itself does not wait for the catalog. A page that
    * declared itself cacheable is stored and goes out with its validators; a declared page that
    * did not end in a 200 goes out `no-store`; anything else passes untouched.
    */
@@ -329,7 +330,8 @@ export class PageCache {
     // Not for routes that declare `writtenPosition: false` (the account routes: the log moves by a
     // different amount for a registered and an unknown email, so the cookie would tell them apart).
     if (!reading && response.status < 400 && !context.locals.noWrittenPosition) {
-      const checkpoint = await this.catalog.head();
+      // The request's own appends when the endpoint settled them; else the head (which is past them).
+      const checkpoint = context.locals.writtenUpTo ?? (await this.catalog.head());
       if (checkpoint) {
         context.cookies.set(WRITTEN_COOKIE, formatCheckpoint(checkpoint), {
           path: '/',

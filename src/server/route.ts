@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { DomainError, type Actor, type Appended, type EventMetadata } from '../../events';
+import { compareCheckpoints, DomainError, type Actor, type Appended, type EventMetadata } from '../../events';
 import type { Parsed, ReplyOf, Route, RouteSpec } from '../../events/route';
 import { DEVICE_MESSAGES } from '../../modules/devices/contracts';
 import type { App } from './app';
@@ -88,6 +88,9 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
         actor: actorFor(context),
         metadata: metadataFor(context),
         async settle(appended: Appended) {
+          // The writer's catalog_written cookie (page cache, on the way out) holds its own appends.
+          const { writtenUpTo } = context.locals;
+          if (appended.last && (!writtenUpTo || compareCheckpoints(appended.last, writtenUpTo) > 0)) context.locals.writtenUpTo = appended.last;
           if (mode !== 'none') await app.settle(appended, { deferCatalog: mode === 'defer-catalog' });
         },
       } as Call<R>;

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { loadAccount, SESSION_COOKIE, type SessionInfo } from '../../modules/accounts';
-import { getUser } from '../../projections/accounts/queries';
+import { getUser, sessionProfile } from '../../projections/accounts/queries';
 import type { App } from './app';
 import type { SessionUser } from './session-user';
 
@@ -23,9 +23,21 @@ export function isAdminEmail(email: string, adminEmail: string | undefined): boo
 export async function loadSessionUser(app: App, userId: number): Promise<SessionUser | null> {
   const row = await getUser(app.db, userId);
   const source = row ?? (await loadAccount(app.store, userId).then((s) => s && { ...s, id: s.userId, avatarUrl: null }));
-  if (!source) return null;
+  return source && sessionUserOf(app, source.id, source);
+}
+
+/**
+ * The user a validated session stands for: its profile came with the session in one statement
+ * (`SESSION_PROFILE_JOIN`, app.ts); when the read model has no row yet, `loadSessionUser`.
+ */
+export async function userOfSession(app: App, session: SessionInfo): Promise<SessionUser | null> {
+  const profile = sessionProfile(session.joined);
+  return profile ? sessionUserOf(app, session.userId, profile) : loadSessionUser(app, session.userId);
+}
+
+function sessionUserOf(app: App, id: number, source: { email: string; name: string; username: string | null; avatarUrl: string | null }): SessionUser {
   return {
-    id: source.id,
+    id,
     name: source.name,
     email: source.email,
     username: source.username,

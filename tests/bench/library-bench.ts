@@ -17,73 +17,21 @@
  * includes it in docs/benchmarks.md).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { EventMetadata } from '../../events';
-import { register, SESSION_COOKIE, Sessions, setPassword } from '../../modules/accounts';
-import { listPrompts } from '../../projections/catalog/queries';
-import { createApp } from '../../src/server/app';
-import { readConfig } from '../../src/server/config';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dropSchema, median, outDir, percentile, prepareSchema, startServer as startWebProcess } from './bench-servers';
 
 const USERS = Number(process.env.LIBRARY_BENCH_USERS ?? 32);
 /** Phase 2's pause between one user's actions (a fast human clicks a few times a second). */
 const THINK_MS = Number(process.env.LIBRARY_BENCH_THINK_MS ?? 250);
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 15);
-const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 const port = Number(process.env.LIBRARY_BENCH_PORT ?? 4820);
-const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_library_${Date.now().toString(36)}`;
 const url = `http://127.0.0.1:${port}`;
-const meta = (): EventMetadata => ({ actor: null, requestId: 'library-bench', at: new Date().toISOString() });
-
-/** Seeds the schema and makes the users, through the same commands as the API. */
-async function prepare(): Promise<{ cookies: string[]; promptIds: number[] }> {
-  const app = await createApp({ ...readConfig({}), databaseUrl, databaseSchema: schema, seed: true }, { boss: false, log: () => {} });
-  const sessions = new Sessions(app.db);
-  const cookies: string[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const email = `bench${i}@example.com`;
-    const registered = await register(app.store, { name: `Bench ${i}`, email }, meta());
-    if (registered.outcome.kind !== 'created') throw new Error('expected a new account');
-    const { session } = await setPassword(app.store, sessions, { email, token: registered.outcome.link.token, password: 'correct horse battery' }, meta());
-    cookies.push(`${SESSION_COOKIE}=${session.token}`);
-  }
-  await app.runner.catchUpAll();
-  const promptIds = (await listPrompts(app.db, {})).map((p) => p.id);
-  await app.close();
-  return { cookies, promptIds };
-}
 
 /** A web process on `port`; every one shares the database (and runs its own projection worker). */
 async function startServer(port: number) {
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'library-bench-'));
-  const child = spawn(process.execPath, [`${outDir}/server/entry.mjs`], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return (await startWebProcess(schema, port)).stop;
 }
 
 /**
@@ -102,12 +50,6 @@ function wrk(path: string, secs: number): Promise<number> {
     });
   });
 }
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const median = (xs: number[]) => percentile(xs, 50);
 
 interface Stats {
   writes: number[];
@@ -164,7 +106,7 @@ async function user(cookie: string, promptIds: number[], until: number, stats: S
   }
 }
 
-const { cookies, promptIds } = await prepare();
+const { cookies, promptIds } = await prepareSchema(schema, USERS);
 const stop = await startServer(port);
 const detail = `/prompts/${promptIds[0]}`;
 const report: string[] = [];
@@ -266,9 +208,5 @@ try {
   writeFileSync('docs/benchmarks-library.md', report.join('\n') + '\n');
 } finally {
   await stop();
-  const { default: postgres } = await import('postgres');
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  await sql.unsafe(`drop schema if exists "${schema}" cascade`);
-  await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
-  await sql.end();
+  await dropSchema(schema);
 }

@@ -26,6 +26,14 @@ if (existsSync('tests/bench/library-bench.ts')) {
   if (existsSync('docs/benchmarks-library.md')) library = readFileSync('docs/benchmarks-library.md', 'utf8');
 }
 
+// HTTP writes against the store's own rate, one and two web processes (issue 19): its own section.
+let writes = '';
+if (existsSync('tests/bench/write-bench.ts')) {
+  const result = spawnSync('npx', ['tsx', 'tests/bench/write-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) console.error('write benchmark failed');
+  if (existsSync('docs/benchmarks-writes.md')) writes = readFileSync('docs/benchmarks-writes.md', 'utf8');
+}
+
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const doc = `# Benchmarks
 
@@ -57,6 +65,8 @@ reading and validating the events.
 
 ${site}
 
-${library}`;
+${library}
+
+${writes}`;
 writeFileSync('docs/benchmarks.md', doc);
 console.log(doc);

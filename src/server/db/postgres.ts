@@ -22,20 +22,27 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     connection: { search_path: schema === 'public' ? 'public' : `${schema},public`, application_name: 'promptory' },
   });
   if (schema !== 'public') await client.unsafe(`create schema if not exists "${schema}"`);
+  // Statements with parameters are prepared once per connection (named, cached by their text):
+  // PostgreSQL then skips parsing and planning them on every call, which was half of its CPU
+  // time on a rating (docs/benchmarks.md, "HTTP writes"). Our statement texts are constants
+  // (values always go in parameters), so the cache stays small.
   const wrap = (q: postgres.Sql | postgres.TransactionSql): Sql => ({
     async query<T>(text: string, params?: readonly unknown[]) {
-      const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
+      const rows = await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true });
       return rows as unknown as T[];
     },
     async many(statements) {
       // Issued together, the driver pipelines them on the transaction's one connection, in order.
-      await Promise.all(statements.map((s) => q.unsafe(s.text, (s.params ?? []) as postgres.ParameterOrJSON<never>[])));
+      await Promise.all(statements.map((s) => q.unsafe(s.text, (s.params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true })));
     },
   });
   return {
     kind: 'postgres',
     schema,
     ...wrap(client),
+    // Not a reserved connection with BEGIN pipelined (one round trip less): postgres.js puts a
+    // reserved connection that closed mid-transaction back into its pool when released, and
+    // requests then hung after a PostgreSQL restart (tests/integration/db-outage.test.ts).
     transaction: (fn) => client.begin((tx) => fn(wrap(tx))) as Promise<never>,
     close: () => client.end({ timeout: 5 }),
   };

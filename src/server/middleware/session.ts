@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'astro';
 import { bearerToken, deviceSession } from '../device-auth';
-import { clearSessionCookie, loadSessionUser, sessionToken, setSessionCookie } from '../sessions';
+import { clearSessionCookie, sessionToken, setSessionCookie, userOfSession } from '../sessions';
 
 /**
  * Resolves the request's credential into `locals.user`: the extension's device token
  * (src/server/device-auth.ts), else the session cookie (src/server/sessions.ts), renewed
- * when fresh and cleared when it no longer stands for a session.
+ * when fresh and cleared when it no longer stands for a session. The session and its user's
+ * profile are one statement (one round trip), checked on every request: a signed-out or
+ * revoked session is refused at once by every process.
  */
 export const session: MiddlewareHandler = async (context, next) => {
   const { app } = context.locals;
@@ -14,7 +16,7 @@ export const session: MiddlewareHandler = async (context, next) => {
   const token = sessionToken(context);
   if (token) {
     const info = await app.sessions.validate(token);
-    const user = info && (await loadSessionUser(app, info.userId));
+    const user = info && (await userOfSession(app, info));
     if (info && user) {
       context.locals.user = user;
       if (info.fresh) setSessionCookie(context, app, info);
