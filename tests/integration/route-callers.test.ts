@@ -126,6 +126,9 @@ const api: Record<string, Row> = {
     input: () => ({ body: { name: 'Laptop', tokenHash: randomBytes(32).toString('hex') } }),
   },
   'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
+  // Personal access tokens are managed on the website's session only (a device or a token never makes or sees one).
+  'GET /api/tokens': { expect: '401 200 200 200 200 403' },
+  'POST /api/tokens': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
   // Destructive rows are walked last (see `last`), each caller naming its own copy.
   'DELETE /api/collections/{id}/prompts/{promptId}': {
     expect: '401 404 200 404 404 403',
@@ -147,6 +150,11 @@ const api: Record<string, Row> = {
     expect: '401 403 200 404 200 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
     publicInput: () => ({ params: { id: 1 } }),
+  },
+  'DELETE /api/tokens/{id}': {
+    expect: '401 404 204 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'token') } }),
+    publicInput: (ids) => ({ params: { id: ids.tokenA } }),
   },
   'DELETE /api/extension/devices/{id}': {
     expect: '401 404 204 404 404 403',
@@ -263,6 +271,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
       ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
+      ids[`token${copy}`] = (await post('/api/tokens', { name: `Token ${copy}`, scope: 'read', expiresInDays: 30 })).id;
       const token = randomBytes(32).toString('base64url');
       const meta = { actor: ids.owner, requestId: 'test', at: new Date().toISOString() };
       const connected = await connectTestDevice(
