@@ -135,7 +135,7 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
               <div className="min-w-0">
                 <div className="font-medium break-words">
                   {token.name}{' '}
-                  <span className="ml-1 rounded bg-muted px-1.5 py-0.5 text-xs font-normal text-muted-foreground">
+                  <span className="ml-1 inline-block rounded bg-muted px-1.5 whitespace-nowrap py-0.5 text-xs font-normal text-muted-foreground">
                     {token.scope === 'read' ? t('tokens.scopeRead') : t('tokens.scopeReadWrite')}
                   </span>
                 </div>
