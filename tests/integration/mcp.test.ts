@@ -2,6 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
@@ -14,7 +17,8 @@ import { RateLimiter } from '../../src/server/rate-limit';
 import * as mcp from '../../src/pages/mcp';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { startServer, testPort, type RunningServer } from '../support/server';
+import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const CHINESE_PROMPT = {
@@ -232,5 +236,65 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     expect((await owner.api(tokenRoutes.revokeAccessToken, { params: { id } })).status).toBe(204);
     await expect(client.listPrompts()).rejects.toThrow(/401|not valid/);
     await expect(connect(tool, readWrite)).rejects.toThrow(/401|not valid/);
+  });
+});
+
+/**
+ * The same client over real HTTP against the production build (npm test builds it first), as an
+ * AI tool on another machine connects: the account and its token made through the site's API.
+ */
+describe('the MCP server at /mcp of the built server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-mcp-'));
+  let server: RunningServer;
+  let cookie = '';
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: dataDir, AUTH_MIN_RESPONSE_MS: '0' }, testPort(42));
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, ...headers }, body: JSON.stringify(body) });
+    const email = 'mcp-http@example.com';
+    expect((await post('/api/auth/register', { name: 'Http', email })).status).toBe(200);
+    const link = new URL(lastMail(dataDir, email)!.link!).searchParams.get('token')!;
+    const set = await post('/api/auth/set-password', { email, token: link, password: 'correct horse battery' });
+    expect(set.status).toBe(200);
+    cookie = set.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect((await post('/api/prompts', CHINESE_PROMPT, { cookie })).status).toBe(201);
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('connects with a token, fills a Chinese variable, searches, saves privately, and is refused once the token is revoked', async () => {
+    const made = await fetch(`${server.url}/api/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify({ name: 'SDK over HTTP', scope: 'read-write', expiresInDays: 30 }),
+    });
+    expect(made.status).toBe(201);
+    const { id, token } = (await made.json()) as { id: number; token: string };
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    const client = new Client({ name: 'promptory-http-test', version: '1.0.0' });
+    await client.connect(transport);
+
+    const [own] = (await client.listPrompts()).prompts;
+    expect(own.arguments?.map((a) => a.name)).toEqual(['語言', '主題', '語氣']);
+    const got = await client.getPrompt({ name: own.name, arguments: { 語言: '英文' } });
+    expect(got.messages[0].content).toEqual({ type: 'text', text: '請用英文寫一首關於秋天的短詩，語氣溫暖。' });
+    expect(data(await client.callTool({ name: 'search_prompts', arguments: { query: '電郵' } })).prompts.length).toBeGreaterThan(0);
+    expect(data(await client.callTool({ name: 'search_prompts', arguments: { query: 'email' } })).prompts.length).toBeGreaterThan(0);
+    const saved = data(
+      await client.callTool({
+        name: 'save_prompt',
+        arguments: { title: 'Over real HTTP', description: 'Saved by the SDK client', content: 'Say hello to {{name}}.', categoryId: 1 },
+      }),
+    );
+    expect(saved.status).toBe('private');
+
+    const revoked = await fetch(`${server.url}/api/tokens/${id}`, { method: 'DELETE', headers: { origin: server.url, cookie } });
+    expect(revoked.status).toBe(204);
+    await expect(client.listPrompts()).rejects.toThrow(/401|not valid/);
   });
 });
