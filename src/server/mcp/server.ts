@@ -11,9 +11,6 @@ import { MCP_MESSAGES, type McpCaller } from './caller';
 import { getMcpPrompt, listMcpPrompts } from './prompts';
 import { registerTools } from './tools';
 
-/** Where the MCP server answers (Streamable HTTP). */
-export const MCP_PATH = '/mcp';
-
 /** A DomainError as a JSON-RPC error: bad input is InvalidParams, everything else keeps its message. */
 const asMcpError = (error: unknown) =>
   error instanceof DomainError

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { isAccessToken } from '../../../modules/tokens/contracts';
 import { bearerToken, deviceSession } from '../device-auth';
-import { MCP_PATH } from '../mcp/server';
+import { MCP_PATH } from '../mcp/path';
 import { tokenSession } from '../token-auth';
 import { clearSessionCookie, loadSessionUser, sessionToken, setSessionCookie } from '../sessions';
 
