@@ -297,4 +297,12 @@ describe('the MCP server at /mcp of the built server', () => {
     expect(revoked.status).toBe(204);
     await expect(client.listPrompts()).rejects.toThrow(/401|not valid/);
   });
+
+  it('offers no server-to-client stream and no session: GET and DELETE are 405, naming POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const r = await fetch(`${server.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow')).toBe('POST');
+    }
+  });
 });
