@@ -8,6 +8,8 @@ declare namespace App {
     user: import('./server/session-user').SessionUser | null;
     /** Set when the request is the extension's, authenticated by a device token (src/server/device-auth.ts). */
     deviceId?: number;
+    /** Set when the request carries a personal access token (src/server/token-auth.ts, src/server/mcp/). */
+    accessTokenId?: number;
     /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */

@@ -10,6 +10,7 @@ import { openPostgres } from './db/postgres';
 import { seedIfEmpty } from './seed';
 import { accountsMigrations, Sessions } from '../../modules/accounts';
 import { devicesMigrations } from '../../modules/devices';
+import { tokensMigrations } from '../../modules/tokens';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-account';
@@ -19,7 +20,7 @@ import { secureCookies } from './sessions';
 import { SESSION_PROFILE_JOIN } from '../../projections/accounts/queries';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
-const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations];
+const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations, ...tokensMigrations];
 
 export interface App {
   config: Config;

@@ -40,13 +40,13 @@ export function openApiDocument(routes: readonly RouteSpec[], serverUrl: string)
   for (const spec of routes) {
     const operation: JsonSchema = {
       summary: spec.summary,
-      description: `${CALLERS[spec.caller]}${spec.device ? ' A connected extension device may call it with its token.' : ''}`,
+      description: `${CALLERS[spec.caller]}${spec.device ? ` A connected extension device may call it with its token, and so may a personal access token${spec.method === 'GET' ? '' : ' of scope read-write'}.` : ''}`,
       parameters: parameters(spec),
       responses: {
         '200': { description: 'OK', content: { 'application/json': {} } },
         '400': { description: 'The request is invalid: `{ error, issues: [{ path, message, code, limit? }] }`; nothing changed.' },
       },
-      security: spec.caller === 'anyone' ? [{}, { session: [] }, { device: [] }] : spec.device ? [{ session: [] }, { device: [] }] : [{ session: [] }],
+      security: [...(spec.caller === 'anyone' ? [{}] : []), { session: [] }, ...(spec.device ? [{ device: [] }, { token: [] }] : [])],
     };
     if (spec.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(spec.body) } } };
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation;
@@ -59,6 +59,12 @@ export function openApiDocument(routes: readonly RouteSpec[], serverUrl: string)
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The website session (writes need a same-origin Origin).' },
         device: { type: 'http', scheme: 'bearer', description: 'A connected extension device token.' },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal access token (`pat_…`, made under Access tokens on the dashboard): the routes a device may call; a `read` token their GETs only (docs/api.md).',
+        },
       },
     },
     paths,

@@ -54,6 +54,7 @@ export interface RateSubject {
 const REFUSALS: Partial<Record<RateAction, string>> = {
   submit: SUBMIT_MESSAGES.tooManySubmissions,
   library: LIBRARY_MESSAGES.tooFast,
+  mcp: LIBRARY_MESSAGES.tooFast,
 };
 
 export class RateLimiter {

@@ -47,7 +47,7 @@ function caller(spec: RouteSpec, context: APIContext): SessionUser | null {
       return requireAdmin(context);
     case 'web-user': {
       const user = requireUser(context);
-      if (context.locals.deviceId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
+      if (context.locals.deviceId || context.locals.accessTokenId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
       return user;
     }
   }

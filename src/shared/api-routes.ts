@@ -4,6 +4,7 @@ import { collectionRoutes } from '../../modules/collections/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
+import { tokenRoutes } from '../../modules/tokens/routes';
 
 /**
  * Every declared HTTP route, by name: what the islands and the extension call
@@ -21,7 +22,7 @@ const metaRoutes = {
   }),
 };
 
-export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes, ...metaRoutes };
+export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes, ...tokenRoutes, ...metaRoutes };
 
 export type RouteName = keyof typeof routes;
 export const allRoutes: readonly RouteSpec[] = Object.values(routes);

@@ -96,6 +96,8 @@ export const STRING_SPECS = {
       'dashboard:library.collectionView.removeFailed.',
     ],
   },
+  /** The dashboard's personal access tokens (create, copy once, revoke). */
+  accessTokens: { scope: 'dashboard:', include: ['dashboard:tokens.'] },
   /** The profile page's "Clear remembered values" (the fill-in panel's suggestions). */
   recentValues: { scope: 'dashboard:', include: ['dashboard:profile.recent.'] },
   /** The browse page's Bookmarks tab (in every /prompts page and fragment). */

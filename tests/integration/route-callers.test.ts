@@ -24,14 +24,21 @@ import { Browser, installApp, signUpAs } from './accounts-support';
  *   admin    the ADMIN_EMAIL account naming the owner's things
  *   device   the owner's extension, with its bearer token, naming the owner's things
  *
+ * Two more columns are not written in the rows but derived, because the rule is one line: the
+ * owner's personal access tokens (issue 21), sent as a script or an AI tool sends them (no
+ * cookie, no Origin). A read-write token gets what the device gets (a token's scope is the
+ * device's); a read token the same on GETs, and 403 on every write the device may make.
+ *
  * A route or a session-reading page without a row fails the test, so a new endpoint cannot ship
  * without someone deciding who may call it. Every refused call (4xx) appends nothing. API routes
  * run through the real middlewares and endpoints in-process; pages through the production build.
  */
-type Who = 'visitor' | 'user' | 'owner' | 'other' | 'admin' | 'device';
-const columns: Who[] = ['visitor', 'user', 'owner', 'other', 'admin', 'device'];
+type Who = 'visitor' | 'user' | 'owner' | 'other' | 'admin' | 'device' | 'token' | 'readToken';
+/** The columns each row's `expect` lists. */
+const stated: Who[] = ['visitor', 'user', 'owner', 'other', 'admin', 'device'];
+const columns: Who[] = [...stated, 'token', 'readToken'];
 /** Walk order: refusals first and the owner last, so the others meet the owner's things in place. */
-const walkOrder: Who[] = ['visitor', 'device', 'other', 'user', 'admin', 'owner'];
+const walkOrder: Who[] = ['visitor', 'device', 'token', 'readToken', 'other', 'user', 'admin', 'owner'];
 
 type Ids = Record<string, number>;
 interface Input {
@@ -150,6 +157,9 @@ const api: Record<string, Row> = {
     input: () => ({ body: { name: 'Laptop', tokenHash: randomBytes(32).toString('hex') } }),
   },
   'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
+  // Personal access tokens are managed on the website's session only (a device or a token never makes or sees one).
+  'GET /api/tokens': { expect: '401 200 200 200 200 403' },
+  'POST /api/tokens': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
   // Destructive rows are walked last (see `last`), each caller naming its own copy.
   'DELETE /api/collections/{id}/prompts/{promptId}': {
     expect: '401 404 200 404 404 403',
@@ -177,6 +187,11 @@ const api: Record<string, Row> = {
     expect: '401 404 200 404 403 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'revision') } }),
     publicInput: () => ({ params: { id: 1 } }),
+  },
+  'DELETE /api/tokens/{id}': {
+    expect: '401 404 204 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'token') } }),
+    publicInput: (ids) => ({ params: { id: ids.tokenA } }),
   },
   'DELETE /api/extension/devices/{id}': {
     expect: '401 404 204 404 404 403',
@@ -216,7 +231,10 @@ const pages: Record<string, Row & { file: string }> = {
   '/auth': { file: 'auth/index.astro', expect: '200 302 302 302 302 403' },
 };
 
-const statuses = (row: Row) => Object.fromEntries(row.expect.split(' ').map((s, i) => [columns[i], Number(s)])) as Record<Who, number>;
+function statuses(row: Row, method = 'GET'): Record<Who, number> {
+  const given = Object.fromEntries(row.expect.split(' ').map((s, i) => [stated[i], Number(s)])) as Record<Who, number>;
+  return { ...given, token: given.device, readToken: method === 'GET' || given.device === 403 ? given.device : 403 };
+}
 const fill = (path: string, input: Input) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input.params?.[name]))) + (input.query ? `?${input.query}` : '');
 const inputFor = (row: Row, ids: Ids, who: Who): Input => (who === 'user' && row.publicInput ? row.publicInput(ids) : (row.input?.(ids, who) ?? {}));
@@ -260,6 +278,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
   const as = Object.fromEntries(columns.map((who, i) => [who, new Browser(`10.3.0.${i + 1}`)])) as Record<Who, Browser>;
   const ids: Ids = {};
   let deviceToken = '';
+  const accessTokens: Partial<Record<Who, string>> = {};
   afterAll(cleanup);
 
   let app: Awaited<ReturnType<typeof createApp>>;
@@ -271,7 +290,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
     ids.owner = await signUpAs(app, as.owner, 'owner@example.com');
     ids.other = await signUpAs(app, as.other, 'other@example.com');
     ids.admin = await signUpAs(app, as.admin, adminEmail);
-    for (const who of columns) if (who !== 'device') as[who].headers = { origin: publicUrl };
+    for (const who of stated) if (who !== 'device') as[who].headers = { origin: publicUrl };
     const post = async (path: string, body: unknown, params: Record<string, string> = {}, who: Who = 'owner') => {
       const r = await as[who].call(handlerFor({ method: 'POST', path }), {
         method: 'POST',
@@ -297,6 +316,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
       ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
+      ids[`token${copy}`] = (await post('/api/tokens', { name: `Token ${copy}`, scope: 'read', expiresInDays: 30 })).id;
       const token = randomBytes(32).toString('base64url');
       const connected = await connectTestDevice(
         app.store,
@@ -333,6 +353,14 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       if (r.status !== 200 || r.body.applied !== false) throw new Error(`revision: ${r.status} ${JSON.stringify(r.body)}`);
     }
     as.device.headers = { authorization: `Bearer ${deviceToken}`, origin: EXTENSION_ORIGIN };
+    // The owner's tokens for the derived columns (not the copies the DELETE row revokes).
+    for (const [who, scope] of [
+      ['token', 'read-write'],
+      ['readToken', 'read'],
+    ] as const) {
+      accessTokens[who] = (await post('/api/tokens', { name: `Column ${who}`, scope, expiresInDays: 30 })).token;
+      as[who].headers = { authorization: `Bearer ${accessTokens[who]}` };
+    }
     await settleAll(app);
   });
 
@@ -341,7 +369,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
     const order = [...Object.keys(api).filter((k) => !last.includes(k)), ...last];
     for (const key of order) {
       const [method, path] = key.split(' ');
-      const expected = statuses(api[key]);
+      const expected = statuses(api[key], method);
       for (const who of walkOrder) {
         const input = inputFor(api[key], ids, who);
         const before = await app.store.count();
@@ -393,9 +421,11 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
             const headers: Record<string, string> =
               who === 'device'
                 ? { authorization: `Bearer ${token}` }
-                : who === 'visitor'
-                  ? {}
-                  : { cookie: `${SESSION_COOKIE}=${as[who].jar.get(SESSION_COOKIE)}` };
+                : who === 'token' || who === 'readToken'
+                  ? { authorization: `Bearer ${accessTokens[who]}` }
+                  : who === 'visitor'
+                    ? {}
+                    : { cookie: `${SESSION_COOKIE}=${as[who].jar.get(SESSION_COOKIE)}` };
             const r = await fetch(server.url + fill(path, inputFor(row, ids, who)), { headers, redirect: 'manual' });
             await r.arrayBuffer();
             expect.soft(r.status, `${path} as ${who}`).toBe(expected[who]);

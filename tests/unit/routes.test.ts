@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { findRoute, pathFor, pathPattern } from '../../events/route';
 import { GENERATED_DIR, generatedFiles } from '../../scripts/generate-api-routes';
 import { allRoutes, routes } from '../../src/shared/api-routes';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { openApiDocument } from '../../src/server/openapi';
 import { endpoints, pathOfFile } from '../support/endpoints';
 
@@ -93,6 +94,22 @@ describe('the OpenAPI document', () => {
     ]);
     const submit = document.paths['/api/prompts'].post.requestBody!.content['application/json'].schema;
     expect(submit.properties.title.maxLength).toBe(routes.submit.body.shape.title.maxLength);
+  });
+
+  it("is a valid OpenAPI 3.1 document (checked against the specification's own JSON Schema)", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('names the bearer credentials a route takes: a device and a personal access token exactly where a device may call', () => {
+    const security = (method: string, path: string) => (document.paths[path][method] as unknown as { security: Record<string, unknown>[] }).security;
+    expect(security('get', '/api/favorites/my')).toEqual([{ session: [] }, { device: [] }, { token: [] }]);
+    expect(security('get', '/api/prompts')).toEqual([{}, { session: [] }, { device: [] }, { token: [] }]);
+    expect(security('post', '/api/collections')).toEqual([{ session: [] }]);
+    expect(security('get', '/api/tokens')).toEqual([{ session: [] }]);
   });
 });
 

@@ -52,4 +52,7 @@ export { requestConnection } from './requestConnection';
 export { connectDevice } from './connectDevice';
 export { revokeDevice } from './revokeDevice';
 export { signOutDevice } from './signOutDevice';
+export { accessTokens } from './accessTokens';
+export { createAccessToken } from './createAccessToken';
+export { revokeAccessToken } from './revokeAccessToken';
 export { openApi } from './openApi';

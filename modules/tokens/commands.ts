@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { executeIn, type EventMetadata, type EventStore, type Sql } from '../../events';
+import { DAY_MS, TOKEN_PREFIX, type AccessTokenView, type CreateTokenRequest, type CreatedTokenView, type TokenScope } from './contracts';
+import { tokenDecider, tokenPlan } from './domain/token';
+
+/** SHA-256 hex of a token: all the site keeps of it. */
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+interface TokenRow {
+  token_id: number;
+  name: string;
+  scope: TokenScope;
+  created_at: Date | string;
+  expires_at: Date | string;
+  last_used_at: Date | string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const toView = (r: TokenRow): AccessTokenView => ({
+  id: r.token_id,
+  name: r.name,
+  scope: r.scope,
+  createdAt: iso(r.created_at),
+  expiresAt: iso(r.expires_at),
+  lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+});
+
+/**
+ * Makes a token for the user: 32 random bytes behind TOKEN_PREFIX, returned once; the site
+ * keeps its hash, in the same transaction as AccessTokenCreated.
+ */
+export async function createAccessToken(store: EventStore, userId: number, request: CreateTokenRequest, metadata: EventMetadata, now = new Date()) {
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(now.getTime() + request.expiresInDays * DAY_MS);
+  const { result, events, last } = await store.transaction(async (tx) => {
+    // Serialises one user's creations, so the count below cannot be passed by a burst.
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`access-tokens-${userId}`]);
+    const [{ n }] = await tx.query<{ n: number }>(
+      'select count(*)::int as n from access_tokens where user_id = $1 and revoked_at is null and expires_at > $2',
+      [userId, now],
+    );
+    const tokenId = await tx.nextId('access-token');
+    await executeIn(
+      tx,
+      tokenDecider,
+      tokenPlan({ kind: 'create', tokenId, userId, name: request.name, scope: request.scope, expiresAt: expiresAt.toISOString(), working: n }),
+      metadata,
+    );
+    const [row] = await tx.query<TokenRow>(
+      `insert into access_tokens (token_hash, token_id, user_id, name, scope, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)
+       returning token_id, name, scope, created_at, expires_at, last_used_at`,
+      [hashAccessToken(token), tokenId, userId, request.name, request.scope, now, expiresAt],
+    );
+    return { ...toView(row), token } satisfies CreatedTokenView;
+  });
+  return { result, events, last };
+}
+
+/** Ends a token's access at once (from the dashboard). Revoking twice changes nothing. */
+export async function revokeAccessToken(store: EventStore, userId: number, tokenId: number, metadata: EventMetadata) {
+  return store.transaction(async (tx) => {
+    const decided = await executeIn(tx, tokenDecider, tokenPlan({ kind: 'revoke', tokenId, userId, by: 'user' }), metadata);
+    await tx.query('update access_tokens set revoked_at = coalesce(revoked_at, now()) where token_id = $1', [tokenId]);
+    return decided.events.length > 0;
+  });
+}
+
+/**
+ * The account's password was set or reset: every token it made stops working at once (an
+ * AccessTokenRevoked `by: 'password'` each, in one transaction), as its devices do. Answers how many.
+ */
+export async function revokeUserAccessTokens(store: EventStore, userId: number, metadata: EventMetadata) {
+  return store.transaction(async (tx) => {
+    const rows = await tx.query<{ token_id: number }>('select token_id from access_tokens where user_id = $1 and revoked_at is null order by token_id', [
+      userId,
+    ]);
+    for (const { token_id: tokenId } of rows) {
+      await executeIn(tx, tokenDecider, tokenPlan({ kind: 'revoke', tokenId, userId, by: 'password' }), metadata);
+    }
+    if (rows.length) await tx.query('update access_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
+    return rows.length;
+  });
+}
+
+export interface TokenCredential {
+  tokenId: number;
+  userId: number;
+  scope: TokenScope;
+}
+
+/** The working token a bearer value is, if any: not revoked, not expired at `now` (injectable for tests). */
+export async function findAccessToken(sql: Sql, token: string, now = new Date()): Promise<TokenCredential | null> {
+  if (!token || token.length > 200) return null;
+  const hash = hashAccessToken(token);
+  const [row] = await sql.query<{ token_id: number; user_id: number; scope: TokenScope; stale: boolean }>(
+    `select token_id, user_id, scope, coalesce(last_used_at < $2::timestamptz - interval '5 minutes', true) as stale
+     from access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
+    [hash, now],
+  );
+  if (!row) return null;
+  // "Last used" is for the dashboard; minutes are precise enough and spare a write per call.
+  if (row.stale) await sql.query('update access_tokens set last_used_at = $2 where token_hash = $1', [hash, now]);
+  return { tokenId: row.token_id, userId: row.user_id, scope: row.scope };
+}
+
+/** The user's working tokens, newest first (a revoked or expired one no longer works, so it is not listed). */
+export async function listAccessTokens(sql: Sql, userId: number, now = new Date()): Promise<AccessTokenView[]> {
+  const rows = await sql.query<TokenRow>(
+    `select token_id, name, scope, created_at, expires_at, last_used_at from access_tokens
+     where user_id = $1 and revoked_at is null and expires_at > $2 order by created_at desc, token_id desc`,
+    [userId, now],
+  );
+  return rows.map(toView);
+}

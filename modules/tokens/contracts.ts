@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Personal access tokens: a user's own credential for their AI tools (the MCP server at /mcp)
+ * and scripts. Pure: the dashboard's island imports this file.
+ */
+export const TOKEN_SCOPES = ['read', 'read-write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** The lifetimes the dashboard offers, in days: a token always expires. */
+export const TOKEN_LIFETIMES_DAYS = [30, 90, 365] as const;
+export type TokenLifetime = (typeof TOKEN_LIFETIMES_DAYS)[number];
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every token starts with this, so the site tells it from an extension's device token without
+ * a second lookup, and secret scanners can recognise one pasted where it should not be.
+ */
+export const TOKEN_PREFIX = 'pat_';
+export const isAccessToken = (bearer: string) => bearer.startsWith(TOKEN_PREFIX);
+
+/** A user keeps at most this many working tokens (one per tool, with room to rotate). */
+export const MAX_TOKENS_PER_USER = 20;
+
+export const TOKEN_MESSAGES = {
+  name: 'Token name must be 1 to 60 characters.',
+  notFound: 'Token not found',
+  tooMany: `You already have ${MAX_TOKENS_PER_USER} access tokens. Revoke one you no longer use first.`,
+  readOnly: 'This access token is read-only.',
+  outOfScope: 'An access token may not call this endpoint.',
+} as const;
+
+/** POST /api/tokens: what the dashboard's form sends. */
+export const createTokenRequest = z.object({
+  name: z.string().trim().min(1, TOKEN_MESSAGES.name).max(60, TOKEN_MESSAGES.name),
+  scope: z.enum(TOKEN_SCOPES),
+  expiresInDays: z.union(TOKEN_LIFETIMES_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>]),
+});
+export type CreateTokenRequest = z.output<typeof createTokenRequest>;
+
+/** A token as the dashboard lists it: never the token, nor its hash. */
+export interface AccessTokenView {
+  id: number;
+  name: string;
+  scope: TokenScope;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The answer to creating one: the only time the token itself is shown. */
+export interface CreatedTokenView extends AccessTokenView {
+  token: string;
+}

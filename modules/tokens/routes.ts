@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { idParam } from '../../events/ids';
+import { route } from '../../events/route';
+import { createTokenRequest, type AccessTokenView, type CreatedTokenView } from './contracts';
+
+/** The website's management of a user's personal access tokens: the session only, never a token or a device. */
+export const tokenRoutes = {
+  accessTokens: route<AccessTokenView[]>()({
+    method: 'GET',
+    path: '/api/tokens',
+    caller: 'web-user',
+    summary: "The signed-in user's working personal access tokens, newest first (never the tokens themselves).",
+  }),
+  createAccessToken: route<CreatedTokenView>()({
+    method: 'POST',
+    path: '/api/tokens',
+    caller: 'web-user',
+    body: createTokenRequest,
+    readYourWrites: 'none',
+    summary: 'Creates a personal access token (scope read or read-write, expiring in 30, 90 or 365 days): 201 with the token, shown this once.',
+  }),
+  revokeAccessToken: route<null>()({
+    method: 'DELETE',
+    path: '/api/tokens/{id}',
+    caller: 'web-user',
+    params: z.object({ id: idParam }),
+    readYourWrites: 'none',
+    summary: "Revokes one of the user's access tokens: it stops working on the next call (204).",
+  }),
+};

@@ -1,0 +1,161 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { DomainError } from '../../../events';
+import { PAGE_MAX } from '../../../events/paging';
+import { changeCollection } from '../../../modules/collections';
+import { categories, submitPromptRequest, type PromptView } from '../../../modules/prompts';
+import { listPrompts } from '../../../projections/catalog/queries';
+import { listCollections } from '../../../projections/collections/queries';
+import { throttleAccount } from '../library';
+import { submitFor } from '../submit';
+import { actorOf, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
+import { filledPrompt } from './prompts';
+
+/** What a tool answers: the data as JSON text (every client shows text) and as structured content. */
+const answer = (data: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(data, null, 2) }],
+  structuredContent: data,
+});
+
+/** A refusal the client shows to the model: the REST API's message, with the zod issues' messages when input was bad. */
+function refusal(error: unknown): CallToolResult {
+  if (error instanceof z.ZodError)
+    return { isError: true, content: [{ type: 'text', text: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') }] };
+  if (error instanceof DomainError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+  throw error;
+}
+
+/** Every tool call is counted (per token, else per address) before it runs, and answers a refusal as a tool error. */
+const tool =
+  <A>(caller: McpCaller, run: (args: A) => Promise<Record<string, unknown>>) =>
+  async (args: A): Promise<CallToolResult> => {
+    try {
+      await throttleCall(caller);
+      return answer(await run(args));
+    } catch (error) {
+      return refusal(error);
+    }
+  };
+
+const summary = (p: Pick<PromptView, 'id' | 'title' | 'description' | 'categoryId' | 'authorName'>) => ({
+  id: p.id,
+  title: p.title,
+  description: p.description,
+  category: categories.find((c) => c.id === p.categoryId)?.slug ?? 'unknown',
+  author: p.authorName,
+});
+
+const categoryOf = (value: string | undefined) => {
+  if (!value) return undefined;
+  const found = categories.find((c) => c.slug === value.toLowerCase() || c.name.toLowerCase() === value.toLowerCase() || String(c.id) === value);
+  if (!found) throw new DomainError('invalid', `Unknown category; one of: ${categories.map((c) => c.slug).join(', ')}`);
+  return found.id;
+};
+
+const id = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+
+/** The five tools. Each makes the REST API's access checks, through the same queries and commands. */
+export function registerTools(server: McpServer, caller: McpCaller): void {
+  const { app } = caller;
+  server.registerTool(
+    'search_prompts',
+    {
+      title: 'Search prompts',
+      description: "Searches Promptory's public prompts (title, description and content; two-character Chinese terms included), most popular first.",
+      inputSchema: {
+        query: z.string().trim().max(100).describe('Search text'),
+        category: z
+          .string()
+          .optional()
+          .describe(`A category: ${categories.map((c) => c.slug).join(', ')}`),
+        limit: z.number().int().min(1).max(50).default(10).describe('At most this many results (1-50)'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    tool(caller, async ({ query, category, limit }: { query: string; category?: string; limit: number }) => {
+      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId: categoryOf(category), limit });
+      return { prompts: found.map(summary) };
+    }),
+  );
+
+  server.registerTool(
+    'get_prompt',
+    {
+      title: 'Get a prompt',
+      description: 'One prompt (a public one, or your own with a token) with its fill-in variables; with `values`, its text filled in.',
+      inputSchema: {
+        id: id.describe('The prompt id'),
+        values: z.record(z.string(), z.string().max(5000)).optional().describe('Values for the prompt\'s variables, by name (e.g. {"語言": "廣東話"})'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    tool(caller, async ({ id: promptId, values }: { id: number; values?: Record<string, string> }) => {
+      const { prompt, variables, text } = await filledPrompt(caller, promptId, values);
+      return { ...summary(prompt), variables, content: prompt.content, text };
+    }),
+  );
+
+  server.registerTool(
+    'save_prompt',
+    {
+      title: 'Save a prompt',
+      description:
+        'Saves a new prompt to your Promptory library: private unless `visibility` is "public" (then it waits for review). Needs a read-write token.',
+      inputSchema: {
+        title: z.string().describe('3 to 100 characters'),
+        description: z.string().describe('10 to 500 characters'),
+        content: z.string().describe('10 to 5,000 characters; {{name}} marks a variable'),
+        categoryId: z
+          .number()
+          .int()
+          .min(0)
+          .describe(`The category id: ${categories.map((c) => `${c.id} ${c.slug}`).join(', ')}`),
+        visibility: z.enum(['private', 'public']).default('private'),
+      },
+    },
+    tool(caller, async (input: { title: string; description: string; content: string; categoryId: number; visibility: 'private' | 'public' }) => {
+      const user = requireTokenUser(caller, 'read-write');
+      // The very schema POST /api/prompts parses with; curation flags never come from a token.
+      const body = submitPromptRequest.parse({ ...input, isFeatured: false, isEditorsPick: false });
+      const settle = (appended: Parameters<typeof app.settle>[0]) => app.settle(appended);
+      const saved = await submitFor(app, caller.context, { user, actor: actorOf(caller), metadata: metadataOf(caller), settle }, body);
+      return { ...summary(saved), status: saved.status };
+    }),
+  );
+
+  server.registerTool(
+    'list_collections',
+    {
+      title: 'List my collections',
+      description: 'Your collections with their prompt counts, newest first.',
+      inputSchema: { cursor: id.optional().describe("The previous answer's nextCursor") },
+      annotations: { readOnlyHint: true },
+    },
+    tool(caller, async ({ cursor }: { cursor?: number }) => {
+      const user = requireTokenUser(caller);
+      const page = await listCollections(app.db, user.id, { limit: PAGE_MAX, cursor });
+      return { collections: page.items.map(({ userId: _owner, ...c }) => c), nextCursor: page.nextCursor };
+    }),
+  );
+
+  server.registerTool(
+    'add_to_collection',
+    {
+      title: 'Add a prompt to a collection',
+      description: 'Adds a public prompt to one of your collections (adding it twice keeps one). Needs a read-write token.',
+      inputSchema: { collectionId: id, promptId: id },
+    },
+    tool(caller, async ({ collectionId, promptId }: { collectionId: number; promptId: number }) => {
+      const user = requireTokenUser(caller, 'read-write');
+      await throttleAccount(app, caller.context, 'library', user.id);
+      const result = await changeCollection(app.store, { kind: 'add', collectionId, userId: user.id, promptId }, metadataOf(caller));
+      await app.settle(result);
+      return { collectionId, promptId, promptCount: result.promptCount };
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import type { APIContext } from 'astro';
+import type { Actor, Appended, EventMetadata } from '../../events';
+import { submitPrompt, type SubmitPromptRequest } from '../../modules/prompts';
+import { getPromptFor } from '../../projections/catalog/queries';
+import { countPendingBy } from '../../projections/review/queries';
+import type { App } from './app';
+import { throttleAccount } from './library';
+import type { SessionUser } from './session-user';
+
+/**
+ * A new prompt, public (pending review) or private, from a request already parsed with
+ * `submitPromptRequest`: POST /api/prompts and the MCP tool `save_prompt` both come here, so
+ * both meet the same limits and the same decision. Answers the prompt as its author sees it.
+ */
+export async function submitFor(
+  app: App,
+  context: Pick<APIContext, 'request' | 'clientAddress'>,
+  call: { user: SessionUser; actor: Actor; metadata: EventMetadata; settle(appended: Appended): Promise<unknown> },
+  body: SubmitPromptRequest,
+) {
+  const { user, actor, metadata } = call;
+  // Submission limits (issue 18): a rate per account here, the pending count in the decision.
+  // The admin (who also imports) is held to neither.
+  if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
+  const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
+  const appended = await submitPrompt(app.store, { ...body, authorName: body.authorName ?? user.name }, actor, metadata, pending);
+  await call.settle(appended);
+  const prompt = await getPromptFor(app.db, appended.result.id, actor);
+  if (!prompt) throw new Error(`submitted prompt ${appended.result.id} is not in the catalog after settling`);
+  return prompt;
+}

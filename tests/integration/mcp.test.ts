@@ -1,0 +1,308 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionRoutes } from '../../modules/collections/routes';
+import { engagementRoutes } from '../../modules/engagement/routes';
+import { promptRoutes } from '../../modules/prompts/routes';
+import { TOKEN_MESSAGES } from '../../modules/tokens';
+import { tokenRoutes } from '../../modules/tokens/routes';
+import { listPrompts } from '../../projections/catalog/queries';
+import { MCP_MESSAGES } from '../../src/server/mcp/caller';
+import { RateLimiter } from '../../src/server/rate-limit';
+import * as mcp from '../../src/pages/mcp';
+import { backends, freshApp } from '../support/backends';
+import { connectTestDevice } from '../support/devices';
+import { startServer, testPort, type RunningServer } from '../support/server';
+import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+
+const PUBLIC_URL = 'http://localhost:4321';
+const CHINESE_PROMPT = {
+  title: '寫一首詩',
+  description: '用指定的語言寫一首關於某個主題的短詩。',
+  content: '請用{{語言}}寫一首關於{{主題:秋天}}的短詩，語氣{{語氣：溫暖｜幽默}}。',
+  categoryId: 4,
+  visibility: 'private',
+};
+
+/**
+ * The SDK's own client, its transport's requests answered by the real /mcp endpoint through the
+ * real middlewares (security, session, page cache) in this process: `browser` is the client's
+ * address and cookie jar (cookies must not matter), `headers` what the client adds to each request.
+ */
+async function connect(browser: Browser, token?: string, headers: Record<string, string> = {}) {
+  const fetchThroughApp = async (url: string | URL, init: RequestInit = {}) => {
+    const sent = Object.fromEntries(new Headers(init.headers));
+    const method = init.method ?? 'GET';
+    const handler = method === 'POST' ? mcp.POST : method === 'DELETE' ? mcp.DELETE : mcp.GET;
+    const r = await browser.call(handler, { method, path: new URL(url).pathname, rawBody: init.body as string | undefined, headers: { ...sent, ...headers } });
+    return new Response(r.body === null ? null : JSON.stringify(r.body), { status: r.status, headers: r.headers });
+  };
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', PUBLIC_URL), {
+    fetch: fetchThroughApp as typeof fetch,
+    requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
+  });
+  const client = new Client({ name: 'promptory-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+const data = (result: unknown) => JSON.parse(text(result));
+
+describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  const owner = Object.assign(new Browser('10.22.0.1'), { headers: { origin: PUBLIC_URL } });
+  const other = Object.assign(new Browser('10.22.0.2'), { headers: { origin: PUBLIC_URL } });
+  /** An AI tool's machine: no cookies, no Origin. */
+  const tool = new Browser('10.22.0.9');
+  let readWrite = '';
+  let readOnly = '';
+  let ownPrompt = 0;
+  let emailPrompt = 0;
+  let collectionId = 0;
+  let ownerId = 0;
+
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: PUBLIC_URL, seed: true });
+    installApp(app);
+    ownerId = await signUpAs(app, owner, 'mcp@example.com');
+    await signUpAs(app, other, 'mcp-other@example.com');
+    ownPrompt = (await owner.api(promptRoutes.submit, { body: CHINESE_PROMPT as never })).body.id;
+    [{ id: emailPrompt }] = await listPrompts(app.db, { q: '電郵' });
+    expect((await owner.api(engagementRoutes.bookmark, { body: { promptId: emailPrompt } })).status).toBe(201);
+    collectionId = (await owner.api(collectionRoutes.createCollection, { body: { name: 'For my AI', isPublic: false } })).body.id;
+    readWrite = (await owner.api(tokenRoutes.createAccessToken, { body: { name: 'Claude', scope: 'read-write', expiresInDays: 30 } })).body.token;
+    readOnly = (await owner.api(tokenRoutes.createAccessToken, { body: { name: 'Reader', scope: 'read', expiresInDays: 30 } })).body.token;
+  });
+  afterAll(async () => app?.dispose());
+
+  it("lists the token user's own prompts and bookmarks, and fills a prompt's Chinese variables", async () => {
+    const client = await connect(tool, readWrite);
+    const listed = await client.listPrompts();
+    const own = listed.prompts.find((p) => p.name === `prompt-${ownPrompt}`);
+    expect(own).toMatchObject({ title: '寫一首詩' });
+    expect(own!.arguments).toEqual([
+      { name: '語言', required: true },
+      { name: '主題', description: 'Default: 秋天', required: false },
+      { name: '語氣', description: 'One of: 溫暖, 幽默', required: false },
+    ]);
+    // Bookmarks come on the next page (own prompts first).
+    const bookmarks = await client.listPrompts({ cursor: listed.nextCursor });
+    const email = bookmarks.prompts.find((p) => p.name === `prompt-${emailPrompt}`);
+    expect(email?.arguments?.map((a) => a.name)).toContain('收件人');
+    expect(bookmarks.nextCursor).toBeUndefined();
+
+    const got = await client.getPrompt({ name: `prompt-${ownPrompt}`, arguments: { 語言: '廣東話', 語氣: '幽默' } });
+    expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: '請用廣東話寫一首關於秋天的短詩，語氣幽默。' } }]);
+    const tool_ = await client.callTool({ name: 'get_prompt', arguments: { id: emailPrompt, values: { 收件人: '陳大文' } } });
+    expect(data(tool_).text).toContain('收件人：陳大文');
+    await client.close();
+  });
+
+  it("searches the site's catalog: Latin words and two-character Chinese terms, with a category", async () => {
+    const client = await connect(tool, readOnly);
+    const chinese = data(await client.callTool({ name: 'search_prompts', arguments: { query: '電郵' } }));
+    expect(chinese.prompts.map((p: { id: number }) => p.id)).toContain(emailPrompt);
+    const latin = data(await client.callTool({ name: 'search_prompts', arguments: { query: 'code', limit: 3 } }));
+    expect(latin.prompts.length).toBeGreaterThan(0);
+    expect(latin.prompts.length).toBeLessThanOrEqual(3);
+    const sameSite = await listPrompts(app.db, { q: 'code', limit: 3 });
+    expect(latin.prompts.map((p: { id: number }) => p.id)).toEqual(sameSite.map((p) => p.id));
+    const coding = data(await client.callTool({ name: 'search_prompts', arguments: { query: '', category: 'coding', limit: 50 } }));
+    expect(coding.prompts.every((p: { category: string }) => p.category === 'coding')).toBe(true);
+    // The owner's private prompt is in no search.
+    expect(data(await client.callTool({ name: 'search_prompts', arguments: { query: '寫一首詩' } })).prompts).toEqual([]);
+    const bad = await client.callTool({ name: 'search_prompts', arguments: { query: 'x', category: 'nonsense' } });
+    expect(bad.isError).toBe(true);
+    await client.close();
+  });
+
+  it('saves a private prompt by default with a read-write token, through the same validation as POST /api/prompts', async () => {
+    const client = await connect(tool, readWrite);
+    const saved = await client.callTool({
+      name: 'save_prompt',
+      arguments: { title: 'From my AI tool', description: 'Saved over MCP by a test', content: 'Translate {{text}} into {{語言}}.', categoryId: 1 },
+    });
+    expect(saved.isError).toBeFalsy();
+    const prompt = data(saved);
+    expect(prompt).toMatchObject({ title: 'From my AI tool', status: 'private', author: 'mcp' });
+    const mine = await owner.api(promptRoutes.mySubmissions);
+    expect(mine.body.items.map((p: { id: number }) => p.id)).toContain(prompt.id);
+    // Nobody else finds it: another user's token, no token.
+    const otherToken = (await other.api(tokenRoutes.createAccessToken, { body: { name: 'Other', scope: 'read', expiresInDays: 30 } })).body.token;
+    for (const someone of [await connect(tool, otherToken), await connect(tool)]) {
+      const refused = await someone.callTool({ name: 'get_prompt', arguments: { id: prompt.id } });
+      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: MCP_MESSAGES.promptNotFound }] });
+      await expect(someone.getPrompt({ name: `prompt-${prompt.id}`, arguments: { text: 'x', 語言: 'y' } })).rejects.toThrow(MCP_MESSAGES.promptNotFound);
+      await someone.close();
+    }
+
+    const before = await app.store.count();
+    const invalid = await client.callTool({ name: 'save_prompt', arguments: { title: 'ab', description: 'short', content: 'tiny', categoryId: 99 } });
+    expect(invalid.isError).toBe(true);
+    expect(text(invalid)).toMatch(/title/);
+    expect(await app.store.count()).toBe(before);
+    await client.close();
+
+    const reader = await connect(tool, readOnly);
+    const readOnlyTry = await reader.callTool({
+      name: 'save_prompt',
+      arguments: { title: 'Not saved', description: 'A read token cannot', content: 'Nothing here at all.', categoryId: 1 },
+    });
+    expect(readOnlyTry).toMatchObject({ isError: true, content: [{ type: 'text', text: TOKEN_MESSAGES.readOnly }] });
+    expect(await app.store.count()).toBe(before);
+    await reader.close();
+  });
+
+  it("lists the user's collections and adds a public prompt to one; another user's collection is not found", async () => {
+    const client = await connect(tool, readWrite);
+    const { collections } = data(await client.callTool({ name: 'list_collections', arguments: {} }));
+    expect(collections).toEqual([expect.objectContaining({ id: collectionId, name: 'For my AI', promptCount: 0 })]);
+    const added = data(await client.callTool({ name: 'add_to_collection', arguments: { collectionId, promptId: emailPrompt } }));
+    expect(added).toEqual({ collectionId, promptId: emailPrompt, promptCount: 1 });
+    const othersCollection = (await other.api(collectionRoutes.createCollection, { body: { name: 'Not yours', isPublic: false } })).body.id;
+    const refused = await client.callTool({ name: 'add_to_collection', arguments: { collectionId: othersCollection, promptId: emailPrompt } });
+    expect(refused.isError).toBe(true);
+    await client.close();
+  });
+
+  it('without a token: the featured and editors’ picks, public prompts only, no library tools, and cookies change nothing', async () => {
+    // The owner's browser carries their session cookie: /mcp never reads it.
+    const client = await connect(owner);
+    const { prompts } = await client.listPrompts();
+    const curated = new Set(
+      [...(await listPrompts(app.db, { source: 'featured' })), ...(await listPrompts(app.db, { source: 'editors-pick' }))].map((p) => `prompt-${p.id}`),
+    );
+    expect(prompts.length).toBe(curated.size);
+    expect(prompts.every((p) => curated.has(p.name))).toBe(true);
+    await expect(client.getPrompt({ name: `prompt-${ownPrompt}`, arguments: { 語言: 'x' } })).rejects.toThrow(MCP_MESSAGES.promptNotFound);
+    expect(data(await client.callTool({ name: 'get_prompt', arguments: { id: emailPrompt } })).id).toBe(emailPrompt);
+    for (const [name, args] of [
+      ['list_collections', {}],
+      ['save_prompt', { title: 'Anonymous one', description: 'Should never be saved', content: 'Nothing to see here.', categoryId: 1 }],
+      ['add_to_collection', { collectionId, promptId: emailPrompt }],
+    ] as const) {
+      expect(await client.callTool({ name, arguments: args })).toMatchObject({ isError: true, content: [{ type: 'text', text: MCP_MESSAGES.tokenRequired }] });
+    }
+    await client.close();
+  });
+
+  it('refuses a device token, an unknown token and a cross-origin page with an HTTP error before any MCP work', async () => {
+    const deviceToken = randomBytes(32).toString('base64url');
+    await connectTestDevice(
+      app.store,
+      ownerId,
+      { name: 'Laptop', tokenHash: createHash('sha256').update(deviceToken).digest('hex') },
+      { actor: ownerId, requestId: 't', at: '' },
+    );
+    await expect(connect(tool, deviceToken)).rejects.toThrow(/401|not valid/);
+    await expect(connect(tool, 'pat_unknown')).rejects.toThrow(/401|not valid/);
+    await expect(connect(tool, readWrite, { origin: 'https://evil.example' })).rejects.toThrow(/Cross-origin requests are not allowed/);
+  });
+
+  it('counts tool calls per token with the rate limiter, then refuses with its message', async () => {
+    const limiter = app.limiter;
+    app.limiter = new RateLimiter(app.db, { ...limiter.limits, perAccount: { ...limiter.limits.perAccount, mcp: 2 } });
+    try {
+      // A fresh token: the count is per token, and the others have made calls above.
+      const newToken = async (name: string) =>
+        (await owner.api(tokenRoutes.createAccessToken, { body: { name, scope: 'read', expiresInDays: 30 } })).body.token;
+      const client = await connect(tool, await newToken('Busy'));
+      for (let i = 0; i < 2; i++) expect((await client.callTool({ name: 'search_prompts', arguments: { query: 'code' } })).isError).toBeFalsy();
+      const third = await client.callTool({ name: 'search_prompts', arguments: { query: 'code' } });
+      expect(third).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'You are doing that too often. Please wait a few minutes and try again.' }],
+      });
+      // Another token of the same user has its own count.
+      const second = await connect(tool, await newToken('Quiet'));
+      expect((await second.callTool({ name: 'search_prompts', arguments: { query: 'code' } })).isError).toBeFalsy();
+      await client.close();
+      await second.close();
+    } finally {
+      app.limiter = limiter;
+    }
+  });
+
+  it('is refused once the token is revoked', async () => {
+    const client = await connect(tool, readWrite);
+    expect((await client.listPrompts()).prompts.length).toBeGreaterThan(0);
+    const [{ id }] = (await owner.api(tokenRoutes.accessTokens)).body.filter((t: { name: string }) => t.name === 'Claude');
+    expect((await owner.api(tokenRoutes.revokeAccessToken, { params: { id } })).status).toBe(204);
+    await expect(client.listPrompts()).rejects.toThrow(/401|not valid/);
+    await expect(connect(tool, readWrite)).rejects.toThrow(/401|not valid/);
+  });
+});
+
+/**
+ * The same client over real HTTP against the production build (npm test builds it first), as an
+ * AI tool on another machine connects: the account and its token made through the site's API.
+ */
+describe('the MCP server at /mcp of the built server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-mcp-'));
+  let server: RunningServer;
+  let cookie = '';
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: dataDir, AUTH_MIN_RESPONSE_MS: '0' }, testPort(42));
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, ...headers }, body: JSON.stringify(body) });
+    const email = 'mcp-http@example.com';
+    expect((await post('/api/auth/register', { name: 'Http', email })).status).toBe(200);
+    const link = new URL(lastMail(dataDir, email)!.link!).searchParams.get('token')!;
+    const set = await post('/api/auth/set-password', { email, token: link, password: 'correct horse battery' });
+    expect(set.status).toBe(200);
+    cookie = set.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect((await post('/api/prompts', CHINESE_PROMPT, { cookie })).status).toBe(201);
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('connects with a token, fills a Chinese variable, searches, saves privately, and is refused once the token is revoked', async () => {
+    const made = await fetch(`${server.url}/api/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify({ name: 'SDK over HTTP', scope: 'read-write', expiresInDays: 30 }),
+    });
+    expect(made.status).toBe(201);
+    const { id, token } = (await made.json()) as { id: number; token: string };
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    const client = new Client({ name: 'promptory-http-test', version: '1.0.0' });
+    await client.connect(transport);
+
+    const [own] = (await client.listPrompts()).prompts;
+    expect(own.arguments?.map((a) => a.name)).toEqual(['語言', '主題', '語氣']);
+    const got = await client.getPrompt({ name: own.name, arguments: { 語言: '英文' } });
+    expect(got.messages[0].content).toEqual({ type: 'text', text: '請用英文寫一首關於秋天的短詩，語氣溫暖。' });
+    expect(data(await client.callTool({ name: 'search_prompts', arguments: { query: '電郵' } })).prompts.length).toBeGreaterThan(0);
+    expect(data(await client.callTool({ name: 'search_prompts', arguments: { query: 'email' } })).prompts.length).toBeGreaterThan(0);
+    const saved = data(
+      await client.callTool({
+        name: 'save_prompt',
+        arguments: { title: 'Over real HTTP', description: 'Saved by the SDK client', content: 'Say hello to {{name}}.', categoryId: 1 },
+      }),
+    );
+    expect(saved.status).toBe('private');
+
+    const revoked = await fetch(`${server.url}/api/tokens/${id}`, { method: 'DELETE', headers: { origin: server.url, cookie } });
+    expect(revoked.status).toBe(204);
+    await expect(client.listPrompts()).rejects.toThrow(/401|not valid/);
+  });
+
+  it('offers no server-to-client stream and no session: GET and DELETE are 405, naming POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const r = await fetch(`${server.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow')).toBe('POST');
+    }
+  });
+});
