@@ -50,6 +50,15 @@ export async function getCollection(sql: Sql, id: number, viewerId: number | nul
   return toView(row);
 }
 
+/** The collection's prompts with when each was added, most recently added first. */
+export async function listCollectionItems(sql: Sql, id: number): Promise<{ promptId: number; addedAt: string }[]> {
+  const rows = await sql.query<{ prompt_id: number; added_at: Date }>(
+    'select prompt_id, added_at from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
+    [id],
+  );
+  return rows.map((r) => ({ promptId: r.prompt_id, addedAt: iso(r.added_at) }));
+}
+
 /** The collection's prompt ids, most recently added first. */
 export async function collectionPromptIds(sql: Sql, id: number): Promise<number[]> {
   const rows = await sql.query<{ prompt_id: number }>(

@@ -3,6 +3,7 @@ import { accountRoutes } from '../../modules/accounts/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
+import { portabilityRoutes } from '../../modules/portability/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 
 /**
@@ -21,7 +22,7 @@ const metaRoutes = {
   }),
 };
 
-export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes, ...metaRoutes };
+export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes, ...portabilityRoutes, ...metaRoutes };
 
 export type RouteName = keyof typeof routes;
 export const allRoutes: readonly RouteSpec[] = Object.values(routes);

@@ -104,6 +104,8 @@ const api: Record<string, Row> = {
   // The caller's own suggestions; read-only, so the extension may ask too.
   'GET /api/prompts/{id}/recent-values': { expect: '401 200 200 200 200 200', input: () => ({ params: { id: 3 } }) },
   'DELETE /api/me/recent-values': { expect: '401 200 200 200 200 403' },
+  // Each caller downloads their own data: there is nothing of anyone else's to name.
+  'GET /api/me/export': { expect: '401 200 200 200 200 403' },
   'GET /api/collections/my': { expect: '401 200 200 200 200 403' },
   'POST /api/collections': { expect: '401 201 201 201 201 403', input: () => ({ body: { name: 'Another one', isPublic: false } }) },
   // A private collection is not found for anyone but its owner (the admin included); a public one is everyone's to read.

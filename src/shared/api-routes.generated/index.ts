@@ -46,4 +46,5 @@ export { requestConnection } from './requestConnection';
 export { connectDevice } from './connectDevice';
 export { revokeDevice } from './revokeDevice';
 export { signOutDevice } from './signOutDevice';
+export { exportMyData } from './exportMyData';
 export { openApi } from './openApi';

@@ -1,0 +1,4 @@
+/** The portability capability: a person's data in open formats. */
+export { CSV_COLUMNS, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
+export { readCsv, writeCsv } from './csv';
+export * from './contracts';
