@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, promptoryExport, readCsv, type PromptoryExport } from '../../modules/portability';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { readZip } from '../support/zip';
+import { readZip } from '../../src/server/zip';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
 /**
