@@ -316,3 +316,5 @@ export {
   type TemplateValues,
   type TemplateVariable,
 } from './variables';
+
+export { convertForeignPlaceholders, findForeignPlaceholders, type ForeignPlaceholder, type PlaceholderStyle } from './placeholders';

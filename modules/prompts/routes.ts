@@ -106,6 +106,7 @@ export const promptRoutes = {
     method: 'GET',
     path: '/api/prompts/my',
     caller: 'user',
+    device: true,
     query: myPromptsQuery,
     summary:
       'Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline; `q` searches their title, description and content (paged: limit ≤ 100).',

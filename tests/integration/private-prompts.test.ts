@@ -66,6 +66,7 @@ describe.each(backends)('private prompts on $name', (backend) => {
     if (has((await admin.api(promptRoutes.pending)).body.items)) seen.push('admin: queue');
     if ((await admin.api(promptRoutes.reviewHistory)).body.items.some((e: { promptId: number }) => e.promptId === id)) seen.push('admin: history');
     if ((await other.api(promptRoutes.mySubmissions)).body.items.some((p: { id: number }) => p.id === id)) seen.push('other: my prompts');
+    if ((await device.api(promptRoutes.mySubmissions, { query: { q: title } })).body.items.some((p: { id: number }) => p.id === id)) seen.push('device: my prompts');
     return seen;
   }
 
@@ -145,6 +146,20 @@ describe.each(backends)('private prompts on $name', (backend) => {
     expect(await search(other, stamp)).toEqual([]);
     const tooLong = await author.api(promptRoutes.mySubmissions, { query: { q: 'x'.repeat(101) } });
     expect(tooLong.status).toBe(400);
+  });
+
+  it("lets the other member's extension save a private prompt and list it in My Prompts: its own user's prompts only", async () => {
+    const stamp = Date.now().toString(36);
+    const saved = await device.api(promptRoutes.submit, { body: draft(`Saved from a page ${stamp}`, 'private') });
+    expect(saved.status).toBe(201);
+    expect(saved.body.status).toBe('private');
+    const authors = (await author.api(promptRoutes.submit, { body: draft(`Author's own ${stamp}`, 'private') })).body;
+    const listed = (await device.api(promptRoutes.mySubmissions, { query: { q: stamp } })).body;
+    expect(listed.items.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([[saved.body.id, 'private']]);
+    expect((await author.api(promptRoutes.mySubmissions, { query: { q: stamp } })).body.items.map((p: { id: number }) => p.id)).toEqual([authors.id]);
+    // Paged for the device as for the site: one at a time, then the end.
+    const first = (await other.api(promptRoutes.mySubmissions, { query: { limit: 1 } })).body;
+    expect((await device.api(promptRoutes.mySubmissions, { query: { limit: 1 } })).body).toEqual(first);
   });
 
   it('submits a public prompt for review by default, exactly as before', async () => {

@@ -79,7 +79,8 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
     publicInput: () => ({ params: { id: 2 } }),
   },
-  'GET /api/prompts/my': { expect: '401 200 200 200 200 403' },
+  // Each caller's own prompts (the extension's My Prompts tab): never anyone else's.
+  'GET /api/prompts/my': { expect: '401 200 200 200 200 200' },
   'GET /api/admin/prompts/pending': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/prompts/{id}/review': {
     expect: '401 403 403 403 200 403',
