@@ -105,3 +105,69 @@ export const promptoryExport = z.object({
 
 export type PromptoryExport = z.infer<typeof promptoryExport>;
 export type ExportedPrompt = z.infer<typeof exportedPrompt>;
+
+/**
+ * What POST /api/me/import reads: Promptory's own export, and the exports of the prompt tools
+ * people come from (readers: import-formats.ts). `markdown` is a Promptory Markdown zip (as
+ * base64) or one Markdown file with front matter.
+ */
+export const IMPORT_FORMATS = [
+  'promptory-json',
+  'prompts-chat-csv',
+  'prompts-chat-json',
+  'open-webui-json',
+  'ai-prompt-genius',
+  'aishort-json',
+  'markdown',
+] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One import: its body (this route only: every other takes 64 KB) and how many prompts one file may bring. */
+export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, prompts: 1000 } as const;
+
+export const IMPORT_MESSAGES = {
+  tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,
+  empty: 'There are no prompts in this file.',
+  notFound: 'Import not found',
+  undone: 'This import has already been undone',
+} as const;
+
+export const importRequest = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  /** The file's text (a zip: its bytes as base64). */
+  content: z.string().min(1, IMPORT_MESSAGES.empty),
+});
+
+/** `?dryRun=1`: answer the preview and change nothing. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** What became of one prompt of the file: `new` (imported, or would be), a `duplicate` of one the user has (skipped), or `invalid` (why, per field). */
+export interface ImportItemView {
+  /** Its 1-based place in the file. */
+  item: number;
+  title: string;
+  outcome: 'new' | 'duplicate' | 'invalid';
+  issues: { path: (string | number)[]; message: string; code?: string; limit?: number }[];
+  /** Its fill-in variables after the conversion of other tools' placeholders. */
+  variables: string[];
+  /** How many of other tools' placeholders became variables. */
+  converted: number;
+  /** The prompt it became (an import that ran; null in a preview or when skipped). */
+  promptId: number | null;
+}
+
+export interface ImportPreview {
+  format: ImportFormat;
+  counts: { new: number; duplicate: number; invalid: number };
+  items: ImportItemView[];
+}
+
+/** An import that ran: its batch (DELETE /api/me/imports/{batchId} undoes exactly it). */
+export interface ImportResult extends ImportPreview {
+  batchId: number | null;
+}

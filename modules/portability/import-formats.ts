@@ -1,5 +1,5 @@
 import { readCsv } from './csv';
-import { PROMPTORY_FORMAT } from './contracts';
+import { PROMPTORY_FORMAT, type ImportFormat } from './contracts';
 
 /**
  * Reading other prompt tools' export files (and Promptory's own) into prompts to import. Each
@@ -8,16 +8,6 @@ import { PROMPTORY_FORMAT } from './contracts';
  * other tools become Promptory variables there). Pure: the zip of a Markdown export is opened
  * by the caller and handed in as files.
  */
-export const IMPORT_FORMATS = [
-  'promptory-json',
-  'prompts-chat-csv',
-  'prompts-chat-json',
-  'open-webui-json',
-  'ai-prompt-genius',
-  'aishort-json',
-  'markdown',
-] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The tool's name as a person knows it (a derived description says where a prompt came from). */
 export const IMPORT_SOURCES: Record<ImportFormat, string> = {

@@ -2,3 +2,4 @@
 export { CSV_COLUMNS, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
 export { readCsv, writeCsv } from './csv';
 export * from './contracts';
+export { IMPORT_SOURCES, readImportFile, readMarkdownFiles, UnreadableImport, type ImportCandidate, type ImportFile } from './import-formats';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readImportFile, readMarkdownFiles, UnreadableImport } from '../../modules/portability/import-formats';
+import { readImportFile, readMarkdownFiles, UnreadableImport } from '../../modules/portability';
 
 const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 'utf8');
 const brief = (list: { title: string; content: string }[]) => list.map((c) => [c.title, c.content.slice(0, 12)]);
