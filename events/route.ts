@@ -8,7 +8,7 @@ import type { z } from 'zod';
  * (src/shared/api-client.ts), the device scope, the OpenAPI document and the tests' client.
  * Pure: browsers import it.
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: `anyone` (visitors too), `user` (signed in, by cookie or device token),

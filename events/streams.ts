@@ -27,3 +27,21 @@ export function evolvePromptAccess(state: PromptAccess, event: StoredEvent): Pro
 }
 
 export const mayUsePrompt = (access: PromptAccess, userId: number) => access.approved || access.authorId === userId;
+
+/**
+ * The version a prompt shows (the catalog's `version`): its published one, or the live one of
+ * an unpublished prompt. What a use, rating, bookmark or collection item records it was about.
+ */
+export function evolveShownVersion(version: number, event: StoredEvent): number {
+  switch (event.type) {
+    case 'PromptSubmitted':
+    case 'PromptSavedPrivately':
+      return 1;
+    case 'PromptEdited':
+      return event.data.version;
+    case 'PromptRevisionReviewed':
+      return event.data.isApproved ? event.data.version : version;
+    default:
+      return version;
+  }
+}

@@ -18,9 +18,11 @@ export const CollectionDeleted = {
   schema: z.object({ collectionId: id, userId: id }),
 };
 
+/** `version`: the prompt's public version when added (version 1 of the event had none: null). */
 export const PromptAddedToCollection = {
-  version: 1,
-  schema: z.object({ collectionId: id, promptId: id }),
+  version: 2,
+  schema: z.object({ collectionId: id, promptId: id, version: id.nullable().default(null) }),
+  upcast: (data: unknown) => data,
 };
 
 export const PromptRemovedFromCollection = {

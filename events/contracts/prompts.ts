@@ -71,11 +71,18 @@ export const PromptWithdrawn = {
 
 /**
  * A prompt was copied (counted once per visitor per window); counted in usageCount.
- * `count` is 1 except for past uses brought in by the seed or an import.
+ * `count` is 1 except for past uses brought in by the seed or an import. `version`: the public
+ * version the user copied (the catalog's current one then); version 1 had none: it reads as null.
  */
 export const Used = {
-  version: 1,
-  schema: z.object({ promptId: id, userId: id.nullable().default(null), count: z.number().int().positive().default(1) }),
+  version: 2,
+  schema: z.object({
+    promptId: id,
+    userId: id.nullable().default(null),
+    count: z.number().int().positive().default(1),
+    version: id.nullable().default(null),
+  }),
+  upcast: (data: unknown) => data,
 };
 
 /**
@@ -93,4 +100,50 @@ export const HistoryRecorded = {
     values: z.record(z.string(), z.string()).nullable().default(null),
   }),
   upcast: (data: unknown) => data,
+};
+
+/** A prompt's content as an edit sets it (every field, so a version reads from one event). */
+const content = {
+  promptId: id,
+  /** The version it makes: the Nth content-changing event of the prompt's stream (submitting made version 1). */
+  version: id,
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  categoryId: z.number().int().nonnegative(),
+  /** The author's change note (at most 200 characters), null without one. */
+  note: z.string().nullable(),
+  /** Set when the change restores an earlier version (its number). */
+  restoredFrom: id.nullable(),
+};
+
+/**
+ * An edit that applies at once: the prompt is private, pending or rejected (its author or the
+ * admin), or published and edited by the admin. It is the prompt's next version; its status stays.
+ */
+export const PromptEdited = {
+  version: 1,
+  schema: z.object({ ...content, editedBy: id }),
+};
+
+/**
+ * The author edited their published prompt: the next version, pending review as a revision;
+ * the public keeps the published version until the admin approves it. A newer proposal
+ * replaces a pending one (that one reads as withdrawn).
+ */
+export const PromptRevisionProposed = {
+  version: 1,
+  schema: z.object({ ...content, proposedBy: id }),
+};
+
+/** The admin approved (it becomes the public version) or rejected the pending revision `version`. */
+export const PromptRevisionReviewed = {
+  version: 1,
+  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id }),
+};
+
+/** The author withdrew their pending revision `version`: the published version stays. */
+export const PromptRevisionWithdrawn = {
+  version: 1,
+  schema: z.object({ promptId: id, version: id, withdrawnBy: id }),
 };

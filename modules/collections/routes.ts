@@ -5,8 +5,11 @@ import { pageQuery, type Page } from '../../events/paging';
 import type { PromptView } from '../prompts/contracts';
 import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
 
-/** A collection with its prompts, as GET /api/collections/{id} answers. */
-export type CollectionWithPrompts = CollectionView & { prompts: PromptView[] };
+/**
+ * A collection with its prompts, as GET /api/collections/{id} answers; `savedVersion`: the
+ * prompt's public version when added (null: added before versions were recorded).
+ */
+export type CollectionWithPrompts = CollectionView & { prompts: (PromptView & { savedVersion: number | null })[] };
 
 /** Collections over HTTP: the owner changes them; a public one is readable by anyone. */
 export const collectionRoutes = {

@@ -92,6 +92,8 @@ export interface FavoriteView {
   userId: number;
   promptId: number;
   createdAt: string;
+  /** The prompt's public version when bookmarked (null: bookmarked before versions were recorded). */
+  savedVersion: number | null;
 }
 
 export interface RatingView {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { handle, handleNew, type Actor, type EventMetadata, type EventStore } from '../../events';
-import { promptDecider, promptStream, type PromptCommand, type SubmitCommand } from './domain/prompt';
+import { fold, handle, handleNew, type Actor, type EventMetadata, type EventStore } from '../../events';
+import { pageOf, type Page, type PageRequest } from '../../events/paging';
+import type { EditResult, PromptStatusName, VersionView } from './contracts';
+import { promptDecider, promptStream, visibleVersions, type PromptCommand, type PromptContent, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
 
 /**
@@ -46,6 +48,66 @@ async function changePrompt(store: EventStore, command: Exclude<PromptCommand, {
     events: decided.events,
     last: decided.last,
   };
+}
+
+type EditCommand = Extract<PromptCommand, { kind: 'edit' | 'restore' | 'withdraw-revision' | 'review-revision' }>;
+
+/**
+ * Every content change and revision decision answers the prompt's latest version, and whether
+ * the change applied (false: it waits as a pending revision; a no-op of the author's on a
+ * published prompt with a revision waiting is that revision).
+ */
+async function changeContent(store: EventStore, command: EditCommand, metadata: EventMetadata) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(command.promptId), command }, metadata);
+  const { state } = decided;
+  const proposed = decided.events.some((e) => e.type === 'PromptRevisionProposed');
+  const waits = decided.events.length === 0 && state.status === 'approved' && state.pendingRevision !== null && !command.actor.isAdmin;
+  const result: EditResult = {
+    id: command.promptId,
+    status: state.status as PromptStatusName,
+    version: state.versions.length,
+    applied: !proposed && !waits,
+    changed: decided.events.length > 0,
+  };
+  return { result, events: decided.events, last: decided.last };
+}
+
+/** The author (or the admin) edits a prompt (see decideEdit). */
+export async function editPrompt(
+  store: EventStore,
+  promptId: number,
+  change: Partial<PromptContent>,
+  note: string | null,
+  actor: Actor,
+  metadata: EventMetadata,
+) {
+  return changeContent(store, { kind: 'edit', promptId, change, note, actor }, metadata);
+}
+
+/** A new version equal to an earlier one (see decideRestore). */
+export async function restoreVersion(store: EventStore, promptId: number, version: number, note: string | null, actor: Actor, metadata: EventMetadata) {
+  return changeContent(store, { kind: 'restore', promptId, version, note, actor }, metadata);
+}
+
+/** The author withdraws their pending revision. */
+export async function withdrawRevision(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
+  return changeContent(store, { kind: 'withdraw-revision', promptId, actor }, metadata);
+}
+
+/** The admin approves or rejects a pending revision. */
+export async function reviewRevision(store: EventStore, promptId: number, version: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
+  return changeContent(store, { kind: 'review-revision', promptId, version, isApproved, actor }, metadata);
+}
+
+/**
+ * A page of the versions `viewer` may see (null: not found), folded from the prompt's own
+ * stream: there is no versions table to keep in sync. `cursor`: the last version of the page before.
+ */
+export async function readVersions(store: EventStore, promptId: number, viewer: Actor, page: PageRequest): Promise<Page<VersionView> | null> {
+  const versions = visibleVersions(fold(promptDecider, await store.readStream(promptStream(promptId))), viewer);
+  if (!versions) return null;
+  const after = versions.filter((v) => page.cursor === undefined || v.version > page.cursor);
+  return pageOf(after.slice(0, page.limit + 1), page.limit, (v) => v.version);
 }
 
 /**

@@ -191,11 +191,15 @@ export interface PromptView {
   reviewedBy: number | null;
   reviewedAt: string | null;
   createdAt: string;
+  /** The public version (published prompts), or the live one (others). */
+  version: number;
 }
 
 /** GET /api/prompts/{id}: the prompt and the fill-in variables of its content, in order of first appearance (variables.ts). */
 export interface PromptDetailView extends PromptView {
   variables: TemplateVariable[];
+  /** The users whose current rating was given on the current version (`count` of them, `helpful` rated Helpful). */
+  versionRating: { version: number; count: number; helpful: number };
 }
 
 /** Where a prompt stands (My Prompts shows these as Private, Pending, Published, Rejected, Withdrawn). */
@@ -236,6 +240,110 @@ export interface TimelineEntry {
 /** GET /api/prompts/my: every prompt of the author (private ones too), newest first. */
 export interface SubmissionView extends ReviewPromptView {
   timeline: TimelineEntry[];
+  /** The prompt's current version (the published one while a revision waits). */
+  version: number;
+  /** The author's revision of the published prompt awaiting review, if any. */
+  pendingRevision: PendingRevision | null;
+  /** Set when the latest reviewed revision was rejected (and none waits since). */
+  lastRevisionRejected: { version: number; at: string } | null;
+}
+
+/** A revision's content as My Prompts shows it. */
+export interface PendingRevision {
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+  note: string | null;
+  at: string;
+}
+
+/** A change note's maximum length, in characters. */
+export const EDIT_NOTE_MAX = 200;
+
+/** Answers of the editing routes a client translates from their status (the server's English). */
+export const EDIT_MESSAGES = {
+  withdrawnPrompt: 'A withdrawn prompt cannot be edited',
+  noPendingRevision: 'There is no pending revision',
+  revisionNotPending: 'This revision is no longer pending',
+  promptNotFound: 'Prompt not found',
+  versionNotFound: 'Version not found',
+  noteTooLong: `Change note must not exceed ${EDIT_NOTE_MAX} characters.`,
+  nothingToEdit: 'Please change at least one field.',
+} as const;
+
+const editNote = z
+  .string()
+  .trim()
+  .max(EDIT_NOTE_MAX, EDIT_MESSAGES.noteTooLong)
+  .transform((n) => n || null)
+  .nullish()
+  .transform((n) => n ?? null);
+
+/**
+ * PATCH /api/prompts/{id}: the fields to change, with the create page's limits, and an optional
+ * change note. At least one of the four fields.
+ */
+export const editPromptRequest = z
+  .object({
+    title: bounded('title', CREATE_PAGE_LIMITS.title).optional(),
+    description: bounded('description', CREATE_PAGE_LIMITS.description).optional(),
+    content: bounded('content', CREATE_PAGE_LIMITS.content).optional(),
+    categoryId: categoryId.refine((id) => categories.some((c) => c.id === id), 'Please select a category.').optional(),
+    note: editNote,
+  })
+  .refine((r) => r.title !== undefined || r.description !== undefined || r.content !== undefined || r.categoryId !== undefined, EDIT_MESSAGES.nothingToEdit);
+export type EditPromptRequest = z.output<typeof editPromptRequest>;
+
+/** POST /api/prompts/{id}/versions/{version}/restore */
+export const restoreVersionRequest = z.object({ note: editNote });
+
+/** What an edit, restore or revision decision answers. */
+export interface EditResult {
+  id: number;
+  status: PromptStatusName;
+  /** The prompt's latest version number (a pending revision's included). */
+  version: number;
+  /** False: the change waits as a pending revision. */
+  applied: boolean;
+  /** False when nothing changed (an edit equal to the current content appends nothing). */
+  changed: boolean;
+}
+
+/** How a version of a prompt stands (docs/architecture.md, "Editing and versions"). */
+export const VERSION_STATUSES = ['published', 'pending', 'rejected', 'withdrawn', 'draft'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
+
+/** One version of a prompt (GET /api/prompts/{id}/versions): the Nth content-changing event of its stream. */
+export interface VersionView {
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+  note: string | null;
+  /** ISO time of the event that made it. */
+  at: string;
+  status: VersionStatus;
+  restoredFrom: number | null;
+  /** The version the public sees now (published prompts), or the live one (others). */
+  current: boolean;
+}
+
+/** A pending revision in the admin's queue (GET /api/admin/revisions), with the published version it would replace. */
+export interface RevisionView {
+  promptId: number;
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+  note: string | null;
+  at: string;
+  authorName: string;
+  proposedBy: number;
+  published: { version: number; title: string; description: string; content: string; categoryId: number };
 }
 
 /** One row of GET /api/admin/reviews. `actorName` is the reviewer's (or author's) account name. */

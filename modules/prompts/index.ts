@@ -1,5 +1,18 @@
-/** The prompts capability: submit, review and use prompts. */
-export { submitPrompt, reviewPrompt, reReviewPrompt, withdrawPrompt, sharePrompt, recordUse, visitorKey } from './commands';
+/** The prompts capability: submit, review, edit (with versions and revisions) and use prompts. */
+export {
+  submitPrompt,
+  reviewPrompt,
+  reReviewPrompt,
+  withdrawPrompt,
+  sharePrompt,
+  recordUse,
+  visitorKey,
+  editPrompt,
+  restoreVersion,
+  withdrawRevision,
+  reviewRevision,
+  readVersions,
+} from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
 export type { Actor } from '../../events';
 export { promptStream, promptDecider } from './domain/prompt';

@@ -1,27 +1,33 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
-import type { Page } from '../../events/paging';
+import { pageQuery, type Page } from '../../events/paging';
 import { route } from '../../events/route';
 import {
   categories,
+  editPromptRequest,
   myPromptsQuery,
   pendingQuery,
   rebuildRequest,
   reviewHistoryQuery,
+  restoreVersionRequest,
   reviewRequest,
   submitPromptRequest,
+  type EditResult,
   type OwnPromptView,
   type PromptDetailView,
   type PromptView,
   type RebuildJob,
   type ReviewEntryView,
   type ReviewPromptView,
+  type RevisionView,
   type StatsView,
   type SubmissionView,
+  type VersionView,
 } from './contracts';
 import type { PromptStatus } from './domain/prompt';
 
 const params = z.object({ id: idParam });
+const versionParams = z.object({ id: idParam, version: idParam });
 /** A projection's name as the admin's replay and rebuild name it. */
 export const projectionName = z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/);
 
@@ -94,6 +100,40 @@ export const promptRoutes = {
     params,
     summary: 'The author (or the admin) withdraws the prompt: it leaves every public list at once.',
   }),
+  edit: route<EditResult>()({
+    method: 'PATCH',
+    path: '/api/prompts/{id}',
+    caller: 'user',
+    params,
+    body: editPromptRequest,
+    summary:
+      "The author (or the admin) edits title, description, content or category with an optional change note: applied at once to a private, pending or rejected prompt; for a published one the author's edit waits as a pending revision (an edit that changes nothing appends nothing).",
+  }),
+  versions: route<Page<VersionView>>()({
+    method: 'GET',
+    path: '/api/prompts/{id}/versions',
+    caller: 'anyone',
+    device: true,
+    params,
+    query: pageQuery,
+    summary:
+      "A prompt's versions, oldest first (paged: limit ≤ 100): all of them for its author (and the admin, unless private); only the published ones of a public prompt for anyone else.",
+  }),
+  restore: route<EditResult>()({
+    method: 'POST',
+    path: '/api/prompts/{id}/versions/{version}/restore',
+    caller: 'user',
+    params: versionParams,
+    body: restoreVersionRequest,
+    summary: 'Appends a new version equal to version n (title, description, content, category); a pending revision for a published prompt.',
+  }),
+  withdrawRevision: route<EditResult>()({
+    method: 'DELETE',
+    path: '/api/prompts/{id}/revision',
+    caller: 'user',
+    params,
+    summary: 'The author withdraws their pending revision: the published version stays (409 when none is pending).',
+  }),
   use: route<{ id: number; usageCount: number }>()({
     method: 'PUT',
     path: '/api/prompts/{id}/use',
@@ -125,6 +165,21 @@ export const promptRoutes = {
     params,
     body: reviewRequest,
     summary: 'The first decision on a pending prompt; a prompt no longer pending is a 409.',
+  }),
+  pendingRevisions: route<Page<RevisionView>>()({
+    method: 'GET',
+    path: '/api/admin/revisions',
+    caller: 'admin',
+    query: pageQuery,
+    summary: 'Revisions of published prompts awaiting review, oldest first, each with the published version (paged: limit ≤ 100).',
+  }),
+  reviewRevision: route<EditResult>()({
+    method: 'PUT',
+    path: '/api/admin/prompts/{id}/revisions/{version}/review',
+    caller: 'admin',
+    params: versionParams,
+    body: reviewRequest,
+    summary: 'Approves (it becomes the public version) or rejects a pending revision; 409 when that version is not the pending one.',
   }),
   reReview: route<ReviewResult>()({
     method: 'PUT',

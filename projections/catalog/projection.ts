@@ -36,8 +36,9 @@ export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
   // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn');
-  // v6: private prompts (status 'private' until their author shares them).
-  version: 6,
+  // v6: private prompts (status 'private' until their author shares them); v7: edits and
+  // revisions (version: the public one, or the live one of an unpublished prompt).
+  version: 7,
   tables: ['catalog_prompts'],
   handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn', 'Used', 'Rated'],
   ddl: `
@@ -47,6 +48,8 @@ export const catalogProjection: Projection = {
       description text not null,
       content text not null,
       category_id integer not null,
+      -- the version shown: the published one (a pending revision changes nothing here), or the live one
+      version integer not null default 1,
       author_name text not null,
       author_image text,
       -- round(mean of the users' current ratings), each 1 or 5; 0 while nobody has rated (ratingSql)

@@ -13,10 +13,11 @@ interface PromptRow extends PromptContentRow {
   reviewed_by: number | null;
   reviewed_at: Date | null;
   created_at: Date;
+  version: number;
 }
 
 const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
-  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at`;
+  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version`;
 
 export function toPromptView(row: PromptRow): PromptView {
   return {
@@ -30,6 +31,7 @@ export function toPromptView(row: PromptRow): PromptView {
     reviewedBy: row.reviewed_by,
     reviewedAt: row.reviewed_at ? iso(row.reviewed_at) : null,
     createdAt: iso(row.created_at),
+    version: row.version,
   };
 }
 

@@ -8,7 +8,8 @@ import type { Projection, Statement } from '../types';
  */
 export const collectionsProjection: Projection = {
   name: 'collections',
-  version: 1,
+  // v2: saved_version (the prompt's public version when added).
+  version: 2,
   tables: ['collections', 'collection_items'],
   handles: ['CollectionCreated', 'CollectionDeleted', 'PromptAddedToCollection', 'PromptRemovedFromCollection'],
   ddl: `
@@ -28,6 +29,8 @@ export const collectionsProjection: Projection = {
       prompt_id integer not null,
       added_at timestamptz not null,
       active boolean not null,
+      -- the prompt's public version when (last) added; null for additions before versions were recorded
+      saved_version integer,
       applied_tx xid8 not null,
       applied_pos bigint not null,
       primary key (collection_id, prompt_id)
@@ -38,14 +41,15 @@ export const collectionsProjection: Projection = {
       text: 'update collections set updated_at = greatest(updated_at, $2) where id = $1',
       params: [collectionId, event.createdAt],
     });
-    const item = (collectionId: number, promptId: number, active: boolean): Statement => ({
-      text: `insert into collection_items (collection_id, prompt_id, added_at, active, applied_tx, applied_pos)
-             values ($1, $2, $3, $4, $5::xid8, $6)
+    const item = (collectionId: number, promptId: number, active: boolean, savedVersion: number | null = null): Statement => ({
+      text: `insert into collection_items (collection_id, prompt_id, added_at, active, saved_version, applied_tx, applied_pos)
+             values ($1, $2, $3, $4, $7, $5::xid8, $6)
              on conflict (collection_id, prompt_id) do update set active = excluded.active,
                added_at = case when excluded.active then excluded.added_at else collection_items.added_at end,
+               saved_version = case when excluded.active then excluded.saved_version else collection_items.saved_version end,
                applied_tx = excluded.applied_tx, applied_pos = excluded.applied_pos
              where (collection_items.applied_tx, collection_items.applied_pos) < (excluded.applied_tx, excluded.applied_pos)`,
-      params: [collectionId, promptId, event.createdAt, active, event.txId, event.position],
+      params: [collectionId, promptId, event.createdAt, active, event.txId, event.position, savedVersion],
     });
     switch (event.type) {
       case 'CollectionCreated': {
@@ -61,7 +65,7 @@ export const collectionsProjection: Projection = {
       case 'CollectionDeleted':
         return [{ text: 'update collections set deleted = true where id = $1', params: [event.data.collectionId] }, touch(event.data.collectionId)];
       case 'PromptAddedToCollection':
-        return [item(event.data.collectionId, event.data.promptId, true), touch(event.data.collectionId)];
+        return [item(event.data.collectionId, event.data.promptId, true, event.data.version), touch(event.data.collectionId)];
       case 'PromptRemovedFromCollection':
         return [item(event.data.collectionId, event.data.promptId, false), touch(event.data.collectionId)];
       default:

@@ -50,20 +50,11 @@ export async function getCollection(sql: Sql, id: number, viewerId: number | nul
   return toView(row);
 }
 
-/** The collection's prompts with when each was added, most recently added first. */
-export async function listCollectionItems(sql: Sql, id: number): Promise<{ promptId: number; addedAt: string }[]> {
-  const rows = await sql.query<{ prompt_id: number; added_at: Date }>(
-    'select prompt_id, added_at from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
+/** The collection's prompts (with when each was added and the version it was added at), most recently added first. */
+export async function collectionItems(sql: Sql, id: number): Promise<{ promptId: number; savedVersion: number | null; addedAt: string }[]> {
+  const rows = await sql.query<{ prompt_id: number; saved_version: number | null; added_at: Date }>(
+    'select prompt_id, saved_version, added_at from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
     [id],
   );
-  return rows.map((r) => ({ promptId: r.prompt_id, addedAt: iso(r.added_at) }));
-}
-
-/** The collection's prompt ids, most recently added first. */
-export async function collectionPromptIds(sql: Sql, id: number): Promise<number[]> {
-  const rows = await sql.query<{ prompt_id: number }>(
-    'select prompt_id from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
-    [id],
-  );
-  return rows.map((r) => r.prompt_id);
+  return rows.map((r) => ({ promptId: r.prompt_id, savedVersion: r.saved_version, addedAt: iso(r.added_at) }));
 }

@@ -8,8 +8,9 @@ import type { Projection, Statement } from '../types';
  */
 export const engagementProjection: Projection = {
   name: 'engagement',
-  // v2: ratings indexed by prompt (the rating answer's tally reads them); v3: history keeps its fill-in values.
-  version: 3,
+  // v2: ratings indexed by prompt (the rating answer's tally reads them); v3: the version a
+  // bookmark saved and a rating was given on; v4: history keeps its fill-in values.
+  version: 4,
   // Every row is keyed by one event (favorites, history) or by one decision stream with a
   // watermark (ratings), so applying in the write transaction and again later is safe.
   inline: true,
@@ -21,6 +22,8 @@ export const engagementProjection: Projection = {
       user_id integer not null,
       prompt_id integer not null,
       created_at timestamptz not null,
+      -- the prompt's public version when bookmarked (null: before versions were recorded)
+      saved_version integer,
       removed boolean not null default false
     );
     create index favorites_user on favorites (user_id, id desc) where not removed;
@@ -28,12 +31,15 @@ export const engagementProjection: Projection = {
       user_id integer not null,
       prompt_id integer not null,
       value integer not null,
+      -- the public version rated (null: before versions were recorded)
+      version integer,
       rated_at timestamptz not null,
       applied_tx xid8 not null,
       applied_pos bigint not null,
       primary key (user_id, prompt_id)
     );
     create index ratings_prompt on ratings (prompt_id, value);
+    create index ratings_prompt_version on ratings (prompt_id, version);
     create table usage_history (
       id bigint primary key,
       user_id integer not null,
@@ -49,8 +55,8 @@ export const engagementProjection: Projection = {
       case 'Bookmarked':
         return [
           {
-            text: `insert into favorites (id, user_id, prompt_id, created_at) values ($1, $2, $3, $4) on conflict (id) do nothing`,
-            params: [event.position, event.data.userId, event.data.promptId, event.createdAt],
+            text: `insert into favorites (id, user_id, prompt_id, created_at, saved_version) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`,
+            params: [event.position, event.data.userId, event.data.promptId, event.createdAt, event.data.version],
           },
         ];
       case 'BookmarkRemoved':
@@ -58,12 +64,12 @@ export const engagementProjection: Projection = {
       case 'Rated':
         return [
           {
-            text: `insert into ratings (user_id, prompt_id, value, rated_at, applied_tx, applied_pos)
-                   values ($1, $2, $3, $4, $5::xid8, $6)
-                   on conflict (user_id, prompt_id) do update set value = excluded.value, rated_at = excluded.rated_at,
+            text: `insert into ratings (user_id, prompt_id, value, version, rated_at, applied_tx, applied_pos)
+                   values ($1, $2, $3, $7, $4, $5::xid8, $6)
+                   on conflict (user_id, prompt_id) do update set value = excluded.value, version = excluded.version, rated_at = excluded.rated_at,
                      applied_tx = excluded.applied_tx, applied_pos = excluded.applied_pos
                    where (ratings.applied_tx, ratings.applied_pos) < (excluded.applied_tx, excluded.applied_pos)`,
-            params: [event.data.userId, event.data.promptId, event.data.value, event.createdAt, event.txId, event.position],
+            params: [event.data.userId, event.data.promptId, event.data.value, event.createdAt, event.txId, event.position, event.data.version],
           },
         ];
       case 'HistoryRecorded':

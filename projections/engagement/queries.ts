@@ -4,26 +4,38 @@ import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/pagi
 import { ratingSql } from '../rating';
 import { iso } from '../rows';
 
+interface FavoriteRow {
+  id: number | string;
+  prompt_id: number;
+  created_at: Date;
+  saved_version: number | null;
+}
+const FAVORITE_COLUMNS = 'id, prompt_id, created_at, saved_version';
+const toFavorite = (userId: number, r: FavoriteRow): FavoriteView => ({
+  id: Number(r.id),
+  userId,
+  promptId: r.prompt_id,
+  createdAt: iso(r.created_at),
+  savedVersion: r.saved_version,
+});
+
 /** The user's bookmarks, newest first. */
 export async function listFavorites(sql: Sql, userId: number): Promise<FavoriteView[]> {
-  const rows = await sql.query<{ id: number; prompt_id: number; created_at: Date }>(
-    'select id, prompt_id, created_at from favorites where user_id = $1 and not removed order by id desc',
-    [userId],
-  );
-  return rows.map((r) => ({ id: r.id, userId, promptId: r.prompt_id, createdAt: iso(r.created_at) }));
+  const rows = await sql.query<FavoriteRow>(`select ${FAVORITE_COLUMNS} from favorites where user_id = $1 and not removed order by id desc`, [userId]);
+  return rows.map((r) => toFavorite(userId, r));
 }
 
 /** One page of the user's bookmarks, newest first (`cursor`: the last id of the page before). */
 export async function pageFavorites(sql: Sql, userId: number, page: PageRequest): Promise<Page<FavoriteView>> {
-  const rows = await sql.query<{ id: number; prompt_id: number; created_at: Date }>(
-    'select id, prompt_id, created_at from favorites where user_id = $1 and not removed and ($2::bigint is null or id < $2) order by id desc limit $3',
+  const rows = await sql.query<FavoriteRow>(
+    `select ${FAVORITE_COLUMNS} from favorites where user_id = $1 and not removed and ($2::bigint is null or id < $2) order by id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1],
   );
   return pageOf(
     rows,
     page.limit,
     (r) => Number(r.id),
-    (r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, createdAt: iso(r.created_at) }),
+    (r) => toFavorite(userId, r),
   );
 }
 

@@ -82,7 +82,11 @@ export async function listSubmissions(sql: Sql, userId: number, page: PageReques
     list.push({ decision: s.decision, at: iso(s.at), byAuthor: s.by_author });
     timelines.set(s.prompt_id, list);
   }
-  return { items: rows.map((row) => ({ ...toView(row), timeline: timelines.get(row.id) ?? [] })), nextCursor };
+  // TODO(edit-server): versions and revisions from the review read model (next commit).
+  return {
+    items: rows.map((row) => ({ ...toView(row), timeline: timelines.get(row.id) ?? [], version: 1, pendingRevision: null, lastRevisionRejected: null })),
+    nextCursor,
+  };
 }
 
 export interface HistoryFilter {

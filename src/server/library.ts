@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import type { PromptView } from '../../modules/prompts/contracts';
 import { getPublicPrompts, listPrompts } from '../../projections/catalog/queries';
-import { collectionPromptIds, getCollection } from '../../projections/collections/queries';
+import { collectionItems, getCollection } from '../../projections/collections/queries';
 import { listFavorites } from '../../projections/engagement/queries';
 import type { Sort } from '../../modules/prompts/contracts';
 import { categoryIdOf } from '../shared/list-params';
@@ -27,11 +27,8 @@ export async function withPrompts<T extends { promptId: number }>(app: App, rows
 export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
   const collection = await getCollection(app.db, id, viewerId);
   if (!collection) return null;
-  const items = await withPrompts(
-    app,
-    (await collectionPromptIds(app.db, id)).map((promptId) => ({ promptId })),
-  );
-  return { ...collection, prompts: items.map((i) => i.prompt) };
+  const items = await withPrompts(app, await collectionItems(app.db, id));
+  return { ...collection, prompts: items.map((i) => ({ ...i.prompt, savedVersion: i.savedVersion })) };
 }
 
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */

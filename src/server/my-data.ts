@@ -3,7 +3,7 @@ import { categoryById, templateVariables, type OwnPromptView } from '../../modul
 import { PROMPTORY_FORMAT, PROMPTORY_FORMAT_VERSION, type ExportedPrompt, type PromptoryExport } from '../../modules/portability/contracts';
 import { getUser } from '../../projections/accounts/queries';
 import { listPromptsBy, promptTitles } from '../../projections/catalog/queries';
-import { listCollectionItems, listCollections } from '../../projections/collections/queries';
+import { collectionItems, listCollections } from '../../projections/collections/queries';
 import { listFavorites, listHistory, listRatings } from '../../projections/engagement/queries';
 import { allRecentValues } from '../../projections/recent-values/queries';
 import { HELPFUL } from '../../modules/engagement/contracts';
@@ -26,7 +26,7 @@ export async function gatherMyData(app: App, userId: number): Promise<PromptoryE
     allRecentValues(db, userId),
   ]);
   if (!user) throw new Error(`No account ${userId}`);
-  const items = await Promise.all(collections.map((c) => listCollectionItems(db, c.id)));
+  const items = await Promise.all(collections.map((c) => collectionItems(db, c.id)));
   const named = [...favorites, ...items.flat(), ...ratings, ...history].map((r) => r.promptId);
   const titles = await promptTitles(db, named, userId);
   const ref = (promptId: number) => ({ promptId, title: titles.get(promptId) ?? null });

@@ -4,7 +4,7 @@ import { bookmark, rate, removeBookmark, resolveFavorite } from '../../modules/e
 import { changeCollection, createCollection } from '../../modules/collections';
 import { getPublicPrompt, getRatingStats } from '../../projections/catalog/queries';
 import { getRating, listFavorites } from '../../projections/engagement/queries';
-import { collectionPromptIds, getCollection, listCollections } from '../../projections/collections/queries';
+import { collectionItems, getCollection, listCollections } from '../../projections/collections/queries';
 import { backends, suiteApp, seededApp, settleAll } from '../support/backends';
 
 const meta = (actor: number | null = null): EventMetadata => ({ actor, requestId: 'library-test', at: new Date().toISOString() });
@@ -70,7 +70,7 @@ describe.each(backends)('the library on $name', (backend) => {
     expect((await listCollections(app().db, 61)).items).toEqual([
       expect.objectContaining({ id: collectionId, promptCount: 2, isPublic: false, description: null }),
     ]);
-    expect(await collectionPromptIds(app().db, collectionId)).toHaveLength(2);
+    expect(await collectionItems(app().db, collectionId)).toHaveLength(2);
     expect(await getCollection(app().db, collectionId, 62)).toBeNull();
     expect(await getCollection(app().db, collectionId, null)).toBeNull();
     await expect(changeCollection(app().store, { kind: 'delete', collectionId, userId: 62 }, meta(62))).rejects.toMatchObject({ kind: 'not_found' });

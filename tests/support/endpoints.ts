@@ -26,7 +26,7 @@ export function pathOfFile(file: string): string {
 }
 
 export const endpoints: Endpoint[] = Object.entries(files).flatMap(([file, exports]) =>
-  (['GET', 'POST', 'PUT', 'DELETE'] as const)
+  (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
     .filter((method) => typeof exports[method] === 'function')
     .map((method) => ({ file: file.replace(/^(\.\.\/)+/, ''), method, path: pathOfFile(file), handler: exports[method] as Endpoint['handler'] })),
 );

@@ -14,7 +14,7 @@ const submitted: NewEvent = {
 };
 const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
 const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
-const bookmarked: NewEvent = { type: 'Bookmarked', data: { userId: 2, promptId: 7 } };
+const bookmarked: NewEvent = { type: 'Bookmarked', data: { userId: 2, promptId: 7, version: 1 } };
 
 describe('bookmarks', () => {
   it('given a public prompt, when a user bookmarks it, then it is bookmarked', () => {
@@ -54,18 +54,18 @@ describe('ratings', () => {
   it('given no rating, when the user rates Helpful, then it is rated 5 with nothing replaced', () => {
     given(ratingDecider, submitted, approved)
       .when(rate(5))
-      .then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 5, previous: null } });
+      .then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 5, previous: null, version: 1 } });
   });
 
   it('given a Helpful rating, when the user rates Not Helpful, then the new value replaces the old one', () => {
-    const helpful: NewEvent = { type: 'Rated', data: { userId: 2, promptId: 7, value: 5 } };
+    const helpful: NewEvent = { type: 'Rated', data: { userId: 2, promptId: 7, value: 5, version: 1 } };
     given(ratingDecider, submitted, approved, helpful)
       .when(rate(1))
-      .then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 1, previous: 5 } });
+      .then({ type: 'Rated', data: { userId: 2, promptId: 7, value: 1, previous: 5, version: 1 } });
   });
 
   it('given a Helpful rating, when the user rates Helpful again, then nothing changes', () => {
-    const helpful: NewEvent = { type: 'Rated', data: { userId: 2, promptId: 7, value: 5 } };
+    const helpful: NewEvent = { type: 'Rated', data: { userId: 2, promptId: 7, value: 5, version: 1 } };
     given(ratingDecider, submitted, approved, helpful).when(rate(5)).then();
   });
 
@@ -126,7 +126,7 @@ describe('remembered values', () => {
 describe('collections', () => {
   const collection = { name: 'Writing kit', description: QUICK_COLLECTION_DESCRIPTION, isPublic: false };
   const created: NewEvent = { type: 'CollectionCreated', data: { collectionId: 3, userId: 2, ...collection } };
-  const added: NewEvent = { type: 'PromptAddedToCollection', data: { collectionId: 3, promptId: 7 } };
+  const added: NewEvent = { type: 'PromptAddedToCollection', data: { collectionId: 3, promptId: 7, version: 1 } };
 
   it('given nothing, when a user creates a collection, then it is created for them', () => {
     given(collectionDecider).when({ kind: 'create', collectionId: 3, userId: 2, collection }).then(created);

@@ -24,7 +24,7 @@ const submitted: NewEvent = {
 };
 const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
 const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
-const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, userId: null, count } });
+const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, userId: null, count, version: 1 } });
 
 describe('submitting a prompt', () => {
   it(`given a member with ${MAX_PENDING_PER_AUTHOR} prompts waiting for review, when they submit another, then it is refused (429) with a clear message`, () => {
@@ -206,13 +206,13 @@ describe('using a prompt', () => {
   it('given an approved prompt, when a visitor uses it, then a use is recorded', () => {
     given(usageDecider, submitted, approved)
       .when(use())
-      .then({ type: 'Used', data: { promptId: 7, userId: null } });
+      .then({ type: 'Used', data: { promptId: 7, userId: null, version: 1 } });
   });
 
   it('given a signed-in user, when they use it, then the use names them', () => {
     given(usageDecider, submitted, approved)
       .when(use(member))
-      .then({ type: 'Used', data: { promptId: 7, userId: 2 } });
+      .then({ type: 'Used', data: { promptId: 7, userId: 2, version: 1 } });
   });
 
   it('given a pending, rejected or withdrawn prompt, when anyone uses it, then it is not found', () => {
@@ -232,7 +232,7 @@ describe('using a prompt', () => {
     const earlier = new Date(now.getTime() - USE_WINDOW_MS);
     given(usageDecider, submitted, approved, [used(), earlier])
       .when(use())
-      .then({ type: 'Used', data: { promptId: 7, userId: null } });
+      .then({ type: 'Used', data: { promptId: 7, userId: null, version: 1 } });
   });
 
   it('given past uses to bring in, when anyone but the system imports them, then it is forbidden', () => {

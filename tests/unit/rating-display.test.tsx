@@ -26,6 +26,7 @@ const prompt = (rating: number, ratingCount: number): PromptView => ({
   reviewedBy: 1,
   reviewedAt: null,
   createdAt: '2026-01-02T00:00:00.000Z',
+  version: 1,
 });
 
 /** The inside of the element marked `data-testid="rating-stat"`, its nested spans balanced. */

@@ -1,4 +1,4 @@
-import { DomainError, evolvePromptApproved, promptStream, type Decider, type StoredEvent } from '../../../events';
+import { DomainError, evolvePromptApproved, evolveShownVersion, promptStream, type Decider, type StoredEvent } from '../../../events';
 import { COLLECTION_MESSAGES, type CollectionRequest } from '../contracts';
 
 export const collectionStream = (collectionId: number) => `collection-${collectionId}`;
@@ -10,6 +10,8 @@ export interface CollectionState {
   promptIds: ReadonlySet<number>;
   /** Whether the prompt a command is about is public (read from its stream, when it names one). */
   promptApproved: boolean;
+  /** That prompt's public version (what adding it saves). */
+  promptVersion: number;
 }
 
 export type CollectionCommand =
@@ -28,7 +30,7 @@ export function collectionPlan(command: CollectionCommand) {
 }
 
 export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
-  initialState: { exists: false, deleted: false, ownerId: null, promptIds: new Set(), promptApproved: false },
+  initialState: { exists: false, deleted: false, ownerId: null, promptIds: new Set(), promptApproved: false, promptVersion: 0 },
   evolve(state: CollectionState, event: StoredEvent): CollectionState {
     switch (event.type) {
       case 'CollectionCreated':
@@ -43,7 +45,7 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
         return { ...state, promptIds };
       }
       default:
-        return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event) };
+        return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event), promptVersion: evolveShownVersion(state.promptVersion, event) };
     }
   },
   decide(command, state) {
@@ -61,7 +63,7 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
       case 'add':
         if (!state.promptApproved) throw new DomainError('not_found', COLLECTION_MESSAGES.promptNotFound);
         if (state.promptIds.has(command.promptId)) return [];
-        return [{ type: 'PromptAddedToCollection', data: { collectionId, promptId: command.promptId } }];
+        return [{ type: 'PromptAddedToCollection', data: { collectionId, promptId: command.promptId, version: state.promptVersion } }];
       case 'remove':
         if (!state.promptIds.has(command.promptId)) throw new DomainError('not_found', COLLECTION_MESSAGES.notInCollection);
         return [{ type: 'PromptRemovedFromCollection', data: { collectionId, promptId: command.promptId } }];

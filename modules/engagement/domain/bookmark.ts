@@ -1,4 +1,4 @@
-import { DomainError, evolvePromptApproved, promptStream, type Decider, type StoredEvent } from '../../../events';
+import { DomainError, evolvePromptApproved, evolveShownVersion, promptStream, type Decider, type StoredEvent } from '../../../events';
 import { ENGAGEMENT_MESSAGES } from '../contracts';
 
 /** One bookmark per user and prompt: decided on this pair's own stream. */
@@ -10,6 +10,8 @@ export const bookmarkPlan = (userId: number, promptId: number) => ({
 
 export interface BookmarkState {
   promptApproved: boolean;
+  /** The prompt's public version (what a new bookmark saves). */
+  promptVersion: number;
   /** The current bookmark's id (its Bookmarked event's position), or null. */
   favoriteId: number | null;
 }
@@ -20,7 +22,7 @@ export type BookmarkCommand =
   | { kind: 'remove'; userId: number; promptId: number; quiet?: boolean };
 
 export const bookmarkDecider: Decider<BookmarkState, BookmarkCommand> = {
-  initialState: { promptApproved: false, favoriteId: null },
+  initialState: { promptApproved: false, promptVersion: 0, favoriteId: null },
   evolve(state: BookmarkState, event: StoredEvent): BookmarkState {
     switch (event.type) {
       case 'Bookmarked':
@@ -28,7 +30,7 @@ export const bookmarkDecider: Decider<BookmarkState, BookmarkCommand> = {
       case 'BookmarkRemoved':
         return { ...state, favoriteId: null };
       default:
-        return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event) };
+        return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event), promptVersion: evolveShownVersion(state.promptVersion, event) };
     }
   },
   decide(command, state) {
@@ -37,7 +39,7 @@ export const bookmarkDecider: Decider<BookmarkState, BookmarkCommand> = {
       if (!state.promptApproved) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
       // Already bookmarked (a double click): nothing to add, and no error.
       if (state.favoriteId !== null) return [];
-      return [{ type: 'Bookmarked', data: { userId, promptId } }];
+      return [{ type: 'Bookmarked', data: { userId, promptId, version: state.promptVersion } }];
     }
     if (state.favoriteId === null) {
       if (command.quiet) return [];

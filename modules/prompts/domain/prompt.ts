@@ -1,4 +1,4 @@
-import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, type Visibility } from '../contracts';
+import { EDIT_MESSAGES, MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, type VersionStatus, type VersionView, type Visibility } from '../contracts';
 import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
 
 import { isReservedAuthorName, RESERVED_AUTHOR_MESSAGE } from '../contracts';
@@ -7,28 +7,95 @@ export { promptStream };
 
 export type PromptStatus = 'none' | 'private' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
+/** What an edit sets: every field, so a version reads from one event. */
+export interface PromptContent {
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+}
+
+/** One version: the Nth content-changing event of the stream, and how it stands now. */
+export interface PromptVersion extends PromptContent {
+  version: number;
+  note: string | null;
+  restoredFrom: number | null;
+  /** ISO time of the event that made it. */
+  at: string;
+  status: VersionStatus;
+}
+
 export interface PromptState {
   status: PromptStatus;
   /** The account that submitted it (null: the seed, imports). */
   submittedBy: number | null;
   /** Withdrawn by its author: final, the admin cannot publish it again. */
   withdrawnByAuthor: boolean;
+  /** Every version, oldest first (version N at index N - 1). */
+  versions: readonly PromptVersion[];
+  /** The version the prompt shows: its published one, or the live one of an unpublished prompt (0: none yet). */
+  shown: number;
+  /** The author's revision of the published prompt awaiting review, if any. */
+  pendingRevision: number | null;
 }
 
-export const initialPromptState: PromptState = { status: 'none', submittedBy: null, withdrawnByAuthor: false };
+export const initialPromptState: PromptState = { status: 'none', submittedBy: null, withdrawnByAuthor: false, versions: [], shown: 0, pendingRevision: null };
 
+/** The versions with `version`'s status set to `to` (only when it is now one of `from`, if given). */
+function restatus(versions: readonly PromptVersion[], version: number | null, to: VersionStatus, from?: readonly VersionStatus[]): readonly PromptVersion[] {
+  if (version === null) return versions;
+  return versions.map((v) => (v.version === version && (!from || from.includes(v.status)) ? { ...v, status: to } : v));
+}
+
+function firstVersion(data: PromptContent, at: string, status: VersionStatus): PromptVersion[] {
+  const { title, description, content, categoryId } = data;
+  return [{ version: 1, title, description, content, categoryId, note: null, restoredFrom: null, at, status }];
+}
+
+function versionOf(data: EventData<'PromptEdited'> | EventData<'PromptRevisionProposed'>, at: string, status: VersionStatus): PromptVersion {
+  const { version, title, description, content, categoryId, note, restoredFrom } = data;
+  return { version, title, description, content, categoryId, note, restoredFrom, at, status };
+}
+
+/** The version statuses follow the prompt's: docs/architecture.md, "Editing and versions". */
 export function evolvePrompt(state: PromptState, event: StoredEvent): PromptState {
+  const at = new Date(event.createdAt).toISOString();
   switch (event.type) {
     case 'PromptSubmitted':
-      return { status: 'pending', submittedBy: event.data.submittedBy, withdrawnByAuthor: false };
+      return { ...initialPromptState, status: 'pending', submittedBy: event.data.submittedBy, versions: firstVersion(event.data, at, 'pending'), shown: 1 };
     case 'PromptSavedPrivately':
-      return { status: 'private', submittedBy: event.data.savedBy, withdrawnByAuthor: false };
+      return { ...initialPromptState, status: 'private', submittedBy: event.data.savedBy, versions: firstVersion(event.data, at, 'draft'), shown: 1 };
     case 'PromptSharedForReview':
-      return { ...state, status: 'pending' };
-    case 'PromptReviewed':
-      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected' };
-    case 'PromptWithdrawn':
-      return { ...state, status: 'withdrawn', withdrawnByAuthor: state.withdrawnByAuthor || event.data.byAuthor };
+      return { ...state, status: 'pending', versions: restatus(state.versions, state.shown, 'pending') };
+    case 'PromptReviewed': {
+      // Approving publishes the content shown; rejecting marks what the admin saw (a pending prompt's).
+      const versions = event.data.isApproved
+        ? restatus(state.versions, state.shown, 'published')
+        : restatus(state.versions, state.shown, 'rejected', ['pending']);
+      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions };
+    }
+    case 'PromptWithdrawn': {
+      // Nothing waits for review any more: a pending prompt's content and a pending revision alike.
+      const versions = restatus(restatus(state.versions, state.shown, 'withdrawn', ['pending']), state.pendingRevision, 'withdrawn');
+      return { ...state, status: 'withdrawn', withdrawnByAuthor: state.withdrawnByAuthor || event.data.byAuthor, versions, pendingRevision: null };
+    }
+    case 'PromptEdited': {
+      // Published by the admin: public at once. Pending: the new content waits instead of the old one.
+      const status: VersionStatus = state.status === 'approved' ? 'published' : state.status === 'pending' ? 'pending' : 'draft';
+      const versions = state.status === 'pending' ? restatus(state.versions, state.shown, 'draft', ['pending']) : state.versions;
+      return { ...state, versions: [...versions, versionOf(event.data, at, status)], shown: event.data.version };
+    }
+    case 'PromptRevisionProposed': {
+      const versions = restatus(state.versions, state.pendingRevision, 'withdrawn');
+      return { ...state, versions: [...versions, versionOf(event.data, at, 'pending')], pendingRevision: event.data.version };
+    }
+    case 'PromptRevisionReviewed': {
+      const { version, isApproved } = event.data;
+      const versions = restatus(state.versions, version, isApproved ? 'published' : 'rejected');
+      return { ...state, versions, pendingRevision: null, shown: isApproved ? version : state.shown };
+    }
+    case 'PromptRevisionWithdrawn':
+      return { ...state, versions: restatus(state.versions, event.data.version, 'withdrawn'), pendingRevision: null };
     default:
       return state;
   }
@@ -62,7 +129,15 @@ export type PromptCommand =
   /** The author (or the admin) takes a prompt out of every public list. */
   | { kind: 'withdraw'; promptId: number; actor: Actor }
   /** The author submits their private prompt to the community (`pendingByAuthor` as for submit). */
-  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number };
+  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number }
+  /** The author (or the admin) changes some of the content, with an optional change note. */
+  | { kind: 'edit'; promptId: number; change: Partial<PromptContent>; note: string | null; actor: Actor }
+  /** A new version equal to version `version`'s content. */
+  | { kind: 'restore'; promptId: number; version: number; note: string | null; actor: Actor }
+  /** The author takes back their pending revision. */
+  | { kind: 'withdraw-revision'; promptId: number; actor: Actor }
+  /** The admin approves or rejects the pending revision `version`. */
+  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor };
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
@@ -168,6 +243,87 @@ export function decideWithdraw(state: PromptState, promptId: number, actor: Acto
   return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: isAuthor } }];
 }
 
+/**
+ * Who may change a prompt's content: its author, and the admin unless it is private. Anyone
+ * else learns no more than a visitor would (not found). A withdrawn prompt stays as it was.
+ */
+function requireEditor(state: PromptState, actor: Actor): { isAuthor: boolean } {
+  const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
+  const mayEdit = actor.userId !== null && (isAuthor || (actor.isAdmin && state.status !== 'private'));
+  if (state.status === 'none' || !mayEdit) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
+  if (state.status === 'withdrawn') throw new DomainError('conflict', EDIT_MESSAGES.withdrawnPrompt);
+  return { isAuthor };
+}
+
+const sameContent = (a: PromptContent, b: PromptContent) =>
+  a.title === b.title && a.description === b.description && a.content === b.content && a.categoryId === b.categoryId;
+
+/**
+ * An edit is the prompt's next version. It applies at once unless the prompt is published and
+ * its editor is not the admin: then it is a revision that waits for review (and replaces one
+ * already waiting), while the public keeps the published version. An edit equal to what the
+ * editor works on (the pending revision, else the shown version) appends nothing.
+ */
+export function decideEdit(
+  state: PromptState,
+  promptId: number,
+  change: Partial<PromptContent>,
+  note: string | null,
+  actor: Actor,
+  restoredFrom: number | null = null,
+): NewEvent[] {
+  requireEditor(state, actor);
+  const proposes = state.status === 'approved' && !actor.isAdmin;
+  const base = state.versions[(proposes && state.pendingRevision !== null ? state.pendingRevision : state.shown) - 1];
+  const next: PromptContent = {
+    title: change.title ?? base.title,
+    description: change.description ?? base.description,
+    content: change.content ?? base.content,
+    categoryId: change.categoryId ?? base.categoryId,
+  };
+  if (sameContent(next, base)) return [];
+  const data = { promptId, version: state.versions.length + 1, ...next, note, restoredFrom };
+  if (proposes) return [{ type: 'PromptRevisionProposed', data: { ...data, proposedBy: actor.userId! } }];
+  return [{ type: 'PromptEdited', data: { ...data, editedBy: actor.userId! } }];
+}
+
+/** Restoring appends a new version equal to an earlier one's content: nothing is ever deleted. */
+export function decideRestore(state: PromptState, promptId: number, version: number, note: string | null, actor: Actor): NewEvent[] {
+  requireEditor(state, actor);
+  const restored = state.versions[version - 1];
+  if (!restored) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
+  const { title, description, content, categoryId } = restored;
+  return decideEdit(state, promptId, { title, description, content, categoryId }, note, actor, version);
+}
+
+export function decideWithdrawRevision(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
+  const { isAuthor } = requireEditor(state, actor);
+  if (!isAuthor) throw new DomainError('forbidden', 'Only its author can withdraw this revision');
+  if (state.pendingRevision === null) throw new DomainError('conflict', EDIT_MESSAGES.noPendingRevision);
+  return [{ type: 'PromptRevisionWithdrawn', data: { promptId, version: state.pendingRevision, withdrawnBy: actor.userId! } }];
+}
+
+export function decideReviewRevision(state: PromptState, promptId: number, version: number, isApproved: boolean, actor: Actor): NewEvent[] {
+  requireAdmin(actor);
+  if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
+  if (version > state.versions.length) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
+  if (version !== state.pendingRevision) throw new DomainError('conflict', EDIT_MESSAGES.revisionNotPending);
+  return [{ type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId! } }];
+}
+
+/**
+ * The versions `viewer` may see, oldest first, or null (not found): all of them for the author
+ * and, unless it is private, the admin; only the published ones of a public prompt for anyone else.
+ */
+export function visibleVersions(state: PromptState, viewer: Actor): VersionView[] | null {
+  if (state.status === 'none') return null;
+  const isAuthor = viewer.userId !== null && viewer.userId === state.submittedBy;
+  const seesAll = isAuthor || (viewer.isAdmin && state.status !== 'private');
+  if (!seesAll && state.status !== 'approved') return null;
+  const versions = seesAll ? state.versions : state.versions.filter((v) => v.status === 'published');
+  return versions.map((v) => ({ ...v, current: v.version === state.shown }));
+}
+
 export const promptDecider: Decider<PromptState, PromptCommand> = {
   initialState: initialPromptState,
   evolve: evolvePrompt,
@@ -184,6 +340,14 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         return decideWithdraw(state, command.promptId, command.actor);
       case 'share':
         return decideShare(state, command.promptId, command.actor, command.pendingByAuthor);
+      case 'edit':
+        return decideEdit(state, command.promptId, command.change, command.note, command.actor);
+      case 'restore':
+        return decideRestore(state, command.promptId, command.version, command.note, command.actor);
+      case 'withdraw-revision':
+        return decideWithdrawRevision(state, command.promptId, command.actor);
+      case 'review-revision':
+        return decideReviewRevision(state, command.promptId, command.version, command.isApproved, command.actor);
     }
   },
 };

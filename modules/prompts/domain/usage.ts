@@ -38,9 +38,9 @@ export const usageDecider: Decider<UsageState, UseCommand> = {
     if (state.prompt.status !== 'approved') throw new DomainError('not_found', 'Prompt not found');
     if (command.imported !== undefined) {
       if (!command.actor.isAdmin || command.actor.userId !== null) throw new DomainError('forbidden', 'Only the system imports past uses');
-      return [{ type: 'Used', data: { promptId: command.promptId, userId: null, count: command.imported } }];
+      return [{ type: 'Used', data: { promptId: command.promptId, userId: null, count: command.imported, version: state.prompt.shown } }];
     }
     if (state.lastCountedAt !== null && command.now.getTime() - state.lastCountedAt < USE_WINDOW_MS) return [];
-    return [{ type: 'Used', data: { promptId: command.promptId, userId: command.actor.userId } }];
+    return [{ type: 'Used', data: { promptId: command.promptId, userId: command.actor.userId, version: state.prompt.shown } }];
   },
 };
