@@ -4,6 +4,7 @@ import * as engagement from './engagement';
 import * as accounts from './accounts';
 import * as collections from './collections';
 import * as devices from './devices';
+import * as imports from './imports';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -20,6 +21,7 @@ export const eventContracts = {
   ...accounts,
   ...collections,
   ...devices,
+  ...imports,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

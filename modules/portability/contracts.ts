@@ -11,9 +11,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('json') });
 
-/** What a refusal says when one account downloads its data too often (the `export` rate limit). */
-export const EXPORT_MESSAGES = {
-  tooMany: 'You have downloaded your data many times in a short while. Please wait a while and try again.',
+/** What a refusal says when one account downloads or imports its data too often (the `data` rate limit). */
+export const DATA_MESSAGES = {
+  tooMany: 'You have downloaded or imported your data many times in a short while. Please wait a while and try again.',
 } as const;
 
 /** The `format` field of a Promptory export: a reader checks it before anything else. */
@@ -128,8 +128,6 @@ export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, prompts: 1000 } as const;
 export const IMPORT_MESSAGES = {
   tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,
   empty: 'There are no prompts in this file.',
-  notFound: 'Import not found',
-  undone: 'This import has already been undone',
 } as const;
 
 export const importRequest = z.object({

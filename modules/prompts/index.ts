@@ -12,6 +12,8 @@ export {
   withdrawRevision,
   reviewRevision,
   readVersions,
+  importPrompts,
+  undoImport,
 } from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
 export type { Actor } from '../../events';

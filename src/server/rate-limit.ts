@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { DomainError, type Sql } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
-import { EXPORT_MESSAGES } from '../../modules/portability/contracts';
+import { DATA_MESSAGES } from '../../modules/portability/contracts';
 import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import type { RateAction, RateLimits } from './config';
 
@@ -55,7 +55,7 @@ export interface RateSubject {
 const REFUSALS: Partial<Record<RateAction, string>> = {
   submit: SUBMIT_MESSAGES.tooManySubmissions,
   library: LIBRARY_MESSAGES.tooFast,
-  export: EXPORT_MESSAGES.tooMany,
+  data: DATA_MESSAGES.tooMany,
 };
 
 export class RateLimiter {

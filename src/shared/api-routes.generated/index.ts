@@ -53,4 +53,6 @@ export { connectDevice } from './connectDevice';
 export { revokeDevice } from './revokeDevice';
 export { signOutDevice } from './signOutDevice';
 export { exportMyData } from './exportMyData';
+export { importMyData } from './importMyData';
+export { undoImport } from './undoImport';
 export { openApi } from './openApi';

@@ -24,7 +24,7 @@ function download(body: string | Buffer, format: ExportFormat, date: string): Re
 }
 
 export const GET = serve(portabilityRoutes.exportMyData, async ({ query: { format }, user, app, context }) => {
-  await throttleAccount(app, context, 'export', user.id);
+  await throttleAccount(app, context, 'data', user.id);
   const data = await gatherMyData(app, user.id);
   const date = data.exportedAt.slice(0, 10);
   if (format === 'csv') return download(exportCsv(data), format, date);
