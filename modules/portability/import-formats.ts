@@ -28,6 +28,20 @@ export interface ImportCandidate {
   content: string;
   /** The category's slug when the source names one of ours. */
   category: string | null;
+  /**
+   * Its versions, oldest first, when the source keeps them (a Promptory export): the import
+   * saves the first and applies the others as edits, so the history comes along.
+   */
+  versions?: ImportedVersion[];
+}
+
+/** One version of an imported prompt, with the note that came with the change. */
+export interface ImportedVersion {
+  title: string;
+  description: string;
+  content: string;
+  category: string | null;
+  note: string | null;
 }
 
 /** The whole file cannot be read as the chosen format (nothing is imported). */
@@ -59,12 +73,22 @@ function promptoryJson(source: string): ImportCandidate[] {
   const data = parseJson(source, 'Promptory') as Json;
   if (data?.format !== PROMPTORY_FORMAT) throw new UnreadableImport('This is not a Promptory export: its "format" is not "promptory-export".');
   return candidates(
-    objectsOf(data.prompts).map((p) => ({
-      title: text(p.title),
-      description: text(p.description),
-      content: text(p.content),
-      category: text(p.category) || null,
-    })),
+    objectsOf(data.prompts).map((p) => {
+      const versions = objectsOf(p.versions).map((v) => ({
+        title: text(v.title),
+        description: text(v.description),
+        content: text(v.content),
+        category: text(v.category) || null,
+        note: text(v.note) || null,
+      }));
+      return {
+        title: text(p.title),
+        description: text(p.description),
+        content: text(p.content),
+        category: text(p.category) || null,
+        ...(versions.length > 1 ? { versions } : {}),
+      };
+    }),
   );
 }
 

@@ -2,4 +2,12 @@
 export { CSV_COLUMNS, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
 export { readCsv, writeCsv } from './csv';
 export * from './contracts';
-export { IMPORT_SOURCES, readImportFile, readMarkdownFiles, UnreadableImport, type ImportCandidate, type ImportFile } from './import-formats';
+export {
+  IMPORT_SOURCES,
+  readImportFile,
+  readMarkdownFiles,
+  UnreadableImport,
+  type ImportCandidate,
+  type ImportedVersion,
+  type ImportFile,
+} from './import-formats';

@@ -134,18 +134,27 @@ export async function recordUse(store: EventStore, promptId: number, actor: Acto
   return { result: { id: promptId, counted: decided.events.length > 0 }, events: decided.events, last: decided.last };
 }
 
+/** A prompt to import: its first version, and its later versions as edits (a Promptory export keeps them). */
+export interface PromptToImport {
+  submission: SubmitCommand;
+  edits: readonly { change: PromptContent; note: string | null }[];
+}
+
 /**
- * Saves `submissions` as the actor's private prompts, one batch: every prompt's own decision
- * and the batch's record commit together, so an import is all there or not at all.
+ * Saves `prompts` as the actor's private prompts, one batch: every prompt's own decisions (its
+ * saving, then each later version as an edit) and the batch's record commit together, so an
+ * import is all there or not at all.
  */
-export async function importPrompts(store: EventStore, submissions: readonly SubmitCommand[], format: string, actor: Actor, metadata: EventMetadata) {
+export async function importPrompts(store: EventStore, prompts: readonly PromptToImport[], format: string, actor: Actor, metadata: EventMetadata) {
   const { result, events, last } = await store.transaction(async (tx) => {
     const batchId = await tx.nextId('import');
     const promptIds: number[] = [];
-    for (const submission of submissions) {
+    for (const { submission, edits } of prompts) {
       const promptId = await tx.nextId('prompt');
+      const stream = promptStream(promptId);
       const command = { kind: 'submit' as const, promptId, submission: { ...submission, visibility: 'private' as const, importBatch: batchId }, actor };
-      await executeIn(tx, promptDecider, { stream: promptStream(promptId), command }, metadata);
+      await executeIn(tx, promptDecider, { stream, command }, metadata);
+      for (const { change, note } of edits) await executeIn(tx, promptDecider, { stream, command: { kind: 'edit', promptId, change, note, actor } }, metadata);
       promptIds.push(promptId);
     }
     await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, actor } }, metadata);

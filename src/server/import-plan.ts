@@ -7,6 +7,7 @@ import {
   readMarkdownFiles,
   UnreadableImport,
   type ImportCandidate,
+  type ImportedVersion,
   type ImportFormat,
   type ImportItemView,
   type ImportPreview,
@@ -14,19 +15,22 @@ import {
 import {
   categoryBySlug,
   convertForeignPlaceholders,
+  EDIT_NOTE_MAX,
   findForeignPlaceholders,
   submitPromptRequest,
   SUBMIT_REQUEST_LIMITS,
   templateVariables,
   type SubmitPromptRequest,
 } from '../../modules/prompts/contracts';
+import type { PromptContent } from '../../modules/prompts';
 import { zodIssues } from './http';
 import { readZip } from './zip';
 
-/** A prompt the import will save (privately), with its place in the file. */
+/** A prompt the import will save (privately), with its place in the file and its later versions as edits. */
 export interface ImportablePrompt {
   item: number;
   request: SubmitPromptRequest;
+  edits: { change: PromptContent; note: string | null }[];
 }
 
 /** The preview of an import and the prompts it would save. */
@@ -89,37 +93,56 @@ export function planImport(format: ImportFormat, content: string, authorName: st
       { path: ['content'], message: IMPORT_MESSAGES.tooMany, code: 'too_big', limit: IMPORT_LIMITS.prompts },
     ]);
   const seen = new Set(existingContents.map(normalisedContent));
+  // Promptory's own files are in its syntax already: a `[note]` there is the author's text.
+  const ownSyntax = format === 'promptory-json' || (format === 'markdown' && content.startsWith(ZIP_BASE64));
   const items: ImportItemView[] = [];
   const importable: ImportablePrompt[] = [];
   for (const candidate of candidates) {
-    const found = findForeignPlaceholders(candidate.content);
-    const converted = convertForeignPlaceholders(candidate.content, found);
-    const parsed = submitPromptRequest.safeParse({
-      title: candidate.title,
-      description: descriptionFor(candidate.description, converted, format),
-      content: converted,
-      categoryId: (candidate.category && categoryBySlug(candidate.category)?.id) || 0,
-      authorName,
-      visibility: 'private',
+    const versions: ImportedVersion[] = candidate.versions ?? [{ ...candidate, note: null }];
+    let converted = 0;
+    const parsed = versions.map((version) => {
+      const found = ownSyntax ? [] : findForeignPlaceholders(version.content);
+      converted = found.length;
+      const text = convertForeignPlaceholders(version.content, found);
+      return submitPromptRequest.safeParse({
+        title: version.title,
+        description: descriptionFor(version.description, text, format),
+        content: text,
+        categoryId: (version.category && categoryBySlug(version.category)?.id) || 0,
+        authorName,
+        visibility: 'private',
+      });
     });
+    const latest = parsed.at(-1)!;
     const view: ImportItemView = {
       item: candidate.item,
       title: candidate.title.trim(),
       outcome: 'new',
       issues: [],
-      variables: templateVariables(converted).map((v) => v.name),
-      converted: found.length,
+      variables: latest.success ? templateVariables(latest.data.content).map((v) => v.name) : [],
+      converted,
       promptId: null,
     };
-    if (!parsed.success) {
+    const failed = parsed.findIndex((p) => !p.success);
+    if (failed >= 0) {
       view.outcome = 'invalid';
-      view.issues = zodIssues(parsed.error);
+      // An earlier version's problem names the version: ['versions', 0, 'title'].
+      const issues = zodIssues(parsed[failed].error!);
+      view.issues = failed === parsed.length - 1 ? issues : issues.map((issue) => ({ ...issue, path: ['versions', failed, ...issue.path] }));
     } else {
-      const key = normalisedContent(parsed.data.content);
+      const key = normalisedContent(latest.data!.content);
       if (seen.has(key)) view.outcome = 'duplicate';
       else {
         seen.add(key);
-        importable.push({ item: candidate.item, request: parsed.data });
+        const [first, ...later] = parsed.map((p) => p.data!);
+        importable.push({
+          item: candidate.item,
+          request: first,
+          edits: later.map(({ title, description, content, categoryId }, i) => ({
+            change: { title, description, content, categoryId },
+            note: versions[i + 1].note?.slice(0, EDIT_NOTE_MAX) ?? null,
+          })),
+        });
       }
     }
     items.push(view);

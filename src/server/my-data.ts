@@ -1,5 +1,6 @@
 import { pageAll } from '../../events/paging';
-import { categoryById, templateVariables, type OwnPromptView } from '../../modules/prompts/contracts';
+import { readVersions, type Actor } from '../../modules/prompts';
+import { categoryById, templateVariables, type OwnPromptView, type VersionView } from '../../modules/prompts/contracts';
 import { PROMPTORY_FORMAT, PROMPTORY_FORMAT_VERSION, type ExportedPrompt, type PromptoryExport } from '../../modules/portability/contracts';
 import { getUser } from '../../projections/accounts/queries';
 import { listPromptsBy, promptTitles } from '../../projections/catalog/queries';
@@ -27,6 +28,10 @@ export async function gatherMyData(app: App, userId: number): Promise<PromptoryE
   ]);
   if (!user) throw new Error(`No account ${userId}`);
   const items = await Promise.all(collections.map((c) => collectionItems(db, c.id)));
+  const author: Actor = { userId, isAdmin: false };
+  const versions = await Promise.all(
+    own.map((p) => pageAll(async (page) => (await readVersions(app.store, p.id, author, page)) ?? { items: [], nextCursor: null })),
+  );
   const named = [...favorites, ...items.flat(), ...ratings, ...history].map((r) => r.promptId);
   const titles = await promptTitles(db, named, userId);
   const ref = (promptId: number) => ({ promptId, title: titles.get(promptId) ?? null });
@@ -36,7 +41,7 @@ export async function gatherMyData(app: App, userId: number): Promise<PromptoryE
     exportedAt: new Date().toISOString(),
     site: app.config.publicUrl,
     profile: { name: user.name, username: user.username, email: user.email, avatarUrl: user.avatarUrl, createdAt: user.createdAt },
-    prompts: own.map(exportedPrompt),
+    prompts: own.map((p, i) => exportedPrompt(p, versions[i])),
     bookmarks: favorites.map((f) => ({ ...ref(f.promptId), savedAt: f.createdAt })),
     collections: collections.map((c, i) => ({
       name: c.name,
@@ -51,7 +56,7 @@ export async function gatherMyData(app: App, userId: number): Promise<PromptoryE
   };
 }
 
-function exportedPrompt(p: OwnPromptView): ExportedPrompt {
+function exportedPrompt(p: OwnPromptView, versions: VersionView[]): ExportedPrompt {
   const category = categoryById(p.categoryId).slug;
   return {
     id: p.id,
@@ -64,6 +69,15 @@ function exportedPrompt(p: OwnPromptView): ExportedPrompt {
     authorName: p.authorName,
     createdAt: p.createdAt,
     variables: templateVariables(p.content),
-    versions: [{ version: 1, title: p.title, description: p.description, content: p.content, category, note: null, at: p.createdAt, status: p.status }],
+    versions: versions.map((v) => ({
+      version: v.version,
+      title: v.title,
+      description: v.description,
+      content: v.content,
+      category: categoryById(v.categoryId).slug,
+      note: v.note,
+      at: v.at,
+      status: v.status,
+    })),
   };
 }

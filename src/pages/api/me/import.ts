@@ -17,8 +17,8 @@ export const POST = serve(
     const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
     const { importable, ...preview } = planImport(format, content, user.name, existing);
     if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
-    const submissions = importable.map(({ request }) => ({ ...request, authorName: request.authorName ?? user.name }));
-    const imported = await importPrompts(app.store, submissions, format, actor, metadata);
+    const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, authorName: request.authorName ?? user.name }, edits }));
+    const imported = await importPrompts(app.store, prompts, format, actor, metadata);
     await settle(imported);
     const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
     const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
