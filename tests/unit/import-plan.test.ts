@@ -58,7 +58,7 @@ describe('planning an import', () => {
     ]);
     const plan = planImport('markdown', zip.toString('base64'), 'Mei', []);
     expect(plan.importable).toEqual([
-      { item: 1, request: expect.objectContaining({ title: 'Zipped prompt', categoryId: 5, content: 'Teach {{topic}} to a child.' }) },
+      { item: 1, request: expect.objectContaining({ title: 'Zipped prompt', categoryId: 5, content: 'Teach {{topic}} to a child.' }), edits: [] },
     ]);
   });
 
