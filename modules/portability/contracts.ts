@@ -123,7 +123,7 @@ export const IMPORT_FORMATS = [
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** One import: its body (this route only: every other takes 64 KB) and how many prompts one file may bring. */
-export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, prompts: 1000 } as const;
+export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, prompts: 5000 } as const;
 
 export const IMPORT_MESSAGES = {
   tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,

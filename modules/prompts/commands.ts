@@ -148,14 +148,15 @@ export interface PromptToImport {
 export async function importPrompts(store: EventStore, prompts: readonly PromptToImport[], format: string, actor: Actor, metadata: EventMetadata) {
   const { result, events, last } = await store.transaction(async (tx) => {
     const batchId = await tx.nextId('import');
-    const promptIds: number[] = [];
-    for (const { submission, edits } of prompts) {
-      const promptId = await tx.nextId('prompt');
+    const firstId = await tx.nextId('prompt', prompts.length);
+    const promptIds = prompts.map((_, i) => firstId + i);
+    for (const [i, { submission, edits }] of prompts.entries()) {
+      const promptId = promptIds[i];
       const stream = promptStream(promptId);
       const command = { kind: 'submit' as const, promptId, submission: { ...submission, visibility: 'private' as const, importBatch: batchId }, actor };
-      await executeIn(tx, promptDecider, { stream, command }, metadata);
+      // A new id's stream is empty: nothing to read before its first event.
+      await executeIn(tx, promptDecider, { stream, command, appendOnly: true }, metadata);
       for (const { change, note } of edits) await executeIn(tx, promptDecider, { stream, command: { kind: 'edit', promptId, change, note, actor } }, metadata);
-      promptIds.push(promptId);
     }
     await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, actor } }, metadata);
     return { batchId, promptIds };
