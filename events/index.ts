@@ -5,4 +5,13 @@ export { EventStore, readAllIn, readStreamIn, type StoreTx, type Appended, type 
 export { eventStoreMigrations } from './schema';
 export { DomainError, type DomainErrorKind, type FieldIssue } from './errors';
 export { handle, handleNew, executeIn, fold, SYSTEM_ACTOR, type Actor, type Decider, type CommandPlan, type Decided, type HandleOptions } from './decider';
-export { promptStream, evolvePromptApproved, evolvePromptAccess, evolveShownVersion, mayUsePrompt, UNKNOWN_PROMPT, type PromptAccess } from './streams';
+export {
+  promptStream,
+  importStream,
+  evolvePromptApproved,
+  evolvePromptAccess,
+  evolveShownVersion,
+  mayUsePrompt,
+  UNKNOWN_PROMPT,
+  type PromptAccess,
+} from './streams';

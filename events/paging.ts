@@ -34,3 +34,15 @@ export function pageOf<T, V = T>(rows: T[], limit: number, cursorOf: (row: T) =>
   const kept = rows.slice(0, limit);
   return { items: kept.map(view), nextCursor: rows.length > limit ? cursorOf(kept[kept.length - 1]) : null };
 }
+
+/** Every item of a paged list, page after page (a whole export, not a screen's page). */
+export async function pageAll<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await read({ limit: PAGE_MAX, cursor });
+    all.push(...page.items);
+    if (page.nextCursor === null) return all;
+    cursor = page.nextCursor;
+  }
+}

@@ -36,6 +36,11 @@ export interface RouteSpec {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /**
+   * The largest body it takes, in bytes, when more than every other route's 64 KB (an import
+   * file); the request is refused with 413 before it is read past it.
+   */
+  maxBodyBytes?: number;
   /** Writes only; default `settle`. */
   readYourWrites?: ReadYourWrites;
   /**

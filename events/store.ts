@@ -29,8 +29,11 @@ export interface Appended {
 export interface StoreTx extends Sql {
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<StoredEvent[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
-  /** Next value of a named id counter (prompt, user, favorite...), allocated in this transaction. */
-  nextId(name: string): Promise<number>;
+  /**
+   * Next value of a named id counter (prompt, user, favorite...), allocated in this transaction;
+   * with `count`, the first of that many consecutive values, in one statement (an import's prompts).
+   */
+  nextId(name: string, count?: number): Promise<number>;
 }
 
 export type AppendListener = (appended: Appended) => void;
@@ -111,14 +114,14 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
   return rows.sort((a, b) => a.position - b.position).map(toStored);
 }
 
-async function nextIdIn(sql: Sql, name: string): Promise<number> {
+async function nextIdIn(sql: Sql, name: string, count = 1): Promise<number> {
   const [row] = await sql.query<{ value: number }>(
-    `insert into id_counters (name, value) values ($1, 1)
-     on conflict (name) do update set value = id_counters.value + 1
+    `insert into id_counters (name, value) values ($1, $2::int)
+     on conflict (name) do update set value = id_counters.value + $2::int
      returning value`,
-    [name],
+    [name, count],
   );
-  return row.value;
+  return row.value - count + 1;
 }
 
 /** Narrows a read of the log: only these event types, only up to `until` (inclusive). */
@@ -194,7 +197,7 @@ export class EventStore {
         query: (text, params) => sql.query(text, params),
         many: (statements) => sql.many(statements),
         readStream: (streamId) => readStreamIn(sql, streamId),
-        nextId: (name) => nextIdIn(sql, name),
+        nextId: (name, count) => nextIdIn(sql, name, count),
         append: async (streamId, events, options) => {
           const stored = await appendIn(sql, streamId, events, options);
           for (const { types, apply } of this.inlineFor(stored))

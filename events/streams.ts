@@ -7,6 +7,9 @@ import type { StoredEvent } from './types';
  */
 export const promptStream = (promptId: number) => `prompt-${promptId}`;
 
+/** One import's record (modules/prompts/domain/import.ts): its prompts, and whether it was undone. */
+export const importStream = (batchId: number) => `import-${batchId}`;
+
 /** Whether a prompt is public, folded from its stream (a withdrawn prompt no longer is). */
 export function evolvePromptApproved(approved: boolean, event: StoredEvent): boolean {
   if (event.type === 'PromptWithdrawn') return false;
@@ -23,6 +26,7 @@ export const UNKNOWN_PROMPT: PromptAccess = { approved: false, authorId: null };
 export function evolvePromptAccess(state: PromptAccess, event: StoredEvent): PromptAccess {
   if (event.type === 'PromptSubmitted') return { ...state, authorId: event.data.submittedBy };
   if (event.type === 'PromptSavedPrivately') return { ...state, authorId: event.data.savedBy };
+  if (event.type === 'PromptDiscarded') return UNKNOWN_PROMPT;
   return { ...state, approved: evolvePromptApproved(state.approved, event) };
 }
 

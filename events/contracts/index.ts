@@ -5,6 +5,7 @@ import * as accounts from './accounts';
 import * as collections from './collections';
 import * as devices from './devices';
 import * as tokens from './tokens';
+import * as imports from './imports';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -22,6 +23,7 @@ export const eventContracts = {
   ...collections,
   ...devices,
   ...tokens,
+  ...imports,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

@@ -36,7 +36,18 @@ export const PromptSavedPrivately = {
     authorName: z.string(),
     authorImage: z.string().nullable().default(null),
     savedBy: id,
+    /** The import (POST /api/me/import) that brought it, which its undo takes back; absent when saved by hand. */
+    importBatch: id.optional(),
   }),
+};
+
+/**
+ * An import was undone (DELETE /api/me/imports/{batchId}) while this prompt of it was still
+ * private: it is gone from every list, as if never saved; its stream keeps what it was.
+ */
+export const PromptDiscarded = {
+  version: 1,
+  schema: z.object({ promptId: id, discardedBy: id, importBatch: id }),
 };
 
 /** The author of a private prompt submitted it to the community: it is pending review from now on. */

@@ -111,4 +111,6 @@ export interface HistoryEntryView {
   promptId: number;
   usedAt: string;
   modifiedContent: string | null;
+  /** The fill-in values the copy was filled with (null: none, or an entry from before values were kept). */
+  values: Record<string, string> | null;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { fold, handle, handleNew, type Actor, type EventMetadata, type EventStore } from '../../events';
+import { ConcurrencyError, executeIn, fold, handle, handleNew, importStream, type Actor, type EventMetadata, type EventStore } from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { EditResult, PromptStatusName, VersionView } from './contracts';
+import { importDecider, requireImportOwner } from './domain/import';
 import { promptDecider, promptStream, visibleVersions, type PromptCommand, type PromptContent, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
 
@@ -131,4 +132,66 @@ export async function recordUse(store: EventStore, promptId: number, actor: Acto
     metadata,
   );
   return { result: { id: promptId, counted: decided.events.length > 0 }, events: decided.events, last: decided.last };
+}
+
+/** A prompt to import: its first version, and its later versions as edits (a Promptory export keeps them). */
+export interface PromptToImport {
+  submission: SubmitCommand;
+  edits: readonly { change: PromptContent; note: string | null }[];
+}
+
+/**
+ * Saves `prompts` as the actor's private prompts, one batch: every prompt's own decisions (its
+ * saving, then each later version as an edit) and the batch's record commit together, so an
+ * import is all there or not at all.
+ */
+export async function importPrompts(store: EventStore, prompts: readonly PromptToImport[], format: string, actor: Actor, metadata: EventMetadata) {
+  const { result, events, last } = await store.transaction(async (tx) => {
+    const batchId = await tx.nextId('import');
+    const firstId = await tx.nextId('prompt', prompts.length);
+    const promptIds = prompts.map((_, i) => firstId + i);
+    for (const [i, { submission, edits }] of prompts.entries()) {
+      const promptId = promptIds[i];
+      const stream = promptStream(promptId);
+      const command = { kind: 'submit' as const, promptId, submission: { ...submission, visibility: 'private' as const, importBatch: batchId }, actor };
+      // A new id's stream is empty: nothing to read before its first event.
+      await executeIn(tx, promptDecider, { stream, command, appendOnly: true }, metadata);
+      for (const { change, note } of edits) await executeIn(tx, promptDecider, { stream, command: { kind: 'edit', promptId, change, note, actor } }, metadata);
+    }
+    await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, actor } }, metadata);
+    return { batchId, promptIds };
+  });
+  return { result, events, last };
+}
+
+/**
+ * Undoes an import: each of its prompts still private is discarded; one shared since stays.
+ * One transaction over the batch's stream and its prompts'; a concurrent change to one of them
+ * (an edit) conflicts on its stream version, and the whole undo is decided again.
+ */
+export async function undoImport(store: EventStore, batchId: number, actor: Actor, metadata: EventMetadata, retries = 5) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { result, events, last } = await store.transaction(async (tx) => {
+        const batch = fold(importDecider, await tx.readStream(importStream(batchId)));
+        requireImportOwner(batch, actor);
+        const removed: number[] = [];
+        const kept: number[] = [];
+        for (const promptId of batch.promptIds) {
+          const decided = await executeIn(
+            tx,
+            promptDecider,
+            { stream: promptStream(promptId), command: { kind: 'discard', promptId, importBatch: batchId, actor } },
+            metadata,
+          );
+          (decided.events.length ? removed : kept).push(promptId);
+        }
+        await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'undo', batchId, removed, kept, actor } }, metadata);
+        return { batchId, removed: removed.length, kept: kept.length };
+      });
+      return { result, events, last };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
+    }
+  }
 }

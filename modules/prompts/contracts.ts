@@ -268,6 +268,12 @@ export interface PendingRevision extends VersionContent {
 export const EDIT_NOTE_MAX = 200;
 
 /** Answers of the editing routes a client translates from their status (the server's English). */
+/** Refusals of undoing an import (DELETE /api/me/imports/{batchId}). */
+export const IMPORT_BATCH_MESSAGES = {
+  notFound: 'Import not found',
+  undone: 'This import has already been undone',
+} as const;
+
 export const EDIT_MESSAGES = {
   withdrawnPrompt: 'A withdrawn prompt cannot be edited',
   noPendingRevision: 'There is no pending revision',

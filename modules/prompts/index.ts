@@ -12,8 +12,10 @@ export {
   withdrawRevision,
   reviewRevision,
   readVersions,
+  importPrompts,
+  undoImport,
 } from './commands';
-export type { SubmitCommand, PromptCommand, PromptStatus } from './domain/prompt';
+export type { SubmitCommand, PromptCommand, PromptStatus, PromptContent } from './domain/prompt';
 export type { Actor } from '../../events';
 export { promptStream, promptDecider } from './domain/prompt';
 export { usageDecider, useStream, USE_WINDOW_MS } from './domain/usage';

@@ -44,11 +44,12 @@ export const catalogProjection: Projection = {
   // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn');
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
-  version: 7,
+  version: 8,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
     'PromptSubmitted',
     'PromptSavedPrivately',
+    'PromptDiscarded',
     'PromptSharedForReview',
     'PromptReviewed',
     'PromptWithdrawn',
@@ -193,6 +194,9 @@ export const catalogProjection: Projection = {
             params: [event.data.promptId, ...at, event.data.isApproved ? 'approved' : 'rejected', event.data.reviewedBy, event.createdAt],
           },
         ];
+      case 'PromptDiscarded':
+        // An undone import's private prompt: gone. Events arrive in log order, so its insert never comes after.
+        return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];
       case 'PromptWithdrawn':
         return [
           {

@@ -139,6 +139,25 @@ export async function getPromptAccess(
   return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit };
 }
 
+/** Every prompt `userId` wrote, whatever its status (private ones too), oldest first: what their data export holds. */
+export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPromptView[]> {
+  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 order by created_at, id`, [userId]);
+  return rows.map((row) => ({ ...toPromptView(row), status: row.status as PromptStatusName }));
+}
+
+/**
+ * The titles of prompts a user's bookmarks, ratings and history name, as `viewerId` may know
+ * them: any prompt but someone else's private one (withdrawn ones were public when saved).
+ */
+export async function promptTitles(sql: Sql, ids: readonly number[], viewerId: number): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<{ id: number; title: string }>(
+    `select id, title from catalog_prompts where id = any($1::int[]) and (status <> 'private' or submitted_by = $2)`,
+    [[...new Set(ids)], viewerId],
+  );
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
 /** Every counted use, of every prompt (withdrawn ones' uses are kept, only hidden). */
 export async function totalUsage(sql: Sql): Promise<number> {
   const [row] = await sql.query<{ n: number }>('select coalesce(sum(usage_count), 0)::int as n from catalog_prompts');

@@ -50,11 +50,11 @@ export async function getCollection(sql: Sql, id: number, viewerId: number | nul
   return toView(row);
 }
 
-/** The collection's prompts (with the version each was added at), most recently added first. */
-export async function collectionItems(sql: Sql, id: number): Promise<{ promptId: number; savedVersion: number | null }[]> {
-  const rows = await sql.query<{ prompt_id: number; saved_version: number | null }>(
-    'select prompt_id, saved_version from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
+/** The collection's prompts (with when each was added and the version it was added at), most recently added first. */
+export async function collectionItems(sql: Sql, id: number): Promise<{ promptId: number; savedVersion: number | null; addedAt: string }[]> {
+  const rows = await sql.query<{ prompt_id: number; saved_version: number | null; added_at: Date }>(
+    'select prompt_id, saved_version, added_at from collection_items where collection_id = $1 and active order by added_at desc, prompt_id desc',
     [id],
   );
-  return rows.map((r) => ({ promptId: r.prompt_id, savedVersion: r.saved_version }));
+  return rows.map((r) => ({ promptId: r.prompt_id, savedVersion: r.saved_version, addedAt: iso(r.added_at) }));
 }

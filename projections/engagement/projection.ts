@@ -9,8 +9,8 @@ import type { Projection, Statement } from '../types';
 export const engagementProjection: Projection = {
   name: 'engagement',
   // v2: ratings indexed by prompt (the rating answer's tally reads them); v3: the version a
-  // bookmark saved and a rating was given on.
-  version: 3,
+  // bookmark saved and a rating was given on; v4: history keeps its fill-in values.
+  version: 4,
   // Every row is keyed by one event (favorites, history) or by one decision stream with a
   // watermark (ratings), so applying in the write transaction and again later is safe.
   inline: true,
@@ -45,7 +45,8 @@ export const engagementProjection: Projection = {
       user_id integer not null,
       prompt_id integer not null,
       used_at timestamptz not null,
-      modified_content text
+      modified_content text,
+      filled_values jsonb
     );
     create index usage_history_user on usage_history (user_id, id desc);
   `,
@@ -74,9 +75,16 @@ export const engagementProjection: Projection = {
       case 'HistoryRecorded':
         return [
           {
-            text: `insert into usage_history (id, user_id, prompt_id, used_at, modified_content) values ($1, $2, $3, $4, $5)
+            text: `insert into usage_history (id, user_id, prompt_id, used_at, modified_content, filled_values) values ($1, $2, $3, $4, $5, $6::text::jsonb)
                    on conflict (id) do nothing`,
-            params: [event.position, event.data.userId, event.data.promptId, event.createdAt, event.data.modifiedContent],
+            params: [
+              event.position,
+              event.data.userId,
+              event.data.promptId,
+              event.createdAt,
+              event.data.modifiedContent,
+              event.data.values && JSON.stringify(event.data.values),
+            ],
           },
         ];
       default:

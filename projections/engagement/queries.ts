@@ -70,14 +70,30 @@ export async function getVersionRating(sql: Sql, promptId: number, version: numb
 
 /** The user's usage history, newest first. */
 export async function listHistory(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<HistoryEntryView>> {
-  const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null }>(
-    'select id, prompt_id, used_at, modified_content from usage_history where user_id = $1 and ($2::bigint is null or id < $2) order by id desc limit $3',
+  const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null; filled_values: Record<string, string> | null }>(
+    'select id, prompt_id, used_at, modified_content, filled_values from usage_history where user_id = $1 and ($2::bigint is null or id < $2) order by id desc limit $3',
     [userId, page.cursor ?? null, page.limit + 1],
   );
   return pageOf(
     rows,
     page.limit,
     (r) => Number(r.id),
-    (r) => ({ id: Number(r.id), userId, promptId: r.prompt_id, usedAt: iso(r.used_at), modifiedContent: r.modified_content }),
+    (r) => ({
+      id: Number(r.id),
+      userId,
+      promptId: r.prompt_id,
+      usedAt: iso(r.used_at),
+      modifiedContent: r.modified_content,
+      values: r.filled_values,
+    }),
   );
+}
+
+/** Every current rating of the user, most recent first. */
+export async function listRatings(sql: Sql, userId: number): Promise<{ promptId: number; value: RatingValue; ratedAt: string }[]> {
+  const rows = await sql.query<{ prompt_id: number; value: RatingValue; rated_at: Date }>(
+    'select prompt_id, value, rated_at from ratings where user_id = $1 order by rated_at desc, prompt_id desc',
+    [userId],
+  );
+  return rows.map((r) => ({ promptId: r.prompt_id, value: r.value, ratedAt: iso(r.rated_at) }));
 }

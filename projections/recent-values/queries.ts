@@ -23,3 +23,14 @@ export async function recentValues(sql: Sql, userId: number, promptId: number, n
   for (const row of rows) out[row.name].push(row.value);
   return out;
 }
+
+/** Every value the user's suggestions hold, per variable name, each once, most recently used first. */
+export async function allRecentValues(sql: Sql, userId: number): Promise<RecentValues> {
+  const rows = await sql.query<{ name: string; value: string }>(
+    `select name, value from recent_values where user_id = $1 group by name, value order by name, max(last_pos) desc`,
+    [userId],
+  );
+  const out: RecentValues = {};
+  for (const row of rows) (out[row.name] ??= []).push(row.value);
+  return out;
+}

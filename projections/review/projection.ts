@@ -2,7 +2,7 @@ import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
 
 /**
- * A whole batch in four statements (the as-of replay runs on every such request): the
+ * A whole batch in four statements (five with discarded prompts) (the as-of replay runs on every such request): the
  * log rows, the new prompts, the private ones shared for review, then each prompt's last
  * decision in the batch. Every
  * decision overwrites status, decider and time, so the last one is what applying them one
@@ -18,7 +18,10 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
   const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
   const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
+  const discarded: number[] = [];
   for (const event of events) {
+    // Only a private prompt is discarded (an undone import's): it has no log rows, only its row.
+    if (event.type === 'PromptDiscarded') discarded.push(event.data.promptId);
     if (event.type === 'PromptSubmitted') {
       log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
     } else if (event.type === 'PromptSharedForReview') {
@@ -127,6 +130,8 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
       params: [rows(withdrawn.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), pos: e.position })))],
     });
   }
+  // Last: a prompt saved and discarded in one batch is inserted, then gone.
+  if (discarded.length) statements.push({ text: 'delete from review_prompts where id = any($1::int[])', params: [discarded] });
   return statements;
 }
 
@@ -221,10 +226,11 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
 export const reviewProjection: Projection = {
   name: 'review',
   // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview;
-  // v3: edits (version, content) and revisions of published prompts (review_revisions).
-  version: 3,
+  // v3: edits (version, content) and revisions of published prompts (review_revisions);
+  // v4: PromptDiscarded (an undone import's private prompt leaves).
+  version: 4,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
-  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn', ...EDIT_EVENTS],
+  handles: ['PromptSubmitted', 'PromptSavedPrivately', 'PromptSharedForReview', 'PromptReviewed', 'PromptWithdrawn', 'PromptDiscarded', ...EDIT_EVENTS],
   ddl: `
     create table review_prompts (
       id integer primary key,

@@ -46,3 +46,28 @@ async function sameOrigin({ method, path, body }: ApiRequest): Promise<unknown> 
 
 /** The islands' typed client: `await api(routes.rate, { body: { promptId, value } })`. */
 export const api = apiClient(sameOrigin);
+
+/**
+ * The same typed client over XMLHttpRequest, which reports how much of the body has gone up
+ * (fetch does not): for a large body, an import file of up to 5 MB. `onProgress` gets 0 to 1.
+ */
+export function apiWithUploadProgress(onProgress: (fraction: number) => void) {
+  return apiClient(
+    ({ method, path, body }) =>
+      new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open(method, path);
+        xhr.withCredentials = true;
+        xhr.setRequestHeader('accept', 'application/json');
+        if (body !== undefined) xhr.setRequestHeader('content-type', 'application/json');
+        xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+        xhr.onload = () => {
+          const text = xhr.responseText;
+          if (xhr.status < 200 || xhr.status >= 300) reject(new HttpError(xhr.status, text, xhr.statusText));
+          else resolve(text ? JSON.parse(text) : null);
+        };
+        xhr.onerror = () => reject(new TypeError('Network request failed'));
+        xhr.send(body === undefined ? null : JSON.stringify(body));
+      }),
+  );
+}

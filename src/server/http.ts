@@ -37,7 +37,8 @@ export function errorJson(status: number, error: string, issues?: ErrorBody['iss
   return json(issues ? { error, issues } : { error }, { status });
 }
 
-function zodIssues(error: z.ZodError): Issue[] {
+/** A zod error's issues as a 400 answer carries them. */
+export function zodIssues(error: z.ZodError): Issue[] {
   return error.issues.map((i) => {
     const bound = 'maximum' in i ? i.maximum : 'minimum' in i ? i.minimum : undefined;
     const issue: Issue = { path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message, code: i.code };

@@ -70,7 +70,7 @@ export async function throttleUse(app: App, context: Pick<APIContext, 'request' 
 export async function throttleAccount(
   app: App,
   context: Pick<APIContext, 'request' | 'clientAddress'>,
-  action: 'submit' | 'library',
+  action: 'submit' | 'library' | 'data',
   userId: number,
 ): Promise<void> {
   await app.limiter.hit(action, { ip: clientIp(context, app.config.trustProxy), account: `user:${userId}` });

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { DomainError, type Sql } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
+import { DATA_MESSAGES } from '../../modules/portability/contracts';
 import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import type { RateAction, RateLimits } from './config';
 
@@ -55,6 +56,7 @@ const REFUSALS: Partial<Record<RateAction, string>> = {
   submit: SUBMIT_MESSAGES.tooManySubmissions,
   library: LIBRARY_MESSAGES.tooFast,
   mcp: LIBRARY_MESSAGES.tooFast,
+  data: DATA_MESSAGES.tooMany,
 };
 
 export class RateLimiter {

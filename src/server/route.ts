@@ -73,7 +73,7 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
       const user = caller(spec, context);
       const params = parseParams(spec, context.params);
       const query = spec.query ? spec.query.parse(Object.fromEntries(context.url.searchParams)) : {};
-      const body = spec.body ? await readBody(context.request, spec.body) : undefined;
+      const body = spec.body ? await readBody(context.request, spec.body, spec.maxBodyBytes) : undefined;
       const { app } = context.locals;
       // Read by the page-cache middleware on the way out (src/server/page-cache.ts).
       if (spec.writtenPosition === false) context.locals.noWrittenPosition = true;

@@ -3,6 +3,7 @@ import { accountRoutes } from '../../modules/accounts/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
+import { portabilityRoutes } from '../../modules/portability/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { tokenRoutes } from '../../modules/tokens/routes';
 
@@ -22,7 +23,16 @@ const metaRoutes = {
   }),
 };
 
-export const routes = { ...accountRoutes, ...promptRoutes, ...engagementRoutes, ...collectionRoutes, ...deviceRoutes, ...tokenRoutes, ...metaRoutes };
+export const routes = {
+  ...accountRoutes,
+  ...promptRoutes,
+  ...engagementRoutes,
+  ...collectionRoutes,
+  ...deviceRoutes,
+  ...tokenRoutes,
+  ...portabilityRoutes,
+  ...metaRoutes,
+};
 
 export type RouteName = keyof typeof routes;
 export const allRoutes: readonly RouteSpec[] = Object.values(routes);

@@ -34,6 +34,14 @@ if (existsSync('tests/bench/write-bench.ts')) {
   if (existsSync('docs/benchmarks-writes.md')) writes = readFileSync('docs/benchmarks-writes.md', 'utf8');
 }
 
+// Import and export of a whole library (issue 21) writes its own section too; it needs a build.
+let portability = '';
+if (existsSync('tests/bench/portability-bench.ts')) {
+  const result = spawnSync('npx', ['tsx', 'tests/bench/portability-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) console.error('portability benchmark failed');
+  if (existsSync('docs/benchmarks-portability.md')) portability = readFileSync('docs/benchmarks-portability.md', 'utf8');
+}
+
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const doc = `# Benchmarks
 
@@ -67,6 +75,8 @@ ${site}
 
 ${library}
 
-${writes}`;
+${writes}
+
+${portability}`;
 writeFileSync('docs/benchmarks.md', doc);
 console.log(doc);

@@ -1,6 +1,6 @@
 /**
  * Screenshots of what a user meets (issue 18): home, browse, detail, dashboard, admin and
- * extension pages at several widths, in both languages and themes, written to OUT_DIR
+ * extension pages (and the profile) at several widths, in both languages and themes, written to OUT_DIR
  * (default /tmp/shots-ui) as <page>-<width>-<lng>-<theme>.png, full page. Against a running
  * build started with ADMIN_EMAIL (its set-password link is read from DATA_DIR's outbox):
  *   BASE=http://127.0.0.1:6050 DATA_DIR=/tmp/ui-data ADMIN_EMAIL=admin@ui.test \
@@ -21,7 +21,7 @@ const list = (name: string, fallback: string) => (process.env[name] ?? fallback)
 const widths = list('WIDTHS', '360,900,1280').map(Number);
 const lngs = list('LNGS', 'en,zh-HK');
 const themes = list('THEMES', 'light,dark');
-const only = new Set(list('PAGES', 'home,browse,detail,dashboard,admin,extension'));
+const only = new Set(list('PAGES', 'home,browse,detail,dashboard,profile,admin,extension'));
 
 function linkIn(email: string): string | null {
   const files = readdirSync(join(dataDir, 'outbox'))
@@ -54,6 +54,7 @@ const pages: [string, string][] = (
     ['browse', '/prompts'],
     ['detail', `/prompts/${prompts[0].id}`],
     ['dashboard', '/dashboard'],
+    ['profile', '/dashboard/profile'],
     ['admin', '/admin'],
     ['extension', '/extension'],
   ] as [string, string][]

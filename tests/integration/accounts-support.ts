@@ -44,7 +44,7 @@ export class Browser {
       /** Route parameters, e.g. `{ id: '7' }` for a `[id]` route. */
       params?: Record<string, string>;
     } = {},
-  ): Promise<{ status: number; body: any; headers: Headers }> {
+  ): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
     const method = options.method ?? 'POST';
     const url = new URL(options.path ?? '/api/auth/x', 'http://localhost:4321');
     const headers = new Headers(options.headers);
@@ -82,21 +82,22 @@ export class Browser {
     const run = async (i: number): Promise<Response> =>
       i < chain.length ? ((await chain[i](context as never, () => run(i + 1))) as Response) : handler(context);
     const response = await run(0);
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       /* not JSON */
     }
-    return { status: response.status, body: parsed, headers: response.headers };
+    return { status: response.status, body: parsed, headers: response.headers, bytes };
   }
 
   /**
    * Calls a declared route through its real endpoint, the way the islands' client would:
    * `browser.api(routes.rate, { body: { promptId: 3, value: 5 } })`.
    */
-  api<R extends RouteRef>(route: R, ...[input]: ClientArgs<R>): Promise<{ status: number; body: any; headers: Headers }> {
+  api<R extends RouteRef>(route: R, ...[input]: ClientArgs<R>): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
     const given = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown };
     return this.call(handlerFor(route), {
       method: route.method,

@@ -135,6 +135,18 @@ const api: Record<string, Row> = {
   // The caller's own suggestions; read-only, so the extension may ask too.
   'GET /api/prompts/{id}/recent-values': { expect: '401 200 200 200 200 200', input: () => ({ params: { id: 3 } }) },
   'DELETE /api/me/recent-values': { expect: '401 200 200 200 200 403' },
+  // Each caller downloads their own data: there is nothing of anyone else's to name.
+  'GET /api/me/export': { expect: '401 200 200 200 200 403' },
+  // A preview reads the caller's own prompts only; the undo is the importer's alone (others: not found).
+  'POST /api/me/import': {
+    expect: '401 200 200 200 200 403',
+    input: () => ({ query: 'dryRun=1', body: { format: 'prompts-chat-csv', content: 'act,prompt\nA matrix prompt,The text of a matrix prompt' } }),
+  },
+  'DELETE /api/me/imports/{batchId}': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { batchId: mine(ids, who, 'import') } }),
+    publicInput: () => ({ params: { batchId: 999_999 } }),
+  },
   'GET /api/collections/my': { expect: '401 200 200 200 200 403' },
   'POST /api/collections': { expect: '401 201 201 201 201 403', input: () => ({ body: { name: 'Another one', isPublic: false } }) },
   // A private collection is not found for anyone but its owner (the admin included); a public one is everyone's to read.
@@ -317,6 +329,9 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
       ids[`token${copy}`] = (await post('/api/tokens', { name: `Token ${copy}`, scope: 'read', expiresInDays: 30 })).id;
+      ids[`import${copy}`] = (
+        await post('/api/me/import', { format: 'prompts-chat-csv', content: `act,prompt\nImported ${copy},An imported prompt to undo: copy ${copy}` })
+      ).batchId;
       const token = randomBytes(32).toString('base64url');
       const connected = await connectTestDevice(
         app.store,

@@ -57,6 +57,7 @@ function specsOf(file: string): StringsSpec[] {
   if (file === 'src/islands/library/CollectionItemRemove.tsx') return specs('collectionItem');
   if (file === 'src/islands/library/BookmarksTab.tsx') return specs('bookmarksTab');
   if (file === 'src/islands/library/ClearRecentValues.tsx') return specs('recentValues');
+  if (file === 'src/islands/library/ImportPrompts.tsx') return specs('importPrompts');
   if (file.startsWith('src/islands/library/')) return specs('library');
   if (file.startsWith('src/islands/extension/')) return specs('extensionPage');
   if (file.startsWith('src/islands/tokens/')) return specs('accessTokens');

@@ -101,6 +101,9 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
     }
     case 'PromptRevisionWithdrawn':
       return { ...state, versions: restatus(state.versions, event.data.version, 'withdrawn'), pendingRevision: null };
+    case 'PromptDiscarded':
+      // Gone as if never saved: every later command finds nothing.
+      return initialPromptState;
     default:
       return state;
   }
@@ -119,6 +122,8 @@ export interface SubmitCommand {
   submittedAt?: string;
   /** "private": kept by its author, never reviewed (absent: public, submitted for review). */
   visibility?: Visibility;
+  /** The import that brings it (private prompts only): its undo takes the prompt back. */
+  importBatch?: number;
 }
 
 export type PromptCommand =
@@ -142,7 +147,9 @@ export type PromptCommand =
   /** The author takes back their pending revision. */
   | { kind: 'withdraw-revision'; promptId: number; actor: Actor }
   /** The admin approves or rejects the pending revision `version`. */
-  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor };
+  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor }
+  /** Undoing an import: the import's own prompt goes, if still private (its undo decides which: domain/import.ts). */
+  | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor };
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
@@ -184,6 +191,7 @@ function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Acto
     authorName,
     authorImage: command.authorImage ?? null,
     savedBy: actor.userId,
+    ...(command.importBatch ? { importBatch: command.importBatch } : {}),
   };
   return [{ type: 'PromptSavedPrivately', data }];
 }
@@ -317,6 +325,17 @@ export function decideReviewRevision(state: PromptState, promptId: number, versi
 }
 
 /**
+ * An undone import takes back its prompt while it is its author's alone; one shared with the
+ * community since stays (nothing is appended: the undo counts it as kept).
+ */
+export function decideDiscard(state: PromptState, promptId: number, importBatch: number, actor: Actor): NewEvent[] {
+  const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
+  if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
+  if (state.status !== 'private') return [];
+  return [{ type: 'PromptDiscarded', data: { promptId, discardedBy: actor.userId!, importBatch } }];
+}
+
+/**
  * The versions `viewer` may see, oldest first, or null (not found): all of them for the author
  * and, unless it is private, the admin; only the published ones of a public prompt for anyone else.
  */
@@ -353,6 +372,8 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         return decideWithdrawRevision(state, command.promptId, command.actor);
       case 'review-revision':
         return decideReviewRevision(state, command.promptId, command.version, command.isApproved, command.actor);
+      case 'discard':
+        return decideDiscard(state, command.promptId, command.importBatch, command.actor);
     }
   },
 };

@@ -1,6 +1,8 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
+import { findRoute } from '../../../events/route';
+import { allRoutes } from '../../shared/api-routes';
 import { MAX_BODY_BYTES, type Config } from '../config';
 import { declaresTooLarge, hasUnstorableText, json, tooLargeJson, UNSTORABLE_TEXT } from '../http';
 import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from '../security-headers';
@@ -86,7 +88,9 @@ export const security: MiddlewareHandler = async (context, next) => {
   if (!isServedHost(context.url.host, config)) {
     return refuse(json({ error: UNKNOWN_HOST }, { status: 421 }));
   }
-  if (declaresTooLarge(context.request, MAX_BODY_BYTES)) return refuse(tooLargeJson());
+  // A route may declare a larger body (an import file); every other request keeps the 64 KB cap.
+  const maxBody = findRoute(allRoutes, context.request.method, context.url.pathname)?.maxBodyBytes ?? MAX_BODY_BYTES;
+  if (declaresTooLarge(context.request, maxBody)) return refuse(tooLargeJson());
   if (UNSAFE_METHODS.has(context.request.method) && !isSameOriginRequest(context.request, config)) {
     return refuse(json({ error: AUTH_MESSAGES.crossOrigin }, { status: 403 }));
   }

@@ -55,4 +55,7 @@ export { signOutDevice } from './signOutDevice';
 export { accessTokens } from './accessTokens';
 export { createAccessToken } from './createAccessToken';
 export { revokeAccessToken } from './revokeAccessToken';
+export { exportMyData } from './exportMyData';
+export { importMyData } from './importMyData';
+export { undoImport } from './undoImport';
 export { openApi } from './openApi';

@@ -34,7 +34,14 @@ export const POST = serve(
     const result = await recordHistory(app.store, user.id, promptId, metadata, entry.modifiedContent, entry.values);
     await settle(result);
     return replyWith(
-      { id: result.entryId, userId: user.id, promptId, usedAt: new Date(result.usedAt).toISOString(), modifiedContent: entry.modifiedContent ?? null },
+      {
+        id: result.entryId,
+        userId: user.id,
+        promptId,
+        usedAt: new Date(result.usedAt).toISOString(),
+        modifiedContent: entry.modifiedContent ?? null,
+        values: entry.values ?? null,
+      },
       { status: 201 },
     );
   },

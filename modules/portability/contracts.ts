@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * A person's data leaving Promptory (GET /api/me/export): the Promptory format (`json`), one
+ * Markdown file per own prompt in a zip (`markdown`), or the `act,prompt` CSV that prompts.chat
+ * and the awesome-chatgpt-prompts lists read (`csv`). The JSON format's schema is this file's
+ * `promptoryExport`; docs/data-format.md describes it and holds its JSON Schema (generated).
+ */
+export const EXPORT_FORMATS = ['json', 'markdown', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('json') });
+
+/** What a refusal says when one account downloads or imports its data too often (the `data` rate limit). */
+export const DATA_MESSAGES = {
+  tooMany: 'You have downloaded or imported your data many times in a short while. Please wait a while and try again.',
+} as const;
+
+/** The `format` field of a Promptory export: a reader checks it before anything else. */
+export const PROMPTORY_FORMAT = 'promptory-export';
+/** Raised when a field changes meaning or goes; new optional fields keep the version. */
+export const PROMPTORY_FORMAT_VERSION = 1;
+
+const isoTime = z.iso.datetime({ offset: true });
+const promptId = z.number().int().positive();
+
+/** Where a prompt stands (the prompts module's statuses, repeated here: a contract names no other module). */
+const exportedStatus = z.enum(['private', 'pending', 'approved', 'rejected', 'withdrawn']);
+
+const exportedVariable = z.object({
+  name: z.string(),
+  default: z.string().optional(),
+  options: z.array(z.string()).optional(),
+});
+
+export const exportedVersion = z.object({
+  version: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  /** The category's slug (`writing`, `coding`, …; `unknown` when none). */
+  category: z.string(),
+  note: z.string().nullable(),
+  at: isoTime,
+  status: z.string(),
+});
+
+export const exportedPrompt = z.object({
+  id: promptId,
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  category: z.string(),
+  /** `private`: its author's alone; `public`: submitted to the community (see `status`). */
+  visibility: z.enum(['private', 'public']),
+  status: exportedStatus,
+  authorName: z.string(),
+  createdAt: isoTime,
+  /** The fill-in variables of its content, in order of first appearance. */
+  variables: z.array(exportedVariable),
+  /** Every version, oldest first (the last is the current one). */
+  versions: z.array(exportedVersion),
+});
+
+/** A prompt someone else wrote, as a bookmark, rating, history entry or collection names it. */
+const promptRef = z.object({ promptId, title: z.string().nullable() });
+
+export const promptoryExport = z.object({
+  format: z.literal(PROMPTORY_FORMAT),
+  formatVersion: z.literal(PROMPTORY_FORMAT_VERSION),
+  exportedAt: isoTime,
+  /** Where it came from: links in it are relative to this origin. */
+  site: z.string(),
+  profile: z.object({
+    name: z.string(),
+    username: z.string().nullable(),
+    email: z.string(),
+    avatarUrl: z.string().nullable(),
+    createdAt: isoTime,
+  }),
+  prompts: z.array(exportedPrompt),
+  bookmarks: z.array(promptRef.extend({ savedAt: isoTime })),
+  collections: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      isPublic: z.boolean(),
+      createdAt: isoTime,
+      /** Most recently added first. */
+      prompts: z.array(promptRef.extend({ addedAt: isoTime })),
+    }),
+  ),
+  ratings: z.array(promptRef.extend({ helpful: z.boolean(), ratedAt: isoTime })),
+  /** Newest first. `filledContent`: the text copied; `values`: the fill-in values it was filled with. */
+  history: z.array(
+    promptRef.extend({
+      usedAt: isoTime,
+      filledContent: z.string().nullable(),
+      values: z.record(z.string(), z.string()).nullable(),
+    }),
+  ),
+  /** The fill-in values the site offers again, per variable name, most recent first. */
+  rememberedValues: z.record(z.string(), z.array(z.string())),
+});
+
+export type PromptoryExport = z.infer<typeof promptoryExport>;
+export type ExportedPrompt = z.infer<typeof exportedPrompt>;
+
+/**
+ * What POST /api/me/import reads: Promptory's own export, and the exports of the prompt tools
+ * people come from (readers: import-formats.ts). `markdown` is a Promptory Markdown zip (as
+ * base64) or one Markdown file with front matter.
+ */
+export const IMPORT_FORMATS = [
+  'promptory-json',
+  'prompts-chat-csv',
+  'prompts-chat-json',
+  'open-webui-json',
+  'ai-prompt-genius',
+  'aishort-json',
+  'markdown',
+] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One import: its body (this route only: every other takes 64 KB) and how many prompts one file may bring. */
+export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, prompts: 5000 } as const;
+
+export const IMPORT_MESSAGES = {
+  tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,
+  empty: 'There are no prompts in this file.',
+} as const;
+
+export const importRequest = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  /** The file's text (a zip: its bytes as base64). */
+  content: z.string().min(1, IMPORT_MESSAGES.empty),
+});
+
+/** `?dryRun=1`: answer the preview and change nothing. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** What became of one prompt of the file: `new` (imported, or would be), a `duplicate` of one the user has (skipped), or `invalid` (why, per field). */
+export interface ImportItemView {
+  /** Its 1-based place in the file. */
+  item: number;
+  title: string;
+  outcome: 'new' | 'duplicate' | 'invalid';
+  issues: { path: (string | number)[]; message: string; code?: string; limit?: number }[];
+  /** Its fill-in variables after the conversion of other tools' placeholders. */
+  variables: string[];
+  /** How many of other tools' placeholders became variables. */
+  converted: number;
+  /** The prompt it became (an import that ran; null in a preview or when skipped). */
+  promptId: number | null;
+}
+
+export interface ImportPreview {
+  format: ImportFormat;
+  counts: { new: number; duplicate: number; invalid: number };
+  items: ImportItemView[];
+}
+
+/** An import that ran: its batch (DELETE /api/me/imports/{batchId} undoes exactly it). */
+export interface ImportResult extends ImportPreview {
+  batchId: number | null;
+}

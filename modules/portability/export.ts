@@ -1,0 +1,131 @@
+import { writeCsv } from './csv';
+import type { ExportedPrompt, PromptoryExport } from './contracts';
+
+/** A file of an export archive: its path inside the zip and its text. */
+export interface ExportFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * The CSV export: `act,prompt` first, as prompts.chat and the awesome-chatgpt-prompts lists
+ * read them (by header name), then Promptory's own columns. Variables stay in Promptory's
+ * `{{name}}` syntax: the file is the user's copy of their prompts, not another tool's import.
+ */
+export const CSV_COLUMNS = ['act', 'prompt', 'description', 'category', 'visibility', 'status', 'variables', 'versions', 'created_at', 'id'] as const;
+
+export function exportCsv(data: PromptoryExport): string {
+  return writeCsv(
+    CSV_COLUMNS,
+    data.prompts.map((p) => [
+      p.title,
+      p.content,
+      p.description,
+      p.category,
+      p.visibility,
+      p.status,
+      p.variables.map((v) => v.name).join('; '),
+      String(p.versions.length),
+      p.createdAt,
+      String(p.id),
+    ]),
+  );
+}
+
+/** A file name's part from a title: letters and digits of any script, the rest as dashes. */
+export function slugOf(title: string, fallback: string): string {
+  const slug = title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+/**
+ * A YAML scalar for any text: JSON's double-quoted string is also YAML's (JSON is a subset of
+ * YAML 1.2), so quotes, colons, `#`, line breaks and emoji need no rules of our own.
+ */
+const yaml = (value: string) => JSON.stringify(value);
+
+/** Link text in Markdown: a bracket in a title would end the link early. */
+const linkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
+
+const promptPath = (p: ExportedPrompt) => `prompts/${p.id}-${slugOf(p.title, 'prompt')}.md`;
+
+function promptFile(p: ExportedPrompt): ExportFile {
+  const lines = [
+    '---',
+    `title: ${yaml(p.title)}`,
+    `description: ${yaml(p.description)}`,
+    `category: ${yaml(p.category)}`,
+    `visibility: ${p.visibility}`,
+    `status: ${p.status}`,
+    `created: ${yaml(p.createdAt)}`,
+    `versions: ${p.versions.length}`,
+  ];
+  if (p.variables.length === 0) lines.push('variables: []');
+  else {
+    lines.push('variables:');
+    for (const v of p.variables) {
+      lines.push(`  - name: ${yaml(v.name)}`);
+      if (v.default !== undefined) lines.push(`    default: ${yaml(v.default)}`);
+      if (v.options) lines.push(`    options: [${v.options.map(yaml).join(', ')}]`);
+    }
+  }
+  lines.push('---', '', p.content, '');
+  return { path: promptPath(p), text: lines.join('\n') };
+}
+
+/**
+ * The Markdown export: one file per own prompt (YAML front matter: title, description,
+ * category, visibility, status, variables, version count; then the content as it is), one
+ * index per collection (links to the prompt's file when it is the user's own, else to its page
+ * on the site), and a README listing both.
+ */
+export function exportMarkdownFiles(data: PromptoryExport): ExportFile[] {
+  const own = new Map(data.prompts.map((p) => [p.id, p]));
+  const files = data.prompts.map(promptFile);
+  const collectionPaths: string[] = [];
+  data.collections.forEach((c, i) => {
+    const path = `collections/${i + 1}-${slugOf(c.name, 'collection')}.md`;
+    collectionPaths.push(path);
+    const lines = [
+      '---',
+      `name: ${yaml(c.name)}`,
+      `description: ${yaml(c.description ?? '')}`,
+      `public: ${c.isPublic}`,
+      `prompts: ${c.prompts.length}`,
+      '---',
+      '',
+      `# ${c.name}`,
+      '',
+    ];
+    if (c.description) lines.push(c.description, '');
+    for (const item of c.prompts) {
+      const mine = own.get(item.promptId);
+      const title = linkText(item.title ?? `#${item.promptId}`);
+      lines.push(mine ? `- [${title}](../${promptPath(mine)})` : `- [${title}](${data.site}/prompts/${item.promptId})`);
+    }
+    lines.push('');
+    files.push({ path, text: lines.join('\n') });
+  });
+  const readme = [
+    `# ${data.profile.name}: Promptory export`,
+    '',
+    `Exported ${data.exportedAt} from ${data.site}.`,
+    '',
+    '## Prompts',
+    '',
+    ...(data.prompts.length ? data.prompts.map((p) => `- [${linkText(p.title)}](${promptPath(p)}) (${p.visibility}, ${p.status})`) : ['(none)']),
+    '',
+    '## Collections',
+    '',
+    ...(data.collections.length ? data.collections.map((c, i) => `- [${linkText(c.name)}](${collectionPaths[i]})`) : ['(none)']),
+    '',
+  ];
+  files.push({ path: 'README.md', text: readme.join('\n') });
+  return files;
+}

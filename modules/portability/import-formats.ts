@@ -1,0 +1,236 @@
+import { readCsv } from './csv';
+import { PROMPTORY_FORMAT, type ImportFormat } from './contracts';
+
+/**
+ * Reading other prompt tools' export files (and Promptory's own) into prompts to import. Each
+ * reader knows one tool's shape (samples and notes: tests/fixtures/formats/); what they all give
+ * is a list of candidates, validated and converted later by the import (the placeholders of
+ * other tools become Promptory variables there). Pure: the zip of a Markdown export is opened
+ * by the caller and handed in as files.
+ */
+
+/** The tool's name as a person knows it (a derived description says where a prompt came from). */
+export const IMPORT_SOURCES: Record<ImportFormat, string> = {
+  'promptory-json': 'Promptory',
+  'prompts-chat-csv': 'prompts.chat',
+  'prompts-chat-json': 'prompts.chat',
+  'open-webui-json': 'Open WebUI',
+  'ai-prompt-genius': 'AI Prompt Genius',
+  'aishort-json': 'AiShort',
+  markdown: 'Markdown',
+};
+
+export interface ImportCandidate {
+  /** Its 1-based place in the file: what the preview names. */
+  item: number;
+  title: string;
+  description: string;
+  content: string;
+  /** The category's slug when the source names one of ours. */
+  category: string | null;
+  /**
+   * Its versions, oldest first, when the source keeps them (a Promptory export): the import
+   * saves the first and applies the others as edits, so the history comes along.
+   */
+  versions?: ImportedVersion[];
+}
+
+/** One version of an imported prompt, with the note that came with the change. */
+export interface ImportedVersion {
+  title: string;
+  description: string;
+  content: string;
+  category: string | null;
+  note: string | null;
+}
+
+/** The whole file cannot be read as the chosen format (nothing is imported). */
+export class UnreadableImport extends Error {}
+
+/** A file of a Markdown export: its path in the zip (or the file's name) and its text. */
+export interface ImportFile {
+  path: string;
+  text: string;
+}
+
+type Json = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+const objectsOf = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null) : []);
+
+function parseJson(source: string, what: string): unknown {
+  try {
+    return JSON.parse(source.replace(/^\ufeff/, ''));
+  } catch {
+    throw new UnreadableImport(`This file is not valid JSON, so it cannot be a ${what} export.`);
+  }
+}
+
+const candidates = (rows: Omit<ImportCandidate, 'item'>[]): ImportCandidate[] => rows.map((row, i) => ({ item: i + 1, ...row }));
+
+/** Promptory's own export (docs/data-format.md): the prompts, with their category slugs. */
+function promptoryJson(source: string): ImportCandidate[] {
+  const data = parseJson(source, 'Promptory') as Json;
+  if (data?.format !== PROMPTORY_FORMAT) throw new UnreadableImport('This is not a Promptory export: its "format" is not "promptory-export".');
+  return candidates(
+    objectsOf(data.prompts).map((p) => {
+      const versions = objectsOf(p.versions).map((v) => ({
+        title: text(v.title),
+        description: text(v.description),
+        content: text(v.content),
+        category: text(v.category) || null,
+        note: text(v.note) || null,
+      }));
+      return {
+        title: text(p.title),
+        description: text(p.description),
+        content: text(p.content),
+        category: text(p.category) || null,
+        ...(versions.length > 1 ? { versions } : {}),
+      };
+    }),
+  );
+}
+
+/** prompts.chat's CSV, by header name (`act,prompt` since 2022; `for_devs` TRUE means coding). */
+function promptsChatCsv(source: string): ImportCandidate[] {
+  const [header, ...rows] = readCsv(source);
+  const column = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name) ?? -1;
+  const act = column('act');
+  const prompt = column('prompt');
+  if (act < 0 || prompt < 0) throw new UnreadableImport('This CSV has no "act" and "prompt" columns.');
+  const forDevs = column('for_devs');
+  return candidates(
+    rows.map((row) => ({
+      title: row[act] ?? '',
+      description: '',
+      content: row[prompt] ?? '',
+      category: forDevs >= 0 && row[forDevs]?.trim().toUpperCase() === 'TRUE' ? 'coding' : null,
+    })),
+  );
+}
+
+/** prompts.chat's /prompts.json: `{ count, prompts: [...] }` (or the bare list). */
+function promptsChatJson(source: string): ImportCandidate[] {
+  const data = parseJson(source, 'prompts.chat');
+  const list = Array.isArray(data) ? data : (data as Json)?.prompts;
+  if (!Array.isArray(list)) throw new UnreadableImport('This is not a prompts.chat export: it has no "prompts" list.');
+  return candidates(
+    objectsOf(list).map((p) => ({
+      title: text(p.title),
+      description: text(p.description),
+      content: text(p.content),
+      category: text((p.category as Json | null)?.slug) || null,
+    })),
+  );
+}
+
+/** Open WebUI's prompt export: a list of `{ command, name (v0.8+) or title (older), content }`. */
+function openWebUiJson(source: string): ImportCandidate[] {
+  const data = parseJson(source, 'Open WebUI');
+  if (!Array.isArray(data)) throw new UnreadableImport('This is not an Open WebUI prompt export: it is not a list of prompts.');
+  return candidates(
+    objectsOf(data).map((p) => ({
+      title: text(p.name) || text(p.title) || text(p.command).replace(/^\//, ''),
+      description: '',
+      content: text(p.content),
+      category: null,
+    })),
+  );
+}
+
+/**
+ * AI Prompt Genius: v5's JSON (a list of `{ title, text, description, folder, tags }`), the old
+ * extension's archive (`{ prompts: [...] }`), or v5's CSV (read by position, as its own
+ * importer does: title, text, description, folder, tags).
+ */
+function aiPromptGenius(source: string): ImportCandidate[] {
+  const trimmed = source.replace(/^\ufeff/, '').trimStart();
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    const data = parseJson(trimmed, 'AI Prompt Genius');
+    const list = Array.isArray(data) ? data : (data as Json)?.prompts;
+    if (!Array.isArray(list)) throw new UnreadableImport('This is not an AI Prompt Genius export: it has no list of prompts.');
+    return candidates(
+      objectsOf(list).map((p) => ({ title: text(p.title), description: text(p.description), content: text(p.text ?? p.content), category: null })),
+    );
+  }
+  const [, ...rows] = readCsv(source);
+  return candidates(rows.map((row) => ({ title: row[0] ?? '', description: row[2] ?? '', content: row[1] ?? '', category: null })));
+}
+
+/** AiShort's "my prompts" export (online and offline): `{ prompts: [{ title, prompt, remark?, notes? }] }`; older files keep the body in `description`. */
+function aishortJson(source: string): ImportCandidate[] {
+  const data = parseJson(source, 'AiShort');
+  const list = Array.isArray(data) ? data : (data as Json)?.prompts;
+  if (!Array.isArray(list)) throw new UnreadableImport('This is not an AiShort export: it has no "prompts" list.');
+  return candidates(
+    objectsOf(list).map((p) => {
+      const body = text(p.prompt) || text(p.description);
+      return { title: text(p.title), description: text(p.remark) || text(p.notes), content: body, category: null };
+    }),
+  );
+}
+
+/**
+ * A front matter value: a double-quoted JSON string (Promptory writes these), a single-quoted
+ * YAML string, or plain text (prompts.chat writes names and descriptions unquoted).
+ */
+function scalar(raw: string): string {
+  const value = raw.trim();
+  if (value.startsWith('"')) {
+    try {
+      return String(JSON.parse(value));
+    } catch {
+      return value.slice(1, -1);
+    }
+  }
+  if (value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1).replaceAll("''", "'");
+  return value;
+}
+
+/** One Markdown file: YAML front matter (`title` or `name`, `description`, `category`) and the content after it. */
+function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
+  const source = file.text.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
+  const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(source);
+  const fields = new Map<string, string>();
+  for (const line of (match?.[1] ?? '').split('\n')) {
+    const field = /^([A-Za-z_]+):(.*)$/.exec(line);
+    if (field) fields.set(field[1].toLowerCase(), scalar(field[2]));
+  }
+  const name = file.path
+    .split('/')
+    .pop()!
+    .replace(/\.(prompt\.)?md$/i, '');
+  return {
+    title: fields.get('title') || fields.get('name') || name,
+    description: fields.get('description') ?? '',
+    content: (match ? match[2] : source).replace(/^\n+/, '').replace(/\n+$/, ''),
+    category: fields.get('category') || null,
+  };
+}
+
+/**
+ * A Markdown export (Promptory's zip, its files in path order) or single Markdown files: every
+ * `.md` file is a prompt but a Promptory export's README and collection indexes.
+ */
+export function readMarkdownFiles(files: readonly ImportFile[]): ImportCandidate[] {
+  const prompts = files
+    .filter((f) => /\.md$/i.test(f.path) && !/(^|\/)README\.md$/i.test(f.path) && !/(^|\/)collections\//.test(f.path))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  if (prompts.length === 0) throw new UnreadableImport('There is no Markdown (.md) file in it.');
+  return candidates(prompts.map(markdownPrompt));
+}
+
+const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string) => ImportCandidate[]> = {
+  'promptory-json': promptoryJson,
+  'prompts-chat-csv': promptsChatCsv,
+  'prompts-chat-json': promptsChatJson,
+  'open-webui-json': openWebUiJson,
+  'ai-prompt-genius': aiPromptGenius,
+  'aishort-json': aishortJson,
+};
+
+/** The prompts in a text file of `format` (a Markdown import goes through readMarkdownFiles). */
+export function readImportFile(format: Exclude<ImportFormat, 'markdown'>, source: string): ImportCandidate[] {
+  return READERS[format](source);
+}

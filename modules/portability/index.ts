@@ -1,0 +1,13 @@
+/** The portability capability: a person's data in open formats. */
+export { CSV_COLUMNS, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
+export { readCsv, writeCsv } from './csv';
+export * from './contracts';
+export {
+  IMPORT_SOURCES,
+  readImportFile,
+  readMarkdownFiles,
+  UnreadableImport,
+  type ImportCandidate,
+  type ImportedVersion,
+  type ImportFile,
+} from './import-formats';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { idParam } from '../../events/ids';
+import { route } from '../../events/route';
+import { exportQuery, IMPORT_LIMITS, importQuery, importRequest, type ImportResult, type PromptoryExport } from './contracts';
+
+/** A person's data over HTTP: taking it out, bringing it in, taking an import back. */
+export const portabilityRoutes = {
+  exportMyData: route<PromptoryExport>()({
+    method: 'GET',
+    path: '/api/me/export',
+    // The website only: a connected extension has no business downloading the whole account.
+    caller: 'web-user',
+    query: exportQuery,
+    summary:
+      "Downloads the signed-in user's data: `json` (the Promptory format: own prompts with every version and their variables, bookmarks, collections, ratings, history, remembered values, profile; docs/data-format.md), `markdown` (a zip: one file per own prompt with YAML front matter, one index per collection) or `csv` (act,prompt then Promptory's columns).",
+  }),
+  importMyData: route<ImportResult>()({
+    method: 'POST',
+    path: '/api/me/import',
+    caller: 'web-user',
+    query: importQuery,
+    body: importRequest,
+    maxBodyBytes: IMPORT_LIMITS.bytes,
+    summary:
+      "Imports prompts from a file of Promptory or another prompt tool (body up to 5 MB: `{ format, content }`, a zip as base64) as the user's private prompts, other tools' placeholders made variables; duplicates of the user's prompts are skipped. With ?dryRun=1, only the preview: what is new, duplicate or invalid and why. 201 with the batch.",
+  }),
+  undoImport: route<{ batchId: number; removed: number; kept: number }>()({
+    method: 'DELETE',
+    path: '/api/me/imports/{batchId}',
+    caller: 'web-user',
+    params: z.object({ batchId: idParam }),
+    summary: 'Undoes one import: its prompts that are still private go; those shared with the community since are kept (counted).',
+  }),
+};

@@ -1,0 +1,49 @@
+import { DomainError, type Actor, type Decider, type NewEvent, type StoredEvent } from '../../../events';
+import { IMPORT_BATCH_MESSAGES } from '../contracts';
+
+/** One import as its own stream records it: whose, which prompts, whether undone. */
+export interface ImportState {
+  userId: number | null;
+  promptIds: readonly number[];
+  undone: boolean;
+}
+
+export const initialImportState: ImportState = { userId: null, promptIds: [], undone: false };
+
+export function evolveImport(state: ImportState, event: StoredEvent): ImportState {
+  switch (event.type) {
+    case 'PromptsImported':
+      return { userId: event.data.userId, promptIds: event.data.promptIds, undone: false };
+    case 'ImportUndone':
+      return { ...state, undone: true };
+    default:
+      return state;
+  }
+}
+
+export type ImportCommand =
+  /** The prompts just saved (in the same transaction) as one batch. */
+  | { kind: 'record'; batchId: number; format: string; promptIds: number[]; actor: Actor }
+  /** The undo, once each prompt's own decision said whether it went (`removed`) or stays (`kept`). */
+  | { kind: 'undo'; batchId: number; removed: number[]; kept: number[]; actor: Actor };
+
+/** Whether `actor` may undo the import: its own member only; anyone else learns nothing of it. */
+export function requireImportOwner(state: ImportState, actor: Actor): void {
+  if (state.userId === null || state.userId !== actor.userId) throw new DomainError('not_found', IMPORT_BATCH_MESSAGES.notFound);
+  if (state.undone) throw new DomainError('conflict', IMPORT_BATCH_MESSAGES.undone);
+}
+
+export const importDecider: Decider<ImportState, ImportCommand> = {
+  initialState: initialImportState,
+  evolve: evolveImport,
+  decide(command, state): NewEvent[] {
+    const { batchId, actor } = command;
+    if (command.kind === 'record') {
+      if (state.userId !== null) throw new DomainError('conflict', 'This import already exists');
+      if (actor.userId === null) throw new DomainError('unauthenticated', 'Please sign in to import prompts.');
+      return [{ type: 'PromptsImported', data: { batchId, userId: actor.userId, format: command.format, promptIds: command.promptIds } }];
+    }
+    requireImportOwner(state, actor);
+    return [{ type: 'ImportUndone', data: { batchId, userId: actor.userId!, removed: command.removed, kept: command.kept } }];
+  },
+};

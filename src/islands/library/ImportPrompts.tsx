@@ -1,0 +1,350 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportItemView, type ImportResult } from '../../../modules/portability/contracts';
+import { api, apiWithUploadProgress, HttpError } from '../../client/http';
+import { useT, withStrings } from '../../client/strings';
+import { reserveToast } from '../../client/toast-store';
+import * as routes from '../../shared/api-routes.generated';
+import { formMessage } from '../../shared/form-messages';
+import type { ScopeOf } from '../../shared/string-specs';
+import type { Strings } from '../../shared/strings';
+import { Button, buttonClass } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { Icon } from '../../ui/Icon';
+import { Label } from '../../ui/Label';
+import { Select } from '../../ui/Select';
+
+type Scope = ScopeOf<'importPrompts'>;
+
+interface Props {
+  strings: Strings<Scope>;
+}
+
+/** Where the wizard stands: choosing a file, reading or sending it (with progress), its preview, the import done, or undone. */
+type Step =
+  | { at: 'choose' }
+  | { at: 'busy'; label: 'reading' | 'checking' | 'uploading' | 'saving'; percent: number }
+  | { at: 'preview'; result: ImportResult }
+  | { at: 'done'; result: ImportResult }
+  | { at: 'undone'; removed: number; kept: number };
+
+/** A file as the import takes it: text, or a zip's bytes as base64. */
+function readFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const asZip = /\.zip$/i.test(file.name) || file.type === 'application/zip';
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.onload = () => {
+      const result = String(reader.result);
+      resolve(asZip ? result.slice(result.indexOf(',') + 1) : result);
+    };
+    if (asZip) reader.readAsDataURL(file);
+    else reader.readAsText(file, 'utf-8');
+  });
+}
+
+/** The body's room for the file: the import's cap less the JSON around the content. */
+const MAX_CONTENT = IMPORT_LIMITS.bytes - 1024;
+
+/**
+ * The import page's wizard: choose where the file comes from and the file, see what would be
+ * imported (a preview: new, already yours, invalid and why), import it as private prompts,
+ * and undo that import. Reading and sending a large file show their progress.
+ */
+export default withStrings(ImportPrompts);
+
+function ImportPrompts(_props: Props) {
+  const t = useT<Scope>();
+  const [format, setFormat] = useState<ImportFormat>('prompts-chat-csv');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ at: 'choose' });
+  const [confirmingUndo, setConfirmingUndo] = useState(false);
+  const content = useRef<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const formatId = useId();
+  const fileId = useId();
+  const moved = useRef(false);
+
+  // Focus follows the step (not on the first render: the page has just loaded).
+  useEffect(() => {
+    if (!moved.current) {
+      moved.current = true;
+      return;
+    }
+    if (step.at !== 'busy') heading.current?.focus();
+  }, [step.at]);
+
+  const failed = (error: unknown, description?: string) => {
+    console.error(error);
+    const toast = reserveToast();
+    const text = error instanceof HttpError ? (error.issues[0]?.message ?? error.errorField) : undefined;
+    toast({ variant: 'destructive', title: t('import.errors.title'), description: description ?? text ?? t('import.errors.network') });
+  };
+
+  const check = async () => {
+    if (!file) return setFileError(t('import.errors.noFile'));
+    if (file.size > MAX_CONTENT) return setFileError(t('import.errors.tooLarge'));
+    setFileError(null);
+    setStep({ at: 'busy', label: 'reading', percent: 0 });
+    try {
+      content.current = await readFile(file, (f) => setStep({ at: 'busy', label: 'reading', percent: Math.round(f * 100) }));
+    } catch (error) {
+      setStep({ at: 'choose' });
+      return failed(error, t('import.errors.read'));
+    }
+    if (content.current.length > MAX_CONTENT) {
+      setStep({ at: 'choose' });
+      return setFileError(t('import.errors.tooLarge'));
+    }
+    setStep({ at: 'busy', label: 'checking', percent: 0 });
+    try {
+      const result = await api(routes.importMyData, { query: { dryRun: '1' }, body: { format, content: content.current } });
+      setStep({ at: 'preview', result });
+    } catch (error) {
+      setStep({ at: 'choose' });
+      failed(error);
+    }
+  };
+
+  const run = async (preview: ImportResult) => {
+    setStep({ at: 'busy', label: 'uploading', percent: 0 });
+    const upload = apiWithUploadProgress((f) => setStep({ at: 'busy', label: f < 1 ? 'uploading' : 'saving', percent: Math.round(f * 100) }));
+    try {
+      const result = await upload(routes.importMyData, { body: { format, content: content.current! } });
+      setStep({ at: 'done', result });
+    } catch (error) {
+      setStep({ at: 'preview', result: preview });
+      failed(error);
+    }
+  };
+
+  const undo = async (batchId: number) => {
+    const toast = reserveToast();
+    try {
+      const { removed, kept } = await api(routes.undoImport, { params: { batchId } });
+      toast({ title: t('import.undone.title'), description: t('import.undone.description', { removed, kept }) });
+      setConfirmingUndo(false);
+      setStep({ at: 'undone', removed, kept });
+    } catch (error) {
+      console.error(error);
+      toast({ variant: 'destructive', title: t('import.errors.title'), description: t('import.errors.undo') });
+    }
+  };
+
+  const restart = () => {
+    content.current = null;
+    setFile(null);
+    setConfirmingUndo(false);
+    setStep({ at: 'choose' });
+  };
+
+  const stepIndex = step.at === 'choose' || step.at === 'busy' ? 0 : step.at === 'preview' ? 1 : 2;
+  return (
+    <div className="space-y-6" data-testid="import-wizard">
+      <ol className="flex flex-wrap gap-2 text-sm" aria-label={t('import.title')}>
+        {(['choose', 'check', 'done'] as const).map((name, i) => (
+          <li
+            key={name}
+            aria-current={i === stepIndex ? 'step' : undefined}
+            className={`flex items-center gap-2 rounded-full px-3 py-1 ${i === stepIndex ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground'}`}
+          >
+            <span aria-hidden="true">{i + 1}.</span>
+            {t(`import.steps.${name}`)}
+          </li>
+        ))}
+      </ol>
+
+      {(step.at === 'choose' || step.at === 'busy') && (
+        <form
+          className="card space-y-5 p-6 sm:p-8"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void check();
+          }}
+        >
+          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+            {t('import.steps.choose')}
+          </h2>
+          <div className="space-y-1.5">
+            <Label htmlFor={formatId}>{t('import.format')}</Label>
+            <Select
+              id={formatId}
+              value={format}
+              onChange={(e) => setFormat(e.target.value as ImportFormat)}
+              disabled={step.at === 'busy'}
+              data-testid="import-format"
+            >
+              {IMPORT_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {t(`import.formats.${f}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={fileId}>{t('import.file')}</Label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".json,.csv,.txt,.md,.zip,application/json,text/csv,text/markdown,application/zip"
+              className="input file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={`${fileId}-help${fileError ? ` ${fileId}-error` : ''}`}
+              disabled={step.at === 'busy'}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setFileError(null);
+              }}
+              data-testid="import-file"
+            />
+            <p id={`${fileId}-help`} className="text-sm text-muted-foreground">
+              {t('import.fileHelp')}
+            </p>
+            {fileError && <FieldError id={`${fileId}-error`}>{fileError}</FieldError>}
+          </div>
+          {step.at === 'busy' ? (
+            <Progress
+              label={t(`import.${step.label}`, { percent: step.percent })}
+              percent={step.label === 'checking' || step.label === 'saving' ? null : step.percent}
+            />
+          ) : (
+            <Button type="submit" data-testid="import-check">
+              {t('import.check')}
+            </Button>
+          )}
+        </form>
+      )}
+
+      {step.at === 'preview' && (
+        <section className="card space-y-5 p-6 sm:p-8" aria-labelledby="import-preview-title">
+          <h2 id="import-preview-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+            {t('import.steps.check')}
+          </h2>
+          <p className="text-sm" data-testid="import-summary">
+            {t('import.summary', step.result.counts)}
+          </p>
+          <ItemList items={step.result.items} />
+          <div className="flex flex-wrap gap-3">
+            {step.result.counts.new > 0 ? (
+              <Button onClick={() => void run(step.result)} data-testid="import-run">
+                <Icon name="download" size={16} />
+                {t('import.import', { count: step.result.counts.new })}
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('import.nothingNew')}</p>
+            )}
+            <Button variant="outline" onClick={restart}>
+              {t('import.another')}
+            </Button>
+          </div>
+        </section>
+      )}
+
+      {step.at === 'done' && (
+        <section className="card space-y-5 p-6 sm:p-8" aria-labelledby="import-done-title" data-testid="import-done">
+          <h2 id="import-done-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+            {t('import.done', { count: step.result.counts.new })}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('import.doneText')}</p>
+          <div className="flex flex-wrap gap-3">
+            <a href="/dashboard?tab=submissions" className={buttonClass({ variant: 'primary' })}>
+              {t('import.viewMine')}
+            </a>
+            <Button variant="outline" onClick={restart}>
+              {t('import.another')}
+            </Button>
+            {!confirmingUndo && step.result.batchId !== null && (
+              <Button variant="outline" onClick={() => setConfirmingUndo(true)} data-testid="import-undo">
+                {t('import.undo')}
+              </Button>
+            )}
+          </div>
+          {confirmingUndo && step.result.batchId !== null && (
+            <div role="group" aria-labelledby="import-undo-confirm" className="space-y-3 rounded-lg border border-border bg-muted/40 p-4">
+              <p id="import-undo-confirm" className="text-sm">
+                {t('import.undoConfirm')}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button onClick={() => void undo(step.result.batchId!)} data-testid="import-undo-confirm">
+                  {t('import.undoYes')}
+                </Button>
+                <Button variant="outline" onClick={() => setConfirmingUndo(false)}>
+                  {t('import.cancel')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </section>
+      )}
+
+      {step.at === 'undone' && (
+        <section className="card space-y-4 p-6 sm:p-8" aria-labelledby="import-undone-title" data-testid="import-undone">
+          <h2 id="import-undone-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+            {t('import.undone.title')}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('import.undone.description', { removed: step.removed, kept: step.kept })}</p>
+          <Button variant="outline" onClick={restart}>
+            {t('import.another')}
+          </Button>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** A progress bar (a busy line without a bar when the share is unknown), announced politely. */
+function Progress({ label, percent }: { label: string; percent: number | null }) {
+  return (
+    <div className="space-y-2" role="status" aria-live="polite" data-testid="import-progress">
+      <p className="text-sm text-muted-foreground">{label}</p>
+      <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+        <div
+          className={`h-full rounded-full bg-primary transition-[width] ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+const OUTCOME_LOOK: Record<ImportItemView['outcome'], string> = {
+  new: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  duplicate: 'bg-muted text-muted-foreground',
+  invalid: 'bg-destructive/15 text-destructive',
+};
+
+/** Every prompt of the file with its outcome; an invalid one says why, in the user's language. */
+function ItemList({ items }: { items: ImportItemView[] }) {
+  const t = useT<Scope>();
+  const issueText = (issue: ImportItemView['issues'][number]) => {
+    const chosen = formMessage('createPage', issue);
+    return chosen ? t(chosen.qualified, chosen.values) : issue.message;
+  };
+  return (
+    <ul className="max-h-[28rem] divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="import-items">
+      {items.map((item) => (
+        <li key={item.item} className="flex flex-col gap-1.5 p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4" data-outcome={item.outcome}>
+          <div className="min-w-0 wrap-anywhere">
+            <p className="text-sm font-medium">{item.title || t('import.untitled', { item: item.item })}</p>
+            {item.outcome === 'invalid' ? (
+              <ul className="mt-1 list-disc pl-5 text-sm text-destructive">
+                {item.issues.map((issue, i) => (
+                  <li key={i}>{issueText(issue)}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                {item.variables.length > 0 && t('import.variables', { names: item.variables.join(', ') })}
+                {item.variables.length > 0 && item.converted > 0 && ' · '}
+                {item.converted > 0 && t('import.converted', { count: item.converted })}
+              </p>
+            )}
+          </div>
+          <span className={`badge shrink-0 self-start ${OUTCOME_LOOK[item.outcome]}`}>{t(`import.outcomes.${item.outcome}`)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,27 @@
+import { importPrompts } from '../../../../modules/prompts';
+import type { ImportResult } from '../../../../modules/portability';
+import { portabilityRoutes } from '../../../../modules/portability/routes';
+import { listPromptsBy } from '../../../../projections/catalog/queries';
+import { planImport } from '../../../server/import-plan';
+import { throttleAccount } from '../../../server/library';
+import { replyWith, serve } from '../../../server/route';
+
+/**
+ * Imports a file of prompts as the user's private prompts, in one batch (its undo:
+ * DELETE /api/me/imports/{batchId}); with ?dryRun=1 answers what it would do and changes nothing.
+ */
+export const POST = serve(
+  portabilityRoutes.importMyData,
+  async ({ query: { dryRun }, body: { format, content }, user, actor, app, context, metadata, settle }) => {
+    await throttleAccount(app, context, 'data', user.id);
+    const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
+    const { importable, ...preview } = planImport(format, content, user.name, existing);
+    if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
+    const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, authorName: request.authorName ?? user.name }, edits }));
+    const imported = await importPrompts(app.store, prompts, format, actor, metadata);
+    await settle(imported);
+    const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
+    const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
+    return replyWith({ ...preview, items, batchId: imported.result.batchId } satisfies ImportResult, { status: 201 });
+  },
+);

@@ -1,0 +1,10 @@
+import { undoImport } from '../../../../../modules/prompts';
+import { portabilityRoutes } from '../../../../../modules/portability/routes';
+import { serve } from '../../../../server/route';
+
+/** Undoes one import of the user's: its prompts still private go, those shared since stay. */
+export const DELETE = serve(portabilityRoutes.undoImport, async ({ params: { batchId }, actor, app, metadata, settle }) => {
+  const undone = await undoImport(app.store, batchId, actor, metadata);
+  await settle(undone);
+  return undone.result;
+});

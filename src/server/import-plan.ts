@@ -1,0 +1,152 @@
+import { DomainError } from '../../events';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  IMPORT_SOURCES,
+  readImportFile,
+  readMarkdownFiles,
+  UnreadableImport,
+  type ImportCandidate,
+  type ImportedVersion,
+  type ImportFormat,
+  type ImportItemView,
+  type ImportPreview,
+} from '../../modules/portability';
+import {
+  categoryBySlug,
+  convertForeignPlaceholders,
+  EDIT_NOTE_MAX,
+  findForeignPlaceholders,
+  submitPromptRequest,
+  SUBMIT_REQUEST_LIMITS,
+  templateVariables,
+  type SubmitPromptRequest,
+} from '../../modules/prompts/contracts';
+import type { PromptContent } from '../../modules/prompts';
+import { zodIssues } from './http';
+import { readZip } from './zip';
+
+/** A prompt the import will save (privately), with its place in the file and its later versions as edits. */
+export interface ImportablePrompt {
+  item: number;
+  request: SubmitPromptRequest;
+  edits: { change: PromptContent; note: string | null }[];
+}
+
+/** The preview of an import and the prompts it would save. */
+export interface ImportPlan extends ImportPreview {
+  importable: ImportablePrompt[];
+}
+
+/** A zip's first bytes (`PK\x03\x04`) as base64: a Markdown import is a whole Promptory export. */
+const ZIP_BASE64 = 'UEsDB';
+
+function candidatesOf(format: ImportFormat, content: string): ImportCandidate[] {
+  if (format !== 'markdown') return readImportFile(format, content);
+  if (!content.startsWith(ZIP_BASE64)) return readMarkdownFiles([{ path: 'prompt.md', text: content }]);
+  let files: Map<string, Buffer>;
+  try {
+    files = readZip(Buffer.from(content, 'base64'));
+  } catch {
+    throw new UnreadableImport('This zip cannot be opened.');
+  }
+  return readMarkdownFiles([...files].map(([path, data]) => ({ path, text: data.toString('utf8') })));
+}
+
+/** What two prompts share when they are the same prompt: letters as NFKC, case and spacing aside. */
+export function normalisedContent(content: string): string {
+  return content.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * Other tools rarely keep a description (prompts.chat's CSV has none); the form's minimum
+ * would refuse every such prompt, so one is made from the content's start, saying where it came from.
+ */
+function descriptionFor(given: string, content: string, format: ImportFormat): string {
+  if (given.trim()) return given.trim();
+  const { min, max } = SUBMIT_REQUEST_LIMITS.description;
+  const start = content.replace(/\s+/gu, ' ').trim();
+  const cut = start.length > 120 ? `${start.slice(0, 120).replace(/\s+\S*$/u, '')}…` : start;
+  const from = `Imported from ${IMPORT_SOURCES[format]}`;
+  const made = cut ? `${from}: ${cut}` : from;
+  return made.length < min ? `${made}.` : made.slice(0, max);
+}
+
+/**
+ * Reads an import file and decides, for each prompt in it, whether it is new, a duplicate of
+ * one the user already has (or of an earlier one in the file), or invalid, and why, with the
+ * server's own validation (the limits and messages of POST /api/prompts). Other tools'
+ * placeholders become Promptory variables first. Pure but for the zip: the same for a
+ * preview (dryRun) and the import itself.
+ */
+export function planImport(format: ImportFormat, content: string, authorName: string, existingContents: readonly string[]): ImportPlan {
+  let candidates: ImportCandidate[];
+  try {
+    candidates = candidatesOf(format, content);
+  } catch (error) {
+    if (error instanceof UnreadableImport) throw new DomainError('invalid', error.message, [{ path: ['content'], message: error.message, code: 'custom' }]);
+    throw error;
+  }
+  if (candidates.length === 0) throw new DomainError('invalid', IMPORT_MESSAGES.empty, [{ path: ['content'], message: IMPORT_MESSAGES.empty, code: 'custom' }]);
+  if (candidates.length > IMPORT_LIMITS.prompts)
+    throw new DomainError('invalid', IMPORT_MESSAGES.tooMany, [
+      { path: ['content'], message: IMPORT_MESSAGES.tooMany, code: 'too_big', limit: IMPORT_LIMITS.prompts },
+    ]);
+  const seen = new Set(existingContents.map(normalisedContent));
+  // Promptory's own files are in its syntax already: a `[note]` there is the author's text.
+  const ownSyntax = format === 'promptory-json' || (format === 'markdown' && content.startsWith(ZIP_BASE64));
+  const items: ImportItemView[] = [];
+  const importable: ImportablePrompt[] = [];
+  for (const candidate of candidates) {
+    const versions: ImportedVersion[] = candidate.versions ?? [{ ...candidate, note: null }];
+    let converted = 0;
+    const parsed = versions.map((version) => {
+      const found = ownSyntax ? [] : findForeignPlaceholders(version.content);
+      converted = found.length;
+      const text = convertForeignPlaceholders(version.content, found);
+      return submitPromptRequest.safeParse({
+        title: version.title,
+        description: descriptionFor(version.description, text, format),
+        content: text,
+        categoryId: (version.category && categoryBySlug(version.category)?.id) || 0,
+        authorName,
+        visibility: 'private',
+      });
+    });
+    const latest = parsed.at(-1)!;
+    const view: ImportItemView = {
+      item: candidate.item,
+      title: candidate.title.trim(),
+      outcome: 'new',
+      issues: [],
+      variables: latest.success ? templateVariables(latest.data.content).map((v) => v.name) : [],
+      converted,
+      promptId: null,
+    };
+    const failed = parsed.findIndex((p) => !p.success);
+    if (failed >= 0) {
+      view.outcome = 'invalid';
+      // An earlier version's problem names the version: ['versions', 0, 'title'].
+      const issues = zodIssues(parsed[failed].error!);
+      view.issues = failed === parsed.length - 1 ? issues : issues.map((issue) => ({ ...issue, path: ['versions', failed, ...issue.path] }));
+    } else {
+      const key = normalisedContent(latest.data!.content);
+      if (seen.has(key)) view.outcome = 'duplicate';
+      else {
+        seen.add(key);
+        const [first, ...later] = parsed.map((p) => p.data!);
+        importable.push({
+          item: candidate.item,
+          request: first,
+          edits: later.map(({ title, description, content, categoryId }, i) => ({
+            change: { title, description, content, categoryId },
+            note: versions[i + 1].note?.slice(0, EDIT_NOTE_MAX) ?? null,
+          })),
+        });
+      }
+    }
+    items.push(view);
+  }
+  const count = (outcome: ImportItemView['outcome']) => items.filter((i) => i.outcome === outcome).length;
+  return { format, counts: { new: count('new'), duplicate: count('duplicate'), invalid: count('invalid') }, items, importable };
+}

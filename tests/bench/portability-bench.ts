@@ -1,0 +1,157 @@
+/**
+ * Import and export of a whole library (issue 21): a member imports 5,000 prompts from a
+ * prompts.chat CSV through POST /api/me/import on the built server, then downloads their data
+ * in each format; on PGlite and on PostgreSQL. Reports the time of each request and the
+ * server's peak memory (VmHWM) before and after, and writes docs/benchmarks-portability.md.
+ *   ASTRO_OUT_DIR=dist-test TEST_DATABASE_URL=postgres://… npx tsx tests/bench/portability-bench.ts
+ * Not a test: figures, not verdicts.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { writeCsv } from '../../modules/portability/csv';
+import { startServer, testPort } from '../support/server';
+
+const PROMPTS = Number(process.env.PORTABILITY_PROMPTS ?? 5000);
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+/** A CSV of `n` distinct prompts of about 700 characters, with variables in prompts.chat's syntax. */
+function library(n: number): string {
+  const rows = Array.from({ length: n }, (_, i) => [
+    `Benchmark prompt number ${i + 1}`,
+    `Act as a careful reviewer of \${document:report} number ${i + 1}. `.repeat(10) + `Answer in \${language:English} for \${audience}.`,
+  ]);
+  return writeCsv(['act', 'prompt'], rows);
+}
+
+/** The process's peak resident memory so far, in MB (Linux). */
+function peakMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+interface Row {
+  backend: string;
+  fileMb: number;
+  previewMs: number;
+  peakPreview: number;
+  importMs: number;
+  imported: number;
+  exportMs: Record<string, number>;
+  exportMb: Record<string, number>;
+  peakBefore: number;
+  peakAfter: number;
+}
+
+async function signUp(url: string, dataDir: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const register = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Person', email }),
+  });
+  if (!register.ok) throw new Error(`register: ${register.status}`);
+  await new Promise((r) => setTimeout(r, 500));
+  const file = readdirSync(join(dataDir, 'outbox'))
+    .filter((f) => f.includes(email))
+    .sort()
+    .pop()!;
+  const mail = readFileSync(join(dataDir, 'outbox', file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+  const set = await fetch(`${url}/api/auth/set-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, token, password: 'correct horse battery' }),
+  });
+  if (!set.ok) throw new Error(`set-password: ${set.status}`);
+  return set.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-portability-'));
+  const schema = `bench_port_${Date.now().toString(36)}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SEED: '0',
+    ...(backend === 'postgres' ? { DATABASE_URL: databaseUrl!, DATABASE_SCHEMA: schema } : {}),
+  };
+  const server = await startServer(env, port);
+  try {
+    const cookie = await signUp(server.url, dataDir);
+    const headers = { cookie, 'content-type': 'application/json', origin: server.url };
+    const content = library(PROMPTS);
+    const body = JSON.stringify({ format: 'prompts-chat-csv', content });
+    const peakBefore = peakMb(server.process.pid!);
+    let started = performance.now();
+    const preview = await fetch(`${server.url}/api/me/import?dryRun=1`, { method: 'POST', headers, body });
+    const previewMs = performance.now() - started;
+    if (preview.status !== 200) throw new Error(`preview: ${preview.status}`);
+    const peakPreview = peakMb(server.process.pid!);
+    started = performance.now();
+    const imported = await fetch(`${server.url}/api/me/import`, { method: 'POST', headers, body });
+    const importMs = performance.now() - started;
+    if (imported.status !== 201) throw new Error(`import: ${imported.status} ${(await imported.text()).slice(0, 300)}`);
+    const result = (await imported.json()) as { counts: { new: number } };
+    const exportMs: Record<string, number> = {};
+    const exportMb: Record<string, number> = {};
+    for (const format of ['json', 'markdown', 'csv']) {
+      started = performance.now();
+      const r = await fetch(`${server.url}/api/me/export?format=${format}`, { headers: { cookie } });
+      const bytes = (await r.arrayBuffer()).byteLength;
+      exportMs[format] = performance.now() - started;
+      exportMb[format] = Math.round((bytes / 2 ** 20) * 10) / 10;
+      if (r.status !== 200) throw new Error(`export ${format}: ${r.status}`);
+    }
+    return {
+      backend,
+      fileMb: Math.round((Buffer.byteLength(body) / 2 ** 20) * 10) / 10,
+      previewMs,
+      peakPreview,
+      importMs,
+      imported: result.counts.new,
+      exportMs,
+      exportMb,
+      peakBefore,
+      peakAfter: peakMb(server.process.pid!),
+    };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (backend === 'postgres') {
+      const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop schema if exists "${schema}" cascade`);
+      await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
+      await sql.end();
+    }
+  }
+}
+
+const rows = [await run('pglite', testPort(60))];
+if (databaseUrl) rows.push(await run('postgres', testPort(61)));
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const doc = `## Import and export of a whole library (issue 21)
+
+\`npx tsx tests/bench/portability-bench.ts\` (built server, one member, ${PROMPTS.toLocaleString('en')} prompts of about 700
+characters with three prompts.chat variables each, as a prompts.chat CSV in one POST /api/me/import; then the
+three downloads). Peak memory is the server process's VmHWM (its highest resident set so far), read
+after its first requests and again after the downloads. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
+
+| backend | request body | preview (dryRun) | import (all ${PROMPTS.toLocaleString('en')} new) | export json | export markdown (zip) | export csv | peak memory: before → after the preview → at the end |
+|---|---|---|---|---|---|---|---|
+${rows
+  .map(
+    (r) =>
+      `| ${r.backend} | ${r.fileMb} MB | ${s(r.previewMs)} | ${s(r.importMs)} (${r.imported}) | ${s(r.exportMs.json)} (${r.exportMb.json} MB) | ${s(r.exportMs.markdown)} (${r.exportMb.markdown} MB) | ${s(r.exportMs.csv)} (${r.exportMb.csv} MB) | ${r.peakBefore} → ${r.peakPreview} → ${r.peakAfter} MB |`,
+  )
+  .join('\n')}
+`;
+writeFileSync('docs/benchmarks-portability.md', doc);
+console.log(doc);

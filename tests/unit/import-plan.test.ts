@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../events';
+import { IMPORT_LIMITS } from '../../modules/portability';
+import { planImport } from '../../src/server/import-plan';
+import { createZip } from '../../src/server/zip';
+
+const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 'utf8');
+
+describe('planning an import', () => {
+  it("turns other tools' placeholders into variables and makes a description where the tool keeps none", () => {
+    const plan = planImport('prompts-chat-csv', sample('prompts-chat.csv'), 'Mei', []);
+    expect(plan.counts).toEqual({ new: 4, duplicate: 0, invalid: 0 });
+    const [email, review, trip] = plan.importable.map((p) => p.request);
+    expect(email.content).toBe('Rewrite the email below so it sounds polite, clear and short. Keep the meaning.\n\nEmail:\n{{email}}');
+    expect(email.description).toBe(
+      'Imported from prompts.chat: Rewrite the email below so it sounds polite, clear and short. Keep the meaning. Email: {{email}}',
+    );
+    expect(review).toMatchObject({ categoryId: 2, visibility: 'private', authorName: 'Mei' });
+    expect(review.content).toContain('{{language:TypeScript}}');
+    expect(trip.content).toBe('請為我規劃{{天數:3}}天的{{城市}}旅遊行程，每天列出早、午、晚的安排，並附上預算建議（新台幣）。');
+    expect(plan.items[2]).toMatchObject({ item: 3, outcome: 'new', variables: ['天數', '城市'], converted: 2, promptId: null });
+  });
+
+  it('skips what the user already has (the same content, case and spacing aside) and repeats within the file', () => {
+    const csv = 'act,prompt\nFirst one,Explain {{topic}} simply please\nAgain,explain   {{TOPIC}} SIMPLY please\nNew one,Something else entirely here\n';
+    const plan = planImport('prompts-chat-csv', csv, 'Mei', ['Something ELSE entirely here']);
+    expect(plan.items.map((i) => i.outcome)).toEqual(['new', 'duplicate', 'duplicate']);
+    expect(plan.importable.map((p) => p.item)).toEqual([1]);
+  });
+
+  it("names an invalid prompt's problems with the server's own codes, limits and messages", () => {
+    const plan = planImport('prompts-chat-csv', `act,prompt\nOK,too short\n${'T'.repeat(101)},A prompt long enough to pass the bar\n`, 'Mei', []);
+    expect(plan.counts).toEqual({ new: 0, duplicate: 0, invalid: 2 });
+    expect(plan.items[0].issues).toEqual([
+      expect.objectContaining({ path: ['title'], code: 'too_small', limit: 3, message: 'Title must be at least 3 characters.' }),
+      expect.objectContaining({ path: ['content'], code: 'too_small', limit: 10 }),
+    ]);
+    expect(plan.items[1].issues).toEqual([
+      expect.objectContaining({ path: ['title'], code: 'too_big', limit: 100, message: 'Title must not exceed 100 characters.' }),
+    ]);
+  });
+
+  it("reads Open WebUI's typed variables and AI Prompt Genius's as choices and defaults", () => {
+    const webui = planImport('open-webui-json', sample('open-webui-prompts.json'), 'Mei', []);
+    expect(webui.importable[0].request.content).toContain('{{audience:customers|executives|new hires}}');
+    const genius = planImport('ai-prompt-genius', sample('ai-prompt-genius.json'), 'Mei', []);
+    expect(genius.importable[0].request.content).toContain('{{Recipient:manager|client|teammate}}');
+  });
+
+  it('opens a Promptory Markdown zip sent as base64', () => {
+    const zip = createZip([
+      { path: 'README.md', data: Buffer.from('# index') },
+      {
+        path: 'prompts/1-a.md',
+        data: Buffer.from('---\ntitle: "Zipped prompt"\ndescription: "Came in a zip file."\ncategory: "education"\n---\n\nTeach {{topic}} to a child.\n'),
+      },
+    ]);
+    const plan = planImport('markdown', zip.toString('base64'), 'Mei', []);
+    expect(plan.importable).toEqual([
+      { item: 1, request: expect.objectContaining({ title: 'Zipped prompt', categoryId: 5, content: 'Teach {{topic}} to a child.' }), edits: [] },
+    ]);
+  });
+
+  it('refuses an unreadable file, an empty one and one past the prompt limit as a whole', () => {
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(DomainError);
+        return (error as DomainError).issues?.[0];
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal(() => planImport('open-webui-json', '{oops', 'Mei', []))).toMatchObject({ path: ['content'], code: 'custom' });
+    expect(refusal(() => planImport('open-webui-json', '[]', 'Mei', []))).toMatchObject({ message: 'There are no prompts in this file.' });
+    const many = 'act,prompt\n' + Array.from({ length: IMPORT_LIMITS.prompts + 1 }, (_, i) => `P${i},Prompt number ${i} here`).join('\n');
+    expect(refusal(() => planImport('prompts-chat-csv', many, 'Mei', []))).toMatchObject({ code: 'too_big', limit: IMPORT_LIMITS.prompts });
+  });
+});

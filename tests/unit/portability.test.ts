@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readCsv, slugOf, writeCsv } from '../../modules/portability';
+import { EXPORT_SCHEMA_FILE, exportSchemaText } from '../../scripts/generate-export-schema';
+
+describe('CSV', () => {
+  it('reads back exactly what it wrote, whatever the text (quotes, commas, CR, LF, emoji)', () => {
+    const field = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '字', '🎉', '\t') });
+    fc.assert(
+      fc.property(fc.array(fc.array(field, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 6 }), (rows) => {
+        const header = rows[0].map((_, i) => `c${i}`);
+        const body = rows.map((r) => header.map((_, i) => r[i] ?? ''));
+        expect(readCsv(writeCsv(header, body))).toEqual([header, ...body]);
+      }),
+    );
+  });
+
+  it("quotes only fields that need it and ends every record with CRLF, as prompts.chat's file does", () => {
+    expect(
+      writeCsv(
+        ['act', 'prompt'],
+        [
+          ['Plain', 'Say "hi", then\nstop '],
+          [' edge', 'x'],
+        ],
+      ),
+    ).toBe('act,prompt\r\nPlain,"Say ""hi"", then\nstop "\r\n" edge",x\r\n');
+  });
+
+  it("reads prompts.chat's own file: CRLF between records, LF inside quoted fields, doubled quotes", () => {
+    const [header, ...rows] = readCsv(readFileSync('tests/fixtures/formats/prompts-chat.csv', 'utf8'));
+    expect(header).toEqual(['act', 'prompt', 'for_devs', 'type', 'contributor']);
+    expect(rows).toHaveLength(4);
+    expect(rows[0][1]).toBe('Rewrite the email below so it sounds polite, clear and short. Keep the meaning.\n\nEmail:\n${email}');
+    expect(rows[1][1]).toContain('reply "LGTM" if');
+    expect(rows[1][4]).toBe('dev-ana,kuo-tw');
+    expect(rows[2][0]).toBe('旅遊行程規劃師 ✈️');
+  });
+
+  it('skips a byte order mark and blank lines, and takes LF-only files (AI Prompt Genius)', () => {
+    expect(readCsv('\ufeffa,b\n\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    const [header, ...rows] = readCsv(readFileSync('tests/fixtures/formats/ai-prompt-genius.csv', 'utf8'));
+    expect(header).toEqual(['title', 'content', 'description', 'folder', 'tags']);
+    expect(rows).toHaveLength(4);
+    expect(rows[0][2]).toBe('Makes drafts sound friendly, not "stiff"');
+  });
+});
+
+describe('file names', () => {
+  it('keep letters and digits of every script, dash the rest, and never come out empty', () => {
+    expect(slugOf('Code Review: Buddy!', 'prompt')).toBe('code-review-buddy');
+    expect(slugOf('旅遊行程規劃師 ✈️', 'prompt')).toBe('旅遊行程規劃師');
+    expect(slugOf('ＦＵＬＬ width', 'prompt')).toBe('full-width');
+    expect(slugOf('✈️🎉', 'prompt')).toBe('prompt');
+    expect(slugOf('a'.repeat(59) + ' b c', 'prompt')).toBe('a'.repeat(59));
+  });
+});
+
+describe('the Promptory format', () => {
+  it('has its JSON Schema in docs, generated from the one declaration (npm run generate)', () => {
+    expect(readFileSync(EXPORT_SCHEMA_FILE, 'utf8')).toBe(exportSchemaText());
+  });
+});
