@@ -360,7 +360,13 @@ export { PAGE_DEFAULT, PAGE_MAX, type Page, type PageRequest } from '../../event
 
 /** GET /api/prompts/my?q=&limit=&cursor=: the user's own prompts, `q` found in title, description or content. */
 export const myPromptsQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  // A NUL cannot be searched for in PostgreSQL text: refused here too, not only by the query middleware.
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((q) => !q.includes('\u0000'), 'Search text must not contain a NUL character.')
+    .optional(),
 });
 
 /** GET /api/admin/reviews?promptId=&decision=&limit=&cursor= (the route adds `promptId`, a canonical id: events/route.ts). */
