@@ -229,6 +229,21 @@ const pages: Record<string, Row & { file: string }> = {
   '/dashboard': { file: 'dashboard/index.astro', expect: '302 200 200 200 200 403' },
   '/dashboard/collections': { file: 'dashboard/collections.astro', expect: '302 200 200 200 200 403' },
   '/dashboard/profile': { file: 'dashboard/profile.astro', expect: '302 200 200 200 200 403' },
+  '/dashboard/import': { file: 'dashboard/import.astro', expect: '302 200 200 200 200 403' },
+  // Editing as the API decides it: the author, and the admin unless private; a visitor is asked to sign in.
+  '/prompts/{id}/edit': {
+    file: 'prompts/[id]/edit.astro',
+    expect: '401 404 200 404 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  // Versions are read as the prompt is: a pending one by its author and the admin, a public one by anyone.
+  '/prompts/{id}/versions': {
+    file: 'prompts/[id]/versions.astro',
+    expect: '404 200 200 404 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
   '/admin': { file: 'admin.astro', expect: '302 403 403 403 200 403' },
   '/prompts/create': { file: 'prompts/create.astro', expect: '401 200 200 200 200 403' },
   '/prompts?tab=favorites': { file: 'prompts/index.astro', expect: '302 200 200 200 200 403' },
