@@ -58,3 +58,15 @@ export const UserSignedIn = {
   version: 1,
   schema: z.object({ userId: id }),
 };
+
+/**
+ * The person deleted their account (DELETE /api/me). Every read model forgets them: their
+ * private and unpublished prompts, bookmarks, collections, ratings, history and remembered
+ * values go; their published prompts stay under "Deleted user" (an empty author name), and
+ * anonymous aggregates (use counts, rating tallies) stay. Their key in `person_keys` is
+ * erased in the same transaction, so what the log held of them (sealed) reads as shredded.
+ */
+export const AccountDeleted = {
+  version: 1,
+  schema: z.object({ userId: id }),
+};
