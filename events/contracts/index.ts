@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PersonalFields } from '../personal';
 import * as prompts from './prompts';
 import * as engagement from './engagement';
 import * as accounts from './accounts';
@@ -13,6 +14,8 @@ export interface EventContract {
   schema: z.ZodType;
   /** Turns the data of an older stored version into the current shape. */
   upcast?: (data: unknown, storedVersion: number) => unknown;
+  /** Fields that are a person's own: sealed with their key in the log (events/personal.ts). */
+  personal?: PersonalFields;
 }
 
 /** Every event type the product knows, by name. Add a contract here to add an event. */

@@ -100,6 +100,11 @@ export const STRING_SPECS = {
   accessTokens: { scope: 'dashboard:', include: ['dashboard:tokens.'] },
   /** The profile page's "Clear remembered values" (the fill-in panel's suggestions). */
   recentValues: { scope: 'dashboard:', include: ['dashboard:profile.recent.'] },
+  /** The profile's "Delete my account" (its password field speaks the sign-in form's words). */
+  deleteAccount: {
+    scope: 'auth:',
+    include: ['auth:deleteAccount.', 'auth:messages.', 'auth:fields.password', 'auth:fields.showPassword', 'auth:fields.hidePassword'],
+  },
   /** The import page's steps, with the validation messages of an invalid prompt (the create page's). */
   importPrompts: { scope: 'dashboard:', include: ['dashboard:import.', 'review:validation.', 'common:client.loading'] },
   /** The browse page's Bookmarks tab (in every /prompts page and fragment). */

@@ -213,6 +213,8 @@ const api: Record<string, Row> = {
   // Sign-outs end the caller's own credentials: walked at the very end. A session without a device has nothing to end (204).
   'DELETE /api/extension/devices/current': { expect: '401 204 204 204 204 204' },
   'POST /api/auth/logout': { expect: '200 200 200 200 200 403', input: () => ({ body: {} }) },
+  // Deleting an account: signed in on the website only, and without the password (empty body) it changes nothing.
+  'DELETE /api/me': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
 };
 // The device signs itself out first (before its owner revokes it from the dashboard), and sessions end last.
 const last = [

@@ -12,7 +12,14 @@ import {
   submitPromptRequest,
 } from '../../modules/prompts/contracts';
 import { collectionRequest } from '../../modules/collections/contracts';
-import { forgotPasswordRequest, loginRequest, registerRequest, setPasswordForm, setPasswordRequest } from '../../modules/accounts/contracts';
+import {
+  deleteAccountRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  setPasswordForm,
+  setPasswordRequest,
+} from '../../modules/accounts/contracts';
 import { FORMS, formMessage, type FormName } from '../../src/shared/form-messages';
 
 /**
@@ -52,6 +59,7 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   register: registerRequest,
   forgotPassword: forgotPasswordRequest,
   setPassword: setPasswordForm,
+  deleteAccount: deleteAccountRequest,
 };
 
 /** A value for every field of a form that passes, so a test breaks one field at a time. */
@@ -73,6 +81,7 @@ const VALID: Record<FormName, Record<string, unknown>> = {
   editPage: { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough.', categoryId: 1, note: 'Fixed a typo.' },
   collection: { name: 'Reading', description: 'Prompts for reading.', isPublic: false },
   login: { email: 'ann@example.com', password: 'secret' },
+  deleteAccount: { password: 'secret' },
   register: { name: 'Ann Lee', username: 'ann', email: 'ann@example.com' },
   forgotPassword: { email: 'ann@example.com' },
   setPassword: { password: 'long enough 1', confirmPassword: 'long enough 1', email: 'ann@example.com', token: 'abc' },

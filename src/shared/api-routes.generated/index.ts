@@ -6,6 +6,7 @@ export { login } from './login';
 export { logout } from './logout';
 export { forgotPassword } from './forgotPassword';
 export { setPassword } from './setPassword';
+export { deleteAccount } from './deleteAccount';
 export { categories } from './categories';
 export { prompts } from './prompts';
 export { featured } from './featured';
