@@ -51,6 +51,13 @@ export function open(key: Buffer, sealed: string): unknown {
 type Key = Buffer | null;
 
 /**
+ * Keys one transaction already read or created, so a transaction that seals for the same
+ * person many times (an import of 5,000 prompts) asks the table once. Never shared between
+ * transactions: a rolled-back key must not seal anything later.
+ */
+export type KeysOfTransaction = Map<number, Key>;
+
+/**
  * Erases the person's key (in the caller's transaction): from its commit, nothing the log
  * holds of them can be opened again.
  */
@@ -75,8 +82,7 @@ async function readKeys(sql: Sql, subjects: number[]): Promise<Map<number, Key>>
  * concurrent writer may create the same person's key first: its row is invisible to this
  * statement's snapshot, so the next statement reads it.
  */
-async function keysFor(sql: Sql, subjects: number[]): Promise<Map<number, Key>> {
-  const keys = new Map<number, Key>();
+async function keysFor(sql: Sql, subjects: number[], keys: KeysOfTransaction = new Map()): Promise<Map<number, Key>> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const missing = subjects.filter((s) => !keys.has(s));
     if (!missing.length) return keys;
@@ -110,23 +116,30 @@ function subjectOf(personal: PersonalFields | undefined, data: Record<string, un
 }
 
 /**
- * Seals the personal fields of events about to be appended (validated data, in place).
- * A forgotten person's fields are written as forgotten: nothing of them enters the log.
+ * The data of events about to be appended, their personal fields sealed (copies: the clear
+ * data stays the caller's). A forgotten person's fields are written as forgotten: nothing of
+ * them enters the log.
  */
-export async function sealPersonal(sql: Sql, events: { contract: Personal; data: Record<string, unknown> }[]): Promise<void> {
+export async function sealPersonal(
+  sql: Sql,
+  events: { contract: Personal; data: Record<string, unknown> }[],
+  known?: KeysOfTransaction,
+): Promise<Record<string, unknown>[]> {
   const subjects = [...new Set(events.map((e) => subjectOf(e.contract.personal, e.data, false)).filter((s): s is number => s !== null))];
-  if (!subjects.length) return;
-  const keys = await keysFor(sql, subjects);
-  for (const { contract, data } of events) {
+  if (!subjects.length) return events.map((e) => e.data);
+  const keys = await keysFor(sql, subjects, known);
+  return events.map(({ contract, data }) => {
     const subject = subjectOf(contract.personal, data, false);
-    if (subject === null) continue;
+    if (subject === null) return data;
     const key = keys.get(subject) ?? null;
+    const sealed = { ...data };
     for (const [field, forgotten] of Object.entries(contract.personal!.forgotten)) {
       const value = data[field];
       if (value === undefined || value === null || isSealed(value)) continue;
-      data[field] = key ? seal(key, value) : forgotten;
+      sealed[field] = key ? seal(key, value) : forgotten;
     }
-  }
+    return sealed;
+  });
 }
 
 /**
@@ -154,24 +167,24 @@ export async function openPersonal(sql: Sql, events: { contract: Personal | unde
 export async function sealLegacyPersonalData(sql: Sql, contracts: Readonly<Record<string, Personal>>): Promise<number> {
   const types = Object.keys(contracts).filter((type) => contracts[type].personal);
   let after = 0;
-  let sealed = 0;
+  let count = 0;
   for (;;) {
     const rows = await sql.query<{ position: number; type: string; data: Record<string, unknown> }>(
       'select position, type, data from events where type = any($1::text[]) and position > $2 order by position limit 1000',
       [types, after],
     );
-    if (!rows.length) return sealed;
+    if (!rows.length) return count;
     after = rows.at(-1)!.position;
     const clear = rows.filter((row) => subjectOf(contracts[row.type].personal, row.data, false) !== null);
     if (!clear.length) continue;
-    await sealPersonal(
+    const sealed = await sealPersonal(
       sql,
       clear.map((row) => ({ contract: contracts[row.type], data: row.data })),
     );
     await sql.query('update events set data = x.d::jsonb from unnest($1::bigint[], $2::text[]) as x(p, d) where events.position = x.p', [
       clear.map((row) => row.position),
-      clear.map((row) => JSON.stringify(row.data)),
+      sealed.map((data) => JSON.stringify(data)),
     ]);
-    sealed += clear.length;
+    count += clear.length;
   }
 }

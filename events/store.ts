@@ -1,5 +1,5 @@
 import { eventContracts, type EventContract, type EventType, type NewEvent } from './contracts';
-import { openPersonal, sealPersonal } from './personal';
+import { openPersonal, sealPersonal, type KeysOfTransaction } from './personal';
 import { sqlState, UNIQUE_VIOLATION, type Db, type Sql } from './sql';
 import { ConcurrencyError, InvalidEventError, type Checkpoint, type EventMetadata, type ExpectedVersion, type StoredEvent } from './types';
 
@@ -91,8 +91,11 @@ async function currentVersion(sql: Sql, streamId: string): Promise<number> {
   return version;
 }
 
-/** One statement: checks the expected version and inserts the events after the stream's head. */
-async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions) {
+/**
+ * One statement: checks the expected version and inserts the events after the stream's head
+ * (with personal fields, one more before it, for their keys: once per person in a transaction).
+ */
+async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions, keys?: KeysOfTransaction) {
   const { expectedVersion } = options;
   const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
   if (events.length === 0) {
@@ -103,11 +106,12 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
   const types = events.map((e) => e.type);
   const versions = events.map((e) => eventContracts[e.type].version);
   const valid = events.map((e) => validate(e.type, e.data) as Record<string, unknown>);
-  await sealPersonal(
+  const sealed = await sealPersonal(
     sql,
     events.map((e, i) => ({ contract: eventContracts[e.type] as EventContract, data: valid[i] })),
+    keys,
   );
-  const datas = valid.map((data) => JSON.stringify(data));
+  const datas = sealed.map((data) => JSON.stringify(data));
   let rows: EventRow[];
   try {
     rows = await sql.query<EventRow>(
@@ -128,10 +132,9 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
     throw error;
   }
   if (rows.length === 0) throw new ConcurrencyError(streamId, expectedVersion, await currentVersion(sql, streamId));
-  return opened(
-    sql,
-    rows.sort((a, b) => a.position - b.position),
-  );
+  // Answered with the clear data the caller gave (row i holds event i), not opened again.
+  const first = Math.min(...rows.map((row) => row.stream_version));
+  return rows.sort((a, b) => a.position - b.position).map((row) => toStored({ ...row, data: valid[row.stream_version - first] }));
 }
 
 async function nextIdIn(sql: Sql, name: string, count = 1): Promise<number> {
@@ -213,13 +216,14 @@ export class EventStore {
     const appended: StoredEvent[] = [];
     const result = await this.db.transaction(async (sql) => {
       appended.length = 0; // a retried transaction starts over
+      const keys: KeysOfTransaction = new Map();
       const tx: StoreTx = {
         query: (text, params) => sql.query(text, params),
         many: (statements) => sql.many(statements),
         readStream: (streamId) => readStreamIn(sql, streamId),
         nextId: (name, count) => nextIdIn(sql, name, count),
         append: async (streamId, events, options) => {
-          const stored = await appendIn(sql, streamId, events, options);
+          const stored = await appendIn(sql, streamId, events, options, keys);
           for (const { types, apply } of this.inlineFor(stored))
             await apply(
               sql,
