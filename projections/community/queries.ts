@@ -80,10 +80,11 @@ const toMember = (r: MemberRow): MemberView => ({ userId: r.user_id, name: r.nam
 
 /**
  * A member with a public face: one who has a published prompt or whom the admin featured.
- * Anyone else (an account that never published, a deleted one) has no page: null.
+ * Anyone else (an account that never published, a deleted one) has no page: null. `anyLive`:
+ * any account not deleted (what the admin's feature control answers).
  */
-export async function getMember(sql: Sql, userId: number): Promise<MemberView | null> {
-  const [row] = await sql.query<MemberRow>(`select * from (${MEMBER} where m.user_id = $1) x where featured or published_count > 0`, [userId]);
+export async function getMember(sql: Sql, userId: number, anyLive = false): Promise<MemberView | null> {
+  const [row] = await sql.query<MemberRow>(`select * from (${MEMBER} where m.user_id = $1) x where $2 or featured or published_count > 0`, [userId, anyLive]);
   return row ? toMember(row) : null;
 }
 
