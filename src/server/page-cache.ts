@@ -1,7 +1,7 @@
 import type { AstroCookies, MiddlewareNext } from 'astro';
 import { gzipSync } from 'node:zlib';
 import { compareCheckpoints, type Checkpoint } from '../../events';
-import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
+import { browseHref, communityHref, readBoard, readBrowseState, readCommunityState } from '../shared/list-params';
 import { conditionalResponse, etagOf } from './conditional-get';
 import { siteDay } from '../../modules/members/contracts';
 
@@ -124,9 +124,16 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
 const PAGE_QUERY: Record<string, (params: URLSearchParams) => URLSearchParams> = {
   '/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, false),
   '/fragments/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, true),
-  '/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, false),
+  '/community': (p) => withBoard(listQuery(communityHref(readCommunityState(p), ''), p, false), p),
   '/fragments/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, true),
 };
+
+/** The Community page also reads its leaderboard tab (This Week, the default, left out). */
+function withBoard(query: URLSearchParams, params: URLSearchParams): URLSearchParams {
+  const board = readBoard(params);
+  if (board !== 'week') query.set('board', board);
+  return query;
+}
 
 /** Fragments also read `append=1` (cards of one page only). */
 function listQuery(href: string, params: URLSearchParams, fragment: boolean): URLSearchParams {
