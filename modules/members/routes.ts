@@ -21,7 +21,7 @@ export const memberRoutes = {
     caller: 'anyone',
     query: pageQuery.extend({ period: boardPeriod.default('week') }),
     summary:
-      'The contributors ranked by score in a period (week, month: the site\'s, Asia/Hong_Kong; or all) with the score\'s parts; paged (cursor: the last rank).',
+      "The contributors ranked by score in a period (week, month: the site's, Asia/Hong_Kong; or all) with the score's parts; paged (cursor: the last rank).",
   }),
   contributions: route<Page<ContributionView>>()({
     method: 'GET',

@@ -122,7 +122,10 @@ export const communityProjection: Projection = {
         const user = [event.data.userId];
         return [
           { text: 'delete from community_prompt_days where prompt_id in (select prompt_id from community_prompts where owner_id = $1)', params: user },
-          { text: 'delete from community_ratings where rater_id = $1 or prompt_id in (select prompt_id from community_prompts where owner_id = $1)', params: user },
+          {
+            text: 'delete from community_ratings where rater_id = $1 or prompt_id in (select prompt_id from community_prompts where owner_id = $1)',
+            params: user,
+          },
           { text: 'delete from community_contributions where owner_id = $1', params: user },
           { text: 'delete from community_prompts where owner_id = $1', params: user },
           { text: 'delete from community_members where user_id = $1', params: user },
@@ -158,7 +161,10 @@ export const communityProjection: Projection = {
         return [{ text: 'update community_prompts set published = false where prompt_id = $1', params: [event.data.promptId] }];
       case 'PromptEdited':
         return [
-          { text: 'update community_prompts set title = $2, version = $3 where prompt_id = $1', params: [event.data.promptId, event.data.title, event.data.version] },
+          {
+            text: 'update community_prompts set title = $2, version = $3 where prompt_id = $1',
+            params: [event.data.promptId, event.data.title, event.data.version],
+          },
         ];
       case 'PromptRevisionProposed':
         return [{ text: 'update community_prompts set pending_title = $2 where prompt_id = $1', params: [event.data.promptId, event.data.title] }];

@@ -110,7 +110,12 @@ export async function memberPromptIds(sql: Sql, userId: number, page: PageReques
     `select prompt_id from community_prompts where owner_id = $1 and published and ($2::int is null or prompt_id < $2::int) order by prompt_id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1],
   );
-  return pageOf(rows, page.limit, (r) => r.prompt_id, (r) => r.prompt_id);
+  return pageOf(
+    rows,
+    page.limit,
+    (r) => r.prompt_id,
+    (r) => r.prompt_id,
+  );
 }
 
 interface ContributionRow {
@@ -136,6 +141,14 @@ export async function latestContributions(sql: Sql, page: PageRequest): Promise<
     rows,
     page.limit,
     (r) => r.position,
-    (r) => ({ position: r.position, promptId: r.prompt_id, title: r.title, kind: r.kind, version: r.version, at: iso(r.at), author: { userId: r.user_id, name: r.name } }),
+    (r) => ({
+      position: r.position,
+      promptId: r.prompt_id,
+      title: r.title,
+      kind: r.kind,
+      version: r.version,
+      at: iso(r.at),
+      author: { userId: r.user_id, name: r.name },
+    }),
   );
 }

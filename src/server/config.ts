@@ -158,6 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function testClockFile(file: string | undefined, publicUrl: string): string | undefined {
   if (!file) return undefined;
   const host = new URL(publicUrl).hostname;
-  if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) throw new Error('TEST_CLOCK_FILE is for tests on this machine: PUBLIC_URL must be a loopback address');
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host))
+    throw new Error('TEST_CLOCK_FILE is for tests on this machine: PUBLIC_URL must be a loopback address');
   return resolve(file);
 }

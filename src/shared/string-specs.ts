@@ -90,7 +90,13 @@ export const STRING_SPECS = {
   /** The admin's feature control on a member's page. */
   featureMember: {
     scope: 'community:',
-    include: ['community:member.feature', 'community:member.unfeature', 'community:member.featuredToast', 'community:member.unfeaturedToast', 'community:member.featureFailed'],
+    include: [
+      'community:member.feature',
+      'community:member.unfeature',
+      'community:member.featuredToast',
+      'community:member.unfeaturedToast',
+      'community:member.featureFailed',
+    ],
   },
   collectionItem: {
     scope: 'dashboard:library.',

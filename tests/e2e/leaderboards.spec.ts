@@ -49,7 +49,9 @@ for (const lng of ['en', 'zh-HK'] as const) {
       [1, 2, 3, 4].map((i) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `198.51.${lng === 'en' ? 110 : 111}.${i}` } })),
     );
     const publish = async (author: APIRequestContext, title: string) => {
-      const r = await author.post('/api/prompts', { data: { title, description: 'A prompt for the leaderboard spec.', content: `${title}: do it well.`, categoryId: 1 } });
+      const r = await author.post('/api/prompts', {
+        data: { title, description: 'A prompt for the leaderboard spec.', content: `${title}: do it well.`, categoryId: 1 },
+      });
       expect(r.status()).toBe(201);
       const { id } = await r.json();
       expect((await admin.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
@@ -95,7 +97,10 @@ for (const lng of ['en', 'zh-HK'] as const) {
     // The latest contributions say who and when; the name leads to Bo's page with his standing.
     const latest = page.getByTestId('latest-contributions');
     await expect(latest.getByRole('link', { name: `Bo's trip planner ${lng} ${stamp}` })).toBeVisible();
-    await latest.getByRole('link', { name: text.latest.by.replace('{{name}}', `Bo ${lng} ${stamp}`) }).first().click();
+    await latest
+      .getByRole('link', { name: text.latest.by.replace('{{name}}', `Bo ${lng} ${stamp}`) })
+      .first()
+      .click();
     await expect(page.getByTestId('member-name')).toHaveText(`Bo ${lng} ${stamp}`);
     await expect(page.getByTestId('member-standing').locator('[data-period="week"]')).toContainText(text.leaderboard.points_other.replace('{{count}}', '2'));
     await expect(page.getByTestId('prompt-grid')).toContainText(`Bo's trip planner ${lng} ${stamp}`);

@@ -23,7 +23,9 @@ describe.each(backends)('leaderboards and people on $name', (backend) => {
   const ids: Record<string, number> = {};
 
   const publish = async (author: Browser, title: string) => {
-    const r = await author.api(routes.submit, { body: { title, description: 'A prompt for the leaderboard test.', content: `${title}: write it well.`, categoryId: 1 } });
+    const r = await author.api(routes.submit, {
+      body: { title, description: 'A prompt for the leaderboard test.', content: `${title}: write it well.`, categoryId: 1 },
+    });
     expect(r.status).toBe(201);
     expect((await as.admin.api(routes.review, { params: { id: r.body.id }, body: { isApproved: true } })).status).toBe(200);
     return r.body.id as number;
@@ -34,7 +36,10 @@ describe.each(backends)('leaderboards and people on $name', (backend) => {
     await settleAll(app);
     const r = await as.cy.api(routes.leaderboard, { query: { period, ...query } });
     expect(r.status).toBe(200);
-    return r.body as { items: { userId: number; name: string; score: number; uses: number; helpful: number; rank: number; publishedCount: number }[]; nextCursor: number | null };
+    return r.body as {
+      items: { userId: number; name: string; score: number; uses: number; helpful: number; rank: number; publishedCount: number }[];
+      nextCursor: number | null;
+    };
   };
   const ranking = async (period: 'week' | 'month' | 'all') => (await board(period)).items.map((e) => [e.name, e.score, e.uses, e.helpful]);
 

@@ -16,10 +16,13 @@ describe('featured members', () => {
   it('given a member, when the admin features them, then they are featured', () => given(memberDecider, registered).when(feature()).then(featured));
   it('given a featured member, when the admin features them again, then nothing is added', () =>
     given(memberDecider, registered, featured).when(feature()).then());
-  it('given a featured member, when the admin unfeatures them, then they are not', () => given(memberDecider, registered, featured).when(unfeature).then(unfeatured));
+  it('given a featured member, when the admin unfeatures them, then they are not', () =>
+    given(memberDecider, registered, featured).when(unfeature).then(unfeatured));
   it('given a member not featured, when the admin unfeatures them, then nothing is added', () => given(memberDecider, registered).when(unfeature).then());
   it('given a member, when anyone but the admin features them, then it is refused', () =>
-    given(memberDecider, registered).when(feature({ userId: 7, isAdmin: false })).thenRefuses('forbidden'));
+    given(memberDecider, registered)
+      .when(feature({ userId: 7, isAdmin: false }))
+      .thenRefuses('forbidden'));
   it('given no account, when the admin features it, then it is not found', () => given(memberDecider).when(feature()).thenRefuses('not_found'));
   it('given a deleted account, when the admin features it, then it is not found', () =>
     given(memberDecider, registered, deleted).when(feature()).thenRefuses('not_found'));
