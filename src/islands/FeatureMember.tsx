@@ -34,7 +34,7 @@ function FeatureMember({ userId, featured }: Props) {
     setBusy(true);
     try {
       await api(featureMember, { params: { id: userId }, body: { featured: !featured } });
-      queueToastForNextPage({ title: t(featured ? 'member.unfeaturedToast' : 'member.featuredToast') });
+      queueToastForNextPage({ title: featured ? t('member.unfeaturedToast') : t('member.featuredToast') });
       location.reload();
     } catch (error) {
       console.error(error);
@@ -45,7 +45,7 @@ function FeatureMember({ userId, featured }: Props) {
   return (
     <Button variant="outline" size="sm" disabled={busy} data-testid="feature-member" onClick={() => void onClick()}>
       <Icon name="award" size={14} />
-      {t(featured ? 'member.unfeature' : 'member.feature')}
+      {featured ? t('member.unfeature') : t('member.feature')}
     </Button>
   );
 }
