@@ -7,6 +7,7 @@ import * as collections from './collections';
 import * as devices from './devices';
 import * as tokens from './tokens';
 import * as imports from './imports';
+import * as members from './members';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -27,6 +28,7 @@ export const eventContracts = {
   ...devices,
   ...tokens,
   ...imports,
+  ...members,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

@@ -6,6 +6,7 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { portabilityRoutes } from '../../modules/portability/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { tokenRoutes } from '../../modules/tokens/routes';
+import { memberRoutes } from '../../modules/members/routes';
 
 /**
  * Every declared HTTP route, by name: what the islands and the extension call
@@ -31,6 +32,7 @@ export const routes = {
   ...deviceRoutes,
   ...tokenRoutes,
   ...portabilityRoutes,
+  ...memberRoutes,
   ...metaRoutes,
 };
 

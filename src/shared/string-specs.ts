@@ -87,6 +87,17 @@ export const STRING_SPECS = {
   /** The dashboard's library tabs and /dashboard/collections. */
   library: { scope: 'dashboard:library.', include: ['dashboard:library.'] },
   /** The owner's remove button under each card of /collections/{id} (repeated per card: keep it small). */
+  /** The admin's feature control on a member's page. */
+  featureMember: {
+    scope: 'community:',
+    include: [
+      'community:member.feature',
+      'community:member.unfeature',
+      'community:member.featuredToast',
+      'community:member.unfeaturedToast',
+      'community:member.featureFailed',
+    ],
+  },
   collectionItem: {
     scope: 'dashboard:library.',
     include: [

@@ -4,6 +4,7 @@ import { register, Sessions, setPassword, signIn } from '../../modules/accounts'
 import { editPrompt, recordUse, reviewPrompt, reviewRevision, sharePrompt, submitPrompt } from '../../modules/prompts';
 import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
+import { featureMember } from '../../modules/members';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -91,6 +92,8 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await editPrompt(app.store, publishedId, { title: 'Shared, published, revised' }, 'waiting', author, meta());
     await rate(app.store, user, publishedId, 5, meta());
     await bookmark(app.store, user, publishedId, meta());
+    // The community's people: a featured member (featured, unfeatured, featured again).
+    for (const featured of [true, false, true]) await featureMember(app.store, user, featured, admin, meta());
   });
   afterAll(async () => app?.dispose());
 

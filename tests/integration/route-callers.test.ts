@@ -169,6 +169,15 @@ const api: Record<string, Row> = {
     input: () => ({ body: { name: 'Laptop', tokenHash: randomBytes(32).toString('hex') } }),
   },
   'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
+  // The Community page's people are public; featuring a member is the admin's alone (docs/community.md).
+  'GET /api/community/leaderboard': { expect: '200 200 200 200 200 403', input: () => ({ query: 'period=all' }) },
+  'GET /api/community/contributions': { expect: '200 200 200 200 200 403' },
+  'GET /api/community/featured-members': { expect: '200 200 200 200 200 403' },
+  // A member with a published prompt has a public page; one who never published has none, for anyone.
+  'GET /api/members/{id}': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'GET /api/members/{id}/prompts': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'GET /api/members/{id}/collections': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'PUT /api/admin/members/{id}/featured': { expect: '401 403 403 403 200 403', input: (ids) => ({ params: { id: ids.other }, body: { featured: true } }) },
   // Personal access tokens are managed on the website's session only (a device or a token never makes or sees one).
   'GET /api/tokens': { expect: '401 200 200 200 200 403' },
   'POST /api/tokens': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },

@@ -37,7 +37,7 @@ export const initialAccountState: AccountState = {
   link: null,
 };
 
-export const accountStream = (userId: number) => `user-${userId}`;
+export { accountStream } from '../../../events/streams';
 /** Sign-ins live in their own stream so the account stream stays short. */
 export const signInStream = (userId: number) => `user-signins-${userId}`;
 
