@@ -78,6 +78,8 @@ function toStored(row: EventRow): StoredEvent {
 }
 
 const COLUMNS = 'position, stream_id, stream_version, type, version, data, metadata, created_at, tx_id::text as tx_id';
+/** What an append needs back: not the data (the caller has it in clear), so no copy of it travels twice. */
+const APPENDED_COLUMNS = COLUMNS.replace(' data,', '');
 
 export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEvent[]> {
   const rows = await sql.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
@@ -112,9 +114,9 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
     keys,
   );
   const datas = sealed.map((data) => JSON.stringify(data));
-  let rows: EventRow[];
+  let rows: Omit<EventRow, 'data'>[];
   try {
-    rows = await sql.query<EventRow>(
+    rows = await sql.query<Omit<EventRow, 'data'>>(
       `with head as (
          select coalesce(max(stream_version), 0) as v from events where stream_id = $1
        ), allowed as (
@@ -123,7 +125,7 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
        insert into events (stream_id, stream_version, type, version, data, metadata)
        select $1, allowed.v + x.ord, x.t, x.ver, x.d::jsonb, $6::text::jsonb
        from allowed, unnest($3::text[], $4::int[], $5::text[]) with ordinality as x(t, ver, d, ord)
-       returning ${COLUMNS}`,
+       returning ${APPENDED_COLUMNS}`,
       [streamId, expected, types, versions, datas, JSON.stringify(options.metadata)],
     );
   } catch (error) {

@@ -77,8 +77,12 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   const store = new EventStore(db);
   for (const p of projections) if (p.inline) store.applyInline(p.handles, (sql, events) => sql.many(statementsFor(p, events)));
   const runner = new ProjectionRunner(db, projections);
-  // Inline projections already show a write in its own transaction: nothing to wait for.
-  const awaited = (types: Iterable<EventType>) => runner.affectedBy(types).filter((name) => !runner.byName.get(name)!.inline);
+  // Inline projections already show a write in its own transaction, and some no writer reads at once: nothing to wait for.
+  const awaited = (types: Iterable<EventType>) =>
+    runner.affectedBy(types).filter((name) => {
+      const projection = runner.byName.get(name)!;
+      return !projection.inline && projection.writersWait !== false;
+    });
   const rebuilt = await runner.prepare();
   if (rebuilt.length) log(`built read models: ${rebuilt.join(', ')}`);
   if (config.seed) {
