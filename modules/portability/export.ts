@@ -15,21 +15,26 @@ export interface ExportFile {
 export const CSV_COLUMNS = ['act', 'prompt', 'description', 'category', 'visibility', 'status', 'variables', 'versions', 'created_at', 'id'] as const;
 
 export function exportCsv(data: PromptoryExport): string {
-  return writeCsv(
-    CSV_COLUMNS,
-    data.prompts.map((p) => [
-      p.title,
-      p.content,
-      p.description,
-      p.category,
-      p.visibility,
-      p.status,
-      p.variables.map((v) => v.name).join('; '),
-      String(p.versions.length),
-      p.createdAt,
-      String(p.id),
-    ]),
-  );
+  return writeCsv(CSV_COLUMNS, []) + csvRows(data.prompts);
+}
+
+/** The CSV records of `prompts`, without the header (a download writes them a page at a time). */
+export function csvRows(prompts: readonly ExportedPrompt[]): string {
+  if (!prompts.length) return '';
+  const rows = prompts.map((p) => [
+    p.title,
+    p.content,
+    p.description,
+    p.category,
+    p.visibility,
+    p.status,
+    p.variables.map((v) => v.name).join('; '),
+    String(p.versions.length),
+    p.createdAt,
+    String(p.id),
+  ]);
+  // writeCsv writes its header row first: the rows alone are what follows it.
+  return writeCsv(rows[0], rows.slice(1));
 }
 
 /** A file name's part from a title: letters and digits of any script, the rest as dashes. */
