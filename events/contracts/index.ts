@@ -6,6 +6,7 @@ import * as collections from './collections';
 import * as devices from './devices';
 import * as tokens from './tokens';
 import * as imports from './imports';
+import * as discussion from './discussion';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -24,6 +25,7 @@ export const eventContracts = {
   ...devices,
   ...tokens,
   ...imports,
+  ...discussion,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;
