@@ -23,6 +23,7 @@ export const discussionRoutes = {
     method: 'GET',
     path: '/api/prompts/{id}/comments',
     caller: 'anyone',
+    device: true,
     params,
     query: commentsQuery,
     summary: "A public prompt's comments, a page of threads at a time (order newest or oldest; limit ≤ 100, default 20), each with its replies oldest first.",
