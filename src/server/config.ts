@@ -58,8 +58,34 @@ const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password
 const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
   // submit and library: the per-address limits only stop one script with many accounts; a
   // classroom behind one address stays far below them.
-  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600, submit: 100, library: 3000, connect: 30, mcp: 3000, data: 300, comment: 600, report: 200 },
-  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600, submit: 10, library: 300, connect: 30, mcp: 600, data: 20, comment: 30, report: 10 },
+  perIp: {
+    login: 100,
+    register: 100,
+    forgot: 100,
+    set_password: 100,
+    use: 600,
+    submit: 100,
+    library: 3000,
+    connect: 30,
+    mcp: 3000,
+    data: 300,
+    comment: 600,
+    report: 200,
+  },
+  perAccount: {
+    login: 5,
+    register: 3,
+    forgot: 3,
+    set_password: 10,
+    use: 600,
+    submit: 10,
+    library: 300,
+    connect: 30,
+    mcp: 600,
+    data: 20,
+    comment: 30,
+    report: 10,
+  },
 };
 const RATE_WINDOW_DEFAULTS: Partial<Record<RateAction, number>> = { submit: 3600 };
 

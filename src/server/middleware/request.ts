@@ -4,6 +4,7 @@ import { getApp } from '../app';
 import { libraryReader } from '../library';
 import { catalogReader } from '../render/catalog-lists';
 import { deviceReader } from '../render/devices';
+import { discussionReader } from '../discussion';
 
 /**
  * Gives each request an id and holds it until the app has booted (migrations, seed, worker);
@@ -20,5 +21,6 @@ export const request: MiddlewareHandler = async (context, next) => {
   context.locals.catalog = catalogReader(app.db);
   context.locals.library = libraryReader(app);
   context.locals.devices = deviceReader(app.db);
+  context.locals.discussion = discussionReader(app.db);
   return next();
 };
