@@ -6,7 +6,7 @@ import { commentSegments } from '../../../modules/discussion/contracts';
  */
 export function CommentText({ text }: { text: string }) {
   return (
-    <p className="mt-1.5 text-sm leading-6 break-words whitespace-pre-wrap" data-testid="comment-body">
+    <p className="mt-1.5 text-sm leading-6 wrap-anywhere whitespace-pre-wrap" data-testid="comment-body">
       {commentSegments(text).map((s, i) =>
         s.href ? (
           <a key={i} href={s.href} rel="nofollow ugc noopener" target="_blank" className="text-link underline">

@@ -97,7 +97,7 @@ function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: 
 
   const signedIn = !!user;
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="mt-12 max-w-3xl scroll-mt-20" data-testid="comments">
+    <section id="comments" aria-labelledby="comments-heading" className="mt-12 max-w-3xl scroll-mt-20 wrap-anywhere" data-testid="comments">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="comments-heading" className="text-xl font-semibold">
           {t('comments.title')}{' '}
@@ -143,7 +143,7 @@ function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: 
         >
           <BodyField label={t('comments.label')} value={body} onChange={setBody} error={error} placeholder={t('comments.placeholder')} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-xs text-muted-foreground">{t('comments.hint', { limit: DISCUSSION_LIMITS.body.max })}</p>
+            <p className="text-xs text-muted-foreground">{t('comments.hint', { limit: formatNumber(DISCUSSION_LIMITS.body.max, lng) })}</p>
             <Button type="submit" size="sm" disabled={busy} data-testid="post-comment">
               {busy ? t('comments.posting') : t('comments.post')}
             </Button>
