@@ -57,7 +57,7 @@ export async function listComments(sql: Sql, promptId: number, page: PageRequest
   const [tops, [{ total }]] = await Promise.all([
     sql.query<CommentRow>(
       `select ${COMMENT_COLUMNS} from comments c
-       where prompt_id = $1 and parent_id is null and ($2::int is null or id ${newest ? '<' : '>'} $2)
+       where prompt_id = $1 and parent_id is null and ($2::bigint is null or id ${newest ? '<' : '>'} $2)
          and (${VISIBLE} or exists (select 1 from comments r where r.prompt_id = c.prompt_id and r.parent_id = c.id and not r.deleted and not r.hidden))
        order by id ${newest ? 'desc' : 'asc'} limit $3`,
       [promptId, page.cursor ?? null, page.limit + 1],
@@ -145,7 +145,7 @@ const toReport = (r: ReportRow): ReportRecord => ({
 
 /** Open reports, oldest first (cursor: the last report's id). */
 export async function listOpenReports(sql: Sql, page: PageRequest): Promise<Page<ReportRecord>> {
-  const rows = await sql.query<ReportRow>(`${REPORT_SELECT} where r.outcome is null and ($1::int is null or r.id > $1) order by r.id limit $2`, [
+  const rows = await sql.query<ReportRow>(`${REPORT_SELECT} where r.outcome is null and ($1::bigint is null or r.id > $1) order by r.id limit $2`, [
     page.cursor ?? null,
     page.limit + 1,
   ]);
@@ -165,7 +165,7 @@ export async function getReport(sql: Sql, id: number): Promise<ReportRecord | nu
 export async function listReportOutcomes(sql: Sql, userId: number, page: PageRequest): Promise<Page<ReportRecord>> {
   const rows = await sql.query<ReportRow>(
     `${REPORT_SELECT} where r.outcome is not null and (r.reporter_id = $1 or (r.author_id = $1 and r.outcome <> 'dismissed'))
-       and ($2::int is null or r.id < $2) order by r.id desc limit $3`,
+       and ($2::bigint is null or r.id < $2) order by r.id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1],
   );
   return pageOf(rows, page.limit, (r) => r.id, toReport);

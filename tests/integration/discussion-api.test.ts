@@ -54,6 +54,9 @@ describe.each(backends)('discussion on $name', (backend) => {
     expect(next.body.items.map((c: { id: number }) => c.id)).toEqual([second.body.id]);
     expect(next.body.nextCursor).toBeNull();
     expect((await commentCounts(app.db, [promptId, 2])).get(promptId)).toBe(3);
+    // A cursor past any id (beyond int4) is an empty page, not a 500.
+    expect((await list('newest', 2 ** 40)).body.items).toHaveLength(3 - 1);
+    expect((await list('oldest', 2 ** 40)).body.items).toEqual([]);
   });
 
   it('refuses bad comments with 400, a visitor with 401, a hidden prompt with 404, and appends nothing', async () => {
