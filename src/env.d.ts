@@ -29,6 +29,8 @@ declare namespace App {
     catalog: import('./server/render/catalog-lists').CatalogReader;
     /** The library reads pages make (bookmarks, a collection: src/server/library.ts). */
     library: import('./server/library').LibraryReader;
+    /** The Community page's people and the member pages (src/server/community.ts). */
+    community: import('./server/community').CommunityReader;
     /** The extension's devices pages list (src/server/render/devices.ts). */
     devices: import('./server/render/devices').DeviceReader;
     /** Comments, their counts and report outcomes pages show (src/server/discussion.ts). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
@@ -9,12 +10,15 @@ const REPORT_REASONS = ['spam', 'offensive', 'wrong-category', 'duplicate', 'oth
 export const CommentPosted = {
   version: 1,
   schema: z.object({ commentId: id, promptId: id, userId: id, parentId: id.nullable(), body: z.string() }),
+  // The words are the author's own: sealed with their key, forgotten with their account.
+  personal: ownedBy('userId', { body: '' }),
 };
 
 /** The author changed their comment's text (within the edit window, decided from the posting event's time). */
 export const CommentEdited = {
   version: 1,
   schema: z.object({ commentId: id, promptId: id, userId: id, body: z.string() }),
+  personal: ownedBy('userId', { body: '' }),
 };
 
 /** The author deleted their comment: its text goes; a thread keeps its place as "deleted" while replies stand. */
@@ -44,6 +48,8 @@ export const ReportFiled = {
     reason: z.enum(REPORT_REASONS),
     note: z.string().nullable(),
   }),
+  // The reporter's note is theirs (the reason is a choice from a list).
+  personal: ownedBy('reporterId', { note: null }),
 };
 
 /** The admin decided a report: the comment hidden, the prompt withdrawn, or nothing done; with a reason the reporter and the author read. */

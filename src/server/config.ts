@@ -33,6 +33,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** The built, unpacked extension the download route zips for PUBLIC_URL. */
   extensionDir: string;
+  /** End-to-end tests only: a file whose number (ms) shifts the site's clock (src/server/clock.ts); refused unless PUBLIC_URL is loopback. */
+  testClockFile: string | undefined;
 }
 
 /**
@@ -175,5 +177,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: Math.floor(Number(env.TRUST_PROXY) || 0),
     rateLimits: readRateLimits(env),
     extensionDir: resolve(env.EXTENSION_DIR || 'extension/dist/unpacked'),
+    testClockFile: testClockFile(env.TEST_CLOCK_FILE, publicUrl),
   };
+}
+
+/** A moved clock would let anyone's events be dated at will: a site served beyond this machine refuses to start with one. */
+function testClockFile(file: string | undefined, publicUrl: string): string | undefined {
+  if (!file) return undefined;
+  const host = new URL(publicUrl).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host))
+    throw new Error('TEST_CLOCK_FILE is for tests on this machine: PUBLIC_URL must be a loopback address');
+  return resolve(file);
 }

@@ -7,6 +7,7 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { portabilityRoutes } from '../../modules/portability/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { tokenRoutes } from '../../modules/tokens/routes';
+import { memberRoutes } from '../../modules/members/routes';
 
 /**
  * Every declared HTTP route, by name: what the islands and the extension call
@@ -33,6 +34,7 @@ export const routes = {
   ...tokenRoutes,
   ...portabilityRoutes,
   ...discussionRoutes,
+  ...memberRoutes,
   ...metaRoutes,
 };
 

@@ -86,6 +86,19 @@ export const FORMS = {
       email: { other: 'messages.registerEmail' },
     },
   },
+  // The profile's "Delete my account": the password re-entered; the server's refusal is `custom`.
+  deleteAccount: {
+    prefix: 'auth:',
+    limits: { password: LOGIN_LIMITS.password },
+    fields: {
+      password: {
+        too_small: 'messages.passwordRequired',
+        too_big: 'messages.passwordMax',
+        custom: 'messages.wrongPassword',
+        other: 'messages.passwordRequired',
+      },
+    },
+  },
   forgotPassword: { prefix: 'auth:', limits: FORGOT_PASSWORD_LIMITS, fields: { email: { other: 'messages.loginEmail' } } },
   setPassword: {
     prefix: 'auth:',

@@ -36,7 +36,7 @@ interface Props {
 export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref, commentCount = 0 }: Props) {
   const H = `h${level}` as 'h2' | 'h3';
   const titleId = `p${variant[0]}${prompt.id}`;
-  const author = displayAuthor(prompt.authorName);
+  const author = displayAuthor(prompt.authorName, t('prompts:card.deletedUser'));
   const house = isHouseAuthor(prompt.authorName);
   const byline = t('prompts:card.by', { name: author });
   const link = (

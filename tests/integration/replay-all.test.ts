@@ -5,6 +5,7 @@ import { editPrompt, recordUse, reviewPrompt, reviewRevision, sharePrompt, submi
 import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
 import { changeComment, fileReport, postComment, resolveReport } from '../../modules/discussion';
+import { featureMember } from '../../modules/members';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -106,6 +107,8 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     const filed = await fileReport(app.store, user, { promptId, commentId: rude.commentId }, { reason: 'spam', note: null }, meta());
     await resolveReport(app.store, filed.reportId, { reporterId: user, promptId, commentId: rude.commentId }, 'hide', 'Advertising', admin, meta());
     await fileReport(app.store, user, { promptId: publishedId, commentId: null }, { reason: 'other', note: 'Looks copied' }, meta());
+    // The community's people: a featured member (featured, unfeatured, featured again).
+    for (const featured of [true, false, true]) await featureMember(app.store, user, featured, admin, meta());
   });
   afterAll(async () => app?.dispose());
 

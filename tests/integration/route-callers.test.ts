@@ -188,6 +188,15 @@ const api: Record<string, Row> = {
     expect: '401 403 403 403 200 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'report') }, body: { action: 'dismiss', reason: 'Nothing wrong here' } }),
   },
+  // The Community page's people are public; featuring a member is the admin's alone (docs/community.md).
+  'GET /api/community/leaderboard': { expect: '200 200 200 200 200 403', input: () => ({ query: 'period=all' }) },
+  'GET /api/community/contributions': { expect: '200 200 200 200 200 403' },
+  'GET /api/community/featured-members': { expect: '200 200 200 200 200 403' },
+  // A member with a published prompt has a public page; one who never published has none, for anyone.
+  'GET /api/members/{id}': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'GET /api/members/{id}/prompts': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'GET /api/members/{id}/collections': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'PUT /api/admin/members/{id}/featured': { expect: '401 403 403 403 200 403', input: (ids) => ({ params: { id: ids.other }, body: { featured: true } }) },
   // Personal access tokens are managed on the website's session only (a device or a token never makes or sees one).
   'GET /api/tokens': { expect: '401 200 200 200 200 403' },
   'POST /api/tokens': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
@@ -238,6 +247,8 @@ const api: Record<string, Row> = {
   // Sign-outs end the caller's own credentials: walked at the very end. A session without a device has nothing to end (204).
   'DELETE /api/extension/devices/current': { expect: '401 204 204 204 204 204' },
   'POST /api/auth/logout': { expect: '200 200 200 200 200 403', input: () => ({ body: {} }) },
+  // Deleting an account: signed in on the website only, and without the password (empty body) it changes nothing.
+  'DELETE /api/me': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
 };
 // The device signs itself out first (before its owner revokes it from the dashboard), and sessions end last.
 const last = [

@@ -31,6 +31,7 @@ const SERVER: StringsSpec = { scope: 'common:', include: Object.keys(resources.e
  */
 const SITE_ISLANDS: Record<string, StringSpecName[]> = {
   'src/islands/CardActions.tsx': ['card', 'page'],
+  'src/islands/FeatureMember.tsx': ['featureMember'],
   'src/islands/PromptActions.tsx': ['detail', 'page'],
   'src/islands/RatingCard.tsx': ['detail'],
   'src/islands/UsageCount.tsx': ['detail'],

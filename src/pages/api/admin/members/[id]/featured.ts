@@ -1,0 +1,10 @@
+import { featureMember, MEMBER_MESSAGES } from '../../../../../../modules/members';
+import { memberRoutes } from '../../../../../../modules/members/routes';
+import { getMember } from '../../../../../../projections/community/queries';
+import { notFound } from '../../../../../server/http';
+import { serve } from '../../../../../server/route';
+
+export const PUT = serve(memberRoutes.featureMember, async ({ app, params: { id }, body: { featured }, actor, metadata, settle }) => {
+  await settle(await featureMember(app.store, id, featured, actor, metadata));
+  return (await getMember(app.db, id, true)) ?? notFound(MEMBER_MESSAGES.notFound);
+});
