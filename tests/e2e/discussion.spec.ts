@@ -42,6 +42,9 @@ for (const [index, lng] of LANGS.entries()) {
     const errors = watchErrors(ada);
     await open(ada, `/prompts/${promptId}`);
     await expect(ada.getByTestId('comments').getByRole('heading', { name: new RegExp(c.title) })).toBeVisible();
+    // An empty comment is refused with the form's message, in the page's language.
+    await ada.getByTestId('post-comment').click();
+    await expect(ada.getByTestId('comment-form')).toContainText(c.messages.bodyMin.replace('{{limit}}', '1'));
     await ada.getByTestId('comment-form').getByTestId('comment-input').fill(words);
     await ada.getByTestId('post-comment').click();
     await expect(ada.getByText(c.toasts.posted)).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CommentOrder, CommentPage, CommentView, ReportReason } from '../../../modules/discussion/contracts';
 import { DISCUSSION_LIMITS } from '../../../modules/discussion/contracts';
 import { $currentUser } from '../../client/current-user';
@@ -15,7 +15,10 @@ import { Button, buttonClass } from '../../ui/Button';
 import { useHydratedStore } from '../../ui/hooks';
 import { LoadMore } from '../../ui/LoadMore';
 import { CommentText } from './CommentText';
-import { answerIssue, BodyField, checkBody, issueMessage, ReportForm } from './forms';
+import { answerIssue, BodyField, checkBody, issueMessage } from './forms';
+
+// The report panel loads on first use: most readers never report.
+const ReportForm = lazy(() => import('./report'));
 
 interface Props {
   promptId: number;
@@ -79,7 +82,7 @@ function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: 
 
   const post = async () => {
     const issue = checkBody(body);
-    if (issue) return setError(issueMessage(t, issue));
+    if (issue) return setError(await issueMessage(t, issue));
     const toast = reserveToast();
     setBusy(true);
     try {
@@ -89,7 +92,7 @@ function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: 
       toast({ title: t('comments.toasts.posted') });
       await reload();
     } catch (e) {
-      failed(t, e, toast, (message) => setError(message));
+      await failed(t, e, toast, (message) => setError(message));
     } finally {
       setBusy(false);
     }
@@ -185,9 +188,9 @@ function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: 
 }
 
 /** A failed write: the field's message for a 400, else a toast (429's own words, the edit window's). */
-function failed(t: T, e: unknown, toast: ReturnType<typeof reserveToast>, onField?: (message: string) => void) {
+async function failed(t: T, e: unknown, toast: ReturnType<typeof reserveToast>, onField?: (message: string) => void) {
   console.error(e);
-  const field = issueMessage(t, answerIssue(e, 'body'));
+  const field = await issueMessage(t, answerIssue(e, 'body'));
   if (field && onField) return onField(field);
   const status = e instanceof HttpError ? e.status : 0;
   const description = status === 429 ? t('comments.toasts.tooFast') : status === 409 ? t('comments.toasts.editWindow') : t('comments.toasts.failedDescription');
@@ -228,7 +231,7 @@ function Comment({
 
   const write = async (action: () => Promise<unknown>, done: string) => {
     const issue = checkBody(text);
-    if (issue) return setError(issueMessage(t, issue));
+    if (issue) return setError(await issueMessage(t, issue));
     const toast = reserveToast();
     setBusy(true);
     try {
@@ -237,7 +240,7 @@ function Comment({
       toast({ title: done });
       await reload();
     } catch (e) {
-      failed(t, e, toast, setError);
+      await failed(t, e, toast, setError);
     } finally {
       setBusy(false);
     }
@@ -250,7 +253,7 @@ function Comment({
       toast({ title: t('comments.toasts.deleted') });
       await reload();
     } catch (e) {
-      failed(t, e, toast);
+      await failed(t, e, toast);
     }
   };
   const report = async (reason: ReportReason, note: string) => {
@@ -342,13 +345,17 @@ function Comment({
           </div>
         </form>
       )}
-      {mode === 'report' && <ReportForm title={t('comments.reportTitle')} onSend={report} onCancel={() => setOpen(null)} />}
+      {mode === 'report' && (
+        <Suspense fallback={null}>
+          <ReportForm title={t('comments.reportTitle')} onSend={report} onCancel={() => setOpen(null)} />
+        </Suspense>
+      )}
     </article>
   );
 }
 
 /** "Report prompt" beside the detail page's comments, for signed-in members. */
-export function ReportPromptButton({ promptId, t }: { promptId: number; t: T }) {
+function ReportPromptButton({ promptId, t }: { promptId: number; t: T }) {
   const [open, setOpen] = useState(false);
   if (!open)
     return (
@@ -357,15 +364,17 @@ export function ReportPromptButton({ promptId, t }: { promptId: number; t: T }) 
       </button>
     );
   return (
-    <ReportForm
-      title={t('comments.reportPromptTitle')}
-      onCancel={() => setOpen(false)}
-      onSend={async (reason, note) => {
-        const toast = reserveToast();
-        await api(routes.reportPrompt, { params: { id: promptId }, body: { reason, note } });
-        setOpen(false);
-        toast({ title: t('comments.toasts.reported'), description: t('comments.toasts.reportedDescription') });
-      }}
-    />
+    <Suspense fallback={null}>
+      <ReportForm
+        title={t('comments.reportPromptTitle')}
+        onCancel={() => setOpen(false)}
+        onSend={async (reason, note) => {
+          const toast = reserveToast();
+          await api(routes.reportPrompt, { params: { id: promptId }, body: { reason, note } });
+          setOpen(false);
+          toast({ title: t('comments.toasts.reported'), description: t('comments.toasts.reportedDescription') });
+        }}
+      />
+    </Suspense>
   );
 }
