@@ -107,7 +107,9 @@ export function exportMarkdownFiles(data: PromptoryExport): ExportFile[] {
     for (const item of c.prompts) {
       const mine = own.get(item.promptId);
       const title = linkText(item.title ?? `#${item.promptId}`);
-      lines.push(mine ? `- [${title}](../${promptPath(mine)})` : `- [${title}](${data.site}/prompts/${item.promptId})`);
+      // Its page on the site too: what an import of this zip adds to the collection (collections hold public prompts).
+      const page = `${data.site}/prompts/${item.promptId}`;
+      lines.push(mine ? `- [${title}](../${promptPath(mine)}) ([on the site](${page}))` : `- [${title}](${page})`);
     }
     lines.push('');
     files.push({ path, text: lines.join('\n') });
