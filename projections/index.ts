@@ -4,6 +4,7 @@ import { engagementProjection } from './engagement/projection';
 import { collectionsProjection } from './collections/projection';
 import { reviewProjection } from './review/projection';
 import { recentValuesProjection } from './recent-values/projection';
+import { discussionProjection } from './discussion/projection';
 import { communityProjection } from './community/projection';
 import type { Projection } from './types';
 
@@ -15,6 +16,7 @@ export const projections: readonly Projection[] = [
   collectionsProjection,
   reviewProjection,
   recentValuesProjection,
+  discussionProjection,
   communityProjection,
 ];
 

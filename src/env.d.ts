@@ -33,6 +33,8 @@ declare namespace App {
     community: import('./server/community').CommunityReader;
     /** The extension's devices pages list (src/server/render/devices.ts). */
     devices: import('./server/render/devices').DeviceReader;
+    /** Comments, their counts and report outcomes pages show (src/server/discussion.ts). */
+    discussion: import('./server/discussion').DiscussionReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
     publicUrl: string;
   }

@@ -7,6 +7,7 @@ import * as collections from './collections';
 import * as devices from './devices';
 import * as tokens from './tokens';
 import * as imports from './imports';
+import * as discussion from './discussion';
 import * as members from './members';
 
 export interface EventContract {
@@ -28,6 +29,7 @@ export const eventContracts = {
   ...devices,
   ...tokens,
   ...imports,
+  ...discussion,
   ...members,
 } satisfies Record<string, EventContract>;
 

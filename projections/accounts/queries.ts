@@ -66,3 +66,10 @@ export async function countUsers(sql: Sql): Promise<number> {
   const [r] = await sql.query<{ n: number }>('select count(*)::int as n from users');
   return r.n;
 }
+
+/** Display names by user id (comments, reports); a user without a row (deleted) is left out. */
+export async function userNames(sql: Sql, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<{ id: number; name: string }>('select id, name from users where id = any($1::int[])', [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -42,9 +42,10 @@ export interface Config {
  * ratings, bookmarks, collections and history entries together, per account (issue 18);
  * `connect`: the extension's connection requests, per address (anyone may ask; each appends);
  * `mcp`: /mcp tool calls and prompt fills, per access token (account column) and per address;
- * `data`: downloads and imports of one's whole data, per account (each reads or writes many rows).
+ * `data`: downloads and imports of one's whole data, per account (each reads or writes many rows);
+ * `comment`: comments posted, edited and deleted, per account; `report`: reports filed, per account (issue 22).
  */
-export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data';
+export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data' | 'comment' | 'report';
 export interface RateLimits {
   windowMs: number;
   /** Actions counted over another window than `windowMs` (submissions: an hour). */
@@ -55,12 +56,38 @@ export interface RateLimits {
   slowDownMs: number;
 }
 
-const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use', 'submit', 'library', 'connect', 'mcp', 'data'];
+const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use', 'submit', 'library', 'connect', 'mcp', 'data', 'comment', 'report'];
 const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
   // submit and library: the per-address limits only stop one script with many accounts; a
   // classroom behind one address stays far below them.
-  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600, submit: 100, library: 3000, connect: 30, mcp: 3000, data: 300 },
-  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600, submit: 10, library: 300, connect: 30, mcp: 600, data: 20 },
+  perIp: {
+    login: 100,
+    register: 100,
+    forgot: 100,
+    set_password: 100,
+    use: 600,
+    submit: 100,
+    library: 3000,
+    connect: 30,
+    mcp: 3000,
+    data: 300,
+    comment: 600,
+    report: 200,
+  },
+  perAccount: {
+    login: 5,
+    register: 3,
+    forgot: 3,
+    set_password: 10,
+    use: 600,
+    submit: 10,
+    library: 300,
+    connect: 30,
+    mcp: 600,
+    data: 20,
+    comment: 30,
+    report: 10,
+  },
 };
 const RATE_WINDOW_DEFAULTS: Partial<Record<RateAction, number>> = { submit: 3600 };
 

@@ -4,6 +4,7 @@ import { DomainError, type Sql } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
 import { DATA_MESSAGES } from '../../modules/portability/contracts';
+import { DISCUSSION_MESSAGES } from '../../modules/discussion/contracts';
 import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import type { RateAction, RateLimits } from './config';
 
@@ -67,6 +68,8 @@ const REFUSALS: Partial<Record<RateAction, string>> = {
   library: LIBRARY_MESSAGES.tooFast,
   mcp: LIBRARY_MESSAGES.tooFast,
   data: DATA_MESSAGES.tooMany,
+  comment: DISCUSSION_MESSAGES.tooFast,
+  report: DISCUSSION_MESSAGES.tooFast,
 };
 
 export class RateLimiter {

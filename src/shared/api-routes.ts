@@ -1,6 +1,7 @@
 import { findRoute, route, type RouteSpec } from '../../events/route';
 import { accountRoutes } from '../../modules/accounts/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
+import { discussionRoutes } from '../../modules/discussion/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
 import { portabilityRoutes } from '../../modules/portability/routes';
@@ -32,6 +33,7 @@ export const routes = {
   ...deviceRoutes,
   ...tokenRoutes,
   ...portabilityRoutes,
+  ...discussionRoutes,
   ...memberRoutes,
   ...metaRoutes,
 };

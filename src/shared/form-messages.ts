@@ -1,5 +1,6 @@
 import { FORGOT_PASSWORD_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, SET_PASSWORD_LIMITS } from '../../modules/accounts/contracts';
 import { COLLECTION_LIMITS } from '../../modules/collections/contracts';
+import { DISCUSSION_LIMITS } from '../../modules/discussion/contracts';
 import { CREATE_PAGE_LIMITS, EDIT_NOTE_MAX, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
 import type { TranslationKey } from '../i18n/keys';
 
@@ -60,6 +61,12 @@ export const FORMS = {
     prefix: 'dashboard:library.',
     limits: COLLECTION_LIMITS,
     fields: { name: bounded('messages.name'), description: bounded('messages.description') },
+  },
+  // Comments and reports (issue 22): the body's bounds, a report's note (required for "other").
+  comment: {
+    prefix: 'prompts:comments.',
+    limits: { body: DISCUSSION_LIMITS.body, note: DISCUSSION_LIMITS.note },
+    fields: { body: bounded('messages.body', { other: 'messages.bodyMin' }), note: { too_big: 'messages.noteMax', other: 'messages.noteRequired' } },
   },
   login: {
     prefix: 'auth:',

@@ -80,8 +80,10 @@ export const STRING_SPECS = {
       'prompts:card.ratings',
     ],
   },
+  /** The detail page's comments: the thread, its forms, the report panel (and the Report prompt button). */
+  comments: { scope: 'prompts:', include: ['prompts:comments.'] },
   /** The submit dialog, create page, own prompt, submissions and admin screens. */
-  review: { scope: 'review:', include: ['review:', 'prompts:categories.'] },
+  review: { scope: 'review:', include: ['review:', 'prompts:categories.', 'prompts:comments.reasons.'] },
   /** The /auth screens (login, register, forgot, set password). */
   auth: { scope: 'auth:', include: ['auth:'] },
   /** The dashboard's library tabs and /dashboard/collections. */

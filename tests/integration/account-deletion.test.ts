@@ -27,6 +27,8 @@ describe.each(backends)('account deletion on $name', (backend) => {
   const email = `zq-${tag}@example.com`;
   const typedValue = `Quillfeather-${tag} Road`;
   const collectionName = `Zephyrine's ${tag} picks`;
+  const commentWords = `Quillink ${tag} says hello`;
+  const reportNote = `Quillnote ${tag} copied`;
   const person = web('10.31.0.1');
   const other = web('10.31.0.2');
   let personId = 0;
@@ -80,6 +82,13 @@ describe.each(backends)('account deletion on $name', (backend) => {
     const made = await person.api(routes.createAccessToken, { body: { name: 'My laptop', scope: 'read-write', expiresInDays: 30 } });
     expect(made.status).toBe(201);
     token = made.body.token;
+    // A comment with another member's reply, and a report with a note (issue 22).
+    const comment = await person.api(routes.postComment, { params: { id: othersId }, body: { body: commentWords } });
+    expect(comment.status).toBe(201);
+    expect((await other.api(routes.postComment, { params: { id: othersId }, body: { body: 'A reply that stays', parentId: comment.body.id } })).status).toBe(
+      201,
+    );
+    expect((await person.api(routes.reportPrompt, { params: { id: othersId }, body: { reason: 'other', note: reportNote } })).status).toBe(201);
     // What others did with the person's published prompt: anonymous counts that stay.
     expect((await other.api(routes.rate, { body: { promptId: publishedId, value: 5 } })).status).toBe(200);
     expect((await other.api(routes.bookmark, { body: { promptId: publishedId } })).status).toBe(201);
@@ -133,15 +142,20 @@ describe.each(backends)('account deletion on $name', (backend) => {
     for (const table of ['catalog_prompts', 'review_prompts'])
       expect((await app.db.query<{ id: number }>(`select id from "${table}" where submitted_by = $1`, [personId])).map((r) => r.id)).toEqual([publishedId]);
 
+    // Their comment is a "deleted" placeholder over the reply that stays.
+    const thread = (await other.api(routes.comments, { params: { id: othersId }, query: {} })).body.items[0];
+    expect(thread).toMatchObject({ removed: true, body: null, authorId: null, authorName: '' });
+    expect(thread.replies.map((r: { body: string }) => r.body)).toEqual(['A reply that stays']);
+
     // Nothing in the database names them: not the log (sealed, its key erased), not a table beside it.
     const rows = await everyRow();
-    for (const word of [email, name, typedValue, collectionName]) expect(rows).not.toContain(word);
+    for (const word of [email, name, typedValue, collectionName, commentWords, reportNote]) expect(rows).not.toContain(word);
     expect(rows).toContain('Other Member');
     if (backend.name === 'postgres') {
       // And pg_dump of the whole database (every test's schema in it) agrees.
       const dump = execFileSync(pgTool('pg_dump'), ['--no-owner', '-d', app.config.databaseUrl!], { maxBuffer: 1 << 30 }).toString('utf8');
       expect(dump).toContain(`CREATE TABLE ${app.db.schema}.events`);
-      for (const word of [email, name, typedValue, collectionName]) expect(dump).not.toContain(word);
+      for (const word of [email, name, typedValue, collectionName, commentWords, reportNote]) expect(dump).not.toContain(word);
     }
   });
 

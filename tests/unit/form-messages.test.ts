@@ -1,3 +1,4 @@
+import { commentRequest, DISCUSSION_LIMITS } from '../../modules/discussion/contracts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,8 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   register: registerRequest,
   forgotPassword: forgotPasswordRequest,
   setPassword: setPasswordForm,
+  // The comment's body, and a report's note (its own bound; "other" asking for one is the report schema's).
+  comment: z.object({ body: commentRequest.shape.body, note: z.string().max(DISCUSSION_LIMITS.note.max) }),
   deleteAccount: deleteAccountRequest,
 };
 
@@ -80,6 +83,7 @@ const VALID: Record<FormName, Record<string, unknown>> = {
   },
   editPage: { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough.', categoryId: 1, note: 'Fixed a typo.' },
   collection: { name: 'Reading', description: 'Prompts for reading.', isPublic: false },
+  comment: { body: 'Works well with a short topic.', note: 'An ad' },
   login: { email: 'ann@example.com', password: 'secret' },
   deleteAccount: { password: 'secret' },
   register: { name: 'Ann Lee', username: 'ann', email: 'ann@example.com' },

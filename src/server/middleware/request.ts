@@ -5,6 +5,7 @@ import { libraryReader } from '../library';
 import { communityReader } from '../community';
 import { catalogReader } from '../render/catalog-lists';
 import { deviceReader } from '../render/devices';
+import { discussionReader } from '../discussion';
 
 /**
  * Gives each request an id and holds it until the app has booted (migrations, seed, worker);
@@ -22,5 +23,6 @@ export const request: MiddlewareHandler = async (context, next) => {
   context.locals.library = libraryReader(app);
   context.locals.community = communityReader(app);
   context.locals.devices = deviceReader(app.db);
+  context.locals.discussion = discussionReader(app.db);
   return next();
 };
