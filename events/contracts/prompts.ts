@@ -56,13 +56,36 @@ export const PromptSharedForReview = {
   schema: z.object({ promptId: id, submittedBy: id }),
 };
 
+/** Why the admin rejected a submission or a revision (issue 22, "Reasons for decisions"); the author sees both. */
+const decisionReason = {
+  /**
+   * A code of the prompts module's REJECT_REASONS (duplicate, low-quality, …), as decided then:
+   * null when approved, or decided before reasons existed (version 1).
+   */
+  reason: z.string().nullable().default(null),
+  /** The admin's note to the author, at most 500 characters (null: none). */
+  note: z.string().nullable().default(null),
+};
+
+/** Version 1 had no reason and no note: both read as null. */
 export const PromptReviewed = {
-  version: 1,
+  version: 2,
   schema: z.object({
     promptId: id,
     isApproved: z.boolean(),
     reviewedBy: id.nullable(),
+    ...decisionReason,
   }),
+  upcast: (data: unknown) => data,
+};
+
+/**
+ * The author sent their rejected prompt back to review after changing it (issue 22): pending
+ * again. `rejectedVersion`: the version the admin rejected, which the queue diffs against.
+ */
+export const PromptResubmitted = {
+  version: 1,
+  schema: z.object({ promptId: id, version: id, rejectedVersion: id, resubmittedBy: id }),
 };
 
 /**
@@ -147,10 +170,14 @@ export const PromptRevisionProposed = {
   schema: z.object({ ...content, proposedBy: id }),
 };
 
-/** The admin approved (it becomes the public version) or rejected the pending revision `version`. */
+/**
+ * The admin approved (it becomes the public version) or rejected the pending revision `version`.
+ * Version 1 had no reason and no note: both read as null.
+ */
 export const PromptRevisionReviewed = {
-  version: 1,
-  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id }),
+  version: 2,
+  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason }),
+  upcast: (data: unknown) => data,
 };
 
 /** The author withdrew their pending revision `version`: the published version stays. */

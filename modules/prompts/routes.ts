@@ -10,6 +10,7 @@ import {
   rebuildRequest,
   reviewHistoryQuery,
   restoreVersionRequest,
+  reReviewRequest,
   reviewRequest,
   submitPromptRequest,
   type EditResult,
@@ -92,6 +93,14 @@ export const promptRoutes = {
     caller: 'user',
     params,
     summary: 'The author submits their private prompt to the community: it becomes pending review (409 when it is not private).',
+  }),
+  resubmit: route<OwnPromptView>()({
+    method: 'POST',
+    path: '/api/prompts/{id}/resubmit',
+    caller: 'user',
+    params,
+    summary:
+      'The author sends their rejected prompt back to review once they have edited it since the rejection (409 when it is not rejected or unchanged).',
   }),
   withdraw: route<ReviewResult>()({
     method: 'DELETE',
@@ -186,7 +195,7 @@ export const promptRoutes = {
     path: '/api/admin/prompts/{id}/re-review',
     caller: 'admin',
     params,
-    body: reviewRequest,
+    body: reReviewRequest,
     summary: 'Changes an earlier decision: publishes a rejected prompt or withdraws a published one.',
   }),
   reviewHistory: route<Page<ReviewEntryView>>()({

@@ -44,13 +44,15 @@ export const catalogProjection: Projection = {
   // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn');
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
-  version: 8,
+  // v9: PromptResubmitted (a rejected prompt pending again).
+  version: 9,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptDiscarded',
     'PromptSharedForReview',
+    'PromptResubmitted',
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptEdited',
@@ -178,6 +180,7 @@ export const catalogProjection: Projection = {
         ];
       }
       case 'PromptSharedForReview':
+      case 'PromptResubmitted':
         return [
           {
             text: `update catalog_prompts set status = 'pending', applied_tx = $2::xid8, applied_pos = $3

@@ -1,8 +1,10 @@
 import {
   EDIT_MESSAGES,
   isReservedAuthorName,
+  type RejectionView,
   MAX_PENDING_PER_AUTHOR,
   RESERVED_AUTHOR_MESSAGE,
+  RESUBMIT_MESSAGES,
   SUBMIT_MESSAGES,
   type VersionContent,
   type VersionStatus,
@@ -33,9 +35,19 @@ export interface PromptState {
   shown: number;
   /** The author's revision of the published prompt awaiting review, if any. */
   pendingRevision: number | null;
+  /** The version the admin last rejected in the first review (a resubmission must change it). */
+  rejectedVersion: number | null;
 }
 
-export const initialPromptState: PromptState = { status: 'none', submittedBy: null, withdrawnByAuthor: false, versions: [], shown: 0, pendingRevision: null };
+export const initialPromptState: PromptState = {
+  status: 'none',
+  submittedBy: null,
+  withdrawnByAuthor: false,
+  versions: [],
+  shown: 0,
+  pendingRevision: null,
+  rejectedVersion: null,
+};
 
 /** The versions with `version`'s status set to `to` (only when it is now one of `from`, if given). */
 function restatus(versions: readonly PromptVersion[], version: number | null, to: VersionStatus, from?: readonly VersionStatus[]): readonly PromptVersion[] {
@@ -77,8 +89,11 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
       const versions = event.data.isApproved
         ? restatus(state.versions, state.shown, 'published')
         : restatus(state.versions, state.shown, 'rejected', ['pending']);
-      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions };
+      const rejectedVersion = event.data.isApproved ? state.rejectedVersion : state.shown;
+      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions, rejectedVersion };
     }
+    case 'PromptResubmitted':
+      return { ...state, status: 'pending', versions: restatus(state.versions, state.shown, 'pending', ['draft']) };
     case 'PromptWithdrawn': {
       // Nothing waits for review any more: a pending prompt's content was never public (a draft); a pending revision is withdrawn.
       const versions = restatus(restatus(state.versions, state.shown, 'draft', ['pending']), state.pendingRevision, 'withdrawn');
@@ -133,7 +148,7 @@ export type PromptCommand =
    */
   | { kind: 'submit'; promptId: number; submission: SubmitCommand; actor: Actor; pendingByAuthor?: number }
   /** The first decision, from the queue: only a pending prompt. */
-  | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor }
+  | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor; rejection?: RejectionView }
   /** The admin changes a decision later: publish a rejected or withdrawn one, or withdraw an approved one. */
   | { kind: 're-review'; promptId: number; isApproved: boolean; actor: Actor }
   /** The author (or the admin) takes a prompt out of every public list. */
@@ -147,7 +162,9 @@ export type PromptCommand =
   /** The author takes back their pending revision. */
   | { kind: 'withdraw-revision'; promptId: number; actor: Actor }
   /** The admin approves or rejects the pending revision `version`. */
-  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor }
+  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor; rejection?: RejectionView }
+  /** The author sends their rejected prompt, changed since, back to review. */
+  | { kind: 'resubmit'; promptId: number; actor: Actor; pendingByAuthor?: number }
   /** Undoing an import: the import's own prompt goes, if still private (its undo decides which: domain/import.ts). */
   | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor };
 
@@ -212,11 +229,31 @@ function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw new DomainError('forbidden', "You don't have admin permissions.");
 }
 
-export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
+/** The reason and note a decision records: a rejection's own, nothing for an approval. */
+function reasonOf(isApproved: boolean, rejection: RejectionView | undefined): Partial<RejectionView> {
+  if (isApproved) return {};
+  return { reason: rejection?.reason ?? null, note: rejection?.note ?? null };
+}
+
+export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor, rejection?: RejectionView): NewEvent[] {
   requireAdmin(actor);
   if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
-  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId } }];
+  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId, ...reasonOf(isApproved, rejection) } }];
+}
+
+/**
+ * The author sends their rejected prompt back to the queue once they have changed it since the
+ * rejection (the same content would only be rejected again); the pending limit applies as to a
+ * new submission. Anyone else learns nothing of it.
+ */
+export function decideResubmit(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0): NewEvent[] {
+  const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
+  if (state.status === 'none' || state.status === 'private' || !isAuthor) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
+  if (state.status !== 'rejected' || state.rejectedVersion === null) throw new DomainError('conflict', RESUBMIT_MESSAGES.notRejected);
+  if (state.shown === state.rejectedVersion) throw new DomainError('conflict', RESUBMIT_MESSAGES.unchanged);
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  return [{ type: 'PromptResubmitted', data: { promptId, version: state.shown, rejectedVersion: state.rejectedVersion, resubmittedBy: actor.userId! } }];
 }
 
 /**
@@ -316,12 +353,19 @@ export function decideWithdrawRevision(state: PromptState, promptId: number, act
   return [{ type: 'PromptRevisionWithdrawn', data: { promptId, version: state.pendingRevision, withdrawnBy: actor.userId! } }];
 }
 
-export function decideReviewRevision(state: PromptState, promptId: number, version: number, isApproved: boolean, actor: Actor): NewEvent[] {
+export function decideReviewRevision(
+  state: PromptState,
+  promptId: number,
+  version: number,
+  isApproved: boolean,
+  actor: Actor,
+  rejection?: RejectionView,
+): NewEvent[] {
   requireAdmin(actor);
   if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
   if (version > state.versions.length) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
   if (version !== state.pendingRevision) throw new DomainError('conflict', EDIT_MESSAGES.revisionNotPending);
-  return [{ type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId! } }];
+  return [{ type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId!, ...reasonOf(isApproved, rejection) } }];
 }
 
 /**
@@ -357,7 +401,7 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         if (state.status !== 'none') throw new DomainError('conflict', 'This prompt already exists');
         return decideSubmit(command.promptId, command.submission, command.actor, command.pendingByAuthor);
       case 'review':
-        return decideReview(state, command.promptId, command.isApproved, command.actor);
+        return decideReview(state, command.promptId, command.isApproved, command.actor, command.rejection);
       case 're-review':
         return decideReReview(state, command.promptId, command.isApproved, command.actor);
       case 'withdraw':
@@ -371,7 +415,9 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
       case 'withdraw-revision':
         return decideWithdrawRevision(state, command.promptId, command.actor);
       case 'review-revision':
-        return decideReviewRevision(state, command.promptId, command.version, command.isApproved, command.actor);
+        return decideReviewRevision(state, command.promptId, command.version, command.isApproved, command.actor, command.rejection);
+      case 'resubmit':
+        return decideResubmit(state, command.promptId, command.actor, command.pendingByAuthor);
       case 'discard':
         return decideDiscard(state, command.promptId, command.importBatch, command.actor);
     }

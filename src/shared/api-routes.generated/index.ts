@@ -13,6 +13,7 @@ export { editorsPick } from './editorsPick';
 export { prompt } from './prompt';
 export { submit } from './submit';
 export { share } from './share';
+export { resubmit } from './resubmit';
 export { withdraw } from './withdraw';
 export { edit } from './edit';
 export { versions } from './versions';
