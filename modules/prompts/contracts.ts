@@ -270,6 +270,8 @@ export interface ReviewPromptView extends Pick<
    * the reason while it stands, the queue diffs a resubmission against it.
    */
   lastRejection: RejectedVersion | null;
+  /** The version it shows now (the published one while a revision waits). */
+  version: number;
 }
 
 /** A version the admin rejected, with the reason and note. */

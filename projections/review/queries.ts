@@ -125,6 +125,7 @@ function toView(row: ReviewRow): ReviewPromptView {
     decidedBy: row.decided_by,
     decidedAt: row.decided_at ? iso(row.decided_at) : null,
     lastRejection: row.rejection ? toRejected(row.rejection) : null,
+    version: row.version,
   };
 }
 
