@@ -4,6 +4,7 @@ import { engagementProjection } from './engagement/projection';
 import { collectionsProjection } from './collections/projection';
 import { reviewProjection } from './review/projection';
 import { recentValuesProjection } from './recent-values/projection';
+import { duplicatesProjection } from './duplicates/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
@@ -14,6 +15,7 @@ export const projections: readonly Projection[] = [
   collectionsProjection,
   reviewProjection,
   recentValuesProjection,
+  duplicatesProjection,
 ];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 const id = z.number().int().positive();
 
+/** Version 1 had no `similarTo` and `duplicateNote`: they read as none. */
 export const PromptSubmitted = {
-  version: 1,
+  version: 2,
   schema: z.object({
     promptId: id,
     title: z.string(),
@@ -18,7 +19,12 @@ export const PromptSubmitted = {
     submittedBy: id.nullable().default(null),
     /** Set only by imports and the seed, to keep an original submission date. */
     submittedAt: z.iso.datetime().optional(),
+    /** The near-duplicates found at submission (issue 22): published or pending prompt ids, most similar first. */
+    similarTo: z.array(id).default([]),
+    /** The submitter's note for the admin when they submitted despite near-duplicates. */
+    duplicateNote: z.string().nullable().default(null),
   }),
+  upcast: (data: unknown) => data,
 };
 
 /**

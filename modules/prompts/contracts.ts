@@ -162,6 +162,13 @@ export const submitPromptRequest = z.object({
   isEditorsPick: z.boolean().default(false),
   /** "public": submitted for review (the default); "private": kept by its author, never reviewed. */
   visibility: z.enum(VISIBILITIES).default('public'),
+  /** Why the submitter submits despite the near-duplicates they were shown (issue 22), for the admin. */
+  duplicateNote: z
+    .string()
+    .trim()
+    .max(300)
+    .transform((n) => n || undefined)
+    .optional(),
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
@@ -272,6 +279,10 @@ export interface ReviewPromptView extends Pick<
   lastRejection: RejectedVersion | null;
   /** The version it shows now (the published one while a revision waits). */
   version: number;
+  /** Likely duplicates found when it was submitted (issue 22), still in the review model, most similar first. */
+  similarTo: { id: number; title: string; status: PromptStatusName }[];
+  /** The submitter's note about them, if any. */
+  duplicateNote: string | null;
 }
 
 /** A version the admin rejected, with the reason and note. */
@@ -480,3 +491,29 @@ export {
 
 export { DIFF_MAX_EDITS, diffRows, diffText, diffTokens, type DiffKind, type DiffRow, type DiffSegment, type DiffStats } from './diff';
 export { convertForeignPlaceholders, findForeignPlaceholders, type ForeignPlaceholder, type PlaceholderStyle } from './placeholders';
+export { DUPLICATE_THRESHOLD, features, jaccard, signature, similarity, SimilarityIndex, SIGNATURE_SIZE } from './similarity';
+
+/** Near-duplicates shown at submission (POST /api/prompts/duplicates) and in the admin's queue. */
+export const DUPLICATE_LIMIT = 5;
+/** The submitter's note when they submit despite near-duplicates, in characters. */
+export const DUPLICATE_NOTE_MAX = 300;
+
+/**
+ * A near-duplicate as the submitter sees it. A published prompt, or one of their own, comes with
+ * its title and link; someone else's prompt waiting for review only as "waiting for review"
+ * (its title is not public).
+ */
+export interface DuplicateMatch {
+  id: number | null;
+  title: string | null;
+  status: 'published' | 'pending';
+  /** 0 to 1 (DUPLICATE_THRESHOLD and up). */
+  similarity: number;
+}
+
+/** POST /api/prompts/duplicates: what the submitter is about to submit. `excludeId`: the prompt being edited. */
+export const duplicateCheckRequest = z.object({
+  title: z.string().max(SUBMIT_REQUEST_LIMITS.title.max ?? 100),
+  content: z.string().max(SUBMIT_REQUEST_LIMITS.content.max ?? 5000),
+  excludeId: z.number().int().positive().optional(),
+});

@@ -4,6 +4,7 @@ import { pageQuery, type Page } from '../../events/paging';
 import { route } from '../../events/route';
 import {
   categories,
+  duplicateCheckRequest,
   editPromptRequest,
   myPromptsQuery,
   pendingQuery,
@@ -13,6 +14,7 @@ import {
   reReviewRequest,
   reviewRequest,
   submitPromptRequest,
+  type DuplicateMatch,
   type EditResult,
   type OwnPromptView,
   type PromptDetailView,
@@ -86,6 +88,16 @@ export const promptRoutes = {
     device: true,
     body: submitPromptRequest,
     summary: 'Submits a prompt for review, or with visibility "private" keeps it for its author only (201 with the pending or private prompt).',
+  }),
+  duplicates: route<{ matches: DuplicateMatch[] }>()({
+    method: 'POST',
+    path: '/api/prompts/duplicates',
+    caller: 'user',
+    device: true,
+    body: duplicateCheckRequest,
+    readYourWrites: 'none',
+    summary:
+      'Near-duplicates among published and pending prompts of a title and content about to be submitted (Chinese by character pairs, other languages by word pairs; at most 5, most similar first). Someone else’s pending prompt comes without title or id.',
   }),
   share: route<OwnPromptView>()({
     method: 'POST',

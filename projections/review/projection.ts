@@ -82,12 +82,13 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   if (submitted.length) {
     statements.push({
       text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
-               submitted_by, status, submitted_at, applied_tx, applied_pos)
+               submitted_by, status, submitted_at, similar_to, duplicate_note, applied_tx, applied_pos)
              select id, title, description, content, category_id, author_name, author_image, submitted_by, status,
-                    submitted_at, tx::xid8, pos
+                    submitted_at, similar_to, duplicate_note, tx::xid8, pos
              from jsonb_to_recordset($1::text::jsonb)
                as x(id int, title text, description text, content text, category_id int, author_name text,
-                    author_image text, submitted_by int, status text, submitted_at timestamptz, tx text, pos bigint)
+                    author_image text, submitted_by int, status text, submitted_at timestamptz, similar_to jsonb,
+                    duplicate_note text, tx text, pos bigint)
              on conflict (id) do nothing`,
       params: [
         rows(
@@ -100,8 +101,14 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
             author_name: e.data.authorName,
             author_image: e.data.authorImage,
             ...(e.type === 'PromptSubmitted'
-              ? { submitted_by: e.data.submittedBy, status: 'pending', submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString() }
-              : { submitted_by: e.data.savedBy, status: 'private', submitted_at: new Date(e.createdAt).toISOString() }),
+              ? {
+                  submitted_by: e.data.submittedBy,
+                  status: 'pending',
+                  submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString(),
+                  similar_to: e.data.similarTo,
+                  duplicate_note: e.data.duplicateNote,
+                }
+              : { submitted_by: e.data.savedBy, status: 'private', submitted_at: new Date(e.createdAt).toISOString(), similar_to: [], duplicate_note: null }),
             tx: e.txId,
             pos: e.position,
           })),
@@ -267,7 +274,8 @@ export const reviewProjection: Projection = {
   // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview;
   // v3: edits (version, content) and revisions of published prompts (review_revisions);
   // v4: PromptDiscarded (an undone import's private prompt leaves);
-  // v5: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted.
+  // v5: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted;
+  // near-duplicates found at submission (similar_to, duplicate_note).
   version: 5,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: [
@@ -300,6 +308,9 @@ export const reviewProjection: Projection = {
       version integer not null default 1,
       -- the last rejection in the first review: the version rejected, its content, reason and note (jsonb)
       rejection jsonb,
+      -- the near-duplicates found at submission (prompt ids, most similar first) and the submitter's note about them
+      similar_to jsonb not null default '[]',
+      duplicate_note text,
       applied_tx xid8 not null,
       applied_pos bigint not null
     );

@@ -24,6 +24,9 @@ interface ReviewRow extends PromptContentRow {
   decided_at: Date | null;
   version: number;
   rejection: (VersionContent & { version: number; reason: string | null; note: string | null }) | null;
+  duplicate_note: string | null;
+  /** Only the queue resolves the ids found at submission into titles. */
+  similar?: { id: number; title: string; status: PromptStatusName }[];
 }
 
 interface RevisionRow {
@@ -126,11 +129,17 @@ function toView(row: ReviewRow): ReviewPromptView {
     decidedAt: row.decided_at ? iso(row.decided_at) : null,
     lastRejection: row.rejection ? toRejected(row.rejection) : null,
     version: row.version,
+    similarTo: row.similar ?? [],
+    duplicateNote: row.duplicate_note,
   };
 }
 
 const COLUMNS = `id, title, description, content, category_id, author_name, author_image, submitted_by, status,
-  submitted_at, decided_by, decided_at, version, rejection`;
+  submitted_at, decided_by, decided_at, version, rejection, duplicate_note`;
+
+/** The near-duplicates found at submission, with their titles as they stand now (a prompt gone since drops out). */
+const SIMILAR = `(select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'status', s.status) order by e.ord), '[]')
+    from jsonb_array_elements_text(review_prompts.similar_to) with ordinality as e(v, ord) join review_prompts s on s.id = e.v::int) as similar`;
 
 /**
  * The review queue, oldest first. Unqualified table names: on a scratch replay the caller's
@@ -139,7 +148,7 @@ const COLUMNS = `id, title, description, content, category_id, author_name, auth
 export async function listPendingReviews(sql: Sql, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<ReviewPromptView>> {
   // Keyset paging: after the cursor's row in (submitted_at, id) order, wherever it now stands.
   const rows = await sql.query<ReviewRow>(
-    `select ${COLUMNS} from review_prompts
+    `select ${COLUMNS}, ${SIMILAR} from review_prompts
      where status = 'pending' and ($1::int is null or (submitted_at, id) > (select submitted_at, id from review_prompts where id = $1))
      order by submitted_at, id limit $2`,
     [page.cursor ?? null, page.limit + 1],

@@ -4,7 +4,11 @@ import { submitPrompt, type SubmitPromptRequest } from '../../modules/prompts';
 import { getPromptFor } from '../../projections/catalog/queries';
 import { countPendingBy } from '../../projections/review/queries';
 import type { App } from './app';
+import { duplicateFinder } from './duplicates';
 import { throttleAccount } from './library';
+
+/** Every match comes with its id for the event (the submitter is told only what they may know, by the check route). */
+const ADMIN_VIEW = { userId: null, isAdmin: true };
 import type { SessionUser } from './session-user';
 
 /**
@@ -23,7 +27,11 @@ export async function submitFor(
   // The admin (who also imports) is held to neither.
   if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
   const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
-  const appended = await submitPrompt(app.store, { ...body, authorName: body.authorName ?? user.name }, actor, metadata, pending);
+  // The admin's queue marks likely duplicates (issue 22): found here, whichever surface submits, and kept in the event.
+  const similarTo =
+    body.visibility === 'public' ? (await duplicateFinder(app).find(body, ADMIN_VIEW)).flatMap((m) => (m.id === null ? [] : [m.id])) : [];
+  const submission = { ...body, authorName: body.authorName ?? user.name, similarTo, duplicateNote: body.duplicateNote ?? null };
+  const appended = await submitPrompt(app.store, submission, actor, metadata, pending);
   await call.settle(appended);
   const prompt = await getPromptFor(app.db, appended.result.id, actor);
   if (!prompt) throw new Error(`submitted prompt ${appended.result.id} is not in the catalog after settling`);

@@ -11,7 +11,7 @@ import {
   type VersionView,
   type Visibility,
 } from '../contracts';
-import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+import { DomainError, promptStream, type Actor, type Decider, type EventData, type EventInput, type NewEvent, type StoredEvent } from '../../../events';
 
 export { promptStream };
 
@@ -139,6 +139,9 @@ export interface SubmitCommand {
   visibility?: Visibility;
   /** The import that brings it (private prompts only): its undo takes the prompt back. */
   importBatch?: number;
+  /** Near-duplicates the server found at submission (public prompts), and the submitter's note about them. */
+  similarTo?: number[];
+  duplicateNote?: string | null;
 }
 
 export type PromptCommand =
@@ -178,7 +181,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
   // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;
-  const data: EventData<'PromptSubmitted'> = {
+  const data: EventInput<'PromptSubmitted'> = {
     promptId,
     title: command.title,
     description: command.description,
@@ -190,6 +193,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
     isEditorsPick: curated && command.isEditorsPick,
     submittedBy: actor.userId,
     ...(command.submittedAt && curated ? { submittedAt: command.submittedAt } : {}),
+    ...(command.similarTo?.length ? { similarTo: command.similarTo, duplicateNote: command.duplicateNote ?? null } : {}),
   };
   return [{ type: 'PromptSubmitted', data }];
 }

@@ -12,6 +12,7 @@ export { featured } from './featured';
 export { editorsPick } from './editorsPick';
 export { prompt } from './prompt';
 export { submit } from './submit';
+export { duplicates } from './duplicates';
 export { share } from './share';
 export { resubmit } from './resubmit';
 export { withdraw } from './withdraw';
