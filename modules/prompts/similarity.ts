@@ -152,7 +152,8 @@ export class SimilarityIndex {
     for (let slot = 0; slot < n; slot++) {
       const base = slot * SIGNATURE_SIZE;
       let same = 0;
-      for (let i = 0; i < SIGNATURE_SIZE; i++) if (sigs[base + i] === sig[i]) same++;
+      // Stops once the rest could no longer make up `needed` (most prompts share nothing).
+      for (let i = 0; i < SIGNATURE_SIZE && same + SIGNATURE_SIZE - i >= needed; i++) if (sigs[base + i] === sig[i]) same++;
       if (same >= needed && ids[slot] !== exclude) found.push({ id: ids[slot], estimate: same / SIGNATURE_SIZE });
     }
     return found.sort((a, b) => b.estimate - a.estimate || a.id - b.id).slice(0, limit);
