@@ -8,6 +8,7 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { LoadMore } from '../../ui/LoadMore';
 import { RejectDecision } from './RejectDecision';
 import { RejectedBefore } from './RejectedBefore';
+import { LikelyDuplicates } from './LikelyDuplicates';
 import { Fragment } from 'react';
 
 /** /admin, Pending Prompts: the queue as a table (cards below 768 px), a page at a time, refreshed every 30 s. */
@@ -85,6 +86,7 @@ export function QueueTable({
                   >
                     <td className="px-4 py-3 font-medium max-md:block max-md:w-full max-md:p-0 md:max-w-xs md:min-w-48">
                       <span className="line-clamp-2 break-words">{p.title}</span>
+                      <LikelyDuplicates prompt={p} />
                     </td>
                     <td className="px-4 py-3 text-muted-foreground max-md:block max-md:p-0">{p.authorName}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:block max-md:p-0">

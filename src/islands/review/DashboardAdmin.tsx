@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RejectionView, ReviewPromptView } from '../../../modules/prompts/contracts';
 import { RejectDecision } from './RejectDecision';
 import { RejectedBefore } from './RejectedBefore';
+import { LikelyDuplicates } from './LikelyDuplicates';
 import { usePendingQueue } from '../../client/review-queue';
 import { DecisionButton, formatTime, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';
@@ -59,6 +60,7 @@ function PendingCard({
       <p className="mt-1 text-xs text-muted-foreground">
         {prompt.authorName} · {t('admin.submittedOn', { date: formatTime(prompt.createdAt, lng) })}
       </p>
+      <LikelyDuplicates prompt={prompt} />
       <p className="mt-3 text-sm text-muted-foreground">{prompt.description}</p>
       {prompt.lastRejection && (
         <div className="mt-3">
