@@ -5,6 +5,7 @@ import { collectionsProjection } from './collections/projection';
 import { reviewProjection } from './review/projection';
 import { recentValuesProjection } from './recent-values/projection';
 import { duplicatesProjection } from './duplicates/projection';
+import { auditProjection } from './audit/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
@@ -16,6 +17,7 @@ export const projections: readonly Projection[] = [
   reviewProjection,
   recentValuesProjection,
   duplicatesProjection,
+  auditProjection,
 ];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';

@@ -66,3 +66,10 @@ export async function countUsers(sql: Sql): Promise<number> {
   const [r] = await sql.query<{ n: number }>('select count(*)::int as n from users');
   return r.n;
 }
+
+/** The names of accounts by id, in one query (lists that name many actors: the audit log). */
+export async function userNames(sql: Sql, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<{ id: number; name: string }>('select id, name from users where id = any($1::int[])', [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,5 +1,6 @@
 import { findRoute, route, type RouteSpec } from '../../events/route';
 import { accountRoutes } from '../../modules/accounts/routes';
+import { auditRoutes } from '../../modules/audit/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
@@ -31,6 +32,7 @@ export const routes = {
   ...deviceRoutes,
   ...tokenRoutes,
   ...portabilityRoutes,
+  ...auditRoutes,
   ...metaRoutes,
 };
 

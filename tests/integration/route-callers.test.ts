@@ -129,6 +129,8 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'reReview') }, body: { isApproved: false } }),
   },
   'GET /api/admin/reviews': { expect: '401 403 403 403 200 403' },
+  'GET /api/admin/audit': { expect: '401 403 403 403 200 403' },
+  'GET /api/admin/audit/csv': { expect: '401 403 403 403 200 403' },
   'GET /api/admin/stats': { expect: '401 403 403 403 200 403' },
   'GET /api/admin/projections': { expect: '401 403 403 403 200 403' },
   'POST /api/admin/projections/{name}/replay': { expect: '401 403 403 403 200 403', input: () => ({ params: { name: 'collections' }, body: {} }) },

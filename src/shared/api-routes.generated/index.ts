@@ -60,4 +60,6 @@ export { revokeAccessToken } from './revokeAccessToken';
 export { exportMyData } from './exportMyData';
 export { importMyData } from './importMyData';
 export { undoImport } from './undoImport';
+export { auditLog } from './auditLog';
+export { auditCsv } from './auditCsv';
 export { openApi } from './openApi';
