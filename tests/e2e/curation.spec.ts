@@ -108,6 +108,17 @@ for (const lng of LANGS) {
     await expect(resubmission).toHaveAttribute('data-rejected-version', '1');
     await resubmission.locator('summary').click();
     await expect(resubmission.getByTestId('diff-content-columns').locator('ins')).toContainText(['航空公司']);
+
+    // 6. The audit log holds the rejection with its reason and note, and the resubmission, filtered by the URL.
+    await go(admin, `/admin?tab=audit&promptId=${id}`);
+    const rows = admin.getByTestId('audit-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveAttribute('data-action', 'prompt-resubmitted');
+    await expect(rows.nth(1)).toHaveAttribute('data-action', 'prompt-rejected');
+    await expect(rows.nth(1).getByTestId('audit-reason')).toContainText(t.reasons.duplicate);
+    await expect(rows.nth(1).getByTestId('audit-reason')).toContainText(note);
+    const csv = await admin.request.get((await admin.getByTestId('audit-csv').getAttribute('href'))!);
+    expect(await csv.text()).toContain(`prompt-rejected`);
     await expectNoErrors(errors);
   });
 }
