@@ -83,9 +83,10 @@ function AuditLog({ strings: { lng }, filter }: ReviewProps & { filter: AuditFil
         </div>
       </form>
       <div className="card overflow-hidden">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="audit-table" aria-busy={items === null}>
-            <thead className="border-b border-border bg-muted/50 text-muted-foreground">
+        {/* Below 768 px each row stacks into a card (as the queue's do): no sideways scrolling on a phone. */}
+        <div className="md:overflow-x-auto">
+          <table className="w-full text-left text-sm max-md:block" data-testid="audit-table" aria-busy={items === null}>
+            <thead className="border-b border-border bg-muted/50 text-muted-foreground max-md:sr-only">
               <tr>
                 {(['time', 'action', 'actor', 'prompt', 'reason'] as const).map((c) => (
                   <th key={c} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
@@ -94,7 +95,7 @@ function AuditLog({ strings: { lng }, filter }: ReviewProps & { filter: AuditFil
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {items === null && (
                 <tr>
                   <td colSpan={5} className="px-4 py-6">
@@ -110,23 +111,29 @@ function AuditLog({ strings: { lng }, filter }: ReviewProps & { filter: AuditFil
                 </tr>
               )}
               {items?.map((e) => (
-                <tr key={e.position} className="border-b border-border align-top last:border-0" data-testid="audit-row" data-action={e.action} data-prompt-id={e.promptId ?? ''}>
-                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                <tr
+                  key={e.position}
+                  className="border-b border-border align-top last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
+                  data-testid="audit-row"
+                  data-action={e.action}
+                  data-prompt-id={e.promptId ?? ''}
+                >
+                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:p-0 max-md:text-xs">
                     <time dateTime={e.at}>{formatTime(e.at, lng)}</time>
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
+                  <td className="px-4 py-3 whitespace-nowrap max-md:p-0">
                     <StatusBadge status={tone(e.action)} label={t(`audit.actions.${e.action}`)} />
                     {e.version !== null && <span className="ml-2 text-xs text-muted-foreground">{t('audit.version', { version: e.version })}</span>}
                   </td>
-                  <td className="px-4 py-3 text-muted-foreground">{e.actorName ?? (e.actorId === null ? t('audit.system') : t('audit.deleted'))}</td>
-                  <td className="max-w-xs px-4 py-3 wrap-anywhere">
+                  <td className="px-4 py-3 text-muted-foreground max-md:p-0">{e.actorName ?? (e.actorId === null ? t('audit.system') : t('audit.deleted'))}</td>
+                  <td className="max-w-xs px-4 py-3 wrap-anywhere max-md:block max-md:w-full max-md:max-w-none max-md:p-0">
                     {e.promptId !== null && (
                       <a href={`/prompts/${e.promptId}`} className="text-link hover:underline">
                         #{e.promptId} {e.promptTitle}
                       </a>
                     )}
                   </td>
-                  <td className="max-w-sm px-4 py-3 wrap-anywhere" data-testid="audit-reason">
+                  <td className="max-w-sm px-4 py-3 wrap-anywhere max-md:block max-md:w-full max-md:max-w-none max-md:p-0" data-testid="audit-reason">
                     {e.reason && <span className="font-medium">{t(`reasons.${e.reason}` as `reasons.${'other'}`, { defaultValue: e.reason })}</span>}
                     {e.note && <p className="text-muted-foreground">{e.note}</p>}
                   </td>
