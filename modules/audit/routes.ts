@@ -19,7 +19,6 @@ export const auditRoutes = {
     path: '/api/admin/audit/csv',
     caller: 'admin',
     query: auditCsvQuery.extend(filters),
-    summary:
-      'The same entries as CSV (RFC 4180, UTF-8), newest first, at most 5,000 per download; the next page’s cursor is in the X-Next-Cursor header.',
+    summary: 'The same entries as CSV (RFC 4180, UTF-8), newest first, at most 5,000 per download; the next page’s cursor is in the X-Next-Cursor header.',
   }),
 };

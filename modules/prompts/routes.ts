@@ -111,8 +111,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/resubmit',
     caller: 'user',
     params,
-    summary:
-      'The author sends their rejected prompt back to review once they have edited it since the rejection (409 when it is not rejected or unchanged).',
+    summary: 'The author sends their rejected prompt back to review once they have edited it since the rejection (409 when it is not rejected or unchanged).',
   }),
   withdraw: route<ReviewResult>()({
     method: 'DELETE',

@@ -21,7 +21,8 @@ export const DUPLICATE_THRESHOLD = 0.5;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u;
 /** Runs of CJK characters, or of other letters, marks and digits: everything else separates. */
-const PIECE = /(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}])+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}])[\p{L}\p{M}\p{N}])+/gu;
+const PIECE =
+  /(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}])+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}])[\p{L}\p{M}\p{N}])+/gu;
 
 /** The features of a prompt's title and content (see above), deduplicated. */
 export function features(title: string, content: string): Set<string> {

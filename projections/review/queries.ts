@@ -53,7 +53,15 @@ const REVISION_COLUMNS =
 const asReason = (reason: string | null) => reason as RejectReason | null;
 
 /** A rejected version as the review screens see it. */
-function toRejected(r: { version: number; title: string; description: string; content: string; categoryId: number; reason: string | null; note: string | null }) {
+function toRejected(r: {
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+  reason: string | null;
+  note: string | null;
+}) {
   const { version, title, description, content, categoryId, note } = r;
   return { version, title, description, content, categoryId, reason: asReason(r.reason), note } satisfies RejectedVersion;
 }
@@ -85,7 +93,9 @@ export async function listPendingRevisions(sql: Sql, page: PageRequest = { limit
     RevisionRow & {
       author_name: string;
       published: Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number };
-      before: (Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number; status: string; reason: string | null; note: string | null }) | null;
+      before:
+        | (Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number; status: string; reason: string | null; note: string | null })
+        | null;
     }
   >(
     `select r.*, p.author_name,

@@ -1,13 +1,5 @@
 import type { Sql } from '../../events';
-import {
-  DUPLICATE_LIMIT,
-  DUPLICATE_THRESHOLD,
-  features,
-  signature,
-  similarity,
-  SimilarityIndex,
-  type DuplicateMatch,
-} from '../../modules/prompts/contracts';
+import { DUPLICATE_LIMIT, DUPLICATE_THRESHOLD, features, signature, similarity, SimilarityIndex, type DuplicateMatch } from '../../modules/prompts/contracts';
 import { promptTexts } from '../../projections/catalog/queries';
 import { candidatesChangedSince, type CandidatesWatermark } from '../../projections/duplicates/queries';
 
@@ -43,7 +35,10 @@ export class DuplicateFinder {
       const rows = await candidatesChangedSince(this.db, this.watermark, PAGE);
       for (const row of rows) {
         if (row.status === 'published' || row.status === 'pending') {
-          this.index.upsert(row.prompt_id, Uint32Array.from(row.signature, (v) => v >>> 0));
+          this.index.upsert(
+            row.prompt_id,
+            Uint32Array.from(row.signature, (v) => v >>> 0),
+          );
         } else {
           this.index.remove(row.prompt_id);
         }

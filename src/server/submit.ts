@@ -28,8 +28,7 @@ export async function submitFor(
   if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
   const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
   // The admin's queue marks likely duplicates (issue 22): found here, whichever surface submits, and kept in the event.
-  const similarTo =
-    body.visibility === 'public' ? (await duplicateFinder(app).find(body, ADMIN_VIEW)).flatMap((m) => (m.id === null ? [] : [m.id])) : [];
+  const similarTo = body.visibility === 'public' ? (await duplicateFinder(app).find(body, ADMIN_VIEW)).flatMap((m) => (m.id === null ? [] : [m.id])) : [];
   const submission = { ...body, authorName: body.authorName ?? user.name, similarTo, duplicateNote: body.duplicateNote ?? null };
   const appended = await submitPrompt(app.store, submission, actor, metadata, pending);
   await call.settle(appended);

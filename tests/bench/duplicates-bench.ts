@@ -9,14 +9,16 @@ const CHECKS = 300;
 
 // A repeatable stream of pseudo-random numbers (the figures should not move with the seed).
 let seed = 42;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
 const WORDS =
   'write explain summarise translate review plan draft list compare rewrite the a an of for to in with and your my this that following text code email letter report meeting topic tone style audience customer student teacher engineer manager product article essay story poem question answer step detail example short long formal casual friendly clear simple'.split(
     ' ',
   );
-const HAN = Array.from('請把以下英文翻譯成地道的香港廣東話口語保留原文語氣不要加入解釋你是一位專業客戶服務主任根據客人電郵寫有禮貌回覆先道歉再提出解決方法最後感謝對方會議記錄整理三部分決定跟進事項負責人限期問題小學老師數學題逐步答案履歷職位描述工作經驗技能咖啡店貼文季節限定飲品標籤行程規劃景點餐廳預算產品網店賣點');
+const HAN = Array.from(
+  '請把以下英文翻譯成地道的香港廣東話口語保留原文語氣不要加入解釋你是一位專業客戶服務主任根據客人電郵寫有禮貌回覆先道歉再提出解決方法最後感謝對方會議記錄整理三部分決定跟進事項負責人限期問題小學老師數學題逐步答案履歷職位描述工作經驗技能咖啡店貼文季節限定飲品標籤行程規劃景點餐廳預算產品網店賣點',
+);
 
 /** A prompt of 40-80 English words or 60-160 Chinese characters, like the catalog's. */
 function prompt(): { title: string; content: string } {

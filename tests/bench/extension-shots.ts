@@ -38,7 +38,8 @@ const own = async (title: string, visibility: 'public' | 'private', content = 'R
       await user.post('/api/prompts', { data: { title, description: 'Turns dense text into plain English', content, categoryId: 1, visibility } })
     ).json()) as { id: number }
   ).id;
-const review = (id: number, isApproved: boolean) => admin.put(`/api/admin/prompts/${id}/review`, { data: isApproved ? { isApproved } : { isApproved, reason: 'other' } });
+const review = (id: number, isApproved: boolean) =>
+  admin.put(`/api/admin/prompts/${id}/review`, { data: isApproved ? { isApproved } : { isApproved, reason: 'other' } });
 await review(await own('Withdrawn weekly digest', 'public'), true).then(async (r) => user.delete(`/api/prompts/${((await r.json()) as { id: number }).id}`));
 await review(await own('Rejected tagline ideas', 'public'), false);
 await review(await own('Published meeting summary', 'public'), true);

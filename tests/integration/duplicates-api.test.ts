@@ -49,7 +49,9 @@ describe.each(backends)('duplicate detection on $name', (backend) => {
     expect(mine.status).toBe(200);
     expect(mine.body.matches).toEqual([{ id: zh, title: translator.title, status: 'pending', similarity: expect.any(Number) }]);
     expect(mine.body.matches[0].similarity).toBeGreaterThanOrEqual(0.5);
-    expect((await check(other, translatorAgain)).body.matches).toEqual([{ id: null, title: null, status: 'pending', similarity: mine.body.matches[0].similarity }]);
+    expect((await check(other, translatorAgain)).body.matches).toEqual([
+      { id: null, title: null, status: 'pending', similarity: mine.body.matches[0].similarity },
+    ]);
     expect((await check(admin, translatorAgain)).body.matches).toMatchObject([{ id: zh, title: translator.title }]);
 
     const shouting = { title: 'PROOFREADER', content: proofreader.content.toUpperCase() };

@@ -50,12 +50,17 @@ describe.each(backends)('reasons for decisions on $name', (backend) => {
     expect([unchanged.status, unchanged.body.error]).toEqual([409, RESUBMIT_MESSAGES.unchanged]);
     expect((await other.api(promptRoutes.resubmit, { params: { id } })).status).toBe(404);
 
-    expect((await author.api(promptRoutes.edit, { params: { id }, body: { title: 'Meeting notes tidy-up for Zoom', note: 'named the tool' } })).status).toBe(200);
+    expect((await author.api(promptRoutes.edit, { params: { id }, body: { title: 'Meeting notes tidy-up for Zoom', note: 'named the tool' } })).status).toBe(
+      200,
+    );
     const resubmitted = await author.api(promptRoutes.resubmit, { params: { id } });
     expect(resubmitted.status).toBe(200);
     expect(resubmitted.body).toMatchObject({ id, status: 'pending', title: 'Meeting notes tidy-up for Zoom' });
     // The queue shows it with the version the admin rejected, to diff against.
-    expect(await queued(id)).toMatchObject({ title: 'Meeting notes tidy-up for Zoom', lastRejection: { version: 1, title: 'Meeting notes tidy-up', reason: 'low-quality' } });
+    expect(await queued(id)).toMatchObject({
+      title: 'Meeting notes tidy-up for Zoom',
+      lastRejection: { version: 1, title: 'Meeting notes tidy-up', reason: 'low-quality' },
+    });
     expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
     expect(await mine(id)).toMatchObject({ status: 'approved', version: 2 });
   });

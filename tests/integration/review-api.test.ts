@@ -59,7 +59,10 @@ describe.each(backends)('review API on $name', (backend) => {
   const publicIds = async () => ((await call(visitor, promptsApi.GET, 'GET', '/api/prompts')).body as { id: number }[]).map((p) => p.id);
   const detail = (b: Browser, id: number) => call(b, promptApi.GET, 'GET', `/api/prompts/${id}`, { params: { id: String(id) } });
   const review = (b: Browser, id: number, isApproved: unknown) =>
-    call(b, reviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/review`, { params: { id: String(id) }, body: isApproved ? { isApproved } : { isApproved, reason: 'other' } });
+    call(b, reviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/review`, {
+      params: { id: String(id) },
+      body: isApproved ? { isApproved } : { isApproved, reason: 'other' },
+    });
   const reReview = (b: Browser, id: number, isApproved: boolean) =>
     call(b, reReviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/re-review`, { params: { id: String(id) }, body: { isApproved } });
   const withdraw = (b: Browser, id: number) => call(b, promptApi.DELETE, 'DELETE', `/api/prompts/${id}`, { params: { id: String(id) } });

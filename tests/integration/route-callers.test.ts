@@ -83,7 +83,10 @@ const api: Record<string, Row> = {
     publicInput: () => ({ params: { id: 1 } }),
   },
   // Anyone signed in (and their extension) may ask before submitting; it reads, so it changes nothing (issue 22).
-  'POST /api/prompts/duplicates': { expect: '401 200 200 200 200 200', input: () => ({ body: { title: 'Owner draft', content: 'Write a haiku about queues.' } }) },
+  'POST /api/prompts/duplicates': {
+    expect: '401 200 200 200 200 200',
+    input: () => ({ body: { title: 'Owner draft', content: 'Write a haiku about queues.' } }),
+  },
   // Only the author sends their rejected, since edited, prompt back to review (issue 22); anyone else is told it does not exist.
   'POST /api/prompts/{id}/resubmit': {
     expect: '401 404 200 404 404 403',

@@ -13,15 +13,38 @@ const submitted: NewEvent = {
   type: 'PromptSubmitted',
   data: { promptId: 7, title: 'Translate', description: 'Translates text.', content: 'Translate {{text}}', categoryId: 1, authorName: 'Ada', submittedBy: 2 },
 };
-const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1, reason: 'low-quality', note: 'Say which languages.' } };
+const rejected: NewEvent = {
+  type: 'PromptReviewed',
+  data: { promptId: 7, isApproved: false, reviewedBy: 1, reason: 'low-quality', note: 'Say which languages.' },
+};
 const edit = (version: number): NewEvent => ({
   type: 'PromptEdited',
-  data: { promptId: 7, version, title: 'Translate', description: 'Translates text.', content: `Translate {{text}} v${version}`, categoryId: 1, note: null, restoredFrom: null, editedBy: 2 },
+  data: {
+    promptId: 7,
+    version,
+    title: 'Translate',
+    description: 'Translates text.',
+    content: `Translate {{text}} v${version}`,
+    categoryId: 1,
+    note: null,
+    restoredFrom: null,
+    editedBy: 2,
+  },
 });
 const published: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
 const proposed: NewEvent = {
   type: 'PromptRevisionProposed',
-  data: { promptId: 7, version: 2, title: 'Translate', description: 'Translates text.', content: 'Translate it', categoryId: 1, note: null, restoredFrom: null, proposedBy: 2 },
+  data: {
+    promptId: 7,
+    version: 2,
+    title: 'Translate',
+    description: 'Translates text.',
+    content: 'Translate it',
+    categoryId: 1,
+    note: null,
+    restoredFrom: null,
+    proposedBy: 2,
+  },
 };
 
 describe('rejecting with a reason', () => {

@@ -20,7 +20,8 @@ describe('near-duplicate detection in Chinese and English (issue 22)', () => {
   it('the fixture holds at least 20 pairs, duplicates and not, in zh-HK and English', () => {
     expect(duplicatePairs.length).toBeGreaterThanOrEqual(20);
     for (const lang of ['en', 'zh-HK'] as const)
-      for (const duplicate of [true, false]) expect(duplicatePairs.filter((p) => p.lang === lang && p.duplicate === duplicate).length).toBeGreaterThanOrEqual(5);
+      for (const duplicate of [true, false])
+        expect(duplicatePairs.filter((p) => p.lang === lang && p.duplicate === duplicate).length).toBeGreaterThanOrEqual(5);
   });
 
   it('finds the duplicates with precision and recall of at least 0.9, overall and in each language', () => {
@@ -46,7 +47,8 @@ describe('near-duplicate detection in Chinese and English (issue 22)', () => {
 
   it('the index estimates similarity from signatures and finds a duplicate among thousands of other prompts', () => {
     const index = new SimilarityIndex();
-    for (let id = 1; id <= 3000; id++) index.upsert(id, signature(features(`Prompt ${id}`, `Write item ${id} of the catalogue about topic ${id * 7} and colour ${id % 13}.`)));
+    for (let id = 1; id <= 3000; id++)
+      index.upsert(id, signature(features(`Prompt ${id}`, `Write item ${id} of the catalogue about topic ${id * 7} and colour ${id % 13}.`)));
     const pair = duplicatePairs.find((p) => p.lang === 'zh-HK' && p.duplicate)!;
     index.upsert(5000, signature(features(pair.a.title, pair.a.content)));
     const found = index.nearest(signature(features(pair.b.title, pair.b.content)), { min: DUPLICATE_THRESHOLD - 0.15, limit: 5 });
@@ -57,8 +59,8 @@ describe('near-duplicate detection in Chinese and English (issue 22)', () => {
     index.remove(1);
     expect(index.size).toBe(2999);
     expect(index.nearest(signature(features(pair.b.title, pair.b.content)), { min: 0.35, limit: 5 })).toEqual([]);
-    expect(index.nearest(signature(features('Prompt 3000', 'Write item 3000 of the catalogue about topic 21000 and colour 10.')), { min: 0.9, limit: 1 })).toEqual([
-      { id: 3000, estimate: 1 },
-    ]);
+    expect(
+      index.nearest(signature(features('Prompt 3000', 'Write item 3000 of the catalogue about topic 21000 and colour 10.')), { min: 0.9, limit: 1 }),
+    ).toEqual([{ id: 3000, estimate: 1 }]);
   });
 });

@@ -79,28 +79,28 @@ export function QueueTable({
               ) : (
                 queue.map((p) => (
                   <Fragment key={p.id}>
-                  <tr
-                    className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
-                    data-testid="pending-row"
-                    data-prompt-id={p.id}
-                  >
-                    <td className="px-4 py-3 font-medium max-md:block max-md:w-full max-md:p-0 md:max-w-xs md:min-w-48">
-                      <span className="line-clamp-2 break-words">{p.title}</span>
-                      <LikelyDuplicates prompt={p} />
-                    </td>
-                    <td className="px-4 py-3 text-muted-foreground max-md:block max-md:p-0">{p.authorName}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:block max-md:p-0">
-                      <time dateTime={p.createdAt}>{formatTime(p.createdAt, lng)}</time>
-                    </td>
-                    {actions && <td className="px-4 py-3 max-md:block max-md:w-full max-md:p-0 max-md:pt-2">{actions(p)}</td>}
-                  </tr>
-                  {p.lastRejection && (
-                    <tr className="border-b border-border last:border-0 max-md:block">
-                      <td colSpan={4} className="px-4 pb-3 max-md:block">
-                        <RejectedBefore rejected={p.lastRejection} now={p} version={p.version} />
+                    <tr
+                      className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
+                      data-testid="pending-row"
+                      data-prompt-id={p.id}
+                    >
+                      <td className="px-4 py-3 font-medium max-md:block max-md:w-full max-md:p-0 md:max-w-xs md:min-w-48">
+                        <span className="line-clamp-2 break-words">{p.title}</span>
+                        <LikelyDuplicates prompt={p} />
                       </td>
+                      <td className="px-4 py-3 text-muted-foreground max-md:block max-md:p-0">{p.authorName}</td>
+                      <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:block max-md:p-0">
+                        <time dateTime={p.createdAt}>{formatTime(p.createdAt, lng)}</time>
+                      </td>
+                      {actions && <td className="px-4 py-3 max-md:block max-md:w-full max-md:p-0 max-md:pt-2">{actions(p)}</td>}
                     </tr>
-                  )}
+                    {p.lastRejection && (
+                      <tr className="border-b border-border last:border-0 max-md:block">
+                        <td colSpan={4} className="px-4 pb-3 max-md:block">
+                          <RejectedBefore rejected={p.lastRejection} now={p} version={p.version} />
+                        </td>
+                      </tr>
+                    )}
                   </Fragment>
                 ))
               )}

@@ -33,7 +33,10 @@ function Revisions({ strings: { lng } }: ReviewProps) {
     const key = `${r.promptId}-${r.version}`;
     setBusy(key);
     try {
-      await api(routes.reviewRevision, { params: { id: r.promptId, version: r.version }, body: { isApproved, reason: rejection?.reason ?? undefined, note: rejection?.note } });
+      await api(routes.reviewRevision, {
+        params: { id: r.promptId, version: r.version },
+        body: { isApproved, reason: rejection?.reason ?? undefined, note: rejection?.note },
+      });
       toast({ title: t('admin.successTitle'), description: t('admin.successDescription') });
       setItems((list) => list?.filter((x) => x !== r) ?? list);
     } catch (error) {

@@ -72,7 +72,12 @@ function CreateForm({ categories, authorName, initial }: Props) {
             {t('create.cancel')}
           </a>
           <div className="sm:w-48">
-            <Submit busy={form.busy} label={matches.length ? t('duplicates.submitAnyway') : t('create.submit')} busyLabel={t('create.sending')} testId="create-prompt-send" />
+            <Submit
+              busy={form.busy}
+              label={matches.length ? t('duplicates.submitAnyway') : t('create.submit')}
+              busyLabel={t('create.sending')}
+              testId="create-prompt-send"
+            />
           </div>
         </div>
       </form>

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { RESUBMIT_MESSAGES, type PendingRevision as Revision, type RejectionView, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
+import {
+  RESUBMIT_MESSAGES,
+  type PendingRevision as Revision,
+  type RejectionView,
+  type SubmissionView,
+  type TimelineEntry,
+} from '../../../modules/prompts/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
@@ -156,7 +162,9 @@ function Submissions({ strings: { lng } }: ReviewProps) {
             {s.pendingRevision && <PendingRevision submission={s} revision={s.pendingRevision} lng={lng} onWithdraw={() => void withdrawRevision(s.id)} />}
             {!s.pendingRevision && s.lastRevisionRejected && (
               <Rejection rejection={s.lastRevisionRejected} testId="revision-rejected">
-                <p className="mt-1">{t('mine.revisionRejected', { version: s.lastRevisionRejected.version, date: formatTime(s.lastRevisionRejected.at, lng) })}</p>
+                <p className="mt-1">
+                  {t('mine.revisionRejected', { version: s.lastRevisionRejected.version, date: formatTime(s.lastRevisionRejected.at, lng) })}
+                </p>
               </Rejection>
             )}
             <div className="mt-4 flex flex-wrap items-center justify-end gap-2">

@@ -15,14 +15,24 @@ export function PossibleDuplicates({ matches, note, onNote }: { matches: readonl
   const id = useId();
   if (matches.length === 0) return null;
   return (
-    <section className="rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm" aria-labelledby={`${id}-title`} role="status" data-testid="possible-duplicates">
+    <section
+      className="rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
+      aria-labelledby={`${id}-title`}
+      role="status"
+      data-testid="possible-duplicates"
+    >
       <h3 id={`${id}-title`} className="font-semibold">
         {t('duplicates.title')}
       </h3>
       <p className="mt-1 text-muted-foreground">{t('duplicates.text')}</p>
       <ul className="mt-3 space-y-1.5">
         {matches.map((m, i) => (
-          <li key={m.id ?? `hidden-${i}`} className="flex flex-wrap items-baseline gap-x-2 wrap-anywhere" data-testid="duplicate-match" data-prompt-id={m.id ?? ''}>
+          <li
+            key={m.id ?? `hidden-${i}`}
+            className="flex flex-wrap items-baseline gap-x-2 wrap-anywhere"
+            data-testid="duplicate-match"
+            data-prompt-id={m.id ?? ''}
+          >
             {m.id !== null ? (
               <a href={`/prompts/${m.id}`} target="_blank" rel="noopener" className="font-medium underline">
                 {m.title}
@@ -39,7 +49,14 @@ export function PossibleDuplicates({ matches, note, onNote }: { matches: readonl
       </ul>
       <div className="mt-3 space-y-1.5">
         <Label htmlFor={`${id}-note`}>{t('duplicates.note')}</Label>
-        <Textarea id={`${id}-note`} rows={2} maxLength={DUPLICATE_NOTE_MAX} value={note} onChange={(e) => onNote(e.target.value)} data-testid="duplicate-note" />
+        <Textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={DUPLICATE_NOTE_MAX}
+          value={note}
+          onChange={(e) => onNote(e.target.value)}
+          data-testid="duplicate-note"
+        />
       </div>
     </section>
   );

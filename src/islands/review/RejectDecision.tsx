@@ -31,12 +31,12 @@ export function RejectDecision({ title, busy, onReject }: { title: string; busy:
     setOpen(false);
     setMissing(false);
   };
+  const escapeCloses = (event: React.KeyboardEvent) => event.key === 'Escape' && close();
   return (
     <form
       className="grid w-full basis-full gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-left"
       aria-label={t('rejectForm.label', { title })}
       data-testid="reject-form"
-      onKeyDown={(event) => event.key === 'Escape' && close()}
       onSubmit={(event) => {
         event.preventDefault();
         if (!reason) return setMissing(true);
@@ -56,6 +56,7 @@ export function RejectDecision({ title, busy, onReject }: { title: string; busy:
             setReason(event.target.value as RejectReason);
             setMissing(false);
           }}
+          onKeyDown={escapeCloses}
           data-testid="reject-reason"
         >
           <option value="">{t('rejectForm.choose')}</option>
@@ -76,6 +77,7 @@ export function RejectDecision({ title, busy, onReject }: { title: string; busy:
           value={note}
           placeholder={t('rejectForm.notePlaceholder')}
           onChange={(event) => setNote(event.target.value)}
+          onKeyDown={escapeCloses}
           data-testid="reject-note"
         />
       </div>
@@ -83,7 +85,14 @@ export function RejectDecision({ title, busy, onReject }: { title: string; busy:
         <Button type="button" variant="ghost" size="sm" onClick={close}>
           {t('rejectForm.cancel')}
         </Button>
-        <Button type="submit" variant="plain" size="sm" className="bg-destructive text-destructive-foreground hover:opacity-90" disabled={busy} data-testid="confirm-reject">
+        <Button
+          type="submit"
+          variant="plain"
+          size="sm"
+          className="bg-destructive text-destructive-foreground hover:opacity-90"
+          disabled={busy}
+          data-testid="confirm-reject"
+        >
           {t('rejectForm.confirm')}
         </Button>
       </div>

@@ -8,7 +8,17 @@ import { VersionDiff } from './VersionDiff';
  * author got, and what changed since that version, folded away (a <details>, which opens before
  * hydration and from the keyboard).
  */
-export function RejectedBefore({ rejected, now, version, testId = 'resubmission' }: { rejected: RejectedVersion; now: VersionContent; version: number; testId?: string }) {
+export function RejectedBefore({
+  rejected,
+  now,
+  version,
+  testId = 'resubmission',
+}: {
+  rejected: RejectedVersion;
+  now: VersionContent;
+  version: number;
+  testId?: string;
+}) {
   const t = useT<ScopeOf<'review'>>();
   const reason = rejected.reason ? t(`reasons.${rejected.reason}`) : t('reasons.other');
   return (

@@ -77,7 +77,12 @@ export default function SubmitForm({
       />
       <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
       <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />
-      <Submit busy={form.busy} label={matches.length ? t('duplicates.submitAnyway') : t('submit.button')} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
+      <Submit
+        busy={form.busy}
+        label={matches.length ? t('duplicates.submitAnyway') : t('submit.button')}
+        busyLabel={t('submit.sending')}
+        testId="submit-prompt-send"
+      />
     </form>
   );
 }
