@@ -36,3 +36,24 @@ export async function submitFor(
   if (!prompt) throw new Error(`submitted prompt ${appended.result.id} is not in the catalog after settling`);
   return prompt;
 }
+
+/**
+ * An existing prompt going (back) to the review queue on its author's word (a private one
+ * shared, a rejected one resubmitted): held to the same limits as a new submission (issue 18).
+ * `decide` runs the command with the author's pending count. Answers the prompt as they see it.
+ */
+export async function requeueFor(
+  app: App,
+  context: Pick<APIContext, 'request' | 'clientAddress'>,
+  call: { user: SessionUser; actor: Actor; settle(appended: Appended): Promise<unknown> },
+  promptId: number,
+  decide: (pendingByAuthor: number) => Promise<Appended>,
+) {
+  const { user, actor } = call;
+  if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
+  const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
+  await call.settle(await decide(pending));
+  const prompt = await getPromptFor(app.db, promptId, actor);
+  if (!prompt) throw new Error(`prompt ${promptId} is not in the catalog after settling`);
+  return prompt;
+}

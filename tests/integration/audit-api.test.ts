@@ -7,6 +7,8 @@ import { Browser, installApp, signUpAs } from './accounts-support';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
+/** What the setup below does, newest first. */
+const NEWEST_FIRST = ['prompt-withdrawn-by-author', 'revision-rejected', 'revision-proposed', 'prompt-approved', 'prompt-resubmitted', 'prompt-rejected'];
 const draft = (title: string) => ({
   title,
   description: 'Twenty characters or more of description.',
@@ -46,14 +48,7 @@ describe.each(backends)('the audit log on $name', (backend) => {
   it('lists every moderation event newest first, with actor, reason, note and time', async () => {
     const page = await admin.api(auditRoutes.auditLog);
     expect(page.status).toBe(200);
-    expect(page.body.items.map((e: { action: string }) => e.action)).toEqual([
-      'prompt-withdrawn-by-author',
-      'revision-rejected',
-      'revision-proposed',
-      'prompt-approved',
-      'prompt-resubmitted',
-      'prompt-rejected',
-    ]);
+    expect(page.body.items.map((e: { action: string }) => e.action)).toEqual(NEWEST_FIRST);
     expect(page.body.items[5]).toMatchObject({
       actorId: adminId,
       actorName: 'The Admin',
@@ -88,14 +83,7 @@ describe.each(backends)('the audit log on $name', (backend) => {
     expect(full.headers.get('cache-control')).toContain('no-store');
     const [header, ...rows] = readCsv(full.bytes.toString('utf8'));
     expect(header).toEqual(['position', 'time', 'action', 'actor_id', 'actor', 'prompt_id', 'prompt', 'version', 'reason', 'note']);
-    expect(rows.map((r) => r[2])).toEqual([
-      'prompt-withdrawn-by-author',
-      'revision-rejected',
-      'revision-proposed',
-      'prompt-approved',
-      'prompt-resubmitted',
-      'prompt-rejected',
-    ]);
+    expect(rows.map((r) => r[2])).toEqual(NEWEST_FIRST);
     expect(rows[5].slice(2)).toEqual([
       'prompt-rejected',
       String(adminId),
