@@ -1,5 +1,9 @@
+import { eventContracts, type EventContract } from './contracts';
+import { sealLegacyPersonalData } from './personal';
+import type { Sql } from './sql';
+
 /** The event store's own tables, applied by the migration runner. */
-export const eventStoreMigrations = [
+export const eventStoreMigrations: { id: string; sql: string; run?: (tx: Sql) => Promise<unknown> }[] = [
   {
     id: '0001_events',
     sql: `
@@ -29,5 +33,22 @@ export const eventStoreMigrations = [
         value bigint not null
       );
     `,
+  },
+  {
+    // Keys of crypto-shredding (events/personal.ts): one per person whose data the log holds
+    // sealed; a null key is a forgotten person.
+    id: '0002_person_keys',
+    sql: `
+      create table if not exists person_keys (
+        user_id integer primary key,
+        key text,
+        forgotten_at timestamptz
+      );
+    `,
+  },
+  {
+    id: '0003_seal_personal_data',
+    sql: '',
+    run: (tx: Sql) => sealLegacyPersonalData(tx, eventContracts as Record<string, EventContract>),
   },
 ];

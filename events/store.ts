@@ -1,4 +1,5 @@
-import { eventContracts, type EventType, type NewEvent } from './contracts';
+import { eventContracts, type EventContract, type EventType, type NewEvent } from './contracts';
+import { openPersonal, sealPersonal, type KeysOfTransaction } from './personal';
 import { sqlState, UNIQUE_VIOLATION, type Db, type Sql } from './sql';
 import { ConcurrencyError, InvalidEventError, type Checkpoint, type EventMetadata, type ExpectedVersion, type StoredEvent } from './types';
 
@@ -52,6 +53,17 @@ function validate(type: string, data: unknown, storedVersion?: number): unknown 
   return parsed.data;
 }
 
+const contractOf = (type: string) => eventContracts[type as EventType] as EventContract | undefined;
+
+/** Rows as read from the log, with their personal fields opened (events/personal.ts). */
+async function opened(sql: Sql, rows: EventRow[]): Promise<StoredEvent[]> {
+  await openPersonal(
+    sql,
+    rows.map((row) => ({ contract: contractOf(row.type), data: row.data as Record<string, unknown> })),
+  );
+  return rows.map(toStored);
+}
+
 function toStored(row: EventRow): StoredEvent {
   return {
     type: row.type,
@@ -66,10 +78,12 @@ function toStored(row: EventRow): StoredEvent {
 }
 
 const COLUMNS = 'position, stream_id, stream_version, type, version, data, metadata, created_at, tx_id::text as tx_id';
+/** What an append needs back: not the data (the caller has it in clear), so no copy of it travels twice. */
+const APPENDED_COLUMNS = COLUMNS.replace(' data,', '');
 
 export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEvent[]> {
   const rows = await sql.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
-  return rows.map(toStored);
+  return opened(sql, rows);
 }
 
 async function currentVersion(sql: Sql, streamId: string): Promise<number> {
@@ -79,8 +93,11 @@ async function currentVersion(sql: Sql, streamId: string): Promise<number> {
   return version;
 }
 
-/** One statement: checks the expected version and inserts the events after the stream's head. */
-async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions) {
+/**
+ * One statement: checks the expected version and inserts the events after the stream's head
+ * (with personal fields, one more before it, for their keys: once per person in a transaction).
+ */
+async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options: AppendOptions, keys?: KeysOfTransaction) {
   const { expectedVersion } = options;
   const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
   if (events.length === 0) {
@@ -90,10 +107,16 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
   }
   const types = events.map((e) => e.type);
   const versions = events.map((e) => eventContracts[e.type].version);
-  const datas = events.map((e) => JSON.stringify(validate(e.type, e.data)));
-  let rows: EventRow[];
+  const valid = events.map((e) => validate(e.type, e.data) as Record<string, unknown>);
+  const sealed = await sealPersonal(
+    sql,
+    events.map((e, i) => ({ contract: eventContracts[e.type] as EventContract, data: valid[i] })),
+    keys,
+  );
+  const datas = sealed.map((data) => JSON.stringify(data));
+  let rows: Omit<EventRow, 'data'>[];
   try {
-    rows = await sql.query<EventRow>(
+    rows = await sql.query<Omit<EventRow, 'data'>>(
       `with head as (
          select coalesce(max(stream_version), 0) as v from events where stream_id = $1
        ), allowed as (
@@ -102,7 +125,7 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
        insert into events (stream_id, stream_version, type, version, data, metadata)
        select $1, allowed.v + x.ord, x.t, x.ver, x.d::jsonb, $6::text::jsonb
        from allowed, unnest($3::text[], $4::int[], $5::text[]) with ordinality as x(t, ver, d, ord)
-       returning ${COLUMNS}`,
+       returning ${APPENDED_COLUMNS}`,
       [streamId, expected, types, versions, datas, JSON.stringify(options.metadata)],
     );
   } catch (error) {
@@ -111,7 +134,9 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
     throw error;
   }
   if (rows.length === 0) throw new ConcurrencyError(streamId, expectedVersion, await currentVersion(sql, streamId));
-  return rows.sort((a, b) => a.position - b.position).map(toStored);
+  // Answered with the clear data the caller gave (row i holds event i), not opened again.
+  const first = Math.min(...rows.map((row) => row.stream_version));
+  return rows.sort((a, b) => a.position - b.position).map((row) => toStored({ ...row, data: valid[row.stream_version - first] }));
 }
 
 async function nextIdIn(sql: Sql, name: string, count = 1): Promise<number> {
@@ -157,7 +182,7 @@ export async function readAllIn(sql: Sql, after: Checkpoint, limit: number, rang
      limit $3`,
     params,
   );
-  return rows.map(toStored);
+  return opened(sql, rows);
 }
 
 export class EventStore {
@@ -193,13 +218,14 @@ export class EventStore {
     const appended: StoredEvent[] = [];
     const result = await this.db.transaction(async (sql) => {
       appended.length = 0; // a retried transaction starts over
+      const keys: KeysOfTransaction = new Map();
       const tx: StoreTx = {
         query: (text, params) => sql.query(text, params),
         many: (statements) => sql.many(statements),
         readStream: (streamId) => readStreamIn(sql, streamId),
         nextId: (name, count) => nextIdIn(sql, name, count),
         append: async (streamId, events, options) => {
-          const stored = await appendIn(sql, streamId, events, options);
+          const stored = await appendIn(sql, streamId, events, options, keys);
           for (const { types, apply } of this.inlineFor(stored))
             await apply(
               sql,

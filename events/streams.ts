@@ -7,6 +7,15 @@ import type { StoredEvent } from './types';
  */
 export const promptStream = (promptId: number) => `prompt-${promptId}`;
 
+/** An account's own stream (modules/accounts): read by decisions about a member, e.g. featuring them. */
+export const accountStream = (userId: number) => `user-${userId}`;
+
+/** Whether an account exists and has not been deleted, folded from its stream. */
+export function evolveAccountLive(live: boolean, event: StoredEvent): boolean {
+  if (event.type === 'UserRegistered') return true;
+  return event.type === 'AccountDeleted' ? false : live;
+}
+
 /** One import's record (modules/prompts/domain/import.ts): its prompts, and whether it was undone. */
 export const importStream = (batchId: number) => `import-${batchId}`;
 

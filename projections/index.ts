@@ -4,6 +4,8 @@ import { engagementProjection } from './engagement/projection';
 import { collectionsProjection } from './collections/projection';
 import { reviewProjection } from './review/projection';
 import { recentValuesProjection } from './recent-values/projection';
+import { discussionProjection } from './discussion/projection';
+import { communityProjection } from './community/projection';
 import { duplicatesProjection } from './duplicates/projection';
 import { auditProjection } from './audit/projection';
 import type { Projection } from './types';
@@ -16,6 +18,8 @@ export const projections: readonly Projection[] = [
   collectionsProjection,
   reviewProjection,
   recentValuesProjection,
+  discussionProjection,
+  communityProjection,
   duplicatesProjection,
   auditProjection,
 ];

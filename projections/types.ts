@@ -27,6 +27,11 @@ export interface Projection {
    * applies the events again in log order and finds nothing to change.
    */
   inline?: boolean;
+  /**
+   * False for a read model no writer needs to see at once (the community boards): a write's
+   * answer does not wait for it; its readers catch it up before they read.
+   */
+  writersWait?: boolean;
   evolve(event: StoredEvent): Statement[];
   /**
    * Optional: the statements for a whole batch (in log order), for projections that can

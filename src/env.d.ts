@@ -29,8 +29,12 @@ declare namespace App {
     catalog: import('./server/render/catalog-lists').CatalogReader;
     /** The library reads pages make (bookmarks, a collection: src/server/library.ts). */
     library: import('./server/library').LibraryReader;
+    /** The Community page's people and the member pages (src/server/community.ts). */
+    community: import('./server/community').CommunityReader;
     /** The extension's devices pages list (src/server/render/devices.ts). */
     devices: import('./server/render/devices').DeviceReader;
+    /** Comments, their counts and report outcomes pages show (src/server/discussion.ts). */
+    discussion: import('./server/discussion').DiscussionReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
     publicUrl: string;
   }

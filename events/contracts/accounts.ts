@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
@@ -11,6 +12,7 @@ export const UserRegistered = {
     name: z.string(),
     username: z.string().nullable().default(null),
   }),
+  personal: ownedBy('userId', { email: '', name: '', username: null }),
 };
 
 /**
@@ -33,12 +35,14 @@ export const PasswordLinkIssued = {
     name: z.string().optional(),
     username: z.string().nullable().optional(),
   }),
+  personal: ownedBy('userId', { name: '', username: null }),
 };
 
 /** The account's name and username, chosen by its owner when confirming the address. */
 export const UserRenamed = {
   version: 1,
   schema: z.object({ userId: id, name: z.string(), username: z.string().nullable() }),
+  personal: ownedBy('userId', { name: '', username: null }),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
@@ -11,6 +12,8 @@ export const CollectionCreated = {
     description: z.string().nullable(),
     isPublic: z.boolean(),
   }),
+  // Its name and description are its owner's words; the collection goes with them.
+  personal: ownedBy('userId', { name: '', description: null }),
 };
 
 export const CollectionDeleted = {

@@ -18,7 +18,7 @@ export const DeviceConnected = {
  */
 export const DeviceRevoked = {
   version: 1,
-  schema: z.object({ deviceId: id, userId: id, by: z.enum(['user', 'device', 'password']) }),
+  schema: z.object({ deviceId: id, userId: id, by: z.enum(['user', 'device', 'password', 'deletion']) }),
 };
 
 /**

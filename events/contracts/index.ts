@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PersonalFields } from '../personal';
 import * as prompts from './prompts';
 import * as engagement from './engagement';
 import * as accounts from './accounts';
@@ -6,6 +7,8 @@ import * as collections from './collections';
 import * as devices from './devices';
 import * as tokens from './tokens';
 import * as imports from './imports';
+import * as discussion from './discussion';
+import * as members from './members';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -13,6 +16,8 @@ export interface EventContract {
   schema: z.ZodType;
   /** Turns the data of an older stored version into the current shape. */
   upcast?: (data: unknown, storedVersion: number) => unknown;
+  /** Fields that are a person's own: sealed with their key in the log (events/personal.ts). */
+  personal?: PersonalFields;
 }
 
 /** Every event type the product knows, by name. Add a contract here to add an event. */
@@ -24,6 +29,8 @@ export const eventContracts = {
   ...devices,
   ...tokens,
   ...imports,
+  ...discussion,
+  ...members,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
@@ -25,6 +26,8 @@ export const PromptSubmitted = {
     duplicateNote: z.string().nullable().default(null),
   }),
   upcast: (data: unknown) => data,
+  // The author's name and their note about duplicates are theirs (the seed's and anonymous posts' belong to nobody).
+  personal: ownedBy('submittedBy', { authorName: '', authorImage: null, duplicateNote: null }),
 };
 
 /**
@@ -45,6 +48,7 @@ export const PromptSavedPrivately = {
     /** The import (POST /api/me/import) that brought it, which its undo takes back; absent when saved by hand. */
     importBatch: id.optional(),
   }),
+  personal: ownedBy('savedBy', { authorName: '', authorImage: null }),
 };
 
 /**
@@ -128,8 +132,8 @@ export const Used = {
 /**
  * A signed-in user's usage history entry (POST /api/history). `values`: the fill-in values
  * the copy was filled with (name → value, non-empty only), the source of the remembered
- * values (projections/recent-values); like `modifiedContent`, user content kept in clear
- * (docs/security.md, "Remembered values"). Version 1 had no `values`: it reads as null.
+ * values (projections/recent-values); like `modifiedContent`, sealed with the user's key
+ * (events/personal.ts). Version 1 had no `values`: it reads as null.
  */
 export const HistoryRecorded = {
   version: 2,
@@ -140,6 +144,7 @@ export const HistoryRecorded = {
     values: z.record(z.string(), z.string()).nullable().default(null),
   }),
   upcast: (data: unknown) => data,
+  personal: ownedBy('userId', { modifiedContent: null, values: null }),
 };
 
 /** A prompt's content as an edit sets it (every field, so a version reads from one event). */

@@ -14,5 +14,5 @@ export const AccessTokenCreated = {
 /** The token stops working: revoked from the dashboard (`user`), or because the account's password was set or reset (`password`). */
 export const AccessTokenRevoked = {
   version: 1,
-  schema: z.object({ tokenId: id, userId: id, by: z.enum(['user', 'password']) }),
+  schema: z.object({ tokenId: id, userId: id, by: z.enum(['user', 'password', 'deletion']) }),
 };

@@ -1,7 +1,9 @@
+import { forgetPerson } from '../../events/personal';
 import { ConcurrencyError, DomainError, handle, type Appended, type Decider, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
 import { AUTH_MESSAGES, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
 import {
   accountStream,
+  decideDeleteAccount,
   decideIssueLink,
   decideRegister,
   decideSetPassword,
@@ -245,6 +247,41 @@ export async function signIn(
   });
   const session = await sessions.create(state.userId);
   return { userId: state.userId, session, ...appended };
+}
+
+/** The refusal of a wrong password where the account is already known (re-entered, not signing in). */
+export function wrongPassword(): DomainError {
+  return new DomainError('invalid', AUTH_MESSAGES.wrongPassword, [{ path: ['password'], message: AUTH_MESSAGES.wrongPassword, code: 'custom' }]);
+}
+
+/**
+ * Deletes the account, its password re-entered (DELETE /api/me). One transaction appends
+ * AccountDeleted (every read model forgets the person as it applies it), erases the person's
+ * key (what the log holds of them reads as forgotten from now on: events/personal.ts), and
+ * removes every row beside the log that names them: email, username, password hash and
+ * sessions here, and whatever `alsoForget` removes for other modules (devices, tokens).
+ */
+export async function deleteAccount(
+  store: EventStore,
+  userId: number,
+  password: string,
+  metadata: EventMetadata,
+  alsoForget: readonly ((tx: StoreTx) => Promise<unknown>)[] = [],
+): Promise<Appended> {
+  if (!(await verifyOrWaste(await passwordHashOf(store.db, userId), password))) throw wrongPassword();
+  const { events, last } = await store.transaction(async (tx) => {
+    const { state, version } = await loadAccountIn(tx, userId);
+    await tx.append(accountStream(userId), decideDeleteAccount(state), { expectedVersion: version, metadata: { ...metadata, actor: userId } });
+    await tx.many(
+      ['account_emails', 'account_usernames', 'account_passwords', 'auth_sessions'].map((table) => ({
+        text: `delete from ${table} where user_id = $1`,
+        params: [userId],
+      })),
+    );
+    for (const forget of alsoForget) await forget(tx);
+    await forgetPerson(tx, userId);
+  });
+  return { events, last };
 }
 
 /**

@@ -56,6 +56,8 @@ export const AUTH_MESSAGES = {
   resetRequested: 'If your email is registered, you will receive instructions to reset your password.',
   loggedOut: 'You have been logged out.',
   loggedIn: 'You are now logged in.',
+  wrongPassword: 'Incorrect password',
+  accountDeleted: 'Your account has been deleted.',
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
@@ -86,6 +88,9 @@ export const loginRequest = z.object({
     .max(LOGIN_LIMITS.password.max, AUTH_MESSAGES.passwordMax),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** DELETE /api/me: the password re-entered, as the sign-in form takes it. */
+export const deleteAccountRequest = loginRequest.pick({ password: true });
 
 /**
  * Control characters (newlines, tabs, escapes) and bidi overrides: in a name they would start

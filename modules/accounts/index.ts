@@ -2,7 +2,18 @@
  * The accounts capability: registration without a password, emailed single-use links,
  * Argon2id passwords, sign-in, and sessions (lucia, behind `Sessions`).
  */
-export { register, requestPasswordLink, setPassword, signIn, ensureAccount, findUserIdByEmail, loadAccount, isSignInRefused, isLinkRefused } from './commands';
+export {
+  register,
+  requestPasswordLink,
+  setPassword,
+  signIn,
+  deleteAccount,
+  ensureAccount,
+  findUserIdByEmail,
+  loadAccount,
+  isSignInRefused,
+  isLinkRefused,
+} from './commands';
 export type { RegisterOutcome, ResetOutcome, IssuedLink } from './commands';
 export { Sessions, SESSION_COOKIE, SESSION_DAYS, type SessionInfo } from './sessions';
 export { accountsMigrations } from './migrations';

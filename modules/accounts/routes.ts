@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../../events/route';
-import { forgotPasswordRequest, loginRequest, registerRequest, setPasswordRequest, type CurrentUser, type MeResponse } from './contracts';
+import { deleteAccountRequest, forgotPasswordRequest, loginRequest, registerRequest, setPasswordRequest, type CurrentUser, type MeResponse } from './contracts';
 
 /** An answer that only says it went through (the same whether or not an address is registered). */
 export interface Acknowledged {
@@ -58,5 +58,14 @@ export const accountRoutes = {
     body: setPasswordRequest,
     writtenPosition: false,
     summary: 'Sets the password from an emailed link and signs in; every other session of the account ends.',
+  }),
+  deleteAccount: route<Acknowledged>()({
+    method: 'DELETE',
+    path: '/api/me',
+    caller: 'web-user',
+    body: deleteAccountRequest,
+    writtenPosition: false,
+    summary:
+      'Deletes the account, the password re-entered: ends every session, device and access token and forgets the person; their published prompts stay under "Deleted user".',
   }),
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DomainError, executeIn, type EventMetadata, type EventStore, type Sql } from '../../events';
+import { DomainError, executeIn, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
 import { CONNECT_REQUEST_TTL_MS, DEVICE_IDLE_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
 import { summarizeAgent } from './domain/agent';
 import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
@@ -103,16 +103,18 @@ export async function revokeDevice(store: EventStore, userId: number, deviceId: 
  * may have connected one; the owner reconnects theirs. Answers how many were revoked.
  */
 export async function revokeUserDevices(store: EventStore, userId: number, metadata: EventMetadata) {
-  return store.transaction(async (tx) => {
-    const rows = await tx.query<{ device_id: number }>('select device_id from extension_devices where user_id = $1 and revoked_at is null order by device_id', [
-      userId,
-    ]);
-    for (const { device_id: deviceId } of rows) {
-      await executeIn(tx, deviceDecider, devicePlan({ kind: 'revoke', deviceId, userId, by: 'password' }), metadata);
-    }
-    if (rows.length) await tx.query('update extension_devices set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
-    return rows.length;
-  });
+  return store.transaction((tx) => revokeAllIn(tx, userId, 'password', metadata));
+}
+
+async function revokeAllIn(tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) {
+  const rows = await tx.query<{ device_id: number }>('select device_id from extension_devices where user_id = $1 and revoked_at is null order by device_id', [
+    userId,
+  ]);
+  for (const { device_id: deviceId } of rows) {
+    await executeIn(tx, deviceDecider, devicePlan({ kind: 'revoke', deviceId, userId, by }), metadata);
+  }
+  if (rows.length) await tx.query('update extension_devices set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
+  return rows.length;
 }
 
 /** The oldest last use (or connection, for a device never used) that still counts as active at `now`. */
@@ -155,4 +157,10 @@ export async function listDevices(sql: Sql, userId: number, now = new Date()): P
     connectedAt: new Date(r.connected_at).toISOString(),
     lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   }));
+}
+
+/** The account is being deleted (in its transaction): every device ends (`by: 'deletion'`) and leaves the table. */
+export async function forgetUserDevices(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
+  await revokeAllIn(tx, userId, 'deletion', metadata);
+  await tx.query('delete from extension_devices where user_id = $1', [userId]);
 }

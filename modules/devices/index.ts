@@ -5,6 +5,7 @@ export {
   connectDevice,
   revokeDevice,
   revokeUserDevices,
+  forgetUserDevices,
   findDevice,
   listDevices,
   hashDeviceToken,

@@ -162,6 +162,8 @@ export interface ImportItemView {
 export interface ImportPreview {
   format: ImportFormat;
   counts: { new: number; duplicate: number; invalid: number };
+  /** The collections it makes (a Promptory export's, from this site: their prompts are public here). */
+  collections: number;
   items: ImportItemView[];
 }
 

@@ -15,21 +15,26 @@ export interface ExportFile {
 export const CSV_COLUMNS = ['act', 'prompt', 'description', 'category', 'visibility', 'status', 'variables', 'versions', 'created_at', 'id'] as const;
 
 export function exportCsv(data: PromptoryExport): string {
-  return writeCsv(
-    CSV_COLUMNS,
-    data.prompts.map((p) => [
-      p.title,
-      p.content,
-      p.description,
-      p.category,
-      p.visibility,
-      p.status,
-      p.variables.map((v) => v.name).join('; '),
-      String(p.versions.length),
-      p.createdAt,
-      String(p.id),
-    ]),
-  );
+  return writeCsv(CSV_COLUMNS, []) + csvRows(data.prompts);
+}
+
+/** The CSV records of `prompts`, without the header (a download writes them a page at a time). */
+export function csvRows(prompts: readonly ExportedPrompt[]): string {
+  if (!prompts.length) return '';
+  const rows = prompts.map((p) => [
+    p.title,
+    p.content,
+    p.description,
+    p.category,
+    p.visibility,
+    p.status,
+    p.variables.map((v) => v.name).join('; '),
+    String(p.versions.length),
+    p.createdAt,
+    String(p.id),
+  ]);
+  // writeCsv writes its header row first: the rows alone are what follows it.
+  return writeCsv(rows[0], rows.slice(1));
 }
 
 /** A file name's part from a title: letters and digits of any script, the rest as dashes. */
@@ -107,7 +112,9 @@ export function exportMarkdownFiles(data: PromptoryExport): ExportFile[] {
     for (const item of c.prompts) {
       const mine = own.get(item.promptId);
       const title = linkText(item.title ?? `#${item.promptId}`);
-      lines.push(mine ? `- [${title}](../${promptPath(mine)})` : `- [${title}](${data.site}/prompts/${item.promptId})`);
+      // Its page on the site too: what an import of this zip adds to the collection (collections hold public prompts).
+      const page = `${data.site}/prompts/${item.promptId}`;
+      lines.push(mine ? `- [${title}](../${promptPath(mine)}) ([on the site](${page}))` : `- [${title}](${page})`);
     }
     lines.push('');
     files.push({ path, text: lines.join('\n') });

@@ -188,8 +188,8 @@ function scalar(raw: string): string {
   return value;
 }
 
-/** One Markdown file: YAML front matter (`title` or `name`, `description`, `category`) and the content after it. */
-function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
+/** A Markdown file's YAML front matter (flat `key: value` lines) and the text after it. */
+function frontMatter(file: ImportFile): { fields: Map<string, string>; body: string | null; source: string } {
   const source = file.text.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
   const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(source);
   const fields = new Map<string, string>();
@@ -197,6 +197,12 @@ function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
     const field = /^([A-Za-z_]+):(.*)$/.exec(line);
     if (field) fields.set(field[1].toLowerCase(), scalar(field[2]));
   }
+  return { fields, body: match ? match[2] : null, source };
+}
+
+/** One Markdown file: YAML front matter (`title` or `name`, `description`, `category`) and the content after it. */
+function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
+  const { fields, body, source } = frontMatter(file);
   const name = file.path
     .split('/')
     .pop()!
@@ -204,7 +210,7 @@ function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
   return {
     title: fields.get('title') || fields.get('name') || name,
     description: fields.get('description') ?? '',
-    content: (match ? match[2] : source).replace(/^\n+/, '').replace(/\n+$/, ''),
+    content: (body ?? source).replace(/^\n+/, '').replace(/\n+$/, ''),
     category: fields.get('category') || null,
   };
 }
@@ -233,4 +239,58 @@ const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string) => Imp
 /** The prompts in a text file of `format` (a Markdown import goes through readMarkdownFiles). */
 export function readImportFile(format: Exclude<ImportFormat, 'markdown'>, source: string): ImportCandidate[] {
   return READERS[format](source);
+}
+
+/**
+ * A collection a Promptory export brings: its prompts by their ids on `site`, the Promptory
+ * it came from (a collection holds public prompts only, so on the same site they are there).
+ */
+export interface ImportedCollection {
+  name: string;
+  description: string;
+  isPublic: boolean;
+  site: string;
+  /** In the order they were added, oldest first. */
+  promptIds: number[];
+}
+
+const ids = (values: unknown[]) => values.filter((v): v is number => Number.isInteger(v) && (v as number) > 0);
+
+/** The collections of a Promptory JSON export, oldest first (the export lists the newest first). */
+export function readPromptoryCollections(source: string): ImportedCollection[] {
+  const data = parseJson(source, 'Promptory') as Json;
+  const site = text(data?.site);
+  return objectsOf(data?.collections)
+    .map((c) => ({
+      name: text(c.name),
+      description: text(c.description),
+      isPublic: c.isPublic === true,
+      site,
+      promptIds: ids(objectsOf(c.prompts).map((p) => p.promptId)).reverse(),
+    }))
+    .reverse();
+}
+
+/** A line of a collection index that names a prompt on a site: `…(https://site/prompts/12)`. */
+const SITE_PROMPT = /\((https?:\/\/[^\s()]+?)\/prompts\/(\d+)\)/;
+
+/** The collection indexes of a Promptory Markdown export (`collections/*.md`), oldest first. */
+export function readMarkdownCollections(files: readonly ImportFile[]): ImportedCollection[] {
+  return files
+    .filter((f) => /(^|\/)collections\/[^/]+\.md$/i.test(f.path))
+    .sort((a, b) => b.path.localeCompare(a.path, undefined, { numeric: true }))
+    .map((file) => {
+      const { fields, body } = frontMatter(file);
+      const found = (body ?? '').split('\n').flatMap((line) => {
+        const match = SITE_PROMPT.exec(line);
+        return match ? [{ site: match[1], promptId: Number(match[2]) }] : [];
+      });
+      return {
+        name: fields.get('name') ?? '',
+        description: fields.get('description') ?? '',
+        isPublic: fields.get('public') === 'true',
+        site: found[0]?.site ?? '',
+        promptIds: ids(found.map((f) => f.promptId)).reverse(),
+      };
+    });
 }

@@ -1,12 +1,15 @@
 /** The portability capability: a person's data in open formats. */
-export { CSV_COLUMNS, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
+export { CSV_COLUMNS, csvRows, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
 export { readCsv, writeCsv } from './csv';
 export * from './contracts';
 export {
   IMPORT_SOURCES,
   readImportFile,
   readMarkdownFiles,
+  readMarkdownCollections,
+  readPromptoryCollections,
   UnreadableImport,
+  type ImportedCollection,
   type ImportCandidate,
   type ImportedVersion,
   type ImportFile,

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { ConcurrencyError, executeIn, fold, handle, handleNew, importStream, type Actor, type EventMetadata, type EventStore } from '../../events';
+import {
+  ConcurrencyError,
+  executeIn,
+  fold,
+  handle,
+  handleNew,
+  importStream,
+  type Actor,
+  type EventMetadata,
+  type EventStore,
+  type StoreTx,
+} from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
 import { importDecider, requireImportOwner } from './domain/import';
@@ -157,9 +168,17 @@ export interface PromptToImport {
 /**
  * Saves `prompts` as the actor's private prompts, one batch: every prompt's own decisions (its
  * saving, then each later version as an edit) and the batch's record commit together, so an
- * import is all there or not at all.
+ * import is all there or not at all. `alsoIn` makes what else the file brings (its collections:
+ * another module's) in the same transaction and answers their ids, which the batch records.
  */
-export async function importPrompts(store: EventStore, prompts: readonly PromptToImport[], format: string, actor: Actor, metadata: EventMetadata) {
+export async function importPrompts(
+  store: EventStore,
+  prompts: readonly PromptToImport[],
+  format: string,
+  actor: Actor,
+  metadata: EventMetadata,
+  alsoIn: (tx: StoreTx) => Promise<number[]> = async () => [],
+) {
   const { result, events, last } = await store.transaction(async (tx) => {
     const batchId = await tx.nextId('import');
     const firstId = await tx.nextId('prompt', prompts.length);
@@ -172,8 +191,14 @@ export async function importPrompts(store: EventStore, prompts: readonly PromptT
       await executeIn(tx, promptDecider, { stream, command, appendOnly: true }, metadata);
       for (const { change, note } of edits) await executeIn(tx, promptDecider, { stream, command: { kind: 'edit', promptId, change, note, actor } }, metadata);
     }
-    await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, actor } }, metadata);
-    return { batchId, promptIds };
+    const collectionIds = await alsoIn(tx);
+    await executeIn(
+      tx,
+      importDecider,
+      { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, collectionIds, actor } },
+      metadata,
+    );
+    return { batchId, promptIds, collectionIds };
   });
   return { result, events, last };
 }
@@ -183,7 +208,15 @@ export async function importPrompts(store: EventStore, prompts: readonly PromptT
  * One transaction over the batch's stream and its prompts'; a concurrent change to one of them
  * (an edit) conflicts on its stream version, and the whole undo is decided again.
  */
-export async function undoImport(store: EventStore, batchId: number, actor: Actor, metadata: EventMetadata, retries = 5) {
+export async function undoImport(
+  store: EventStore,
+  batchId: number,
+  actor: Actor,
+  metadata: EventMetadata,
+  /** Takes back what else the batch made (its collections, by id), in the same transaction. */
+  alsoIn: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown> = async () => undefined,
+  retries = 5,
+) {
   for (let attempt = 0; ; attempt++) {
     try {
       const { result, events, last } = await store.transaction(async (tx) => {
@@ -200,6 +233,7 @@ export async function undoImport(store: EventStore, batchId: number, actor: Acto
           );
           (decided.events.length ? removed : kept).push(promptId);
         }
+        await alsoIn(tx, batch.collectionIds);
         await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'undo', batchId, removed, kept, actor } }, metadata);
         return { batchId, removed: removed.length, kept: kept.length };
       });

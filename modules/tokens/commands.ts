@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { executeIn, type EventMetadata, type EventStore, type Sql } from '../../events';
+import { executeIn, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
 import { DAY_MS, TOKEN_PREFIX, type AccessTokenView, type CreateTokenRequest, type CreatedTokenView, type TokenScope } from './contracts';
 import { tokenDecider, tokenPlan } from './domain/token';
 
@@ -72,16 +72,16 @@ export async function revokeAccessToken(store: EventStore, userId: number, token
  * AccessTokenRevoked `by: 'password'` each, in one transaction), as its devices do. Answers how many.
  */
 export async function revokeUserAccessTokens(store: EventStore, userId: number, metadata: EventMetadata) {
-  return store.transaction(async (tx) => {
-    const rows = await tx.query<{ token_id: number }>('select token_id from access_tokens where user_id = $1 and revoked_at is null order by token_id', [
-      userId,
-    ]);
-    for (const { token_id: tokenId } of rows) {
-      await executeIn(tx, tokenDecider, tokenPlan({ kind: 'revoke', tokenId, userId, by: 'password' }), metadata);
-    }
-    if (rows.length) await tx.query('update access_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
-    return rows.length;
-  });
+  return store.transaction((tx) => revokeAllIn(tx, userId, 'password', metadata));
+}
+
+async function revokeAllIn(tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) {
+  const rows = await tx.query<{ token_id: number }>('select token_id from access_tokens where user_id = $1 and revoked_at is null order by token_id', [userId]);
+  for (const { token_id: tokenId } of rows) {
+    await executeIn(tx, tokenDecider, tokenPlan({ kind: 'revoke', tokenId, userId, by }), metadata);
+  }
+  if (rows.length) await tx.query('update access_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
+  return rows.length;
 }
 
 export interface TokenCredential {
@@ -113,4 +113,10 @@ export async function listAccessTokens(sql: Sql, userId: number, now = new Date(
     [userId, now],
   );
   return rows.map(toView);
+}
+
+/** The account is being deleted (in its transaction): every token ends (`by: 'deletion'`) and leaves the table. */
+export async function forgetUserAccessTokens(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
+  await revokeAllIn(tx, userId, 'deletion', metadata);
+  await tx.query('delete from access_tokens where user_id = $1', [userId]);
 }

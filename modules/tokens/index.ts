@@ -3,6 +3,7 @@ export {
   createAccessToken,
   revokeAccessToken,
   revokeUserAccessTokens,
+  forgetUserAccessTokens,
   findAccessToken,
   listAccessTokens,
   hashAccessToken,

@@ -8,9 +8,10 @@ import type { Projection, Statement } from '../types';
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 1,
+  // v2: AccountDeleted.
+  version: 2,
   tables: ['users'],
-  handles: ['UserRegistered', 'UserRenamed', 'PasswordSet', 'UserSignedIn'],
+  handles: ['UserRegistered', 'UserRenamed', 'PasswordSet', 'UserSignedIn', 'AccountDeleted'],
   ddl: `
     create table users (
       id integer primary key,
@@ -47,6 +48,8 @@ export const accountsProjection: Projection = {
             params: [event.data.userId, event.createdAt],
           },
         ];
+      case 'AccountDeleted':
+        return [{ text: 'delete from users where id = $1', params: [event.data.userId] }];
       default:
         return [];
     }

@@ -67,7 +67,7 @@ export async function countUsers(sql: Sql): Promise<number> {
   return r.n;
 }
 
-/** The names of accounts by id, in one query (lists that name many actors: the audit log). */
+/** Display names by user id (comments, reports); a user without a row (deleted) is left out. */
 export async function userNames(sql: Sql, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await sql.query<{ id: number; name: string }>('select id, name from users where id = any($1::int[])', [[...new Set(ids)]]);

@@ -38,16 +38,35 @@ function searchColumns(d: { title: string; description: string }): [string, stri
 /** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
 const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
+/**
+ * A deleted person's prompts: what only they could see (private, pending, rejected or
+ * withdrawn prompts, and revisions never published) goes; published prompts stay, with
+ * their uses and ratings, under an empty author name (shown as "Deleted user").
+ */
+function forgetAuthor(userId: number): Statement[] {
+  return [
+    {
+      text: `delete from catalog_revisions r using catalog_prompts p
+             where p.id = r.prompt_id and p.submitted_by = $1 and (p.status <> 'approved' or r.version > p.version)`,
+      params: [userId],
+    },
+    { text: `delete from catalog_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
+    { text: `update catalog_prompts set author_name = '', author_image = null where submitted_by = $1`, params: [userId] },
+  ];
+}
+
 export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
   // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn');
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
-  // v9: PromptResubmitted (a rejected prompt pending again).
-  version: 9,
+  // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name);
+  // v10: PromptResubmitted (a rejected prompt pending again).
+  version: 10,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
+    'AccountDeleted',
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptDiscarded',
@@ -197,6 +216,8 @@ export const catalogProjection: Projection = {
             params: [event.data.promptId, ...at, event.data.isApproved ? 'approved' : 'rejected', event.data.reviewedBy, event.createdAt],
           },
         ];
+      case 'AccountDeleted':
+        return forgetAuthor(event.data.userId);
       case 'PromptDiscarded':
         // An undone import's private prompt: gone. Events arrive in log order, so its insert never comes after.
         return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];

@@ -9,9 +9,10 @@ import type { Projection, Statement } from '../types';
 export const collectionsProjection: Projection = {
   name: 'collections',
   // v2: saved_version (the prompt's public version when added).
-  version: 2,
+  // v3: AccountDeleted (the person's collections go).
+  version: 3,
   tables: ['collections', 'collection_items'],
-  handles: ['CollectionCreated', 'CollectionDeleted', 'PromptAddedToCollection', 'PromptRemovedFromCollection'],
+  handles: ['CollectionCreated', 'CollectionDeleted', 'PromptAddedToCollection', 'PromptRemovedFromCollection', 'AccountDeleted'],
   ddl: `
     create table collections (
       id integer primary key,
@@ -68,6 +69,11 @@ export const collectionsProjection: Projection = {
         return [item(event.data.collectionId, event.data.promptId, true, event.data.version), touch(event.data.collectionId)];
       case 'PromptRemovedFromCollection':
         return [item(event.data.collectionId, event.data.promptId, false), touch(event.data.collectionId)];
+      case 'AccountDeleted':
+        return [
+          { text: 'delete from collection_items i using collections c where c.id = i.collection_id and c.user_id = $1', params: [event.data.userId] },
+          { text: 'delete from collections where user_id = $1', params: [event.data.userId] },
+        ];
       default:
         return [];
     }

@@ -31,11 +31,14 @@ function toView(r: CollectionRow): CollectionView {
   };
 }
 
-/** One page of the user's collections with their prompt counts, newest first (`cursor`: the last id of the page before). */
-export async function listCollections(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<CollectionView>> {
+/**
+ * One page of the user's collections with their prompt counts, newest first (`cursor`: the last
+ * id of the page before); `publicOnly`: the ones a member's public page shows.
+ */
+export async function listCollections(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }, publicOnly = false): Promise<Page<CollectionView>> {
   const rows = await sql.query<CollectionRow>(
-    `${SELECT} where c.user_id = $1 and not c.deleted and ($2::int is null or c.id < $2) order by c.id desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
+    `${SELECT} where c.user_id = $1 and not c.deleted and ($2::int is null or c.id < $2) and (not $4::boolean or c.is_public) order by c.id desc limit $3`,
+    [userId, page.cursor ?? null, page.limit + 1, publicOnly],
   );
   return pageOf(rows, page.limit, (r) => r.id, toView);
 }

@@ -10,12 +10,13 @@ export const engagementProjection: Projection = {
   name: 'engagement',
   // v2: ratings indexed by prompt (the rating answer's tally reads them); v3: the version a
   // bookmark saved and a rating was given on; v4: history keeps its fill-in values.
-  version: 4,
+  // v5: AccountDeleted (the person's rows go; the prompts' counts stay).
+  version: 5,
   // Every row is keyed by one event (favorites, history) or by one decision stream with a
   // watermark (ratings), so applying in the write transaction and again later is safe.
   inline: true,
   tables: ['favorites', 'ratings', 'usage_history'],
-  handles: ['Bookmarked', 'BookmarkRemoved', 'Rated', 'HistoryRecorded'],
+  handles: ['Bookmarked', 'BookmarkRemoved', 'Rated', 'HistoryRecorded', 'AccountDeleted'],
   ddl: `
     create table favorites (
       id bigint primary key,
@@ -87,6 +88,8 @@ export const engagementProjection: Projection = {
             ],
           },
         ];
+      case 'AccountDeleted':
+        return ['favorites', 'ratings', 'usage_history'].map((table) => ({ text: `delete from ${table} where user_id = $1`, params: [event.data.userId] }));
       default:
         return [];
     }

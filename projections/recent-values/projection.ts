@@ -14,9 +14,10 @@ import type { Projection, Statement } from '../types';
  */
 export const recentValuesProjection: Projection = {
   name: 'recent_values',
-  version: 1,
+  // v2: AccountDeleted.
+  version: 2,
   tables: ['recent_values'],
-  handles: ['HistoryRecorded', 'RecentValuesCleared'],
+  handles: ['HistoryRecorded', 'RecentValuesCleared', 'AccountDeleted'],
   ddl: `
     create table recent_values (
       user_id integer not null,
@@ -52,6 +53,7 @@ export const recentValuesProjection: Projection = {
         ];
       }
       case 'RecentValuesCleared':
+      case 'AccountDeleted':
         return [{ text: 'delete from recent_values where user_id = $1', params: [event.data.userId] }];
       default:
         return [];

@@ -248,16 +248,34 @@ function evolveEdit(event: EditEvent): Statement[] {
   }
 }
 
-/** The batch in log order: runs of lifecycle events as above, edits one by one between them. */
+/**
+ * A deleted person: their prompts that never went public (and their timelines) leave the
+ * admin's screens, revisions of theirs that were never published go, and their published
+ * prompts stay under an empty author name (shown as "Deleted user").
+ */
+function forgetAuthor(userId: number): Statement[] {
+  return [
+    {
+      text: `delete from review_log l using review_prompts p where p.id = l.prompt_id and p.submitted_by = $1 and p.status <> 'approved'`,
+      params: [userId],
+    },
+    { text: `delete from review_revisions where proposed_by = $1 and status <> 'approved'`, params: [userId] },
+    { text: `delete from review_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
+    { text: `update review_prompts set author_name = '', author_image = null, duplicate_note = null where submitted_by = $1`, params: [userId] },
+  ];
+}
+
+/** The batch in log order: runs of lifecycle events as above, edits and deletions one by one between them. */
 function evolveBatch(events: readonly StoredEvent[]): Statement[] {
   const statements: Statement[] = [];
   let run: StoredEvent[] = [];
   for (const event of events) {
-    if (!isEditEvent(event)) {
+    const single = isEditEvent(event) ? evolveEdit(event) : event.type === 'AccountDeleted' ? forgetAuthor(event.data.userId) : null;
+    if (!single) {
       run.push(event);
       continue;
     }
-    statements.push(...lifecycleBatch(run), ...evolveEdit(event));
+    statements.push(...lifecycleBatch(run), ...single);
     run = [];
   }
   return [...statements, ...lifecycleBatch(run)];
@@ -273,12 +291,13 @@ export const reviewProjection: Projection = {
   name: 'review',
   // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview;
   // v3: edits (version, content) and revisions of published prompts (review_revisions);
-  // v4: PromptDiscarded (an undone import's private prompt leaves);
-  // v5: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted;
+  // v4: PromptDiscarded (an undone import's private prompt leaves); v5: AccountDeleted;
+  // v6: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted;
   // near-duplicates found at submission (similar_to, duplicate_note).
-  version: 5,
+  version: 6,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: [
+    'AccountDeleted',
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptSharedForReview',

@@ -15,6 +15,7 @@ import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-account';
 import { PageCache } from './page-cache';
+import { offsetClock, systemClock, type Clock } from './clock';
 import { registerFastPages } from './fast-pages';
 import { secureCookies } from './sessions';
 import { SESSION_PROFILE_JOIN } from '../../projections/accounts/queries';
@@ -35,6 +36,8 @@ export interface App {
   limiter: RateLimiter;
   /** Rendered public pages, their validators and the writer's read-your-writes cookie. */
   pageCache: PageCache;
+  /** "Now" for event times, the leaderboards' periods and the page cache's day (a test may move it: src/server/clock.ts). */
+  clock: Clock;
   /**
    * Read-your-writes: waits (bounded) until the projections fed by `appended` show it.
    * `deferCatalog`: the caller reads nothing of the catalog now, so it does not wait for it;
@@ -74,8 +77,12 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   const store = new EventStore(db);
   for (const p of projections) if (p.inline) store.applyInline(p.handles, (sql, events) => sql.many(statementsFor(p, events)));
   const runner = new ProjectionRunner(db, projections);
-  // Inline projections already show a write in its own transaction: nothing to wait for.
-  const awaited = (types: Iterable<EventType>) => runner.affectedBy(types).filter((name) => !runner.byName.get(name)!.inline);
+  // Inline projections already show a write in its own transaction, and some no writer reads at once: nothing to wait for.
+  const awaited = (types: Iterable<EventType>) =>
+    runner.affectedBy(types).filter((name) => {
+      const projection = runner.byName.get(name)!;
+      return !projection.inline && projection.writersWait !== false;
+    });
   const rebuilt = await runner.prepare();
   if (rebuilt.length) log(`built read models: ${rebuilt.join(', ')}`);
   if (config.seed) {
@@ -90,6 +97,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     await worker.start();
   }
   await runner.catchUpAll();
+  const clock = config.testClockFile ? offsetClock(config.testClockFile) : systemClock;
   const app: App = {
     config,
     db,
@@ -107,9 +115,11 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
       },
       {
         enabled: config.pageCache,
+        now: clock,
         secureCookies: (context) => secureCookies(context, app),
       },
     ),
+    clock,
     async settle(appended, options = {}) {
       if (!appended.last) return true;
       const names = awaited(appended.events.map((e) => e.type)).filter((name) => !(options.deferCatalog && name === 'catalog'));

@@ -33,6 +33,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** The built, unpacked extension the download route zips for PUBLIC_URL. */
   extensionDir: string;
+  /** End-to-end tests only: a file whose number (ms) shifts the site's clock (src/server/clock.ts); refused unless PUBLIC_URL is loopback. */
+  testClockFile: string | undefined;
 }
 
 /**
@@ -40,9 +42,10 @@ export interface Config {
  * ratings, bookmarks, collections and history entries together, per account (issue 18);
  * `connect`: the extension's connection requests, per address (anyone may ask; each appends);
  * `mcp`: /mcp tool calls and prompt fills, per access token (account column) and per address;
- * `data`: downloads and imports of one's whole data, per account (each reads or writes many rows).
+ * `data`: downloads and imports of one's whole data, per account (each reads or writes many rows);
+ * `comment`: comments posted, edited and deleted, per account; `report`: reports filed, per account (issue 22).
  */
-export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data';
+export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data' | 'comment' | 'report';
 export interface RateLimits {
   windowMs: number;
   /** Actions counted over another window than `windowMs` (submissions: an hour). */
@@ -53,12 +56,38 @@ export interface RateLimits {
   slowDownMs: number;
 }
 
-const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use', 'submit', 'library', 'connect', 'mcp', 'data'];
+const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use', 'submit', 'library', 'connect', 'mcp', 'data', 'comment', 'report'];
 const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
   // submit and library: the per-address limits only stop one script with many accounts; a
   // classroom behind one address stays far below them.
-  perIp: { login: 100, register: 100, forgot: 100, set_password: 100, use: 600, submit: 100, library: 3000, connect: 30, mcp: 3000, data: 300 },
-  perAccount: { login: 5, register: 3, forgot: 3, set_password: 10, use: 600, submit: 10, library: 300, connect: 30, mcp: 600, data: 20 },
+  perIp: {
+    login: 100,
+    register: 100,
+    forgot: 100,
+    set_password: 100,
+    use: 600,
+    submit: 100,
+    library: 3000,
+    connect: 30,
+    mcp: 3000,
+    data: 300,
+    comment: 600,
+    report: 200,
+  },
+  perAccount: {
+    login: 5,
+    register: 3,
+    forgot: 3,
+    set_password: 10,
+    use: 600,
+    submit: 10,
+    library: 300,
+    connect: 30,
+    mcp: 600,
+    data: 20,
+    comment: 30,
+    report: 10,
+  },
 };
 const RATE_WINDOW_DEFAULTS: Partial<Record<RateAction, number>> = { submit: 3600 };
 
@@ -148,5 +177,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: Math.floor(Number(env.TRUST_PROXY) || 0),
     rateLimits: readRateLimits(env),
     extensionDir: resolve(env.EXTENSION_DIR || 'extension/dist/unpacked'),
+    testClockFile: testClockFile(env.TEST_CLOCK_FILE, publicUrl),
   };
+}
+
+/** A moved clock would let anyone's events be dated at will: a site served beyond this machine refuses to start with one. */
+function testClockFile(file: string | undefined, publicUrl: string): string | undefined {
+  if (!file) return undefined;
+  const host = new URL(publicUrl).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host))
+    throw new Error('TEST_CLOCK_FILE is for tests on this machine: PUBLIC_URL must be a loopback address');
+  return resolve(file);
 }

@@ -3,7 +3,7 @@ import { LANGUAGE_COOKIE } from '../i18n/languages';
 import type { Config } from './config';
 import { BODY_HEADERS, matchesEtag } from './conditional-get';
 import { hasUnstorableText } from './http';
-import { pageKey, representation, WRITTEN_COOKIE, type PageCache } from './page-cache';
+import { representation, WRITTEN_COOKIE, type PageCache } from './page-cache';
 import { requestLanguage } from './request-language';
 import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from './security-headers';
 
@@ -77,7 +77,7 @@ export function fastPages(app: { config: Config; pageCache: PageCache }): FastPa
     );
     if (setsCookie) return false;
     if (url.search && hasUnstorableText([...url.searchParams.keys(), ...url.searchParams.values()])) return false;
-    const key = pageKey({ lng, url });
+    const key = pageCache.keyOf({ lng, url });
     if (!key) return false;
     return pageCache.stored(key).then(
       (page) => {

@@ -154,7 +154,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
 }
 
 export function metadataFor(context: Pick<APIContext, 'locals'>): EventMetadata {
-  return { actor: context.locals.user?.id ?? null, requestId: context.locals.requestId, at: new Date().toISOString() };
+  return { actor: context.locals.user?.id ?? null, requestId: context.locals.requestId, at: (context.locals.app?.clock() ?? new Date()).toISOString() };
 }
 
 export function actorFor(context: Pick<APIContext, 'locals'>) {

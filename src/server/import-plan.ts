@@ -4,8 +4,11 @@ import {
   IMPORT_MESSAGES,
   IMPORT_SOURCES,
   readImportFile,
+  readMarkdownCollections,
   readMarkdownFiles,
+  readPromptoryCollections,
   UnreadableImport,
+  type ImportedCollection,
   type ImportCandidate,
   type ImportedVersion,
   type ImportFormat,
@@ -23,6 +26,7 @@ import {
   type SubmitPromptRequest,
 } from '../../modules/prompts/contracts';
 import type { PromptContent } from '../../modules/prompts';
+import { collectionRequest, type CollectionRequest } from '../../modules/collections/contracts';
 import { zodIssues } from './http';
 import { readZip } from './zip';
 
@@ -33,25 +37,55 @@ export interface ImportablePrompt {
   edits: { change: PromptContent; note: string | null }[];
 }
 
-/** The preview of an import and the prompts it would save. */
+/** A collection the import will make, with the public prompts (ids here) it will hold. */
+export interface PlannedCollection {
+  collection: CollectionRequest;
+  promptIds: number[];
+}
+
+/** The preview of an import and the prompts (and collections) it would save. */
 export interface ImportPlan extends ImportPreview {
   importable: ImportablePrompt[];
+  planned: PlannedCollection[];
 }
 
 /** A zip's first bytes (`PK\x03\x04`) as base64: a Markdown import is a whole Promptory export. */
 const ZIP_BASE64 = 'UEsDB';
 
-function candidatesOf(format: ImportFormat, content: string): ImportCandidate[] {
-  if (format !== 'markdown') return readImportFile(format, content);
-  if (!content.startsWith(ZIP_BASE64)) return readMarkdownFiles([{ path: 'prompt.md', text: content }]);
-  let files: Map<string, Buffer>;
+/** The prompts of a file and, in a Promptory export, its collections. */
+function readSource(format: ImportFormat, content: string): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
+  if (format === 'promptory-json') return { candidates: readImportFile(format, content), collections: readPromptoryCollections(content) };
+  if (format !== 'markdown') return { candidates: readImportFile(format, content), collections: [] };
+  if (!content.startsWith(ZIP_BASE64)) return { candidates: readMarkdownFiles([{ path: 'prompt.md', text: content }]), collections: [] };
+  let zip: Map<string, Buffer>;
   try {
-    files = readZip(Buffer.from(content, 'base64'));
+    zip = readZip(Buffer.from(content, 'base64'));
   } catch {
     throw new UnreadableImport('This zip cannot be opened.');
   }
-  return readMarkdownFiles([...files].map(([path, data]) => ({ path, text: data.toString('utf8') })));
+  const files = [...zip].map(([path, data]) => ({ path, text: data.toString('utf8') }));
+  return { candidates: readMarkdownFiles(files), collections: readMarkdownCollections(files) };
 }
+
+/**
+ * The collections the import makes: those whose name and description pass the collection
+ * form's rules, with their prompts when they come from this site (another site's prompt ids
+ * name nothing here: its collections come empty).
+ */
+function plannedCollections(collections: readonly ImportedCollection[], site: string): PlannedCollection[] {
+  return collections.flatMap(({ name, description, isPublic, site: from, promptIds }) => {
+    const parsed = collectionRequest.safeParse({ name, description, isPublic });
+    return parsed.success ? [{ collection: parsed.data, promptIds: sameSite(from, site) ? promptIds : [] }] : [];
+  });
+}
+
+const sameSite = (a: string, b: string) => {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
 
 /** What two prompts share when they are the same prompt: letters as NFKC, case and spacing aside. */
 export function normalisedContent(content: string): string {
@@ -79,10 +113,11 @@ function descriptionFor(given: string, content: string, format: ImportFormat): s
  * placeholders become Promptory variables first. Pure but for the zip: the same for a
  * preview (dryRun) and the import itself.
  */
-export function planImport(format: ImportFormat, content: string, authorName: string, existingContents: readonly string[]): ImportPlan {
+export function planImport(format: ImportFormat, content: string, authorName: string, existingContents: readonly string[], site: string): ImportPlan {
   let candidates: ImportCandidate[];
+  let collections: ImportedCollection[];
   try {
-    candidates = candidatesOf(format, content);
+    ({ candidates, collections } = readSource(format, content));
   } catch (error) {
     if (error instanceof UnreadableImport) throw new DomainError('invalid', error.message, [{ path: ['content'], message: error.message, code: 'custom' }]);
     throw error;
@@ -148,5 +183,13 @@ export function planImport(format: ImportFormat, content: string, authorName: st
     items.push(view);
   }
   const count = (outcome: ImportItemView['outcome']) => items.filter((i) => i.outcome === outcome).length;
-  return { format, counts: { new: count('new'), duplicate: count('duplicate'), invalid: count('invalid') }, items, importable };
+  const planned = plannedCollections(collections, site);
+  return {
+    format,
+    counts: { new: count('new'), duplicate: count('duplicate'), invalid: count('invalid') },
+    collections: planned.length,
+    items,
+    importable,
+    planned,
+  };
 }

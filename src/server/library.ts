@@ -70,7 +70,7 @@ export async function throttleUse(app: App, context: Pick<APIContext, 'request' 
 export async function throttleAccount(
   app: App,
   context: Pick<APIContext, 'request' | 'clientAddress'>,
-  action: 'submit' | 'library' | 'data',
+  action: 'submit' | 'library' | 'data' | 'comment' | 'report',
   userId: number,
 ): Promise<void> {
   await app.limiter.hit(action, { ip: clientIp(context, app.config.trustProxy), account: `user:${userId}` });

@@ -1,8 +1,9 @@
 import type { AstroCookies, MiddlewareNext } from 'astro';
 import { gzipSync } from 'node:zlib';
 import { compareCheckpoints, type Checkpoint } from '../../events';
-import { browseHref, communityHref, readBrowseState, readCommunityState } from '../shared/list-params';
+import { browseHref, communityHref, readBoard, readBrowseState, readCommunityState } from '../shared/list-params';
 import { conditionalResponse, etagOf } from './conditional-get';
+import { siteDay } from '../../modules/members/contracts';
 
 /**
  * The cache of rendered public pages, one per app (built in src/server/app.ts as
@@ -80,6 +81,8 @@ export interface CatalogClock {
 export interface PageCacheSettings {
   /** Off (PAGE_CACHE=0): every page renders, validators and the written cookie still work. */
   enabled: boolean;
+  /** The app's clock: a stored page is kept for one site day (the leaderboards' weeks and months turn at its midnight). */
+  now?: () => Date;
   /** Whether the written cookie needs `Secure`, as the session cookie does. */
   secureCookies(context: { url: URL; cookies: AstroCookies }): boolean;
 }
@@ -121,9 +124,16 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
 const PAGE_QUERY: Record<string, (params: URLSearchParams) => URLSearchParams> = {
   '/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, false),
   '/fragments/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, true),
-  '/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, false),
+  '/community': (p) => withBoard(listQuery(communityHref(readCommunityState(p), ''), p, false), p),
   '/fragments/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, true),
 };
+
+/** The Community page also reads its leaderboard tab (This Week, the default, left out). */
+function withBoard(query: URLSearchParams, params: URLSearchParams): URLSearchParams {
+  const board = readBoard(params);
+  if (board !== 'week') query.set('board', board);
+  return query;
+}
 
 /** Fragments also read `append=1` (cards of one page only). */
 function listQuery(href: string, params: URLSearchParams, fragment: boolean): URLSearchParams {
@@ -143,10 +153,11 @@ const sortedQuery = (params: URLSearchParams) =>
  * junk to the next. The catalog version is not part of the key: an entry holds the version
  * it was rendered from (see `lookup`).
  */
-export function pageKey(parts: { lng: string; url: URL }): string | null {
+export function pageKey(parts: { lng: string; url: URL; now?: Date }): string | null {
   const canonical = sortedQuery(PAGE_QUERY[parts.url.pathname]?.(parts.url.searchParams) ?? new URLSearchParams());
   if (canonical !== sortedQuery(parts.url.searchParams)) return null;
-  return [parts.lng, `${parts.url.pathname}?${canonical}`, new Date().getUTCFullYear()].join(' ');
+  const now = parts.now ?? new Date();
+  return [parts.lng, `${parts.url.pathname}?${canonical}`, now.getUTCFullYear(), siteDay(now)].join(' ');
 }
 
 /** Whether the client takes gzip (browsers always do; `q=0` refuses it), from its Accept-Encoding. */
@@ -186,6 +197,11 @@ export class PageCache {
     private readonly catalog: CatalogClock,
     private readonly settings: PageCacheSettings,
   ) {}
+
+  /** The key of a page now (pageKey at the app's clock). */
+  keyOf(parts: { lng: string; url: URL }): string | null {
+    return pageKey({ ...parts, now: this.settings.now?.() });
+  }
 
   /** Reads the checkpoint; concurrent callers share one read. */
   private readVersion(): Promise<Version> {
@@ -297,7 +313,7 @@ export class PageCache {
    */
   async serveStored(context: RequestContext, next: MiddlewareNext): Promise<Response> {
     if (!isRead(context.request)) return next();
-    const key = pageKey({ lng: context.locals.lng, url: context.url });
+    const key = this.keyOf({ lng: context.locals.lng, url: context.url });
     if (!key) return next();
     // A client that has just written is served a catalog that holds its write.
     const written = parseCheckpoint(context.cookies.get(WRITTEN_COOKIE)?.value);

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { DomainError, type Sql } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
 import { DATA_MESSAGES } from '../../modules/portability/contracts';
+import { DISCUSSION_MESSAGES } from '../../modules/discussion/contracts';
 import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import type { RateAction, RateLimits } from './config';
 
@@ -45,6 +47,15 @@ export const rateLimitMigrations = [
   },
 ];
 
+/**
+ * How an account appears in a counter's key: a digest, never the email itself, so the
+ * table (and its backups) holds no address; `forgetAccount` finds a deleted person's rows by it.
+ */
+function accountKey(account: string): string {
+  return createHash('sha256').update(account).digest('base64url').slice(0, ACCOUNT_KEY_LENGTH);
+}
+const ACCOUNT_KEY_LENGTH = 22;
+
 export interface RateSubject {
   ip: string;
   /** The normalized email the request is about, if any. */
@@ -57,6 +68,8 @@ const REFUSALS: Partial<Record<RateAction, string>> = {
   library: LIBRARY_MESSAGES.tooFast,
   mcp: LIBRARY_MESSAGES.tooFast,
   data: DATA_MESSAGES.tooMany,
+  comment: DISCUSSION_MESSAGES.tooFast,
+  report: DISCUSSION_MESSAGES.tooFast,
 };
 
 export class RateLimiter {
@@ -112,7 +125,7 @@ export class RateLimiter {
   /** Counts one attempt per client address and per account; refuses (429) when this one is over a limit. */
   async hit(action: RateAction, subject: RateSubject): Promise<void> {
     const keys = [{ key: `${action}:ip:${subject.ip}`, limit: this.limits.perIp[action] }];
-    if (subject.account) keys.push({ key: `${action}:account:${subject.account}`, limit: this.limits.perAccount[action] });
+    if (subject.account) keys.push({ key: `${action}:account:${accountKey(subject.account)}`, limit: this.limits.perAccount[action] });
     const counts = await this.increment(
       keys.map((k) => k.key),
       action,
@@ -127,20 +140,28 @@ export class RateLimiter {
    * is over its limit; past the soft per-account limit, answers how long to wait first.
    */
   async attempt(action: RateAction, subject: RateSubject & { account: string }): Promise<{ slowDownMs: number }> {
-    const [ip, client] = await this.increment([`${action}:ip:${subject.ip}`, `${action}:client:${subject.ip}:${subject.account}`], action);
+    const account = accountKey(subject.account);
+    const [ip, client] = await this.increment([`${action}:ip:${subject.ip}`, `${action}:client:${subject.ip}:${account}`], action);
     if (ip.count > this.limits.perIp[action]) this.refuse(action, ip.windowStart);
     if (client.count > this.limits.perAccount[action]) this.refuse(action, client.windowStart);
-    const [account] = await this.increment([`${action}:account:${subject.account}`], action);
-    return { slowDownMs: account.count > this.limits.perAccount[action] ? this.limits.slowDownMs : 0 };
+    const [forAccount] = await this.increment([`${action}:account:${account}`], action);
+    return { slowDownMs: forAccount.count > this.limits.perAccount[action] ? this.limits.slowDownMs : 0 };
   }
 
   /** The attempt succeeded: it was no failure, and this client's failures for the account are forgiven. */
   async succeeded(action: RateAction, subject: RateSubject & { account: string }): Promise<void> {
-    await this.db.query('delete from rate_limits where key = $1', [`${action}:client:${subject.ip}:${subject.account}`]);
+    const account = accountKey(subject.account);
+    await this.db.query('delete from rate_limits where key = $1', [`${action}:client:${subject.ip}:${account}`]);
     await this.db.query('update rate_limits set count = greatest(count - 1, 0) where key = $1 or key = $2', [
       `${action}:ip:${subject.ip}`,
-      `${action}:account:${subject.account}`,
+      `${action}:account:${account}`,
     ]);
+  }
+
+  /** A deleted account's counters go (in the caller's transaction): `accounts` as they were counted. */
+  async forgetAccount(sql: Sql, accounts: readonly string[]): Promise<void> {
+    // An account's digest ends its keys (after an address that may hold colons itself).
+    await sql.query(`delete from rate_limits where right(key, ${ACCOUNT_KEY_LENGTH}) = any($1::text[])`, [accounts.map(accountKey)]);
   }
 }
 

@@ -2,11 +2,13 @@ import { findRoute, route, type RouteSpec } from '../../events/route';
 import { accountRoutes } from '../../modules/accounts/routes';
 import { auditRoutes } from '../../modules/audit/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
+import { discussionRoutes } from '../../modules/discussion/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
 import { portabilityRoutes } from '../../modules/portability/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { tokenRoutes } from '../../modules/tokens/routes';
+import { memberRoutes } from '../../modules/members/routes';
 
 /**
  * Every declared HTTP route, by name: what the islands and the extension call
@@ -32,6 +34,8 @@ export const routes = {
   ...deviceRoutes,
   ...tokenRoutes,
   ...portabilityRoutes,
+  ...discussionRoutes,
+  ...memberRoutes,
   ...auditRoutes,
   ...metaRoutes,
 };

@@ -1,5 +1,6 @@
 import { FORGOT_PASSWORD_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, SET_PASSWORD_LIMITS } from '../../modules/accounts/contracts';
 import { COLLECTION_LIMITS } from '../../modules/collections/contracts';
+import { DISCUSSION_LIMITS } from '../../modules/discussion/contracts';
 import { CREATE_PAGE_LIMITS, EDIT_NOTE_MAX, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
 import type { TranslationKey } from '../i18n/keys';
 
@@ -61,6 +62,12 @@ export const FORMS = {
     limits: COLLECTION_LIMITS,
     fields: { name: bounded('messages.name'), description: bounded('messages.description') },
   },
+  // Comments and reports (issue 22): the body's bounds, a report's note (required for "other").
+  comment: {
+    prefix: 'prompts:comments.',
+    limits: { body: DISCUSSION_LIMITS.body, note: DISCUSSION_LIMITS.note },
+    fields: { body: bounded('messages.body', { other: 'messages.bodyMin' }), note: { too_big: 'messages.noteMax', other: 'messages.noteRequired' } },
+  },
   login: {
     prefix: 'auth:',
     limits: LOGIN_LIMITS,
@@ -77,6 +84,19 @@ export const FORMS = {
       name: bounded('messages.name', { other: 'messages.nameMin' }),
       username: bounded('messages.username', { invalid_format: 'messages.usernameSpaces', other: 'messages.usernameMin' }),
       email: { other: 'messages.registerEmail' },
+    },
+  },
+  // The profile's "Delete my account": the password re-entered; the server's refusal is `custom`.
+  deleteAccount: {
+    prefix: 'auth:',
+    limits: { password: LOGIN_LIMITS.password },
+    fields: {
+      password: {
+        too_small: 'messages.passwordRequired',
+        too_big: 'messages.passwordMax',
+        custom: 'messages.wrongPassword',
+        other: 'messages.passwordRequired',
+      },
     },
   },
   forgotPassword: { prefix: 'auth:', limits: FORGOT_PASSWORD_LIMITS, fields: { email: { other: 'messages.loginEmail' } } },

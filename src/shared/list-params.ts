@@ -110,3 +110,8 @@ export function communityHref(state: Partial<CommunityState>, path = '/community
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** The Community page's leaderboard tab (`?board=`): This Week unless the link says otherwise. */
+export const BOARD_TABS = ['week', 'month', 'all'] as const;
+export type BoardTab = (typeof BOARD_TABS)[number];
+export const readBoard = (params: URLSearchParams): BoardTab => pick(params.get('board'), BOARD_TABS, 'week');

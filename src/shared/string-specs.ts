@@ -80,13 +80,26 @@ export const STRING_SPECS = {
       'prompts:card.ratings',
     ],
   },
+  /** The detail page's comments: the thread, its forms, the report panel (and the Report prompt button). */
+  comments: { scope: 'prompts:', include: ['prompts:comments.'] },
   /** The submit dialog, create page, own prompt, submissions and admin screens. */
-  review: { scope: 'review:', include: ['review:', 'prompts:categories.'] },
+  review: { scope: 'review:', include: ['review:', 'prompts:categories.', 'prompts:comments.reasons.'] },
   /** The /auth screens (login, register, forgot, set password). */
   auth: { scope: 'auth:', include: ['auth:'] },
   /** The dashboard's library tabs and /dashboard/collections. */
   library: { scope: 'dashboard:library.', include: ['dashboard:library.'] },
   /** The owner's remove button under each card of /collections/{id} (repeated per card: keep it small). */
+  /** The admin's feature control on a member's page. */
+  featureMember: {
+    scope: 'community:',
+    include: [
+      'community:member.feature',
+      'community:member.unfeature',
+      'community:member.featuredToast',
+      'community:member.unfeaturedToast',
+      'community:member.featureFailed',
+    ],
+  },
   collectionItem: {
     scope: 'dashboard:library.',
     include: [
@@ -100,6 +113,11 @@ export const STRING_SPECS = {
   accessTokens: { scope: 'dashboard:', include: ['dashboard:tokens.'] },
   /** The profile page's "Clear remembered values" (the fill-in panel's suggestions). */
   recentValues: { scope: 'dashboard:', include: ['dashboard:profile.recent.'] },
+  /** The profile's "Delete my account" (its password field speaks the sign-in form's words). */
+  deleteAccount: {
+    scope: 'auth:',
+    include: ['auth:deleteAccount.', 'auth:messages.', 'auth:fields.password', 'auth:fields.showPassword', 'auth:fields.hidePassword'],
+  },
   /** The import page's steps, with the validation messages of an invalid prompt (the create page's). */
   importPrompts: { scope: 'dashboard:', include: ['dashboard:import.', 'review:validation.', 'common:client.loading'] },
   /** The browse page's Bookmarks tab (in every /prompts page and fragment). */

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cx } from './cx';
 
 /** The looks of global.css: `plain` is the bare `.btn` (the caller colours it); `icon` is the square `.btn-icon`. */
-export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'plain' | 'icon';
+export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'plain' | 'icon' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonLook {

@@ -21,6 +21,8 @@ interface Props {
   children?: ReactNode;
   /** Default variant, a saved prompt (bookmark, collection item) that changed since: the diff's link. */
   updatedHref?: string | null;
+  /** Default variant: the prompt's shown comments (none: not shown). */
+  commentCount?: number;
 }
 
 /**
@@ -31,10 +33,10 @@ interface Props {
  * The title links to /prompts/{id} and, stretched, makes the whole card clickable. The card
  * itself is static HTML; only its action row (children) hydrates.
  */
-export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref }: Props) {
+export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref, commentCount = 0 }: Props) {
   const H = `h${level}` as 'h2' | 'h3';
   const titleId = `p${variant[0]}${prompt.id}`;
-  const author = displayAuthor(prompt.authorName);
+  const author = displayAuthor(prompt.authorName, t('prompts:card.deletedUser'));
   const house = isHouseAuthor(prompt.authorName);
   const byline = t('prompts:card.by', { name: author });
   const link = (
@@ -109,6 +111,12 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
           <Icon name="trending-up" size={13} />
           {t('prompts:card.uses', { count: prompt.usageCount, formatted: formatNumber(prompt.usageCount, lng) })}
         </span>
+        {commentCount > 0 && (
+          <span className="ic" data-testid="comment-count">
+            <Icon name="message" size={13} />
+            {t('prompts:card.comments', { count: commentCount, formatted: formatNumber(commentCount, lng) })}
+          </span>
+        )}
       </div>
       {/* Above the stretched title link, so it takes its own clicks. */}
       {updatedHref && (

@@ -32,9 +32,9 @@ function decode(raw: string): string {
     .join('\n');
 }
 
-function mailsTo(email: string): string[] {
+function mailsTo(email: string, dir = dataDir): string[] {
   try {
-    return readdirSync(join(dataDir, 'outbox'))
+    return readdirSync(join(dir, 'outbox'))
       .filter((f) => f.endsWith('.eml') && f.includes(email))
       .sort();
   } catch {
@@ -46,11 +46,11 @@ export function mailCount(email: string): number {
   return mailsTo(email).length;
 }
 
-/** Waits for the (count+1)-th message to `email` and returns its text and link. */
-export async function nextMail(email: string, countBefore: number): Promise<{ text: string; link: string | null }> {
+/** Waits for the (count+1)-th message to `email` and returns its text and link (`dir`: another server's data folder). */
+export async function nextMail(email: string, countBefore: number, dir = dataDir): Promise<{ text: string; link: string | null }> {
   let files: string[] = [];
-  await expect.poll(() => (files = mailsTo(email)).length, { timeout: 10_000 }).toBeGreaterThan(countBefore);
-  const text = decode(readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8'));
+  await expect.poll(() => (files = mailsTo(email, dir)).length, { timeout: 10_000 }).toBeGreaterThan(countBefore);
+  const text = decode(readFileSync(join(dir, 'outbox', files[files.length - 1]), 'utf8'));
   const match = /https?:\/\/[^\s"<>]+\/auth(?:\/reset-password)?\?email=[^\s"<>]+/.exec(text);
   return { text, link: match ? match[0].replace(/&amp;/g, '&') : null };
 }

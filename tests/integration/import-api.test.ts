@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptoryExport } from '../../modules/portability';
-import { editPrompt } from '../../modules/prompts';
+import { editPrompt, reviewPrompt } from '../../modules/prompts';
+import { SYSTEM_ACTOR } from '../../events';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from './accounts-support';
@@ -150,24 +151,60 @@ describe.each(backends)('import on $name', (backend) => {
     expect(await dump()).toEqual(live);
   });
 
-  it('round trip: export as JSON and as Markdown, import into an empty account, export again: the same prompts, versions and variables', async () => {
+  it('round trip: export as JSON and as Markdown, import into an empty account, export again: the same prompts, versions, variables and collections', async () => {
     // A history to carry: one prompt edited twice, with change notes.
     const [kept] = await mine(member);
     const author = { userId: memberId, isAdmin: false };
     const meta = { actor: memberId, requestId: 'round-trip', at: new Date().toISOString() };
     expect((await editPrompt(app.store, kept.id, { content: `${kept.content} Second version.` }, 'More detail', author, meta)).events).toHaveLength(1);
     expect((await editPrompt(app.store, kept.id, { title: 'Renamed: third version' }, null, author, meta)).events).toHaveLength(1);
+    // Collections to carry: of public prompts (a collection holds nothing else), one of them empty.
+    const publicIds: number[] = [];
+    for (const title of ['Collected first', 'Collected second']) {
+      const body = {
+        title,
+        description: 'A public prompt to collect.',
+        content: `Explain ${title} in {{words}} words.`,
+        categoryId: 1,
+        visibility: 'public' as const,
+      };
+      const submitted = await member.api(routes.submit, { body });
+      expect(submitted.status).toBe(201);
+      await reviewPrompt(app.store, submitted.body.id, true, SYSTEM_ACTOR, meta);
+      publicIds.push(submitted.body.id);
+    }
+    await settleAll(app);
+    const picks = await member.api(routes.createCollection, { body: { name: 'Round trip picks', description: 'Collected to travel along.', isPublic: true } });
+    for (const promptId of publicIds)
+      expect((await member.api(routes.addToCollection, { params: { id: picks.body.id }, body: { promptId } })).status).toBe(200);
+    expect((await member.api(routes.createCollection, { body: { name: 'Empty shelf', description: '', isPublic: false } })).status).toBe(201);
     await settleAll(app);
     const exported = (await member.api(routes.exportMyData, { query: { format: 'json' } })).body as PromptoryExport;
     expect(exported.prompts.find((p) => p.id === kept.id)!.versions).toHaveLength(3);
     expect(exported.prompts.length).toBeGreaterThan(1);
+    expect(exported.collections).toHaveLength(2);
     const r = await importAs(fresh, 'promptory-json', JSON.stringify(exported));
     expect(r.status).toBe(201);
+    expect(r.body.collections).toBe(2);
     const again = (await fresh.api(routes.exportMyData, { query: { format: 'json' } })).body as PromptoryExport;
     const essence = (data: PromptoryExport) =>
-      data.prompts.map(({ title, description, content, category, variables }) => ({ title, description, content, category, variables }));
+      data.prompts.map(({ title, description, content, category, variables, versions }) => ({
+        title,
+        description,
+        content,
+        category,
+        variables,
+        versions: versions.map(({ version, title, description, content, category, note }) => ({ version, title, description, content, category, note })),
+      }));
+    // Added in one transaction, a collection's prompts share their time: compared as sets.
+    const shelves = (data: PromptoryExport) =>
+      data.collections.map(({ name, description, isPublic, prompts }) => ({ name, description, isPublic, prompts: prompts.map((p) => p.promptId).sort() }));
     expect(essence(again)).toEqual(essence(exported));
+    expect(shelves(again)).toEqual(shelves(exported));
     expect(again.prompts.every((p) => p.visibility === 'private')).toBe(true);
+    // The undo takes the collections back with the prompts.
+    expect((await fresh.api(routes.undoImport, { params: { batchId: r.body.batchId } })).status).toBe(200);
+    expect((await fresh.api(routes.myCollections)).body.items).toEqual([]);
 
     const zip = (await member.api(routes.exportMyData, { query: { format: 'markdown' } })).bytes.toString('base64');
     const viaMarkdown = await importAs(other, 'markdown', zip);
@@ -179,5 +216,6 @@ describe.each(backends)('import on $name', (backend) => {
         .map(({ title, description, content, category, variables }) => ({ title, description, content, category, variables }))
         .sort((a, b) => a.title.localeCompare(b.title));
     expect(sorted(third)).toEqual(sorted(exported));
+    expect(shelves(third)).toEqual(shelves(exported));
   });
 });

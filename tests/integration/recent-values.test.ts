@@ -56,11 +56,16 @@ describe.each(backends)('remembered values on $name', (backend) => {
   it("records a filled copy: the server fills the prompt's content and keeps only its own, non-blank variables", async () => {
     const r = await copy(user, letter, { recipient: 'Ada', topic: 'the budget', tone: 'casual', unknown: 'dropped', blank: '' });
     expect(r.body.modifiedContent).toBe('Write to Ada about the budget in a casual voice.');
-    const [event] = await app.db.query<{ data: { values: unknown; modifiedContent: string } }>(
-      `select data from events where type = 'HistoryRecorded' order by position desc limit 1`,
+    const [row] = await app.db.query<{ position: number; stream_id: string; data: unknown }>(
+      `select position, stream_id, data from events where type = 'HistoryRecorded' order by position desc limit 1`,
     );
-    expect(event.data.values).toEqual({ recipient: 'Ada', topic: 'the budget', tone: 'casual' });
-    expect(event.data.modifiedContent).toBe('Write to Ada about the budget in a casual voice.');
+    // What the user typed is sealed with their key in the log (events/personal.ts), and opens as typed.
+    expect(JSON.stringify(row.data)).not.toContain('Ada');
+    const event = (await app.store.readStream(row.stream_id)).find((e) => e.position === row.position)!;
+    expect(event.data).toMatchObject({
+      values: { recipient: 'Ada', topic: 'the budget', tone: 'casual' },
+      modifiedContent: 'Write to Ada about the budget in a casual voice.',
+    });
     const history = await user.api(routes.myHistory, {});
     expect(history.body.items[0]).toMatchObject({ promptId: letter, modifiedContent: 'Write to Ada about the budget in a casual voice.' });
     // Every variable of the prompt has an answer, if only an empty one.

@@ -4,6 +4,8 @@ import { register, Sessions, setPassword, signIn } from '../../modules/accounts'
 import { editPrompt, recordUse, resubmitPrompt, reviewPrompt, reviewRevision, sharePrompt, submitPrompt } from '../../modules/prompts';
 import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
+import { changeComment, fileReport, postComment, resolveReport } from '../../modules/discussion';
+import { featureMember } from '../../modules/members';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -99,6 +101,22 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await resubmitPrompt(app.store, rejectedId, author, meta());
     await reviewPrompt(app.store, rejectedId, false, admin, meta(), { reason: 'duplicate', note: null });
     await reviewRevision(app.store, publishedId, 3, false, admin, meta(), { reason: 'low-quality', note: 'Too short.' });
+    // Discussion (issue 22): a thread with a reply, an edit, a deletion, a report resolved by hiding, one left open.
+    const top = await postComment(app.store, promptId, user, 'First comment', null, meta());
+    await postComment(app.store, promptId, 1, 'A reply', top.commentId, meta());
+    await changeComment(
+      app.store,
+      { kind: 'edit', commentId: top.commentId, userId: user, body: 'First comment, edited', at: new Date().toISOString() },
+      meta(),
+    );
+    const deletedComment = await postComment(app.store, promptId, user, 'Deleted soon', null, meta());
+    await changeComment(app.store, { kind: 'delete', commentId: deletedComment.commentId, userId: user }, meta());
+    const rude = await postComment(app.store, promptId, 1, 'Spam here', null, meta());
+    const filed = await fileReport(app.store, user, { promptId, commentId: rude.commentId }, { reason: 'spam', note: null }, meta());
+    await resolveReport(app.store, filed.reportId, { reporterId: user, promptId, commentId: rude.commentId }, 'hide', 'Advertising', admin, meta());
+    await fileReport(app.store, user, { promptId: publishedId, commentId: null }, { reason: 'other', note: 'Looks copied' }, meta());
+    // The community's people: a featured member (featured, unfeatured, featured again).
+    for (const featured of [true, false, true]) await featureMember(app.store, user, featured, admin, meta());
   });
   afterAll(async () => app?.dispose());
 

@@ -182,6 +182,34 @@ const api: Record<string, Row> = {
     input: () => ({ body: { name: 'Laptop', tokenHash: randomBytes(32).toString('hex') } }),
   },
   'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
+  // Comments (issue 22): anyone reads a public prompt's; members of the website post, report and change their own (never a device).
+  'GET /api/prompts/{id}/comments': { expect: '200 200 200 200 200 200', input: () => ({ params: { id: 1 } }) },
+  'POST /api/prompts/{id}/comments': { expect: '401 201 201 201 201 403', input: () => ({ params: { id: 1 }, body: { body: 'A comment' } }) },
+  'PATCH /api/comments/{id}': {
+    expect: '401 403 200 403 403 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'comment') }, body: { body: `Edited by ${who}` } }),
+    publicInput: (ids) => ({ params: { id: ids.commentA }, body: { body: 'Edited by user' } }),
+  },
+  'POST /api/prompts/{id}/reports': { expect: '401 201 201 201 201 403', input: () => ({ params: { id: 2 }, body: { reason: 'duplicate' } }) },
+  'POST /api/comments/{id}/reports': {
+    expect: '401 201 201 201 201 403',
+    input: (ids) => ({ params: { id: ids.commentA }, body: { reason: 'offensive' } }),
+  },
+  'GET /api/me/report-outcomes': { expect: '401 200 200 200 200 403' },
+  'GET /api/admin/reports': { expect: '401 403 403 403 200 403' },
+  'PUT /api/admin/reports/{id}': {
+    expect: '401 403 403 403 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'report') }, body: { action: 'dismiss', reason: 'Nothing wrong here' } }),
+  },
+  // The Community page's people are public; featuring a member is the admin's alone (docs/community.md).
+  'GET /api/community/leaderboard': { expect: '200 200 200 200 200 403', input: () => ({ query: 'period=all' }) },
+  'GET /api/community/contributions': { expect: '200 200 200 200 200 403' },
+  'GET /api/community/featured-members': { expect: '200 200 200 200 200 403' },
+  // A member with a published prompt has a public page; one who never published has none, for anyone.
+  'GET /api/members/{id}': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'GET /api/members/{id}/prompts': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'GET /api/members/{id}/collections': { expect: '404 404 404 404 404 403', input: (ids) => ({ params: { id: ids.other } }) },
+  'PUT /api/admin/members/{id}/featured': { expect: '401 403 403 403 200 403', input: (ids) => ({ params: { id: ids.other }, body: { featured: true } }) },
   // Personal access tokens are managed on the website's session only (a device or a token never makes or sees one).
   'GET /api/tokens': { expect: '401 200 200 200 200 403' },
   'POST /api/tokens': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
@@ -200,6 +228,12 @@ const api: Record<string, Row> = {
     expect: '401 404 200 404 404 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'collection') } }),
     publicInput: (ids) => ({ params: { id: ids.publicCollection } }),
+  },
+  // Only its author deletes a comment: anyone else is told so (403), the comment being public anyway.
+  'DELETE /api/comments/{id}': {
+    expect: '401 403 200 403 403 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'comment') } }),
+    publicInput: (ids) => ({ params: { id: ids.commentA } }),
   },
   // Withdrawing: the author or the admin; anyone else is told so (403), the prompt being public anyway.
   'DELETE /api/prompts/{id}': {
@@ -226,6 +260,8 @@ const api: Record<string, Row> = {
   // Sign-outs end the caller's own credentials: walked at the very end. A session without a device has nothing to end (204).
   'DELETE /api/extension/devices/current': { expect: '401 204 204 204 204 204' },
   'POST /api/auth/logout': { expect: '200 200 200 200 200 403', input: () => ({ body: {} }) },
+  // Deleting an account: signed in on the website only, and without the password (empty body) it changes nothing.
+  'DELETE /api/me': { expect: '401 400 400 400 400 403', input: () => ({ body: {} }) },
 };
 // The device signs itself out first (before its owner revokes it from the dashboard), and sessions end last.
 const last = [
@@ -370,6 +406,12 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       );
       ids[`device${copy}`] = connected.deviceId;
       if (copy === 'A') deviceToken = token;
+    }
+    // Comments on public prompt 1: the owner's two copies, and the owner's report of another comment each.
+    for (const copy of ['A', 'B']) {
+      ids[`comment${copy}`] = (await post('/api/prompts/{id}/comments', { body: `Owner comment ${copy}` }, { id: '1' })).id;
+      const reported = (await post('/api/prompts/{id}/comments', { body: `Reported ${copy}` }, { id: '1' })).id;
+      ids[`report${copy}`] = (await post('/api/comments/{id}/reports', { reason: 'spam' }, { id: String(reported) }, 'other')).id;
     }
     ids.publicCollection = (await post('/api/collections', { name: 'Everyone can read', isPublic: true })).id;
     await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids.publicCollection) });

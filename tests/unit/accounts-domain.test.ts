@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import type { StoredEvent } from '../../events';
 import {
+  decideDeleteAccount,
   decideIssueLink,
   decideRegister,
   decideSetPassword,
@@ -86,6 +87,16 @@ describe('account decisions', () => {
   it('sign-in needs an account with a password', () => {
     expect(() => decideSignIn(initialAccountState)).toThrow(AUTH_MESSAGES.invalidCredentials);
     expect(() => decideSignIn(fold(registered))).toThrow(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it('a deleted account is gone: no sign-in, no link, no second deletion', () => {
+    const active = [...registered, { type: 'PasswordSet', data: { userId: 1 } }];
+    expect(decideDeleteAccount(fold(active))).toEqual([{ type: 'AccountDeleted', data: { userId: 1 } }]);
+    const deleted = fold([...active, { type: 'AccountDeleted', data: { userId: 1 } }]);
+    expect(() => decideSignIn(deleted)).toThrow(AUTH_MESSAGES.invalidCredentials);
+    expect(() => decideIssueLink(deleted, hashToken(generateToken()), now)).toThrow('Account not found');
+    expect(linkIsValid(deleted, hashToken(token), now)).toBe(false);
+    expect(() => decideDeleteAccount(deleted)).toThrow('Account not found');
   });
 });
 

@@ -1,3 +1,4 @@
+import { commentRequest, DISCUSSION_LIMITS } from '../../modules/discussion/contracts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,14 @@ import {
   submitPromptRequest,
 } from '../../modules/prompts/contracts';
 import { collectionRequest } from '../../modules/collections/contracts';
-import { forgotPasswordRequest, loginRequest, registerRequest, setPasswordForm, setPasswordRequest } from '../../modules/accounts/contracts';
+import {
+  deleteAccountRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  setPasswordForm,
+  setPasswordRequest,
+} from '../../modules/accounts/contracts';
 import { FORMS, formMessage, type FormName } from '../../src/shared/form-messages';
 
 /**
@@ -52,6 +60,9 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   register: registerRequest,
   forgotPassword: forgotPasswordRequest,
   setPassword: setPasswordForm,
+  // The comment's body, and a report's note (its own bound; "other" asking for one is the report schema's).
+  comment: z.object({ body: commentRequest.shape.body, note: z.string().max(DISCUSSION_LIMITS.note.max) }),
+  deleteAccount: deleteAccountRequest,
 };
 
 /** A value for every field of a form that passes, so a test breaks one field at a time. */
@@ -72,7 +83,9 @@ const VALID: Record<FormName, Record<string, unknown>> = {
   },
   editPage: { title: 'A fine title', description: 'A description long enough to pass.', content: 'Content long enough.', categoryId: 1, note: 'Fixed a typo.' },
   collection: { name: 'Reading', description: 'Prompts for reading.', isPublic: false },
+  comment: { body: 'Works well with a short topic.', note: 'An ad' },
   login: { email: 'ann@example.com', password: 'secret' },
+  deleteAccount: { password: 'secret' },
   register: { name: 'Ann Lee', username: 'ann', email: 'ann@example.com' },
   forgotPassword: { email: 'ann@example.com' },
   setPassword: { password: 'long enough 1', confirmPassword: 'long enough 1', email: 'ann@example.com', token: 'abc' },

@@ -31,6 +31,7 @@ const SERVER: StringsSpec = { scope: 'common:', include: Object.keys(resources.e
  */
 const SITE_ISLANDS: Record<string, StringSpecName[]> = {
   'src/islands/CardActions.tsx': ['card', 'page'],
+  'src/islands/FeatureMember.tsx': ['featureMember'],
   'src/islands/PromptActions.tsx': ['detail', 'page'],
   'src/islands/RatingCard.tsx': ['detail'],
   'src/islands/UsageCount.tsx': ['detail'],
@@ -61,6 +62,7 @@ function specsOf(file: string): StringsSpec[] {
   if (file.startsWith('src/islands/library/')) return specs('library');
   if (file.startsWith('src/islands/extension/')) return specs('extensionPage');
   if (file.startsWith('src/islands/tokens/')) return specs('accessTokens');
+  if (file.startsWith('src/islands/discussion/')) return specs('comments');
   if (file.startsWith('extension/')) return specs('extension');
   if (file === 'src/ui/useForm.ts') return specs('review', 'auth', 'library');
   // A new top-level island reads nothing until it is listed above.

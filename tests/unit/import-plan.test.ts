@@ -6,10 +6,11 @@ import { planImport } from '../../src/server/import-plan';
 import { createZip } from '../../src/server/zip';
 
 const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 'utf8');
+const SITE = 'http://localhost:4321';
 
 describe('planning an import', () => {
   it("turns other tools' placeholders into variables and makes a description where the tool keeps none", () => {
-    const plan = planImport('prompts-chat-csv', sample('prompts-chat.csv'), 'Mei', []);
+    const plan = planImport('prompts-chat-csv', sample('prompts-chat.csv'), 'Mei', [], SITE);
     expect(plan.counts).toEqual({ new: 4, duplicate: 0, invalid: 0 });
     const [email, review, trip] = plan.importable.map((p) => p.request);
     expect(email.content).toBe('Rewrite the email below so it sounds polite, clear and short. Keep the meaning.\n\nEmail:\n{{email}}');
@@ -24,13 +25,13 @@ describe('planning an import', () => {
 
   it('skips what the user already has (the same content, case and spacing aside) and repeats within the file', () => {
     const csv = 'act,prompt\nFirst one,Explain {{topic}} simply please\nAgain,explain   {{TOPIC}} SIMPLY please\nNew one,Something else entirely here\n';
-    const plan = planImport('prompts-chat-csv', csv, 'Mei', ['Something ELSE entirely here']);
+    const plan = planImport('prompts-chat-csv', csv, 'Mei', ['Something ELSE entirely here'], SITE);
     expect(plan.items.map((i) => i.outcome)).toEqual(['new', 'duplicate', 'duplicate']);
     expect(plan.importable.map((p) => p.item)).toEqual([1]);
   });
 
   it("names an invalid prompt's problems with the server's own codes, limits and messages", () => {
-    const plan = planImport('prompts-chat-csv', `act,prompt\nOK,too short\n${'T'.repeat(101)},A prompt long enough to pass the bar\n`, 'Mei', []);
+    const plan = planImport('prompts-chat-csv', `act,prompt\nOK,too short\n${'T'.repeat(101)},A prompt long enough to pass the bar\n`, 'Mei', [], SITE);
     expect(plan.counts).toEqual({ new: 0, duplicate: 0, invalid: 2 });
     expect(plan.items[0].issues).toEqual([
       expect.objectContaining({ path: ['title'], code: 'too_small', limit: 3, message: 'Title must be at least 3 characters.' }),
@@ -42,9 +43,9 @@ describe('planning an import', () => {
   });
 
   it("reads Open WebUI's typed variables and AI Prompt Genius's as choices and defaults", () => {
-    const webui = planImport('open-webui-json', sample('open-webui-prompts.json'), 'Mei', []);
+    const webui = planImport('open-webui-json', sample('open-webui-prompts.json'), 'Mei', [], SITE);
     expect(webui.importable[0].request.content).toContain('{{audience:customers|executives|new hires}}');
-    const genius = planImport('ai-prompt-genius', sample('ai-prompt-genius.json'), 'Mei', []);
+    const genius = planImport('ai-prompt-genius', sample('ai-prompt-genius.json'), 'Mei', [], SITE);
     expect(genius.importable[0].request.content).toContain('{{Recipient:manager|client|teammate}}');
   });
 
@@ -56,9 +57,51 @@ describe('planning an import', () => {
         data: Buffer.from('---\ntitle: "Zipped prompt"\ndescription: "Came in a zip file."\ncategory: "education"\n---\n\nTeach {{topic}} to a child.\n'),
       },
     ]);
-    const plan = planImport('markdown', zip.toString('base64'), 'Mei', []);
+    const plan = planImport('markdown', zip.toString('base64'), 'Mei', [], SITE);
     expect(plan.importable).toEqual([
       { item: 1, request: expect.objectContaining({ title: 'Zipped prompt', categoryId: 5, content: 'Teach {{topic}} to a child.' }), edits: [] },
+    ]);
+  });
+
+  it("brings a Promptory export's collections of this site, oldest first, their prompts in the order they were added", () => {
+    const collection = (name: string, description: string | null, promptIds: number[]) => ({
+      name,
+      description,
+      isPublic: name.startsWith('Public'),
+      createdAt: '2026-11-01T00:00:00.000Z',
+      prompts: promptIds.map((promptId) => ({ promptId, title: null, addedAt: '2026-11-02T00:00:00.000Z' })),
+    });
+    const exported = (site: string) =>
+      JSON.stringify({
+        format: 'promptory-export',
+        site,
+        prompts: [{ title: 'Mine', description: 'A prompt of my own here.', content: 'Say {{hello}} to all.', category: 'writing', versions: [] }],
+        // Newest first, as exported: the newest collection, each one's newest prompt first.
+        collections: [collection('Public picks', 'Prompts I like to share.', [9, 4]), collection('No', null, [1]), collection('Reading list', null, [3])],
+      });
+    const plan = planImport('promptory-json', exported(SITE), 'Mei', [], SITE);
+    // "No" is under the collection form's 3 characters: left out, like an invalid prompt.
+    expect(plan.planned).toEqual([
+      { collection: { name: 'Reading list', description: null, isPublic: false }, promptIds: [3] },
+      { collection: { name: 'Public picks', description: 'Prompts I like to share.', isPublic: true }, promptIds: [4, 9] },
+    ]);
+    expect(plan.collections).toBe(2);
+    // Another site's ids name nothing here: its collections come empty.
+    expect(planImport('promptory-json', exported('https://elsewhere.example'), 'Mei', [], SITE).planned.map((p) => p.promptIds)).toEqual([[], []]);
+
+    const zip = createZip([
+      { path: 'prompts/1-a.md', data: Buffer.from('---\ntitle: "A"\ndescription: "A prompt from the zip."\n---\n\nSay {{hello}} to all.\n') },
+      ...[
+        ['1-public-picks', 'Public picks', 'true', `- [Mine](../prompts/1-a.md) ([on the site](${SITE}/prompts/9))\n- [Theirs](${SITE}/prompts/4)`],
+        ['2-reading-list', 'Reading list', 'false', `- [Old](${SITE}/prompts/3)`],
+      ].map(([file, name, pub, lines]) => ({
+        path: `collections/${file}.md`,
+        data: Buffer.from(`---\nname: "${name}"\ndescription: ""\npublic: ${pub}\nprompts: 1\n---\n\n# ${name}\n\n${lines}\n`),
+      })),
+    ]);
+    expect(planImport('markdown', zip.toString('base64'), 'Mei', [], SITE).planned).toEqual([
+      { collection: { name: 'Reading list', description: null, isPublic: false }, promptIds: [3] },
+      { collection: { name: 'Public picks', description: null, isPublic: true }, promptIds: [4, 9] },
     ]);
   });
 
@@ -72,9 +115,9 @@ describe('planning an import', () => {
       }
       throw new Error('not refused');
     };
-    expect(refusal(() => planImport('open-webui-json', '{oops', 'Mei', []))).toMatchObject({ path: ['content'], code: 'custom' });
-    expect(refusal(() => planImport('open-webui-json', '[]', 'Mei', []))).toMatchObject({ message: 'There are no prompts in this file.' });
+    expect(refusal(() => planImport('open-webui-json', '{oops', 'Mei', [], SITE))).toMatchObject({ path: ['content'], code: 'custom' });
+    expect(refusal(() => planImport('open-webui-json', '[]', 'Mei', [], SITE))).toMatchObject({ message: 'There are no prompts in this file.' });
     const many = 'act,prompt\n' + Array.from({ length: IMPORT_LIMITS.prompts + 1 }, (_, i) => `P${i},Prompt number ${i} here`).join('\n');
-    expect(refusal(() => planImport('prompts-chat-csv', many, 'Mei', []))).toMatchObject({ code: 'too_big', limit: IMPORT_LIMITS.prompts });
+    expect(refusal(() => planImport('prompts-chat-csv', many, 'Mei', [], SITE))).toMatchObject({ code: 'too_big', limit: IMPORT_LIMITS.prompts });
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readCsv, slugOf, writeCsv } from '../../modules/portability';
+import { exportCsv, readCsv, slugOf, writeCsv } from '../../modules/portability';
+import { csvDownload, jsonDownload } from '../../src/server/my-data';
 import { EXPORT_SCHEMA_FILE, exportSchemaText } from '../../scripts/generate-export-schema';
 
 describe('CSV', () => {
@@ -63,5 +64,60 @@ describe('file names', () => {
 describe('the Promptory format', () => {
   it('has its JSON Schema in docs, generated from the one declaration (npm run generate)', () => {
     expect(readFileSync(EXPORT_SCHEMA_FILE, 'utf8')).toBe(exportSchemaText());
+  });
+});
+
+describe('the downloads, written a page at a time', () => {
+  const prompt = (id: number, content: string) => ({
+    id,
+    title: `Prompt ${id}`,
+    description: 'A prompt, "quoted", with a colon: here.',
+    content,
+    category: 'writing',
+    visibility: 'private' as const,
+    status: 'private' as const,
+    authorName: 'Mei',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    variables: [],
+    versions: [],
+  });
+  const head = {
+    format: 'promptory-export' as const,
+    formatVersion: 1 as const,
+    exportedAt: '2026-11-26T00:00:00.000Z',
+    site: 'http://localhost:4321',
+    profile: { name: 'Mei', username: null, email: 'mei@example.com', avatarUrl: null, createdAt: '2026-11-01T00:00:00.000Z' },
+    bookmarks: [],
+    // An empty collection spells `"prompts": []` too: the writer must not take it for the prompts.
+    collections: [{ name: 'Empty shelf', description: null, isPublic: false, createdAt: '2026-11-01T00:00:00.000Z', prompts: [] }],
+    ratings: [],
+    history: [],
+    rememberedValues: {},
+  };
+  const pages = [[prompt(1, 'Say "prompts": [] to {{name}}.'), prompt(2, '第二\n行')], [], [prompt(3, 'Last.')]];
+  const data = (list: typeof pages) => ({
+    head,
+    async *prompts() {
+      yield* list;
+    },
+  });
+  const written = async (parts: AsyncGenerator<string>) => {
+    let text = '';
+    for await (const part of parts) text += part;
+    return text;
+  };
+
+  it('JSON: the same text as the whole export stringified, with or without prompts', async () => {
+    for (const list of [pages, [], [[]]]) {
+      const { format, formatVersion, exportedAt, site, profile, ...rest } = head;
+      const whole = { format, formatVersion, exportedAt, site, profile, prompts: list.flat(), ...rest };
+      expect(await written(jsonDownload(data(list)))).toBe(JSON.stringify(whole, null, 2));
+    }
+  });
+
+  it('CSV: the same text as the whole export written at once', async () => {
+    const whole = exportCsv({ ...head, prompts: pages.flat() });
+    expect(await written(csvDownload(data(pages)))).toBe(whole);
+    expect(readCsv(whole).map((row) => row[0])).toEqual(['act', 'Prompt 1', 'Prompt 2', 'Prompt 3']);
   });
 });

@@ -21,12 +21,13 @@ describe('initials', () => {
 });
 
 describe('author display', () => {
-  it('shows the house name for the product, others as given', () => {
+  it('shows the house name for the product, others as given, and a deleted account as "Deleted user"', () => {
     expect(isHouseAuthor('Promptory')).toBe(true);
     expect(isHouseAuthor('promptory ')).toBe(true);
     expect(isHouseAuthor('Promptory Team')).toBe(false);
-    expect(displayAuthor('Promptory')).toBe('Promptory');
-    expect(displayAuthor('Maya Chen')).toBe('Maya Chen');
+    expect(displayAuthor('Promptory', 'Deleted user')).toBe('Promptory');
+    expect(displayAuthor('Maya Chen', 'Deleted user')).toBe('Maya Chen');
+    expect(displayAuthor('', 'Deleted user')).toBe('Deleted user');
   });
 });
 

@@ -37,7 +37,7 @@ export const initialAccountState: AccountState = {
   link: null,
 };
 
-export const accountStream = (userId: number) => `user-${userId}`;
+export { accountStream } from '../../../events/streams';
 /** Sign-ins live in their own stream so the account stream stays short. */
 export const signInStream = (userId: number) => `user-signins-${userId}`;
 
@@ -67,6 +67,9 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
       return { ...state, name: event.data.name, username: event.data.username };
     case 'PasswordSet':
       return { ...state, hasPassword: true, link: null };
+    case 'AccountDeleted':
+      // Nothing of the person is left to decide with: the account no longer exists.
+      return { ...initialAccountState, userId: state.userId };
     default:
       return state;
   }
@@ -136,6 +139,12 @@ export function decideSetPassword(
     ...(renamed ? [{ type: 'UserRenamed' as const, data: { userId: state.userId, name: chosen, username } }] : []),
     { type: 'PasswordSet', data: { userId: state.userId } },
   ];
+}
+
+/** Deleting an account that exists (whether the password was right is decided beside the log). */
+export function decideDeleteAccount(state: AccountState): NewEvent[] {
+  if (!state.exists) throw new DomainError('not_found', 'Account not found');
+  return [{ type: 'AccountDeleted', data: { userId: state.userId } }];
 }
 
 export function decideSignIn(state: AccountState): NewEvent[] {

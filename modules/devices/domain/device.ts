@@ -11,7 +11,7 @@ export interface DeviceState {
 
 export type DeviceCommand =
   | { kind: 'connect'; deviceId: number; userId: number; name: string }
-  | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' | 'password' };
+  | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' | 'password' | 'deletion' };
 
 export const devicePlan = (command: DeviceCommand) => ({ stream: deviceStream(command.deviceId), command });
 

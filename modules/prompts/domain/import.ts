@@ -5,15 +5,17 @@ import { IMPORT_BATCH_MESSAGES } from '../contracts';
 export interface ImportState {
   userId: number | null;
   promptIds: readonly number[];
+  /** The collections it made (another module's: its undo hands them to the caller). */
+  collectionIds: readonly number[];
   undone: boolean;
 }
 
-export const initialImportState: ImportState = { userId: null, promptIds: [], undone: false };
+export const initialImportState: ImportState = { userId: null, promptIds: [], collectionIds: [], undone: false };
 
 export function evolveImport(state: ImportState, event: StoredEvent): ImportState {
   switch (event.type) {
     case 'PromptsImported':
-      return { userId: event.data.userId, promptIds: event.data.promptIds, undone: false };
+      return { userId: event.data.userId, promptIds: event.data.promptIds, collectionIds: event.data.collectionIds, undone: false };
     case 'ImportUndone':
       return { ...state, undone: true };
     default:
@@ -23,7 +25,7 @@ export function evolveImport(state: ImportState, event: StoredEvent): ImportStat
 
 export type ImportCommand =
   /** The prompts just saved (in the same transaction) as one batch. */
-  | { kind: 'record'; batchId: number; format: string; promptIds: number[]; actor: Actor }
+  | { kind: 'record'; batchId: number; format: string; promptIds: number[]; collectionIds: number[]; actor: Actor }
   /** The undo, once each prompt's own decision said whether it went (`removed`) or stays (`kept`). */
   | { kind: 'undo'; batchId: number; removed: number[]; kept: number[]; actor: Actor };
 
@@ -41,7 +43,8 @@ export const importDecider: Decider<ImportState, ImportCommand> = {
     if (command.kind === 'record') {
       if (state.userId !== null) throw new DomainError('conflict', 'This import already exists');
       if (actor.userId === null) throw new DomainError('unauthenticated', 'Please sign in to import prompts.');
-      return [{ type: 'PromptsImported', data: { batchId, userId: actor.userId, format: command.format, promptIds: command.promptIds } }];
+      const { format, promptIds, collectionIds } = command;
+      return [{ type: 'PromptsImported', data: { batchId, userId: actor.userId, format, promptIds, collectionIds } }];
     }
     requireImportOwner(state, actor);
     return [{ type: 'ImportUndone', data: { batchId, userId: actor.userId!, removed: command.removed, kept: command.kept } }];

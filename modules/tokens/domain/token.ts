@@ -12,7 +12,7 @@ export interface TokenState {
 export type TokenCommand =
   /** `working`: how many unrevoked, unexpired tokens the user has now (read in the same transaction). */
   | { kind: 'create'; tokenId: number; userId: number; name: string; scope: TokenScope; expiresAt: string; working: number }
-  | { kind: 'revoke'; tokenId: number; userId: number; by: 'user' | 'password' };
+  | { kind: 'revoke'; tokenId: number; userId: number; by: 'user' | 'password' | 'deletion' };
 
 export const tokenPlan = (command: TokenCommand) => ({ stream: tokenStream(command.tokenId), command });
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusOnStep } from '../../ui/hooks';
 import { api } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../client/toast-store';
@@ -24,15 +25,7 @@ function ClearRecentValues(_props: Props) {
   const [busy, setBusy] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
-  const moved = useRef(false);
-  useEffect(() => {
-    // Focus follows the step, but not on the first render (the page has just loaded).
-    if (!moved.current) {
-      moved.current = true;
-      return;
-    }
-    (confirming ? confirmButton : startButton).current?.focus();
-  }, [confirming]);
+  useFocusOnStep(confirming, () => (confirming ? confirmButton : startButton).current);
 
   const clear = async () => {
     const toast = reserveToast();

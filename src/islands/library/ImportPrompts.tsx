@@ -224,6 +224,7 @@ function ImportPrompts(_props: Props) {
           </h2>
           <p className="text-sm" data-testid="import-summary">
             {t('import.summary', step.result.counts)}
+            {step.result.collections > 0 && <> {t('import.collections', { count: step.result.collections })}</>}
           </p>
           <ItemList items={step.result.items} />
           <div className="flex flex-wrap gap-3">
@@ -265,6 +266,7 @@ function ImportPrompts(_props: Props) {
             <div role="group" aria-labelledby="import-undo-confirm" className="space-y-3 rounded-lg border border-border bg-muted/40 p-4">
               <p id="import-undo-confirm" className="text-sm">
                 {t('import.undoConfirm')}
+                {step.result.collections > 0 && <> {t('import.undoCollections')}</>}
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={() => void undo(step.result.batchId!)} data-testid="import-undo-confirm">

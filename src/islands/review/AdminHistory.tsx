@@ -164,7 +164,7 @@ function History({ lng }: { lng: string }) {
                       #{e.promptId} {e.title}
                     </button>
                   </td>
-                  <td className="px-4 py-3 text-muted-foreground">{e.authorName}</td>
+                  <td className="px-4 py-3 text-muted-foreground">{e.authorName || t('admin.history.deletedUser')}</td>
                   <td className="px-4 py-3">
                     <StatusBadge status={e.decision === 'submitted' ? 'pending' : e.decision} label={t(`decision.${e.decision}`)} />
                   </td>

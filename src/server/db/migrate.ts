@@ -1,8 +1,10 @@
-import { eventStoreMigrations, splitStatements, type Db } from '../../../events';
+import { eventStoreMigrations, splitStatements, type Db, type Sql } from '../../../events';
 
 export interface Migration {
   id: string;
   sql: string;
+  /** Work SQL cannot say, run after `sql` in the same transaction. */
+  run?: (tx: Sql) => Promise<unknown>;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function migrate(db: Db, extra: readonly Migration[] = []): Promise
       for (const statement of splitStatements(m.sql)) {
         await tx.query(statement);
       }
+      await m.run?.(tx);
       await tx.query('insert into schema_migrations (id) values ($1)', [m.id]);
       applied.push(m.id);
     }

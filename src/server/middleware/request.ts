@@ -2,8 +2,10 @@ import type { MiddlewareHandler } from 'astro';
 import { randomUUID } from 'node:crypto';
 import { getApp } from '../app';
 import { libraryReader } from '../library';
+import { communityReader } from '../community';
 import { catalogReader } from '../render/catalog-lists';
 import { deviceReader } from '../render/devices';
+import { discussionReader } from '../discussion';
 
 /**
  * Gives each request an id and holds it until the app has booted (migrations, seed, worker);
@@ -19,6 +21,8 @@ export const request: MiddlewareHandler = async (context, next) => {
   context.locals.publicUrl = app.config.publicUrl;
   context.locals.catalog = catalogReader(app.db);
   context.locals.library = libraryReader(app);
+  context.locals.community = communityReader(app);
   context.locals.devices = deviceReader(app.db);
+  context.locals.discussion = discussionReader(app.db);
   return next();
 };

@@ -1,0 +1,10 @@
+import { MEMBER_MESSAGES } from '../../../../../modules/members/contracts';
+import { memberRoutes } from '../../../../../modules/members/routes';
+import { communityReader } from '../../../../server/community';
+import { notFound } from '../../../../server/http';
+import { serve } from '../../../../server/route';
+
+export const GET = serve(
+  memberRoutes.memberCollections,
+  async ({ app, params: { id }, query }) => (await communityReader(app).memberCollections(id, query)) ?? notFound(MEMBER_MESSAGES.notFound),
+);

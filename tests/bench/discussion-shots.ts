@@ -1,0 +1,127 @@
+/**
+ * Screenshots of the discussion screens (issue 22): the detail page's comments (a thread with a
+ * reply, an edited comment with a link, a deleted parent), the admin's Reports tab, report
+ * outcomes on the dashboard, and the count on a card. Written to OUT_DIR (default /tmp/shots-discussion) as
+ * <page>-<width>-<lng>-<theme>.png, full page. Against a running build started with ADMIN_EMAIL
+ * (its set-password link and the new accounts' links are read from DATA_DIR's outbox):
+ *   BASE=http://127.0.0.1:4520 DATA_DIR=/tmp/e2e-edit-ui ADMIN_EMAIL=admin@promptory.test \
+ *     npx tsx tests/bench/discussion-shots.ts [OUT_DIR]
+ * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
+ * Not part of npm test: it is for looking at, not asserting.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type APIRequestContext, type BrowserContext } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
+
+const base = process.env.BASE ?? 'http://127.0.0.1:4520';
+const dataDir = process.env.DATA_DIR ?? '/tmp/e2e-edit-ui';
+const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@promptory.test';
+const out = process.argv[2] ?? '/tmp/shots-discussion';
+const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
+const widths = list('WIDTHS', '360,900,1280').map(Number);
+const lngs = list('LNGS', 'en,zh-HK');
+const themes = list('THEMES', 'light,dark');
+const only = new Set(list('PAGES', 'comments,reports,outcomes,cards'));
+
+function tokenFor(email: string): string {
+  const files = readdirSync(join(dataDir, 'outbox'))
+    .filter((f) => f.includes(email))
+    .sort();
+  const text = readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no link in the mail to ${email}`);
+  return token;
+}
+
+async function ok(what: string, answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>) {
+  const response = await answer;
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown> & { id: number };
+}
+
+async function signUp(request: APIRequestContext, name: string): Promise<void> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@shots.test`;
+  await ok('register', request.post(`${base}/api/auth/register`, { data: { name, email } }));
+  await new Promise((r) => setTimeout(r, 500));
+  await ok('set password', request.post(`${base}/api/auth/set-password`, { data: { email, token: tokenFor(email), password: 'correct horse battery' } }));
+}
+
+async function signInAdmin(request: APIRequestContext): Promise<void> {
+  const password = 'admin password 1';
+  if ((await request.post(`${base}/api/auth/login`, { data: { email: adminEmail, password } })).ok()) return;
+  await ok('admin password', request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
+}
+
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
+const author = await browser.newContext();
+const reader = await browser.newContext();
+const admin = await browser.newContext();
+await signUp(author.request, 'Ada Lovelace');
+await signUp(reader.request, 'Bo Chan');
+await signInAdmin(admin.request);
+
+// On prompt 1: a thread with replies (Chinese and English), an edited comment with a link, a
+// deleted parent whose reply stands, a long word; a report the admin resolves and two left open.
+const id = 1;
+const comment = (context: BrowserContext, body: string, parentId?: number) =>
+  ok('comment', context.request.post(`${base}/api/prompts/${id}/comments`, { data: { body, parentId } }));
+const first = await comment(author, 'This works well for weekly updates.\nTip: give it the audience first, see https://example.com/tips for more.');
+await comment(reader, '同意！我用來寫週報，效果很好。', first.id);
+await comment(author, 'Thanks, glad it helps.', first.id);
+await ok(
+  'edit',
+  author.request.patch(`${base}/api/comments/${first.id}`, {
+    data: { body: 'This works well for weekly updates (edited).\nTip: give it the audience first, see https://example.com/tips for more.' },
+  }),
+);
+const gone = await comment(reader, 'A question I answered myself.');
+await comment(author, 'Good to hear!', gone.id);
+await ok('delete', reader.request.delete(`${base}/api/comments/${gone.id}`));
+const rude = await comment(reader, 'Buy followers cheap at http://spam.example now!!!');
+await comment(reader, 'Averyveryveryveryveryveryveryveryveryveryveryveryveryverylongwordwithoutspaces to check wrapping.');
+const hidden = await ok('report', author.request.post(`${base}/api/comments/${rude.id}/reports`, { data: { reason: 'spam', note: 'An advert' } }));
+await ok(
+  'report prompt',
+  reader.request.post(`${base}/api/prompts/2/reports`, { data: { reason: 'other', note: 'The example output is in the wrong language.' } }),
+);
+const other = await comment(author, 'Off-topic rant about something else entirely.');
+await ok('report', reader.request.post(`${base}/api/comments/${other.id}/reports`, { data: { reason: 'offensive' } }));
+await ok(
+  'resolve',
+  admin.request.put(`${base}/api/admin/reports/${hidden.id}`, { data: { action: 'hide', reason: 'Advertising is not allowed in comments.' } }),
+);
+
+const pages: [string, BrowserContext, string][] = (
+  [
+    ['comments', reader, `/prompts/${id}`],
+    ['reports', admin, '/admin?tab=reports'],
+    ['outcomes', author, '/dashboard'],
+    ['cards', reader, '/prompts'],
+  ] as [string, BrowserContext, string][]
+).filter(([name]) => only.has(name));
+
+mkdirSync(out, { recursive: true });
+for (const theme of themes) {
+  for (const [name, context, path] of pages) {
+    const page = await context.newPage();
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    for (const lng of lngs) {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lng=${lng}`, { waitUntil: 'networkidle' });
+        await page
+          .waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 20_000 })
+          .catch(() => {});
+        await page.waitForTimeout(400);
+        const file = join(out, `${name}-${width}-${lng}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+      }
+    }
+    await page.close();
+  }
+}
+await browser.close();
