@@ -16,6 +16,13 @@ export const AUDIT_ACTIONS = [
   'revision-approved',
   'revision-rejected',
   'revision-withdrawn',
+  'report-filed',
+  'report-hidden',
+  'report-withdrawn',
+  'report-dismissed',
+  'comment-hidden',
+  'member-featured',
+  'member-unfeatured',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,6 +37,9 @@ export interface AuditEntryView {
   actorName: string | null;
   promptId: number | null;
   promptTitle: string | null;
+  /** The member an entry is about (featured members), and their name now. */
+  subjectId: number | null;
+  subjectName: string | null;
   /** The version a revision entry is about. */
   version: number | null;
   /** A rejection's reason code and the admin's note. */
@@ -48,4 +58,17 @@ export const auditCsvQuery = auditQuery.extend({
   limit: z.coerce.number().int().min(1).max(AUDIT_CSV_MAX).default(AUDIT_CSV_MAX),
 });
 
-export const AUDIT_CSV_COLUMNS = ['position', 'time', 'action', 'actor_id', 'actor', 'prompt_id', 'prompt', 'version', 'reason', 'note'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'position',
+  'time',
+  'action',
+  'actor_id',
+  'actor',
+  'prompt_id',
+  'prompt',
+  'member_id',
+  'member',
+  'version',
+  'reason',
+  'note',
+] as const;

@@ -13,18 +13,19 @@ export interface AuditFilter {
 }
 
 /** The entries, newest first. Names and titles are the caller's to fill in (other read models hold them). */
-export async function listAudit(sql: Sql, filter: AuditFilter): Promise<Page<Omit<AuditEntryView, 'actorName' | 'promptTitle'>>> {
+export async function listAudit(sql: Sql, filter: AuditFilter): Promise<Page<Omit<AuditEntryView, 'actorName' | 'promptTitle' | 'subjectName'>>> {
   const rows = await sql.query<{
     position: number | string;
     at: Date;
     action: AuditAction;
     actor_id: number | null;
     prompt_id: number | null;
+    subject_id: number | null;
     version: number | null;
     reason: string | null;
     note: string | null;
   }>(
-    `select position, at, action, actor_id, prompt_id, version, reason, note from audit_log
+    `select position, at, action, actor_id, prompt_id, subject_id, version, reason, note from audit_log
      where ($1::text is null or action = $1) and ($2::int is null or prompt_id = $2) and ($3::int is null or actor_id = $3)
        and ($4::bigint is null or position < $4)
      order by position desc limit $5`,
@@ -40,6 +41,7 @@ export async function listAudit(sql: Sql, filter: AuditFilter): Promise<Page<Omi
       action: r.action,
       actorId: r.actor_id,
       promptId: r.prompt_id,
+      subjectId: r.subject_id,
       version: r.version,
       reason: r.reason,
       note: r.note,

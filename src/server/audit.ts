@@ -10,7 +10,7 @@ export async function auditPage(db: Sql, filter: AuditFilter, adminId: number): 
   const { items, nextCursor } = await listAudit(db, filter);
   const names = await userNames(
     db,
-    items.flatMap((e) => (e.actorId === null ? [] : [e.actorId])),
+    items.flatMap((e) => [e.actorId, e.subjectId].filter((id): id is number => id !== null)),
   );
   const titles = await promptTitles(
     db,
@@ -22,6 +22,7 @@ export async function auditPage(db: Sql, filter: AuditFilter, adminId: number): 
       ...e,
       actorName: e.actorId === null ? null : (names.get(e.actorId) ?? null),
       promptTitle: e.promptId === null ? null : (titles.get(e.promptId) ?? null),
+      subjectName: e.subjectId === null ? null : (names.get(e.subjectId) ?? null),
     })),
     nextCursor,
   };

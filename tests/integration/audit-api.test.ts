@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../modules/portability';
 import { auditRoutes } from '../../modules/audit/routes';
+import { fileReport, postComment, resolveReport } from '../../modules/discussion';
+import { featureMember } from '../../modules/members';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from './accounts-support';
@@ -82,7 +84,7 @@ describe.each(backends)('the audit log on $name', (backend) => {
     expect(full.headers.get('content-type')).toContain('text/csv');
     expect(full.headers.get('cache-control')).toContain('no-store');
     const [header, ...rows] = readCsv(full.bytes.toString('utf8'));
-    expect(header).toEqual(['position', 'time', 'action', 'actor_id', 'actor', 'prompt_id', 'prompt', 'version', 'reason', 'note']);
+    expect(header).toEqual(['position', 'time', 'action', 'actor_id', 'actor', 'prompt_id', 'prompt', 'member_id', 'member', 'version', 'reason', 'note']);
     expect(rows.map((r) => r[2])).toEqual(NEWEST_FIRST);
     expect(rows[5].slice(2)).toEqual([
       'prompt-rejected',
@@ -91,12 +93,32 @@ describe.each(backends)('the audit log on $name', (backend) => {
       String(ids.rejected),
       'Rejected then resubmitted',
       '',
+      '',
+      '',
       'wrong-category',
       `'=HYPERLINK("x")`,
     ]);
     const paged = await admin.api(auditRoutes.auditCsv, { query: { limit: 2 } });
     expect(readCsv(paged.bytes.toString('utf8'))).toHaveLength(3);
     expect(paged.headers.get('x-next-cursor')).toBe(String(readCsv(paged.bytes.toString('utf8'))[2][0]));
+  });
+
+  it('records reports, their resolution (with the prompt found through the report) and featured members', async () => {
+    const meta = () => ({ actor: null, requestId: 'audit-test', at: new Date().toISOString() });
+    const adminActor = { userId: adminId, isAdmin: true };
+    const promptId = ids.rejected;
+    const comment = await postComment(app.store, promptId, adminId, 'Buy cheap watches here', null, meta());
+    const filed = await fileReport(app.store, authorId, { promptId, commentId: comment.commentId }, { reason: 'spam', note: 'An advert' }, meta());
+    await resolveReport(app.store, filed.reportId, { reporterId: authorId, promptId, commentId: comment.commentId }, 'hide', 'Advertising', adminActor, meta());
+    await featureMember(app.store, authorId, true, adminActor, meta());
+    await settleAll(app);
+    const newest = (await admin.api(auditRoutes.auditLog, { query: { limit: 4 } })).body.items;
+    expect(newest.map((e: { action: string }) => e.action)).toEqual(['member-featured', 'comment-hidden', 'report-hidden', 'report-filed']);
+    expect(newest[0]).toMatchObject({ actorName: 'The Admin', subjectId: authorId, subjectName: 'Ada Author', promptId: null });
+    expect(newest[2]).toMatchObject({ actorId: adminId, promptId, note: 'Advertising' });
+    expect(newest[3]).toMatchObject({ actorId: authorId, promptId, reason: 'spam', note: 'An advert' });
+    const csv = readCsv((await admin.api(auditRoutes.auditCsv, { query: { action: 'member-featured' } })).bytes.toString('utf8'));
+    expect(csv[1].slice(7, 9)).toEqual([String(authorId), 'Ada Author']);
   });
 
   it('is the admin’s alone', async () => {
@@ -115,7 +137,10 @@ describe.each(backends)('the audit log on $name', (backend) => {
     const byAuthor = await admin.api(auditRoutes.auditLog, { query: { actorId: authorId } });
     expect(byAuthor.body.items).toEqual([]);
     const live = await app.db.query('select * from audit_log order by position');
-    expect(live.filter((r) => (r as { actor_id: number | null }).actor_id === null)).toHaveLength(3);
+    // Their three prompt actions and their report: no longer theirs, their report's note gone; not the subject of a feature any more.
+    expect(live.filter((r) => (r as { actor_id: number | null }).actor_id === null)).toHaveLength(4);
+    expect(live.find((r) => (r as { action: string }).action === 'report-filed')).toMatchObject({ actor_id: null, note: null });
+    expect(live.find((r) => (r as { action: string }).action === 'member-featured')).toMatchObject({ subject_id: null });
     await app.runner.rebuild('audit');
     expect(await app.db.query('select * from audit_log order by position')).toEqual(live);
   });

@@ -127,6 +127,11 @@ function AuditLog({ strings: { lng }, filter }: ReviewProps & { filter: AuditFil
                   </td>
                   <td className="px-4 py-3 text-muted-foreground max-md:p-0">{e.actorName ?? (e.actorId === null ? t('audit.system') : t('audit.deleted'))}</td>
                   <td className="max-w-xs px-4 py-3 wrap-anywhere max-md:block max-md:w-full max-md:max-w-none max-md:p-0">
+                    {e.subjectId !== null && (
+                      <a href={`/members/${e.subjectId}`} className="text-link hover:underline" data-testid="audit-member">
+                        {t('audit.member', { id: e.subjectId, name: e.subjectName ?? '' })}
+                      </a>
+                    )}
                     {e.promptId !== null && (
                       <a href={`/prompts/${e.promptId}`} className="text-link hover:underline">
                         #{e.promptId} {e.promptTitle}

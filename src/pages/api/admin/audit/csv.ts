@@ -8,9 +8,20 @@ import { serve } from '../../../../server/route';
 export const GET = serve(auditRoutes.auditCsv, async ({ query, app, user }) => {
   const { items, nextCursor } = await auditPage(app.db, query, user.id);
   const rows = items.map((e) =>
-    [e.position, e.at, e.action, e.actorId ?? '', e.actorName ?? '', e.promptId ?? '', e.promptTitle ?? '', e.version ?? '', e.reason ?? '', e.note ?? ''].map(
-      (v) => spreadsheetSafe(String(v)),
-    ),
+    [
+      e.position,
+      e.at,
+      e.action,
+      e.actorId ?? '',
+      e.actorName ?? '',
+      e.promptId ?? '',
+      e.promptTitle ?? '',
+      e.subjectId ?? '',
+      e.subjectName ?? '',
+      e.version ?? '',
+      e.reason ?? '',
+      e.note ?? '',
+    ].map((v) => spreadsheetSafe(String(v))),
   );
   const headers: Record<string, string> = {
     'content-type': 'text/csv; charset=utf-8',
