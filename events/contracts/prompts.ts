@@ -61,9 +61,11 @@ export const PromptDiscarded = {
 };
 
 /** The author of a private prompt submitted it to the community: it is pending review from now on. */
+/** Version 2: `similarTo`, the near-duplicates found when it was shared (issue 22; version 1 reads as none). */
 export const PromptSharedForReview = {
-  version: 1,
-  schema: z.object({ promptId: id, submittedBy: id }),
+  version: 2,
+  schema: z.object({ promptId: id, submittedBy: id, similarTo: z.array(id).default([]) }),
+  upcast: (data: unknown) => data,
 };
 
 /** Why the admin rejected a submission or a revision (issue 22, "Reasons for decisions"); the author sees both. */

@@ -55,8 +55,8 @@ export async function withdrawPrompt(store: EventStore, promptId: number, actor:
 }
 
 /** The author submits their private prompt to the community (see decideShare). */
-export async function sharePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0) {
-  return changePrompt(store, { kind: 'share', promptId, actor, pendingByAuthor }, metadata);
+export async function sharePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0, similarTo: number[] = []) {
+  return changePrompt(store, { kind: 'share', promptId, actor, pendingByAuthor, similarTo }, metadata);
 }
 
 async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {

@@ -140,10 +140,22 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   if (shared.length) {
     // The queue is oldest first by when a prompt was submitted: a shared one queues from its sharing.
     statements.push({
-      text: `update review_prompts r set status = 'pending', submitted_at = x.at, applied_tx = x.tx::xid8, applied_pos = x.pos
-             from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, tx text, pos bigint)
+      // A shared prompt's near-duplicates are found as it is shared; a resubmission keeps those of its submission.
+      text: `update review_prompts r set status = 'pending', submitted_at = x.at, similar_to = coalesce(x.similar_to, r.similar_to),
+               applied_tx = x.tx::xid8, applied_pos = x.pos
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, similar_to jsonb, tx text, pos bigint)
              where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
-      params: [rows(shared.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), tx: e.txId, pos: e.position })))],
+      params: [
+        rows(
+          shared.map((e) => ({
+            id: e.data.promptId,
+            at: new Date(e.createdAt).toISOString(),
+            similar_to: e.type === 'PromptSharedForReview' ? e.data.similarTo : null,
+            tx: e.txId,
+            pos: e.position,
+          })),
+        ),
+      ],
     });
   }
   if (last.size) {

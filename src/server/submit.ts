@@ -9,6 +9,11 @@ import { throttleAccount } from './library';
 
 /** Every match comes with its id for the event (the submitter is told only what they may know, by the check route). */
 const ADMIN_VIEW = { userId: null, isAdmin: true };
+
+/** The near-duplicates of a prompt going to review, for the admin's queue (issue 22). */
+export async function similarIds(app: App, text: { title: string; content: string }, excludeId?: number): Promise<number[]> {
+  return (await duplicateFinder(app).find(text, ADMIN_VIEW, excludeId)).flatMap((m) => (m.id === null ? [] : [m.id]));
+}
 import type { SessionUser } from './session-user';
 
 /**
@@ -28,7 +33,7 @@ export async function submitFor(
   if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
   const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
   // The admin's queue marks likely duplicates (issue 22): found here, whichever surface submits, and kept in the event.
-  const similarTo = body.visibility === 'public' ? (await duplicateFinder(app).find(body, ADMIN_VIEW)).flatMap((m) => (m.id === null ? [] : [m.id])) : [];
+  const similarTo = body.visibility === 'public' ? await similarIds(app, body) : [];
   const submission = { ...body, authorName: body.authorName ?? user.name, similarTo, duplicateNote: body.duplicateNote ?? null };
   const appended = await submitPrompt(app.store, submission, actor, metadata, pending);
   await call.settle(appended);

@@ -78,6 +78,16 @@ describe.each(backends)('duplicate detection on $name', (backend) => {
     expect((await check(other, translatorAgain)).body.matches).toEqual([]);
   });
 
+  it('a private (or imported) prompt shared with the community is marked for the admin as a submission is', async () => {
+    const published = (await author.api(promptRoutes.submit, { body: { ...proofreader, title: 'Proofreader again' } })).body.id as number;
+    await admin.api(promptRoutes.review, { params: { id: published }, body: { isApproved: true } });
+    const kept = (await other.api(promptRoutes.submit, { body: { ...proofreader, title: 'My proofreader', visibility: 'private' } })).body.id as number;
+    expect((await other.api(promptRoutes.share, { params: { id: kept } })).status).toBe(200);
+    const queued = (await admin.api(promptRoutes.pending)).body.items.find((p: { id: number }) => p.id === kept);
+    expect(queued.similarTo.map((s: { id: number }) => s.id)).toContain(published);
+    expect(queued.similarTo.map((s: { id: number }) => s.id)).not.toContain(kept);
+  });
+
   it('the index follows the read model: rebuilt from the log, a fresh finder holds the same prompts', async () => {
     const live = duplicateFinder(app);
     await live.refresh();

@@ -157,7 +157,7 @@ export type PromptCommand =
   /** The author (or the admin) takes a prompt out of every public list. */
   | { kind: 'withdraw'; promptId: number; actor: Actor }
   /** The author submits their private prompt to the community (`pendingByAuthor` as for submit). */
-  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number }
+  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number; similarTo?: number[] }
   /** The author (or the admin) changes some of the content, with an optional change note. */
   | { kind: 'edit'; promptId: number; change: Partial<PromptContent>; note: string | null; actor: Actor }
   /** A new version equal to version `version`'s content. */
@@ -221,12 +221,12 @@ function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Acto
  * The author submits a private prompt to the community: it becomes pending. Anyone else,
  * the admin included, learns nothing of it (not found), as with every read of it.
  */
-export function decideShare(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0): NewEvent[] {
+export function decideShare(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0, similarTo: number[] = []): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
   if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'private') throw new DomainError('conflict', 'Only a private prompt can be submitted to the community: this one already has been');
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
-  return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId! } }];
+  return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId!, ...(similarTo.length ? { similarTo } : {}) } }];
 }
 
 function requireAdmin(actor: Actor) {
@@ -411,7 +411,7 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
       case 'withdraw':
         return decideWithdraw(state, command.promptId, command.actor);
       case 'share':
-        return decideShare(state, command.promptId, command.actor, command.pendingByAuthor);
+        return decideShare(state, command.promptId, command.actor, command.pendingByAuthor, command.similarTo);
       case 'edit':
         return decideEdit(state, command.promptId, command.change, command.note, command.actor);
       case 'restore':
