@@ -32,6 +32,7 @@ const admin = await apiRequest.newContext({ baseURL: site });
 await adminSignIn(admin);
 const library = (await (await user.get('/api/prompts')).json()) as { id: number }[];
 for (const p of library.slice(0, 3)) await user.post('/api/favorites', { data: { promptId: p.id } });
+const duplicateOf = ((await (await user.get(`/api/prompts/${library[0].id}`)).json()) as { content: string }).content;
 const own = async (title: string, visibility: 'public' | 'private', content = 'Rewrite {{text}} in plain English for {{reader:a general reader|a child}}.') =>
   (
     (await (
@@ -99,6 +100,18 @@ for (const lng of ['en', 'zh-HK']) {
       await page.goto(`${at('save')}#shot`);
       await page.getByTestId('save-submit').waitFor();
       await shot('save');
+      // The save window's duplicate check (issue 22): a public save of a published prompt's text.
+      await page.evaluate((text) => chrome.storage.session.set({ 'draft:dup': { text } }), duplicateOf);
+      // Only the hash changes: reload, so the window reads the new draft.
+      await page.goto(`${at('save')}#dup`);
+      await page.reload();
+      await page.getByTestId('save-submit').waitFor();
+      await page.getByTestId('visibility-public').check();
+      await page.locator('#categoryId').selectOption('1');
+      await page.locator('#description').fill('The same prompt, saved again from a page.');
+      await page.getByTestId('save-submit').click();
+      await page.getByTestId('possible-duplicates').waitFor();
+      await shot('save-duplicates');
     }
   }
 }
