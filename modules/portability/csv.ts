@@ -14,41 +14,57 @@ export function writeCsv(header: readonly string[], rows: readonly (readonly str
   return [header, ...rows].map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }
 
-/** Every record of `text` as its fields; a blank line between records is skipped. */
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Every record of `text` as its fields; a blank line between records is skipped. A field is
+ * cut from the text in runs between the characters that matter (quotes, commas, line ends),
+ * never built a character at a time: a 5 MB import is read in one pass without a string per
+ * character.
+ */
 export function readCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
-  let field = '';
+  let parts: string[] = [];
   let quoted = false;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let start = i;
+  const take = (end: number) => {
+    if (end > start) parts.push(text.slice(start, end));
+  };
+  const endField = () => {
+    record.push(parts.length === 1 ? parts[0] : parts.join(''));
+    parts = [];
+  };
   const endRecord = () => {
-    record.push(field);
+    endField();
     if (record.length > 1 || record[0] !== '') records.push(record);
     record = [];
-    field = '';
   };
   for (; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charCodeAt(i);
     if (quoted) {
-      if (c !== '"') {
-        field += c;
-      } else if (text[i + 1] === '"') {
-        field += '"';
+      if (c !== QUOTE) continue;
+      take(i);
+      // A doubled quote is one quote of the text; a single one closes the quoted part.
+      if (text.charCodeAt(i + 1) === QUOTE) {
+        parts.push('"');
         i++;
-      } else {
-        quoted = false;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
-      endRecord();
-    } else if (c !== '\r') {
-      field += c;
+      } else quoted = false;
+      start = i + 1;
+    } else if (c === QUOTE || c === COMMA || c === LF || c === CR) {
+      take(i);
+      start = i + 1;
+      if (c === QUOTE) quoted = true;
+      else if (c === COMMA) endField();
+      // A CR ends a record on its own; before an LF it is dropped and the LF ends it.
+      else if (c === LF || text.charCodeAt(i + 1) !== LF) endRecord();
     }
   }
-  if (field !== '' || record.length > 0) endRecord();
+  take(text.length);
+  if (parts.length > 0 || record.length > 0) endRecord();
   return records;
 }

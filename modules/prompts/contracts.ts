@@ -225,6 +225,8 @@ export interface PromptView {
   categoryId: number;
   authorName: string;
   authorImage: string | null;
+  /** The author's account, whose page is /members/{authorId}; null for the house's prompts, anonymous posts and a deleted account. */
+  authorId: number | null;
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */
   ratingCount: number;

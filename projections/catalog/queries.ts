@@ -4,6 +4,7 @@ import { arrayLiteral, normaliseQuery, queryGrams } from './search';
 import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface PromptRow extends PromptContentRow {
+  submitted_by: number | null;
   rating: number;
   rating_count: number;
   usage_count: number;
@@ -17,7 +18,7 @@ interface PromptRow extends PromptContentRow {
 }
 
 const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
-  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version`;
+  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by`;
 
 export function toPromptView(row: PromptRow): PromptView {
   return {
@@ -28,6 +29,8 @@ export function toPromptView(row: PromptRow): PromptView {
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
     isApproved: row.status === 'approved',
+    // A deleted account's prompts keep no author name, and no page to link to.
+    authorId: row.author_name ? row.submitted_by : null,
     reviewedBy: row.reviewed_by,
     reviewedAt: row.reviewed_at ? iso(row.reviewed_at) : null,
     createdAt: iso(row.created_at),
@@ -131,7 +134,7 @@ export async function getPromptAccess(
   id: number,
   viewer: { userId: number | null; isAdmin: boolean },
 ): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null> {
-  const [row] = await sql.query<PromptRow & { submitted_by: number | null }>(`select ${COLUMNS}, submitted_by from catalog_prompts where id = $1`, [id]);
+  const [row] = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = $1`, [id]);
   if (!row) return null;
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
   const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');

@@ -37,7 +37,7 @@ function toView(r: CollectionRow): CollectionView {
  */
 export async function listCollections(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }, publicOnly = false): Promise<Page<CollectionView>> {
   const rows = await sql.query<CollectionRow>(
-    `${SELECT} where c.user_id = $1 and not c.deleted and ($2::int is null or c.id < $2) and (not $4::boolean or c.is_public) order by c.id desc limit $3`,
+    `${SELECT} where c.user_id = $1 and not c.deleted and ($2::bigint is null or c.id < $2::bigint) and (not $4::boolean or c.is_public) order by c.id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1, publicOnly],
   );
   return pageOf(rows, page.limit, (r) => r.id, toView);

@@ -107,7 +107,7 @@ export async function memberPromptIds(sql: Sql, userId: number, page: PageReques
     return { items: rows.map((r) => r.prompt_id), nextCursor: null };
   }
   const rows = await sql.query<{ prompt_id: number }>(
-    `select prompt_id from community_prompts where owner_id = $1 and published and ($2::int is null or prompt_id < $2::int) order by prompt_id desc limit $3`,
+    `select prompt_id from community_prompts where owner_id = $1 and published and ($2::bigint is null or prompt_id < $2::bigint) order by prompt_id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1],
   );
   return pageOf(

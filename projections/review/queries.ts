@@ -159,7 +159,7 @@ export async function listPendingReviews(sql: Sql, page: PageRequest = { limit: 
   // Keyset paging: after the cursor's row in (submitted_at, id) order, wherever it now stands.
   const rows = await sql.query<ReviewRow>(
     `select ${COLUMNS}, ${SIMILAR} from review_prompts
-     where status = 'pending' and ($1::int is null or (submitted_at, id) > (select submitted_at, id from review_prompts where id = $1))
+     where status = 'pending' and ($1::bigint is null or (submitted_at, id) > (select submitted_at, id from review_prompts where id = $1::bigint))
      order by submitted_at, id limit $2`,
     [page.cursor ?? null, page.limit + 1],
   );
@@ -183,7 +183,7 @@ export async function listSubmissions(sql: Sql, userId: number, page: PageReques
   // `q` as plain text (strpos, not LIKE: a % or _ the user types means itself); one user's prompts are few.
   const found = await sql.query<ReviewRow>(
     `select ${COLUMNS} from review_prompts
-     where submitted_by = $1 and ($2::int is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2))
+     where submitted_by = $1 and ($2::bigint is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2::bigint))
        and ($4::text is null or strpos(lower(title || ' ' || description || ' ' || content), lower($4)) > 0)
      order by submitted_at desc, id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1, page.q || null],

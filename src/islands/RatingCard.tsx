@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { $currentUser } from '../client/current-user';
 import { askToSignInToRate } from '../client/prompt-actions';
 import { $ratingAggregates, $ratings } from '../client/stores';
-import { RatingStat } from '../ui/Badge';
+import { RatingStat } from '../ui/RatingStat';
 import { RatingChoices } from '../ui/PromptControls';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';

@@ -39,6 +39,15 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
   const author = displayAuthor(prompt.authorName, t('prompts:card.deletedUser'));
   const house = isHouseAuthor(prompt.authorName);
   const byline = t('prompts:card.by', { name: author });
+  // A member's published prompt links to their page, above the stretched title link so it takes its own clicks.
+  const bylineText = (className: string) =>
+    prompt.authorId !== null && prompt.isApproved ? (
+      <a href={`/members/${prompt.authorId}`} className={`${className} relative z-10 hover:underline`} data-testid="author-link">
+        {byline}
+      </a>
+    ) : (
+      <span className={className}>{byline}</span>
+    );
   const link = (
     <a href={`/prompts/${prompt.id}`} className="pcard-link">
       {prompt.title}
@@ -58,7 +67,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         <p className="pcard-desc mt-1.5 line-clamp-2">{prompt.description}</p>
         <p className="pcard-meta gap-2">
           <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
-          <span className="truncate">{byline}</span>
+          {bylineText('truncate')}
         </p>
       </article>
     );
@@ -79,7 +88,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         <div className="mt-auto flex items-center gap-3 pt-5">
           <Avatar name={author} src={prompt.authorImage} size="sm" house={house} />
           <div className="min-w-0 text-sm">
-            <p className="truncate font-medium">{byline}</p>
+            <p className="truncate font-medium">{bylineText('')}</p>
             <p className="text-xs text-muted-foreground">
               <time dateTime={prompt.createdAt}>{formatDate(prompt.createdAt, lng)}</time>
             </p>
@@ -104,7 +113,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
       <div className="pcard-meta">
         <span className="flex min-w-0 items-center gap-1.5">
           <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
-          <span className="truncate">{byline}</span>
+          {bylineText('truncate')}
         </span>
         <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} />
         <span className="ic">

@@ -114,7 +114,8 @@ describe.each(backends)('account deletion on $name', (backend) => {
 
   it('forgets the person everywhere; their published prompt stays under an empty author name with its counts', async () => {
     const before = (await other.api(routes.prompt, { params: { id: publishedId } })).body;
-    expect(before.authorName).toBe(name);
+    // A member's published prompt names them and links to their page (authorId).
+    expect(before).toMatchObject({ authorName: name, authorId: personId });
     const deleted = await person.api(routes.deleteAccount, { body: { password: 'correct horse battery' } });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ ok: true, message: AUTH_MESSAGES.accountDeleted });
@@ -132,7 +133,7 @@ describe.each(backends)('account deletion on $name', (backend) => {
 
     // The published prompt stays, by "Deleted user", with the other member's rating and bookmark.
     const after = (await other.api(routes.prompt, { params: { id: publishedId } })).body;
-    expect(after).toMatchObject({ id: publishedId, authorName: '', ratingCount: before.ratingCount, usageCount: before.usageCount });
+    expect(after).toMatchObject({ id: publishedId, authorName: '', authorId: null, ratingCount: before.ratingCount, usageCount: before.usageCount });
     expect((await other.api(routes.myBookmarks)).body.items.map((b: { prompt: { id: number } }) => b.prompt.id)).toContain(publishedId);
     // What only they could see is gone; the tally of their rating on another's prompt stays.
     for (const id of [privateId, pendingId]) expect((await other.api(routes.prompt, { params: { id } })).status).toBe(404);

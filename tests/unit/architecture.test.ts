@@ -72,7 +72,8 @@ const PROJECT_TOPS = ['events/', 'modules/', 'projections/', 'src/', 'extension/
 const isProjectPath = (t: string) => PROJECT_TOPS.some((top) => t.startsWith(top)) || t.endsWith('.mjs');
 const packageOf = (t: string) => (t.startsWith('@') ? t.split('/').slice(0, 2).join('/') : t.split('/')[0]);
 
-const isContracts = (t: string) => /^modules\/[^/]+\/contracts\.ts$/.test(t);
+/** A module's contracts, and its zod-free half (`limits.ts`) that a page's first script may carry. */
+const isContracts = (t: string) => /^modules\/[^/]+\/(contracts|limits)\.ts$/.test(t);
 /** A module's route declarations (pure, but they hold the schemas: browsers take their types only). */
 const isRoutes = (t: string) => /^modules\/[^/]+\/routes\.ts$/.test(t) || t === 'src/shared/api-routes.ts';
 /** The route kernel and the typed client: pure, for both sides. */
@@ -109,6 +110,7 @@ const BROWSER_TYPE_PACKAGES = new Set(['i18next']);
 /** Returns the broken rule's text, or null when `from` may import `to` (`typeOnly`: an `import type`). */
 export function violation(from: string, to: string, typeOnly = false): string | null {
   const [top, second] = from.split('/');
+  if (/^modules\/[^/]+\/limits\.ts$/.test(from)) return "a module's limits.ts is what a page's first script may carry: it imports nothing (no zod)";
   if (to.endsWith('.css')) return null;
   if (to.startsWith('src/server/middleware/') && from !== 'src/middleware.ts' && !from.startsWith('src/server/middleware/'))
     return 'only src/middleware.ts imports the middlewares (what they share lives in a server module of its own)';
@@ -237,6 +239,8 @@ describe('dependency rules', () => {
     expect(violation('extension/src/lib/i18n.ts', 'src/i18n/locales/en/extension.json')).toBeNull();
     expect(violation('src/pages/index.astro', 'projections/catalog/queries.ts')).toBeNull();
     expect(violation('src/islands/Card.tsx', 'modules/prompts/contracts.ts')).toBeNull();
+    expect(violation('src/islands/Card.tsx', 'modules/discussion/limits.ts')).toBeNull();
+    expect(violation('modules/discussion/limits.ts', 'zod')).not.toBeNull();
     expect(violation('src/islands/Card.tsx', 'modules/prompts/routes.ts')).not.toBeNull();
     expect(violation('src/client/library.ts', 'src/shared/api-routes.ts')).not.toBeNull();
     expect(violation('src/client/library.ts', 'src/shared/api-routes.ts', true)).toBeNull();

@@ -17,6 +17,7 @@ const prompt = (rating: number, ratingCount: number): PromptView => ({
   categoryId: 1,
   authorName: 'Ada',
   authorImage: null,
+  authorId: null,
   rating,
   ratingCount,
   usageCount: 3,

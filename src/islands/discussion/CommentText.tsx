@@ -1,4 +1,4 @@
-import { commentSegments } from '../../../modules/discussion/contracts';
+import { commentSegments } from '../../../modules/discussion/limits';
 
 /**
  * A comment's text: plain runs and http(s) links only, never markup (React escapes every run);

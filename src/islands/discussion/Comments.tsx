@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CommentOrder, CommentPage, CommentView, ReportReason } from '../../../modules/discussion/contracts';
-import { DISCUSSION_LIMITS } from '../../../modules/discussion/contracts';
+import { DISCUSSION_LIMITS } from '../../../modules/discussion/limits';
 import { $currentUser } from '../../client/current-user';
 import { api, HttpError } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';

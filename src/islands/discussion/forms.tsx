@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DISCUSSION_LIMITS } from '../../../modules/discussion/contracts';
+import { DISCUSSION_LIMITS } from '../../../modules/discussion/limits';
 import { HttpError } from '../../client/http';
 import { useT } from '../../client/strings';
 import type { FormIssue } from '../../shared/form-messages';
