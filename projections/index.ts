@@ -6,6 +6,8 @@ import { reviewProjection } from './review/projection';
 import { recentValuesProjection } from './recent-values/projection';
 import { discussionProjection } from './discussion/projection';
 import { communityProjection } from './community/projection';
+import { duplicatesProjection } from './duplicates/projection';
+import { auditProjection } from './audit/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
@@ -18,6 +20,8 @@ export const projections: readonly Projection[] = [
   recentValuesProjection,
   discussionProjection,
   communityProjection,
+  duplicatesProjection,
+  auditProjection,
 ];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';

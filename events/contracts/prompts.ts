@@ -3,8 +3,9 @@ import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
+/** Version 1 had no `similarTo` and `duplicateNote`: they read as none. */
 export const PromptSubmitted = {
-  version: 1,
+  version: 2,
   schema: z.object({
     promptId: id,
     title: z.string(),
@@ -19,9 +20,14 @@ export const PromptSubmitted = {
     submittedBy: id.nullable().default(null),
     /** Set only by imports and the seed, to keep an original submission date. */
     submittedAt: z.iso.datetime().optional(),
+    /** The near-duplicates found at submission (issue 22): published or pending prompt ids, most similar first. */
+    similarTo: z.array(id).default([]),
+    /** The submitter's note for the admin when they submitted despite near-duplicates. */
+    duplicateNote: z.string().nullable().default(null),
   }),
-  // The author's name is theirs (the seed's and anonymous posts' belong to nobody).
-  personal: ownedBy('submittedBy', { authorName: '', authorImage: null }),
+  upcast: (data: unknown) => data,
+  // The author's name and their note about duplicates are theirs (the seed's and anonymous posts' belong to nobody).
+  personal: ownedBy('submittedBy', { authorName: '', authorImage: null, duplicateNote: null }),
 };
 
 /**
@@ -55,18 +61,43 @@ export const PromptDiscarded = {
 };
 
 /** The author of a private prompt submitted it to the community: it is pending review from now on. */
+/** Version 2: `similarTo`, the near-duplicates found when it was shared (issue 22; version 1 reads as none). */
 export const PromptSharedForReview = {
-  version: 1,
-  schema: z.object({ promptId: id, submittedBy: id }),
+  version: 2,
+  schema: z.object({ promptId: id, submittedBy: id, similarTo: z.array(id).default([]) }),
+  upcast: (data: unknown) => data,
 };
 
+/** Why the admin rejected a submission or a revision (issue 22, "Reasons for decisions"); the author sees both. */
+const decisionReason = {
+  /**
+   * A code of the prompts module's REJECT_REASONS (duplicate, low-quality, …), as decided then:
+   * null when approved, or decided before reasons existed (version 1).
+   */
+  reason: z.string().nullable().default(null),
+  /** The admin's note to the author, at most 500 characters (null: none). */
+  note: z.string().nullable().default(null),
+};
+
+/** Version 1 had no reason and no note: both read as null. */
 export const PromptReviewed = {
-  version: 1,
+  version: 2,
   schema: z.object({
     promptId: id,
     isApproved: z.boolean(),
     reviewedBy: id.nullable(),
+    ...decisionReason,
   }),
+  upcast: (data: unknown) => data,
+};
+
+/**
+ * The author sent their rejected prompt back to review after changing it (issue 22): pending
+ * again. `rejectedVersion`: the version the admin rejected, which the queue diffs against.
+ */
+export const PromptResubmitted = {
+  version: 1,
+  schema: z.object({ promptId: id, version: id, rejectedVersion: id, resubmittedBy: id }),
 };
 
 /**
@@ -152,10 +183,14 @@ export const PromptRevisionProposed = {
   schema: z.object({ ...content, proposedBy: id }),
 };
 
-/** The admin approved (it becomes the public version) or rejected the pending revision `version`. */
+/**
+ * The admin approved (it becomes the public version) or rejected the pending revision `version`.
+ * Version 1 had no reason and no note: both read as null.
+ */
 export const PromptRevisionReviewed = {
-  version: 1,
-  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id }),
+  version: 2,
+  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason }),
+  upcast: (data: unknown) => data,
 };
 
 /** The author withdrew their pending revision `version`: the published version stays. */

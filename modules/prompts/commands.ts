@@ -12,7 +12,7 @@ import {
   type StoreTx,
 } from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
-import type { EditResult, PromptStatusName, VersionView } from './contracts';
+import type { EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
 import { importDecider, requireImportOwner } from './domain/import';
 import { promptDecider, promptStream, visibleVersions, type PromptCommand, type PromptContent, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
@@ -34,8 +34,14 @@ export async function submitPrompt(store: EventStore, submission: SubmitCommand,
   return { result: { id: decided.id }, events: decided.events, last: decided.last };
 }
 
-export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
-  return changePrompt(store, { kind: 'review', promptId, isApproved, actor }, metadata);
+/** `rejection`: the reason code and note of a rejection (the route requires the reason). */
+export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata, rejection?: RejectionView) {
+  return changePrompt(store, { kind: 'review', promptId, isApproved, actor, rejection }, metadata);
+}
+
+/** The author sends their rejected, since changed, prompt back to review (see decideResubmit). */
+export async function resubmitPrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0) {
+  return changePrompt(store, { kind: 'resubmit', promptId, actor, pendingByAuthor }, metadata);
 }
 
 /** A later change of decision by the admin (see decideReReview). */
@@ -49,8 +55,8 @@ export async function withdrawPrompt(store: EventStore, promptId: number, actor:
 }
 
 /** The author submits their private prompt to the community (see decideShare). */
-export async function sharePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0) {
-  return changePrompt(store, { kind: 'share', promptId, actor, pendingByAuthor }, metadata);
+export async function sharePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0, similarTo: number[] = []) {
+  return changePrompt(store, { kind: 'share', promptId, actor, pendingByAuthor, similarTo }, metadata);
 }
 
 async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {
@@ -107,8 +113,16 @@ export async function withdrawRevision(store: EventStore, promptId: number, acto
 }
 
 /** The admin approves or rejects a pending revision. */
-export async function reviewRevision(store: EventStore, promptId: number, version: number, isApproved: boolean, actor: Actor, metadata: EventMetadata) {
-  return changeContent(store, { kind: 'review-revision', promptId, version, isApproved, actor }, metadata);
+export async function reviewRevision(
+  store: EventStore,
+  promptId: number,
+  version: number,
+  isApproved: boolean,
+  actor: Actor,
+  metadata: EventMetadata,
+  rejection?: RejectionView,
+) {
+  return changeContent(store, { kind: 'review-revision', promptId, version, isApproved, actor, rejection }, metadata);
 }
 
 /**

@@ -162,10 +162,54 @@ export const submitPromptRequest = z.object({
   isEditorsPick: z.boolean().default(false),
   /** "public": submitted for review (the default); "private": kept by its author, never reviewed. */
   visibility: z.enum(VISIBILITIES).default('public'),
+  /** Why the submitter submits despite the near-duplicates they were shown (issue 22), for the admin. */
+  duplicateNote: z
+    .string()
+    .trim()
+    .max(300)
+    .transform((n) => n || undefined)
+    .optional(),
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
-export const reviewRequest = z.object({ isApproved: z.boolean() });
+/** Why the admin rejects a submission or a revision (issue 22): the author sees the reason and the note. */
+export const REJECT_REASONS = ['duplicate', 'low-quality', 'unsafe', 'wrong-category', 'needs-translation', 'other'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+/** The admin's note to the author beside the reason, in characters. */
+export const REVIEW_NOTE_MAX = 500;
+export const REVIEW_MESSAGES = {
+  reasonRequired: 'Please choose a reason for rejecting.',
+  noteTooLong: `Note must not exceed ${REVIEW_NOTE_MAX} characters.`,
+} as const;
+
+/** What the author is told of a rejection. */
+export interface RejectionView {
+  reason: RejectReason | null;
+  note: string | null;
+}
+
+const reviewNote = z
+  .string()
+  .trim()
+  .max(REVIEW_NOTE_MAX, REVIEW_MESSAGES.noteTooLong)
+  .transform((n) => n || null)
+  .nullish()
+  .transform((n) => n ?? null);
+
+/** A decision from the queue: a rejection takes a reason code and an optional note (both ignored on approval). */
+export const reviewRequest = z
+  .object({ isApproved: z.boolean(), reason: z.enum(REJECT_REASONS).optional(), note: reviewNote })
+  .refine((r) => r.isApproved || r.reason !== undefined, { message: REVIEW_MESSAGES.reasonRequired, path: ['reason'] });
+export type ReviewRequest = z.output<typeof reviewRequest>;
+
+/** Refusals of POST /api/prompts/{id}/resubmit a client translates. */
+export const RESUBMIT_MESSAGES = {
+  notRejected: 'Only a rejected prompt can be resubmitted',
+  unchanged: 'Change the prompt before resubmitting it',
+} as const;
+
+/** A later change of decision (publish again, or withdraw a published prompt). */
+export const reReviewRequest = z.object({ isApproved: z.boolean() });
 
 export const SORTS = ['popular', 'newest', 'rating'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -230,6 +274,22 @@ export interface ReviewPromptView extends Pick<
   /** The last decision (review, re-review or withdraw). */
   decidedBy: number | null;
   decidedAt: string | null;
+  /**
+   * The admin's last rejection in the first review, with the version rejected: My Prompts shows
+   * the reason while it stands, the queue diffs a resubmission against it.
+   */
+  lastRejection: RejectedVersion | null;
+  /** The version it shows now (the published one while a revision waits). */
+  version: number;
+  /** Likely duplicates found when it was submitted (issue 22), still in the review model, most similar first. */
+  similarTo: { id: number; title: string; status: PromptStatusName }[];
+  /** The submitter's note about them, if any. */
+  duplicateNote: string | null;
+}
+
+/** A version the admin rejected, with the reason and note. */
+export interface RejectedVersion extends VersionContent, RejectionView {
+  version: number;
 }
 
 /** One step of a prompt's timeline. `byAuthor`: the author did it (submitted, withdrew). */
@@ -247,7 +307,7 @@ export interface SubmissionView extends ReviewPromptView {
   /** The author's revision of the published prompt awaiting review, if any. */
   pendingRevision: PendingRevision | null;
   /** Set when the latest reviewed revision was rejected (and none waits since). */
-  lastRevisionRejected: { version: number; at: string } | null;
+  lastRevisionRejected: ({ version: number; at: string } & RejectionView) | null;
 }
 
 /** What a version sets: an edit changes any of these. */
@@ -342,6 +402,8 @@ export interface RevisionView extends PendingRevision {
   authorName: string;
   proposedBy: number;
   published: VersionContent & { version: number };
+  /** The author's revision just before this one, when the admin rejected it: this one is a resubmission, diffed against it. */
+  previousRejection: RejectedVersion | null;
 }
 
 /** One row of GET /api/admin/reviews. `actorName` is the reviewer's (or author's) account name. */
@@ -431,3 +493,29 @@ export {
 
 export { DIFF_MAX_EDITS, diffRows, diffText, diffTokens, type DiffKind, type DiffRow, type DiffSegment, type DiffStats } from './diff';
 export { convertForeignPlaceholders, findForeignPlaceholders, type ForeignPlaceholder, type PlaceholderStyle } from './placeholders';
+export { DUPLICATE_THRESHOLD, features, jaccard, signature, similarity, SimilarityIndex, SIGNATURE_SIZE } from './similarity';
+
+/** Near-duplicates shown at submission (POST /api/prompts/duplicates) and in the admin's queue. */
+export const DUPLICATE_LIMIT = 5;
+/** The submitter's note when they submit despite near-duplicates, in characters. */
+export const DUPLICATE_NOTE_MAX = 300;
+
+/**
+ * A near-duplicate as the submitter sees it. A published prompt, or one of their own, comes with
+ * its title and link; someone else's prompt waiting for review only as "waiting for review"
+ * (its title is not public).
+ */
+export interface DuplicateMatch {
+  id: number | null;
+  title: string | null;
+  status: 'published' | 'pending';
+  /** 0 to 1 (DUPLICATE_THRESHOLD and up). */
+  similarity: number;
+}
+
+/** POST /api/prompts/duplicates: what the submitter is about to submit. `excludeId`: the prompt being edited. */
+export const duplicateCheckRequest = z.object({
+  title: z.string().max(SUBMIT_REQUEST_LIMITS.title.max ?? 100),
+  content: z.string().max(SUBMIT_REQUEST_LIMITS.content.max ?? 5000),
+  excludeId: z.number().int().positive().optional(),
+});

@@ -2,6 +2,7 @@
 export {
   submitPrompt,
   reviewPrompt,
+  resubmitPrompt,
   reReviewPrompt,
   withdrawPrompt,
   sharePrompt,

@@ -4,14 +4,17 @@ import { pageQuery, type Page } from '../../events/paging';
 import { route } from '../../events/route';
 import {
   categories,
+  duplicateCheckRequest,
   editPromptRequest,
   myPromptsQuery,
   pendingQuery,
   rebuildRequest,
   reviewHistoryQuery,
   restoreVersionRequest,
+  reReviewRequest,
   reviewRequest,
   submitPromptRequest,
+  type DuplicateMatch,
   type EditResult,
   type OwnPromptView,
   type PromptDetailView,
@@ -86,12 +89,29 @@ export const promptRoutes = {
     body: submitPromptRequest,
     summary: 'Submits a prompt for review, or with visibility "private" keeps it for its author only (201 with the pending or private prompt).',
   }),
+  duplicates: route<{ matches: DuplicateMatch[] }>()({
+    method: 'POST',
+    path: '/api/prompts/duplicates',
+    caller: 'user',
+    device: true,
+    body: duplicateCheckRequest,
+    readYourWrites: 'none',
+    summary:
+      'Near-duplicates among published and pending prompts of a title and content about to be submitted (Chinese by character pairs, other languages by word pairs; at most 5, most similar first). Someone else’s pending prompt comes without title or id.',
+  }),
   share: route<OwnPromptView>()({
     method: 'POST',
     path: '/api/prompts/{id}/submit',
     caller: 'user',
     params,
     summary: 'The author submits their private prompt to the community: it becomes pending review (409 when it is not private).',
+  }),
+  resubmit: route<OwnPromptView>()({
+    method: 'POST',
+    path: '/api/prompts/{id}/resubmit',
+    caller: 'user',
+    params,
+    summary: 'The author sends their rejected prompt back to review once they have edited it since the rejection (409 when it is not rejected or unchanged).',
   }),
   withdraw: route<ReviewResult>()({
     method: 'DELETE',
@@ -186,7 +206,7 @@ export const promptRoutes = {
     path: '/api/admin/prompts/{id}/re-review',
     caller: 'admin',
     params,
-    body: reviewRequest,
+    body: reReviewRequest,
     summary: 'Changes an earlier decision: publishes a rejected prompt or withdraws a published one.',
   }),
   reviewHistory: route<Page<ReviewEntryView>>()({

@@ -61,8 +61,9 @@ export const catalogProjection: Projection = {
   // v4: rating is the aggregate of Rated; v5: PromptWithdrawn (status 'withdrawn');
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
-  // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name).
-  version: 9,
+  // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name);
+  // v10: PromptResubmitted (a rejected prompt pending again).
+  version: 10,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
     'AccountDeleted',
@@ -70,6 +71,7 @@ export const catalogProjection: Projection = {
     'PromptSavedPrivately',
     'PromptDiscarded',
     'PromptSharedForReview',
+    'PromptResubmitted',
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptEdited',
@@ -197,6 +199,7 @@ export const catalogProjection: Projection = {
         ];
       }
       case 'PromptSharedForReview':
+      case 'PromptResubmitted':
         return [
           {
             text: `update catalog_prompts set status = 'pending', applied_tx = $2::xid8, applied_pos = $3

@@ -193,3 +193,16 @@ export async function getRatingStats(sql: Sql, id: number): Promise<RatingStats 
 export async function dumpCatalog(sql: Sql): Promise<unknown[]> {
   return sql.query(`select ${COLUMNS} from catalog_prompts order by id`);
 }
+
+/** The shown title and content of prompts by id, whatever their status: what the duplicate check compares exactly (src/server/duplicates.ts). */
+export async function promptTexts(
+  sql: Sql,
+  ids: readonly number[],
+): Promise<Map<number, { title: string; content: string; status: string; submittedBy: number | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<{ id: number; title: string; content: string; status: string; submitted_by: number | null }>(
+    `select id, title, content, status, submitted_by from catalog_prompts where id = any($1::int[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, { title: r.title, content: r.content, status: r.status, submittedBy: r.submitted_by }]));
+}

@@ -14,10 +14,20 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const submitted = events.filter((e): e is Extract<StoredEvent, { type: 'PromptSubmitted' | 'PromptSavedPrivately' }> =>
     ['PromptSubmitted', 'PromptSavedPrivately'].includes(e.type),
   );
-  const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' }>[] = [];
+  // Shared private prompts and resubmitted rejected ones: both queue again from that moment.
+  const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' | 'PromptResubmitted' }>[] = [];
+  const rejected = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
   const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
-  const log: { promptId: number; decision: string; actorId: number | null; byAuthor: boolean; event: StoredEvent }[] = [];
+  const log: {
+    promptId: number;
+    decision: string;
+    actorId: number | null;
+    byAuthor: boolean;
+    event: StoredEvent;
+    reason?: string | null;
+    note?: string | null;
+  }[] = [];
   const discarded: number[] = [];
   for (const event of events) {
     // Only a private prompt is discarded (an undone import's): it has no log rows, only its row.
@@ -28,10 +38,15 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
       // A private prompt enters the log (and the admin's history) only when its author shares it.
       shared.push(event);
       log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
+    } else if (event.type === 'PromptResubmitted') {
+      shared.push(event);
+      log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.resubmittedBy, byAuthor: true, event });
     } else if (event.type === 'PromptReviewed') {
       const status = event.data.isApproved ? 'approved' : 'rejected';
       last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
-      log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event });
+      if (!event.data.isApproved) rejected.set(event.data.promptId, event);
+      const { reason, note } = event.data;
+      log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event, reason, note });
     } else if (event.type === 'PromptWithdrawn') {
       withdrawn.push(event);
       last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
@@ -43,10 +58,10 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const statements: Statement[] = [];
   if (log.length) {
     statements.push({
-      text: `insert into review_log (position, prompt_id, decision, actor_id, by_author, at)
-             select position, prompt_id, decision, actor_id, by_author, at
+      text: `insert into review_log (position, prompt_id, decision, actor_id, by_author, at, reason, note)
+             select position, prompt_id, decision, actor_id, by_author, at, reason, note
              from jsonb_to_recordset($1::text::jsonb)
-               as x(position bigint, prompt_id int, decision text, actor_id int, by_author boolean, at timestamptz)
+               as x(position bigint, prompt_id int, decision text, actor_id int, by_author boolean, at timestamptz, reason text, note text)
              on conflict (position) do nothing`,
       params: [
         rows(
@@ -57,6 +72,8 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
             actor_id: l.actorId,
             by_author: l.byAuthor,
             at: new Date(l.event.createdAt).toISOString(),
+            reason: l.reason ?? null,
+            note: l.note ?? null,
           })),
         ),
       ],
@@ -65,12 +82,13 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   if (submitted.length) {
     statements.push({
       text: `insert into review_prompts (id, title, description, content, category_id, author_name, author_image,
-               submitted_by, status, submitted_at, applied_tx, applied_pos)
+               submitted_by, status, submitted_at, similar_to, duplicate_note, applied_tx, applied_pos)
              select id, title, description, content, category_id, author_name, author_image, submitted_by, status,
-                    submitted_at, tx::xid8, pos
+                    submitted_at, similar_to, duplicate_note, tx::xid8, pos
              from jsonb_to_recordset($1::text::jsonb)
                as x(id int, title text, description text, content text, category_id int, author_name text,
-                    author_image text, submitted_by int, status text, submitted_at timestamptz, tx text, pos bigint)
+                    author_image text, submitted_by int, status text, submitted_at timestamptz, similar_to jsonb,
+                    duplicate_note text, tx text, pos bigint)
              on conflict (id) do nothing`,
       params: [
         rows(
@@ -83,8 +101,35 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
             author_name: e.data.authorName,
             author_image: e.data.authorImage,
             ...(e.type === 'PromptSubmitted'
-              ? { submitted_by: e.data.submittedBy, status: 'pending', submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString() }
-              : { submitted_by: e.data.savedBy, status: 'private', submitted_at: new Date(e.createdAt).toISOString() }),
+              ? {
+                  submitted_by: e.data.submittedBy,
+                  status: 'pending',
+                  submitted_at: new Date(e.data.submittedAt ?? e.createdAt).toISOString(),
+                  similar_to: e.data.similarTo,
+                  duplicate_note: e.data.duplicateNote,
+                }
+              : { submitted_by: e.data.savedBy, status: 'private', submitted_at: new Date(e.createdAt).toISOString(), similar_to: [], duplicate_note: null }),
+            tx: e.txId,
+            pos: e.position,
+          })),
+        ),
+      ],
+    });
+  }
+  if (rejected.size) {
+    // What the admin rejected, as it stood (edits split runs, so the row holds it now): a resubmission is shown against it.
+    statements.push({
+      text: `update review_prompts r set rejection = jsonb_build_object('version', r.version, 'title', r.title, 'description', r.description,
+               'content', r.content, 'categoryId', r.category_id, 'reason', x.reason, 'note', x.note, 'at', x.at)
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, reason text, note text, at text, tx text, pos bigint)
+             where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
+      params: [
+        rows(
+          [...rejected.values()].map((e) => ({
+            id: e.data.promptId,
+            reason: e.data.reason,
+            note: e.data.note,
+            at: new Date(e.createdAt).toISOString(),
             tx: e.txId,
             pos: e.position,
           })),
@@ -95,10 +140,22 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   if (shared.length) {
     // The queue is oldest first by when a prompt was submitted: a shared one queues from its sharing.
     statements.push({
-      text: `update review_prompts r set status = 'pending', submitted_at = x.at, applied_tx = x.tx::xid8, applied_pos = x.pos
-             from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, tx text, pos bigint)
+      // A shared prompt's near-duplicates are found as it is shared; a resubmission keeps those of its submission.
+      text: `update review_prompts r set status = 'pending', submitted_at = x.at, similar_to = coalesce(x.similar_to, r.similar_to),
+               applied_tx = x.tx::xid8, applied_pos = x.pos
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, similar_to jsonb, tx text, pos bigint)
              where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
-      params: [rows(shared.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), tx: e.txId, pos: e.position })))],
+      params: [
+        rows(
+          shared.map((e) => ({
+            id: e.data.promptId,
+            at: new Date(e.createdAt).toISOString(),
+            similar_to: e.type === 'PromptSharedForReview' ? e.data.similarTo : null,
+            tx: e.txId,
+            pos: e.position,
+          })),
+        ),
+      ],
     });
   }
   if (last.size) {
@@ -175,10 +232,11 @@ function evolveEdit(event: EditEvent): Statement[] {
       ];
     }
     case 'PromptRevisionReviewed': {
-      const { promptId, version, isApproved } = event.data;
+      const { promptId, version, isApproved, reason, note } = event.data;
       const decided: Statement = {
-        text: `update review_revisions set status = $3, decided_at = $4 where prompt_id = $1 and version = $2 and status = 'pending'`,
-        params: [promptId, version, isApproved ? 'approved' : 'rejected', at],
+        text: `update review_revisions set status = $3, decided_at = $4, reason = $5, note_to_author = $6
+               where prompt_id = $1 and version = $2 and status = 'pending'`,
+        params: [promptId, version, isApproved ? 'approved' : 'rejected', at, reason, note],
       };
       if (!isApproved) return [decided];
       return [
@@ -215,7 +273,7 @@ function forgetAuthor(userId: number): Statement[] {
     },
     { text: `delete from review_revisions where proposed_by = $1 and status <> 'approved'`, params: [userId] },
     { text: `delete from review_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
-    { text: `update review_prompts set author_name = '', author_image = null where submitted_by = $1`, params: [userId] },
+    { text: `update review_prompts set author_name = '', author_image = null, duplicate_note = null where submitted_by = $1`, params: [userId] },
   ];
 }
 
@@ -245,14 +303,17 @@ export const reviewProjection: Projection = {
   name: 'review',
   // v2: private prompts (status 'private', no log row until shared) and PromptSharedForReview;
   // v3: edits (version, content) and revisions of published prompts (review_revisions);
-  // v4: PromptDiscarded (an undone import's private prompt leaves); v5: AccountDeleted.
-  version: 5,
+  // v4: PromptDiscarded (an undone import's private prompt leaves); v5: AccountDeleted;
+  // v6: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted;
+  // near-duplicates found at submission (similar_to, duplicate_note).
+  version: 6,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: [
     'AccountDeleted',
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptSharedForReview',
+    'PromptResubmitted',
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptDiscarded',
@@ -276,6 +337,11 @@ export const reviewProjection: Projection = {
       decided_at timestamptz,
       -- the version shown: the published one (a revision waits in review_revisions), or the live one
       version integer not null default 1,
+      -- the last rejection in the first review: the version rejected, its content, reason and note (jsonb)
+      rejection jsonb,
+      -- the near-duplicates found at submission (prompt ids, most similar first) and the submitter's note about them
+      similar_to jsonb not null default '[]',
+      duplicate_note text,
       applied_tx xid8 not null,
       applied_pos bigint not null
     );
@@ -289,7 +355,10 @@ export const reviewProjection: Projection = {
       -- the submitter, the reviewer, or whoever withdrew it (null: the system)
       actor_id integer,
       by_author boolean not null default false,
-      at timestamptz not null
+      at timestamptz not null,
+      -- a rejection's reason code and the admin's note to the author
+      reason text,
+      note text
     );
     create index review_log_prompt on review_log (prompt_id, position);
     create index review_log_decision on review_log (decision, position);
@@ -308,6 +377,9 @@ export const reviewProjection: Projection = {
       -- pending | approved | rejected | withdrawn (by its author, with its prompt, or replaced by a newer one)
       status text not null,
       decided_at timestamptz,
+      -- a rejection's reason code and the admin's note to the author (note is the author's change note)
+      reason text,
+      note_to_author text,
       primary key (prompt_id, version)
     );
     create index review_revisions_pending on review_revisions (position) where status = 'pending';

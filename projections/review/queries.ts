@@ -3,6 +3,9 @@ import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/pagi
 import {
   type PendingRevision,
   type PromptStatusName,
+  type RejectedVersion,
+  type RejectReason,
+  type VersionContent,
   type ReviewDecision,
   type ReviewEntryView,
   type ReviewPromptView,
@@ -20,6 +23,10 @@ interface ReviewRow extends PromptContentRow {
   decided_by: number | null;
   decided_at: Date | null;
   version: number;
+  rejection: (VersionContent & { version: number; reason: string | null; note: string | null }) | null;
+  duplicate_note: string | null;
+  /** Only the queue resolves the ids found at submission into titles. */
+  similar?: { id: number; title: string; status: PromptStatusName }[];
 }
 
 interface RevisionRow {
@@ -35,9 +42,29 @@ interface RevisionRow {
   position: number | string;
   status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
   decided_at: Date | null;
+  reason: string | null;
+  note_to_author: string | null;
 }
 
-const REVISION_COLUMNS = 'prompt_id, version, title, description, content, category_id, note, proposed_by, proposed_at, position, status, decided_at';
+const REVISION_COLUMNS =
+  'prompt_id, version, title, description, content, category_id, note, proposed_by, proposed_at, position, status, decided_at, reason, note_to_author';
+
+/** A stored reason code as the views type it (the log keeps what was decided). */
+const asReason = (reason: string | null) => reason as RejectReason | null;
+
+/** A rejected version as the review screens see it. */
+function toRejected(r: {
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  categoryId: number;
+  reason: string | null;
+  note: string | null;
+}) {
+  const { version, title, description, content, categoryId, note } = r;
+  return { version, title, description, content, categoryId, reason: asReason(r.reason), note } satisfies RejectedVersion;
+}
 
 function toPendingRevision(r: RevisionRow): PendingRevision {
   return {
@@ -63,10 +90,19 @@ async function latestRevisions(sql: Sql, promptIds: number[]): Promise<Map<numbe
 /** The revisions of published prompts awaiting review, oldest first, each with the version it would replace. */
 export async function listPendingRevisions(sql: Sql, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<RevisionView>> {
   const found = await sql.query<
-    RevisionRow & { author_name: string; published: Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number } }
+    RevisionRow & {
+      author_name: string;
+      published: Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number };
+      before:
+        | (Omit<PromptContentRow, 'id' | 'author_name' | 'author_image'> & { version: number; status: string; reason: string | null; note: string | null })
+        | null;
+    }
   >(
     `select r.*, p.author_name,
-       json_build_object('title', p.title, 'description', p.description, 'content', p.content, 'category_id', p.category_id, 'version', p.version) as published
+       json_build_object('title', p.title, 'description', p.description, 'content', p.content, 'category_id', p.category_id, 'version', p.version) as published,
+       (select json_build_object('title', b.title, 'description', b.description, 'content', b.content, 'category_id', b.category_id,
+                 'version', b.version, 'status', b.status, 'reason', b.reason, 'note', b.note_to_author)
+        from review_revisions b where b.prompt_id = r.prompt_id and b.version < r.version order by b.version desc limit 1) as before
      from review_revisions r join review_prompts p on p.id = r.prompt_id
      where r.status = 'pending' and ($1::bigint is null or r.position > $1)
      order by r.position limit $2`,
@@ -88,6 +124,7 @@ export async function listPendingRevisions(sql: Sql, page: PageRequest = { limit
         content: r.published.content,
         categoryId: r.published.category_id,
       },
+      previousRejection: r.before?.status === 'rejected' ? toRejected({ ...r.before, categoryId: r.before.category_id }) : null,
     }),
   );
 }
@@ -100,11 +137,19 @@ function toView(row: ReviewRow): ReviewPromptView {
     createdAt: iso(row.submitted_at),
     decidedBy: row.decided_by,
     decidedAt: row.decided_at ? iso(row.decided_at) : null,
+    lastRejection: row.rejection ? toRejected(row.rejection) : null,
+    version: row.version,
+    similarTo: row.similar ?? [],
+    duplicateNote: row.duplicate_note,
   };
 }
 
 const COLUMNS = `id, title, description, content, category_id, author_name, author_image, submitted_by, status,
-  submitted_at, decided_by, decided_at, version`;
+  submitted_at, decided_by, decided_at, version, rejection, duplicate_note`;
+
+/** The near-duplicates found at submission, with their titles as they stand now (a prompt gone since drops out). */
+const SIMILAR = `(select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'status', s.status) order by e.ord), '[]')
+    from jsonb_array_elements_text(review_prompts.similar_to) with ordinality as e(v, ord) join review_prompts s on s.id = e.v::int) as similar`;
 
 /**
  * The review queue, oldest first. Unqualified table names: on a scratch replay the caller's
@@ -113,7 +158,7 @@ const COLUMNS = `id, title, description, content, category_id, author_name, auth
 export async function listPendingReviews(sql: Sql, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<ReviewPromptView>> {
   // Keyset paging: after the cursor's row in (submitted_at, id) order, wherever it now stands.
   const rows = await sql.query<ReviewRow>(
-    `select ${COLUMNS} from review_prompts
+    `select ${COLUMNS}, ${SIMILAR} from review_prompts
      where status = 'pending' and ($1::bigint is null or (submitted_at, id) > (select submitted_at, id from review_prompts where id = $1::bigint))
      order by submitted_at, id limit $2`,
     [page.cursor ?? null, page.limit + 1],
@@ -167,7 +212,10 @@ export async function listSubmissions(sql: Sql, userId: number, page: PageReques
         timeline: timelines.get(row.id) ?? [],
         version: row.version,
         pendingRevision: revision?.status === 'pending' ? toPendingRevision(revision) : null,
-        lastRevisionRejected: revision?.status === 'rejected' ? { version: revision.version, at: iso(revision.decided_at!) } : null,
+        lastRevisionRejected:
+          revision?.status === 'rejected'
+            ? { version: revision.version, at: iso(revision.decided_at!), reason: asReason(revision.reason), note: revision.note_to_author }
+            : null,
       };
     }),
     nextCursor,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PAGE_DEFAULT, PAGE_MAX, type ReviewPromptView } from '../../modules/prompts/contracts';
+import { PAGE_DEFAULT, PAGE_MAX, type RejectionView, type ReviewPromptView } from '../../modules/prompts/contracts';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 import type { ScopeOf } from '../shared/string-specs';
@@ -70,11 +70,12 @@ export function usePendingQueue(screen: 'admin-page' | 'dashboard') {
     };
   }, [load]);
 
-  const review = async (id: number, isApproved: boolean) => {
+  /** A rejection carries its reason and note (the reject form asks for them). */
+  const review = async (id: number, isApproved: boolean, rejection?: RejectionView) => {
     const toast = reserveToast();
     setBusy(id);
     try {
-      await api(routes.review, { params: { id }, body: { isApproved } });
+      await api(routes.review, { params: { id }, body: { isApproved, reason: rejection?.reason ?? undefined, note: rejection?.note } });
       toast(
         screen === 'admin-page'
           ? { title: t('admin.successTitle'), description: t('admin.successDescription') }

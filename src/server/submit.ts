@@ -4,7 +4,16 @@ import { submitPrompt, type SubmitPromptRequest } from '../../modules/prompts';
 import { getPromptFor } from '../../projections/catalog/queries';
 import { countPendingBy } from '../../projections/review/queries';
 import type { App } from './app';
+import { duplicateFinder } from './duplicates';
 import { throttleAccount } from './library';
+
+/** Every match comes with its id for the event (the submitter is told only what they may know, by the check route). */
+const ADMIN_VIEW = { userId: null, isAdmin: true };
+
+/** The near-duplicates of a prompt going to review, for the admin's queue (issue 22). */
+export async function similarIds(app: App, text: { title: string; content: string }, excludeId?: number): Promise<number[]> {
+  return (await duplicateFinder(app).find(text, ADMIN_VIEW, excludeId)).flatMap((m) => (m.id === null ? [] : [m.id]));
+}
 import type { SessionUser } from './session-user';
 
 /**
@@ -23,9 +32,33 @@ export async function submitFor(
   // The admin (who also imports) is held to neither.
   if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
   const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
-  const appended = await submitPrompt(app.store, { ...body, authorName: body.authorName ?? user.name }, actor, metadata, pending);
+  // The admin's queue marks likely duplicates (issue 22): found here, whichever surface submits, and kept in the event.
+  const similarTo = body.visibility === 'public' ? await similarIds(app, body) : [];
+  const submission = { ...body, authorName: body.authorName ?? user.name, similarTo, duplicateNote: body.duplicateNote ?? null };
+  const appended = await submitPrompt(app.store, submission, actor, metadata, pending);
   await call.settle(appended);
   const prompt = await getPromptFor(app.db, appended.result.id, actor);
   if (!prompt) throw new Error(`submitted prompt ${appended.result.id} is not in the catalog after settling`);
+  return prompt;
+}
+
+/**
+ * An existing prompt going (back) to the review queue on its author's word (a private one
+ * shared, a rejected one resubmitted): held to the same limits as a new submission (issue 18).
+ * `decide` runs the command with the author's pending count. Answers the prompt as they see it.
+ */
+export async function requeueFor(
+  app: App,
+  context: Pick<APIContext, 'request' | 'clientAddress'>,
+  call: { user: SessionUser; actor: Actor; settle(appended: Appended): Promise<unknown> },
+  promptId: number,
+  decide: (pendingByAuthor: number) => Promise<Appended>,
+) {
+  const { user, actor } = call;
+  if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
+  const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
+  await call.settle(await decide(pending));
+  const prompt = await getPromptFor(app.db, promptId, actor);
+  if (!prompt) throw new Error(`prompt ${promptId} is not in the catalog after settling`);
   return prompt;
 }

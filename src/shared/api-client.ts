@@ -30,3 +30,8 @@ export function apiClient(transport: Transport) {
     return transport(request) as Promise<ReplyOf<R>>;
   };
 }
+
+/** The URL of a GET route for a link the browser follows itself (a download): built from its declaration like a call's. */
+export function hrefFor<R extends RouteRef>(route: R, ...[input]: ClientArgs<R>): string {
+  return pathFor(route, input);
+}

@@ -1,5 +1,6 @@
 import { findRoute, route, type RouteSpec } from '../../events/route';
 import { accountRoutes } from '../../modules/accounts/routes';
+import { auditRoutes } from '../../modules/audit/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { discussionRoutes } from '../../modules/discussion/routes';
 import { deviceRoutes } from '../../modules/devices/routes';
@@ -35,6 +36,7 @@ export const routes = {
   ...portabilityRoutes,
   ...discussionRoutes,
   ...memberRoutes,
+  ...auditRoutes,
   ...metaRoutes,
 };
 

@@ -32,13 +32,15 @@ const admin = await apiRequest.newContext({ baseURL: site });
 await adminSignIn(admin);
 const library = (await (await user.get('/api/prompts')).json()) as { id: number }[];
 for (const p of library.slice(0, 3)) await user.post('/api/favorites', { data: { promptId: p.id } });
+const duplicateOf = ((await (await user.get(`/api/prompts/${library[0].id}`)).json()) as { content: string }).content;
 const own = async (title: string, visibility: 'public' | 'private', content = 'Rewrite {{text}} in plain English for {{reader:a general reader|a child}}.') =>
   (
     (await (
       await user.post('/api/prompts', { data: { title, description: 'Turns dense text into plain English', content, categoryId: 1, visibility } })
     ).json()) as { id: number }
   ).id;
-const review = (id: number, isApproved: boolean) => admin.put(`/api/admin/prompts/${id}/review`, { data: { isApproved } });
+const review = (id: number, isApproved: boolean) =>
+  admin.put(`/api/admin/prompts/${id}/review`, { data: isApproved ? { isApproved } : { isApproved, reason: 'other' } });
 await review(await own('Withdrawn weekly digest', 'public'), true).then(async (r) => user.delete(`/api/prompts/${((await r.json()) as { id: number }).id}`));
 await review(await own('Rejected tagline ideas', 'public'), false);
 await review(await own('Published meeting summary', 'public'), true);
@@ -98,6 +100,18 @@ for (const lng of ['en', 'zh-HK']) {
       await page.goto(`${at('save')}#shot`);
       await page.getByTestId('save-submit').waitFor();
       await shot('save');
+      // The save window's duplicate check (issue 22): a public save of a published prompt's text.
+      await page.evaluate((text) => chrome.storage.session.set({ 'draft:dup': { text } }), duplicateOf);
+      // Only the hash changes: reload, so the window reads the new draft.
+      await page.goto(`${at('save')}#dup`);
+      await page.reload();
+      await page.getByTestId('save-submit').waitFor();
+      await page.getByTestId('visibility-public').check();
+      await page.locator('#categoryId').selectOption('1');
+      await page.locator('#description').fill('The same prompt, saved again from a page.');
+      await page.getByTestId('save-submit').click();
+      await page.getByTestId('possible-duplicates').waitFor();
+      await shot('save-duplicates');
     }
   }
 }

@@ -42,6 +42,14 @@ if (existsSync('tests/bench/portability-bench.ts')) {
   if (existsSync('docs/benchmarks-portability.md')) portability = readFileSync('docs/benchmarks-portability.md', 'utf8');
 }
 
+// The duplicate check at 100,000 prompts (issue 22): its own section, no build needed.
+let duplicates = '';
+if (existsSync('tests/bench/duplicates-bench.ts')) {
+  const result = spawnSync('npx', ['tsx', 'tests/bench/duplicates-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) console.error('duplicate check benchmark failed');
+  if (existsSync('docs/benchmarks-duplicates.md')) duplicates = readFileSync('docs/benchmarks-duplicates.md', 'utf8');
+}
+
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const doc = `# Benchmarks
 
@@ -77,6 +85,8 @@ ${library}
 
 ${writes}
 
-${portability}`;
+${portability}
+
+${duplicates}`;
 writeFileSync('docs/benchmarks.md', doc);
 console.log(doc);

@@ -10,51 +10,12 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type APIRequestContext, type BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
+import { base, list, ok, shootAll, signInAdmin, signUp, type Shot } from './shots-support';
 
-const base = process.env.BASE ?? 'http://127.0.0.1:4520';
-const dataDir = process.env.DATA_DIR ?? '/tmp/e2e-edit-ui';
-const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@promptory.test';
 const out = process.argv[2] ?? '/tmp/shots-versions';
-const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
-const widths = list('WIDTHS', '360,900,1280').map(Number);
-const lngs = list('LNGS', 'en,zh-HK');
-const themes = list('THEMES', 'light,dark');
 const only = new Set(list('PAGES', 'edit,versions,mine,revisions,detail,favorites,bookmarks,collection'));
-
-function tokenFor(email: string): string {
-  const files = readdirSync(join(dataDir, 'outbox'))
-    .filter((f) => f.includes(email))
-    .sort();
-  const text = readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!token) throw new Error(`no link in the mail to ${email}`);
-  return token;
-}
-
-async function ok(what: string, answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>) {
-  const response = await answer;
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown> & { id: number };
-}
-
-async function signUp(request: APIRequestContext, name: string): Promise<void> {
-  const email = `${name.toLowerCase()}-${Date.now().toString(36)}@shots.test`;
-  await ok('register', request.post(`${base}/api/auth/register`, { data: { name, email } }));
-  await new Promise((r) => setTimeout(r, 500));
-  await ok('set password', request.post(`${base}/api/auth/set-password`, { data: { email, token: tokenFor(email), password: 'correct horse battery' } }));
-}
-
-async function signInAdmin(request: APIRequestContext): Promise<void> {
-  const password = 'admin password 1';
-  if ((await request.post(`${base}/api/auth/login`, { data: { email: adminEmail, password } })).ok()) return;
-  await ok('admin password', request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
-}
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
 const author = await browser.newContext();
@@ -104,7 +65,7 @@ await ok('rate', reader.request.post(`${base}/api/ratings`, { data: { promptId: 
 const pending = await edit({ description: 'A short report on any topic, in the tone and length you pick.', note: 'Mention the length' });
 console.log(`prompt ${id}: public version ${revision.version}, pending revision ${pending.version}`);
 
-const pages: [string, BrowserContext, string][] = (
+const pages: Shot[] = (
   [
     ['edit', author, `/prompts/${id}/edit`],
     ['versions', author, `/prompts/${id}/versions?from=1&to=${revision.version}`],
@@ -114,28 +75,8 @@ const pages: [string, BrowserContext, string][] = (
     ['favorites', reader, '/prompts?tab=favorites'],
     ['bookmarks', reader, '/dashboard?tab=bookmarks'],
     ['collection', reader, `/collections/${collection.id}`],
-  ] as [string, BrowserContext, string][]
+  ] as Shot[]
 ).filter(([name]) => only.has(name));
 
-mkdirSync(out, { recursive: true });
-for (const theme of themes) {
-  for (const [name, context, path] of pages) {
-    const page = await context.newPage();
-    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    for (const lng of lngs) {
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lng=${lng}`, { waitUntil: 'networkidle' });
-        await page
-          .waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 20_000 })
-          .catch(() => {});
-        await page.waitForTimeout(400);
-        const file = join(out, `${name}-${width}-${lng}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(file);
-      }
-    }
-    await page.close();
-  }
-}
+await shootAll(out, pages);
 await browser.close();

@@ -134,7 +134,12 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(createdCard.getByTestId('toggle-content')).toHaveCount(0);
   await card.getByTestId('toggle-content').click();
   await expect(card.getByTestId('toggle-content')).toHaveText(review.admin.hideContent);
+  // Reject asks for a reason (issue 22): without one the form says so and nothing is sent.
   await card.getByTestId('reject').click();
+  await card.getByTestId('confirm-reject').click();
+  await expect(card.getByTestId('reject-form')).toContainText(review.rejectForm.reasonRequired);
+  await card.getByTestId('reject-reason').selectOption('low-quality');
+  await card.getByTestId('confirm-reject').click();
   await expect(admin.getByTestId('toast')).toContainText(review.admin.rejectedTitle);
   await expect(card).toHaveCount(0);
 

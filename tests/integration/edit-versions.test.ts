@@ -177,7 +177,9 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     const stale = await admin.api(promptRoutes.reviewRevision, { params: { id, version: 2 }, body: { isApproved: true } });
     expect([stale.status, stale.body.error]).toEqual([409, EDIT_MESSAGES.revisionNotPending]);
     expect((await other.api(promptRoutes.reviewRevision, { params: { id, version: 3 }, body: { isApproved: true } })).status).toBe(403);
-    expect((await admin.api(promptRoutes.reviewRevision, { params: { id, version: 3 }, body: { isApproved: false } })).body).toMatchObject({ applied: true });
+    expect((await admin.api(promptRoutes.reviewRevision, { params: { id, version: 3 }, body: { isApproved: false, reason: 'other' } })).body).toMatchObject({
+      applied: true,
+    });
     expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body.title).toBe('Published original title');
     expect((await mine(id)).lastRevisionRejected).toMatchObject({ version: 3 });
 

@@ -76,7 +76,7 @@ describe.each(backends)('limits on $name', (backend) => {
     // Another account is not held back by this one's queue.
     expect((await second.api(promptRoutes.submit, { body: submission(1) })).status).toBe(201);
     // A decision frees a place in the author's queue.
-    expect((await admin.api(promptRoutes.review, { params: { id: submitted[0] }, body: { isApproved: false } })).status).toBe(200);
+    expect((await admin.api(promptRoutes.review, { params: { id: submitted[0] }, body: { isApproved: false, reason: 'low-quality' } })).status).toBe(200);
     expect((await author.api(promptRoutes.submit, { body: submission(100) })).status).toBe(201);
 
     // Every attempt counts toward the hourly rate: past it, the rate's own message and a wait.
@@ -84,7 +84,7 @@ describe.each(backends)('limits on $name', (backend) => {
       const refused = await author.api(promptRoutes.submit, { body: submission(attempts) });
       expect(refused.body).toEqual({ error: SUBMIT_MESSAGES.tooManyPending });
     }
-    await admin.api(promptRoutes.review, { params: { id: submitted[1] }, body: { isApproved: false } });
+    await admin.api(promptRoutes.review, { params: { id: submitted[1] }, body: { isApproved: false, reason: 'low-quality' } });
     const before2 = await app.store.count();
     const rated = await author.api(promptRoutes.submit, { body: submission(200) });
     expect(rated.status).toBe(429);
@@ -135,7 +135,7 @@ describe.each(backends)('limits on $name', (backend) => {
 
     // A decision between two pages moves nothing under the cursor: the next page starts after the last row shown.
     const first = (await admin.api(promptRoutes.pending, { query: { limit: 3 } })).body;
-    await admin.api(promptRoutes.review, { params: { id: first.items[0].id }, body: { isApproved: false } });
+    await admin.api(promptRoutes.review, { params: { id: first.items[0].id }, body: { isApproved: false, reason: 'low-quality' } });
     const next = (await admin.api(promptRoutes.pending, { query: { limit: 3, cursor: first.nextCursor } })).body;
     const ids = whole.items.map((p: { id: number }) => p.id);
     expect(next.items.map((p: { id: number }) => p.id)).toEqual(ids.slice(3, 6));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { register, Sessions, setPassword, signIn } from '../../modules/accounts';
-import { editPrompt, recordUse, reviewPrompt, reviewRevision, sharePrompt, submitPrompt } from '../../modules/prompts';
+import { editPrompt, recordUse, resubmitPrompt, reviewPrompt, reviewRevision, sharePrompt, submitPrompt } from '../../modules/prompts';
 import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from '../../modules/engagement';
 import { changeCollection, createCollection } from '../../modules/collections';
 import { changeComment, fileReport, postComment, resolveReport } from '../../modules/discussion';
@@ -93,6 +93,14 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await editPrompt(app.store, publishedId, { title: 'Shared, published, revised' }, 'waiting', author, meta());
     await rate(app.store, user, publishedId, 5, meta());
     await bookmark(app.store, user, publishedId, meta());
+    // Reasons for decisions (issue 22): a rejection with a reason, an edit, a resubmission rejected again; a rejected revision.
+    const rejectedId = (await privately('Rejected, then resubmitted')).result.id;
+    await sharePrompt(app.store, rejectedId, author, meta());
+    await reviewPrompt(app.store, rejectedId, false, admin, meta(), { reason: 'needs-translation', note: 'Please add an English version.' });
+    await editPrompt(app.store, rejectedId, { content: 'Write {{topic}} my way. 用中文寫。' }, 'translated', author, meta());
+    await resubmitPrompt(app.store, rejectedId, author, meta());
+    await reviewPrompt(app.store, rejectedId, false, admin, meta(), { reason: 'duplicate', note: null });
+    await reviewRevision(app.store, publishedId, 3, false, admin, meta(), { reason: 'low-quality', note: 'Too short.' });
     // Discussion (issue 22): a thread with a reply, an edit, a deletion, a report resolved by hiding, one left open.
     const top = await postComment(app.store, promptId, user, 'First comment', null, meta());
     await postComment(app.store, promptId, 1, 'A reply', top.commentId, meta());

@@ -59,7 +59,10 @@ describe.each(backends)('review API on $name', (backend) => {
   const publicIds = async () => ((await call(visitor, promptsApi.GET, 'GET', '/api/prompts')).body as { id: number }[]).map((p) => p.id);
   const detail = (b: Browser, id: number) => call(b, promptApi.GET, 'GET', `/api/prompts/${id}`, { params: { id: String(id) } });
   const review = (b: Browser, id: number, isApproved: unknown) =>
-    call(b, reviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/review`, { params: { id: String(id) }, body: { isApproved } });
+    call(b, reviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/review`, {
+      params: { id: String(id) },
+      body: isApproved ? { isApproved } : { isApproved, reason: 'other' },
+    });
   const reReview = (b: Browser, id: number, isApproved: boolean) =>
     call(b, reReviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/re-review`, { params: { id: String(id) }, body: { isApproved } });
   const withdraw = (b: Browser, id: number) => call(b, promptApi.DELETE, 'DELETE', `/api/prompts/${id}`, { params: { id: String(id) } });
@@ -85,7 +88,7 @@ describe.each(backends)('review API on $name', (backend) => {
     const admins: [APIRoute, string, string, Record<string, string>?, unknown?][] = [
       [pendingApi.GET, 'GET', '/api/admin/prompts/pending'],
       [pendingApi.GET, 'GET', '/api/admin/prompts/pending?asOf=2026-01-01T00:00:00Z'],
-      [reviewApi.PUT, 'PUT', '/api/admin/prompts/1/review', { id: '1' }, { isApproved: false }],
+      [reviewApi.PUT, 'PUT', '/api/admin/prompts/1/review', { id: '1' }, { isApproved: false, reason: 'other' }],
       [reReviewApi.PUT, 'PUT', '/api/admin/prompts/1/re-review', { id: '1' }, { isApproved: false }],
       [reviewsApi.GET, 'GET', '/api/admin/reviews'],
       [statsApi.GET, 'GET', '/api/admin/stats'],

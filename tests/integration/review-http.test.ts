@@ -83,7 +83,7 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
     while (Date.now() <= beforeReview.getTime() + 1) await new Promise((r) => setTimeout(r, 2));
     expect((await admin('PUT', `/api/admin/prompts/${id}/review`, { isApproved: true })).status).toBe(200);
     expect((await admin('PUT', `/api/admin/prompts/${id}/review`, { isApproved: true })).status).toBe(409);
-    expect((await admin('PUT', `/api/admin/prompts/${two}/review`, { isApproved: false })).status).toBe(200);
+    expect((await admin('PUT', `/api/admin/prompts/${two}/review`, { isApproved: false, reason: 'duplicate' })).status).toBe(200);
     expect((await visitor('GET', `/api/prompts/${id}`)).body).toMatchObject({ id, isApproved: true });
     expect((await visitor('GET', '/api/prompts')).body.map((p: { id: number }) => p.id)).toContain(id);
     expect((await visitor('GET', `/api/prompts/${two}`)).status).toBe(404);

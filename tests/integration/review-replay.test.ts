@@ -62,7 +62,7 @@ describe.each(backends)('replaying the review read models while requests run on 
         method: 'PUT',
         path: `/api/admin/prompts/${id}/review`,
         params: { id },
-        body: { isApproved: n % 2 === 0 },
+        body: n % 2 === 0 ? { isApproved: true } : { isApproved: false, reason: 'low-quality', note: `Traffic ${n} needs work.` },
       });
       check('review', reviewed.status);
       if (n % 2 === 0) {

@@ -82,6 +82,17 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'private') } }),
     publicInput: () => ({ params: { id: 1 } }),
   },
+  // Anyone signed in (and their extension) may ask before submitting; it reads, so it changes nothing (issue 22).
+  'POST /api/prompts/duplicates': {
+    expect: '401 200 200 200 200 200',
+    input: () => ({ body: { title: 'Owner draft', content: 'Write a haiku about queues.' } }),
+  },
+  // Only the author sends their rejected, since edited, prompt back to review (issue 22); anyone else is told it does not exist.
+  'POST /api/prompts/{id}/resubmit': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'resubmit') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
   'PUT /api/prompts/{id}/use': {
     expect: '404 200 404 404 404 404',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
@@ -121,6 +132,8 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'reReview') }, body: { isApproved: false } }),
   },
   'GET /api/admin/reviews': { expect: '401 403 403 403 200 403' },
+  'GET /api/admin/audit': { expect: '401 403 403 403 200 403' },
+  'GET /api/admin/audit/csv': { expect: '401 403 403 403 200 403' },
   'GET /api/admin/stats': { expect: '401 403 403 403 200 403' },
   'GET /api/admin/projections': { expect: '401 403 403 403 200 403' },
   'POST /api/admin/projections/{name}/replay': { expect: '401 403 403 403 200 403', input: () => ({ params: { name: 'collections' }, body: {} }) },
@@ -376,6 +389,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       // Straight through the command: the owner's submissions above and below use up their hourly submit limit.
       const revisionOf = { ...submission, authorName: 'owner', isFeatured: false, isEditorsPick: false };
       ids[`revision${copy}`] = (await submitPrompt(app.store, revisionOf, { userId: ids.owner, isAdmin: false }, meta())).result.id;
+      ids[`resubmit${copy}`] = (await submitPrompt(app.store, revisionOf, { userId: ids.owner, isAdmin: false }, meta())).result.id;
       ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
       ids[`collection${copy}`] = (await post('/api/collections', { name: `Private ${copy}`, isPublic: false })).id;
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
@@ -413,6 +427,24 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
         });
         if (r.status !== 200) throw new Error(`review: ${r.status} ${JSON.stringify(r.body)}`);
       }
+      // A rejected prompt its owner has changed since may be resubmitted.
+      const rejected = ids[`resubmit${copy}`];
+      const rejection = await as.admin.call(handlerFor({ method: 'PUT', path: '/api/admin/prompts/{id}/review' }), {
+        method: 'PUT',
+        path: `/api/admin/prompts/${rejected}/review`,
+        params: { id: String(rejected) },
+        body: { isApproved: false, reason: 'low-quality' },
+        headers: as.admin.headers,
+      });
+      if (rejection.status !== 200) throw new Error(`reject: ${rejection.status} ${JSON.stringify(rejection.body)}`);
+      const changed = await as.owner.call(handlerFor({ method: 'PATCH', path: '/api/prompts/{id}' }), {
+        method: 'PATCH',
+        path: `/api/prompts/${rejected}`,
+        params: { id: String(rejected) },
+        body: { title: 'Owner draft, improved' },
+        headers: as.owner.headers,
+      });
+      if (changed.status !== 200) throw new Error(`edit rejected: ${changed.status} ${JSON.stringify(changed.body)}`);
       // The owner's edit of their published prompt waits as revision 2.
       const id = ids[`revision${copy}`];
       const r = await as.owner.call(handlerFor({ method: 'PATCH', path: '/api/prompts/{id}' }), {

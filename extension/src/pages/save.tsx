@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { categories, CREATE_PAGE_LIMITS, createPageSchema, type Visibility } from '../../../modules/prompts/contracts';
+import { categories, CREATE_PAGE_LIMITS, createPageSchema, DUPLICATE_NOTE_MAX, type DuplicateMatch, type Visibility } from '../../../modules/prompts/contracts';
 import { firstIssueByField } from '../../../src/shared/form-messages';
 import { api } from '../lib/api';
 import { issueMessage } from '../lib/i18n';
@@ -24,6 +24,9 @@ function SaveForm() {
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // The near-duplicates shown for this title and content (issue 22): submitting them again goes ahead.
+  const [duplicates, setDuplicates] = useState<{ key: string; matches: DuplicateMatch[] } | null>(null);
+  const [duplicateNote, setDuplicateNote] = useState('');
 
   useEffect(() => {
     const key = `draft:${location.hash.slice(1)}`;
@@ -49,7 +52,16 @@ function SaveForm() {
     setBusy(true);
     setNote(null);
     try {
-      await api.submit(settings, parsed.data);
+      const key = `${parsed.data.title}\n${parsed.data.content}`;
+      if (parsed.data.visibility === 'public' && duplicates?.key !== key) {
+        // A failed check never blocks the submission: the site finds the duplicates again for the admin.
+        const { matches } = await api.duplicates(settings, parsed.data).catch(() => ({ matches: [] as DuplicateMatch[] }));
+        if (matches.length) {
+          setDuplicates({ key, matches });
+          return;
+        }
+      }
+      await api.submit(settings, { ...parsed.data, duplicateNote: duplicateNote.trim() || undefined });
       setDone(true);
       setNote({ tone: 'ok', text: t(parsed.data.visibility === 'private' ? 'save.donePrivate' : 'save.done', { title: parsed.data.title }) });
       await chrome.storage.session.remove(`draft:${location.hash.slice(1)}`);
@@ -71,6 +83,7 @@ function SaveForm() {
       )}
     </div>
   );
+  const shown = duplicates && duplicates.key === `${fields.title.trim()}\n${fields.content.trim()}` && fields.visibility === 'public' ? duplicates.matches : [];
   const aria = (name: keyof Fields) => ({
     id: name,
     name,
@@ -149,9 +162,31 @@ function SaveForm() {
               </div>
             ))}
           </fieldset>
+          {shown.length > 0 && (
+            <section className="duplicates" role="status" data-testid="possible-duplicates">
+              <strong>{t('save.duplicatesTitle')}</strong>
+              <p className="muted small">{t('save.duplicatesText')}</p>
+              <ul>
+                {shown.map((m, i) => (
+                  <li key={m.id ?? `waiting-${i}`} data-testid="duplicate-match">
+                    {m.id !== null ? (
+                      <a href={`${settings.siteUrl}/prompts/${m.id}`} target="_blank" rel="noopener noreferrer">
+                        {m.title}
+                      </a>
+                    ) : (
+                      t('save.duplicateWaiting')
+                    )}{' '}
+                    <span className="muted small">{t('save.duplicateSimilar', { percent: Math.round(m.similarity * 100) })}</span>
+                  </li>
+                ))}
+              </ul>
+              <label htmlFor="duplicateNote">{t('save.duplicateNote')}</label>
+              <textarea id="duplicateNote" value={duplicateNote} onChange={(e) => setDuplicateNote(e.target.value)} maxLength={DUPLICATE_NOTE_MAX} rows={2} />
+            </section>
+          )}
           <p>
             <button type="submit" className="primary" disabled={busy} data-testid="save-submit">
-              {busy ? t('save.saving') : fields.visibility === 'private' ? t('save.savePrivate') : t('save.submit')}
+              {busy ? t('save.saving') : fields.visibility === 'private' ? t('save.savePrivate') : shown.length ? t('save.submitAnyway') : t('save.submit')}
             </button>
           </p>
         </form>

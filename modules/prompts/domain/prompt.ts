@@ -1,15 +1,17 @@
 import {
   EDIT_MESSAGES,
   isReservedAuthorName,
+  type RejectionView,
   MAX_PENDING_PER_AUTHOR,
   RESERVED_AUTHOR_MESSAGE,
+  RESUBMIT_MESSAGES,
   SUBMIT_MESSAGES,
   type VersionContent,
   type VersionStatus,
   type VersionView,
   type Visibility,
 } from '../contracts';
-import { DomainError, promptStream, type Actor, type Decider, type EventData, type NewEvent, type StoredEvent } from '../../../events';
+import { DomainError, promptStream, type Actor, type Decider, type EventData, type EventInput, type NewEvent, type StoredEvent } from '../../../events';
 
 export { promptStream };
 
@@ -33,9 +35,19 @@ export interface PromptState {
   shown: number;
   /** The author's revision of the published prompt awaiting review, if any. */
   pendingRevision: number | null;
+  /** The version the admin last rejected in the first review (a resubmission must change it). */
+  rejectedVersion: number | null;
 }
 
-export const initialPromptState: PromptState = { status: 'none', submittedBy: null, withdrawnByAuthor: false, versions: [], shown: 0, pendingRevision: null };
+export const initialPromptState: PromptState = {
+  status: 'none',
+  submittedBy: null,
+  withdrawnByAuthor: false,
+  versions: [],
+  shown: 0,
+  pendingRevision: null,
+  rejectedVersion: null,
+};
 
 /** The versions with `version`'s status set to `to` (only when it is now one of `from`, if given). */
 function restatus(versions: readonly PromptVersion[], version: number | null, to: VersionStatus, from?: readonly VersionStatus[]): readonly PromptVersion[] {
@@ -77,8 +89,11 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
       const versions = event.data.isApproved
         ? restatus(state.versions, state.shown, 'published')
         : restatus(state.versions, state.shown, 'rejected', ['pending']);
-      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions };
+      const rejectedVersion = event.data.isApproved ? state.rejectedVersion : state.shown;
+      return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions, rejectedVersion };
     }
+    case 'PromptResubmitted':
+      return { ...state, status: 'pending', versions: restatus(state.versions, state.shown, 'pending', ['draft']) };
     case 'PromptWithdrawn': {
       // Nothing waits for review any more: a pending prompt's content was never public (a draft); a pending revision is withdrawn.
       const versions = restatus(restatus(state.versions, state.shown, 'draft', ['pending']), state.pendingRevision, 'withdrawn');
@@ -124,6 +139,9 @@ export interface SubmitCommand {
   visibility?: Visibility;
   /** The import that brings it (private prompts only): its undo takes the prompt back. */
   importBatch?: number;
+  /** Near-duplicates the server found at submission (public prompts), and the submitter's note about them. */
+  similarTo?: number[];
+  duplicateNote?: string | null;
 }
 
 export type PromptCommand =
@@ -133,13 +151,13 @@ export type PromptCommand =
    */
   | { kind: 'submit'; promptId: number; submission: SubmitCommand; actor: Actor; pendingByAuthor?: number }
   /** The first decision, from the queue: only a pending prompt. */
-  | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor }
+  | { kind: 'review'; promptId: number; isApproved: boolean; actor: Actor; rejection?: RejectionView }
   /** The admin changes a decision later: publish a rejected or withdrawn one, or withdraw an approved one. */
   | { kind: 're-review'; promptId: number; isApproved: boolean; actor: Actor }
   /** The author (or the admin) takes a prompt out of every public list. */
   | { kind: 'withdraw'; promptId: number; actor: Actor }
   /** The author submits their private prompt to the community (`pendingByAuthor` as for submit). */
-  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number }
+  | { kind: 'share'; promptId: number; actor: Actor; pendingByAuthor?: number; similarTo?: number[] }
   /** The author (or the admin) changes some of the content, with an optional change note. */
   | { kind: 'edit'; promptId: number; change: Partial<PromptContent>; note: string | null; actor: Actor }
   /** A new version equal to version `version`'s content. */
@@ -147,7 +165,9 @@ export type PromptCommand =
   /** The author takes back their pending revision. */
   | { kind: 'withdraw-revision'; promptId: number; actor: Actor }
   /** The admin approves or rejects the pending revision `version`. */
-  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor }
+  | { kind: 'review-revision'; promptId: number; version: number; isApproved: boolean; actor: Actor; rejection?: RejectionView }
+  /** The author sends their rejected prompt, changed since, back to review. */
+  | { kind: 'resubmit'; promptId: number; actor: Actor; pendingByAuthor?: number }
   /** Undoing an import: the import's own prompt goes, if still private (its undo decides which: domain/import.ts). */
   | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor };
 
@@ -161,7 +181,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
   // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;
-  const data: EventData<'PromptSubmitted'> = {
+  const data: EventInput<'PromptSubmitted'> = {
     promptId,
     title: command.title,
     description: command.description,
@@ -173,6 +193,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
     isEditorsPick: curated && command.isEditorsPick,
     submittedBy: actor.userId,
     ...(command.submittedAt && curated ? { submittedAt: command.submittedAt } : {}),
+    ...(command.similarTo?.length ? { similarTo: command.similarTo, duplicateNote: command.duplicateNote ?? null } : {}),
   };
   return [{ type: 'PromptSubmitted', data }];
 }
@@ -200,23 +221,43 @@ function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Acto
  * The author submits a private prompt to the community: it becomes pending. Anyone else,
  * the admin included, learns nothing of it (not found), as with every read of it.
  */
-export function decideShare(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0): NewEvent[] {
+export function decideShare(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0, similarTo: number[] = []): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
   if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'private') throw new DomainError('conflict', 'Only a private prompt can be submitted to the community: this one already has been');
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
-  return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId! } }];
+  return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId!, ...(similarTo.length ? { similarTo } : {}) } }];
 }
 
 function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw new DomainError('forbidden', "You don't have admin permissions.");
 }
 
-export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
+/** The reason and note a decision records: a rejection's own, nothing for an approval. */
+function reasonOf(isApproved: boolean, rejection: RejectionView | undefined): Partial<RejectionView> {
+  if (isApproved) return {};
+  return { reason: rejection?.reason ?? null, note: rejection?.note ?? null };
+}
+
+export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor, rejection?: RejectionView): NewEvent[] {
   requireAdmin(actor);
   if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
-  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId } }];
+  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId, ...reasonOf(isApproved, rejection) } }];
+}
+
+/**
+ * The author sends their rejected prompt back to the queue once they have changed it since the
+ * rejection (the same content would only be rejected again); the pending limit applies as to a
+ * new submission. Anyone else learns nothing of it.
+ */
+export function decideResubmit(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0): NewEvent[] {
+  const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
+  if (state.status === 'none' || state.status === 'private' || !isAuthor) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
+  if (state.status !== 'rejected' || state.rejectedVersion === null) throw new DomainError('conflict', RESUBMIT_MESSAGES.notRejected);
+  if (state.shown === state.rejectedVersion) throw new DomainError('conflict', RESUBMIT_MESSAGES.unchanged);
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  return [{ type: 'PromptResubmitted', data: { promptId, version: state.shown, rejectedVersion: state.rejectedVersion, resubmittedBy: actor.userId! } }];
 }
 
 /**
@@ -316,12 +357,19 @@ export function decideWithdrawRevision(state: PromptState, promptId: number, act
   return [{ type: 'PromptRevisionWithdrawn', data: { promptId, version: state.pendingRevision, withdrawnBy: actor.userId! } }];
 }
 
-export function decideReviewRevision(state: PromptState, promptId: number, version: number, isApproved: boolean, actor: Actor): NewEvent[] {
+export function decideReviewRevision(
+  state: PromptState,
+  promptId: number,
+  version: number,
+  isApproved: boolean,
+  actor: Actor,
+  rejection?: RejectionView,
+): NewEvent[] {
   requireAdmin(actor);
   if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
   if (version > state.versions.length) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
   if (version !== state.pendingRevision) throw new DomainError('conflict', EDIT_MESSAGES.revisionNotPending);
-  return [{ type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId! } }];
+  return [{ type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId!, ...reasonOf(isApproved, rejection) } }];
 }
 
 /**
@@ -357,13 +405,13 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         if (state.status !== 'none') throw new DomainError('conflict', 'This prompt already exists');
         return decideSubmit(command.promptId, command.submission, command.actor, command.pendingByAuthor);
       case 'review':
-        return decideReview(state, command.promptId, command.isApproved, command.actor);
+        return decideReview(state, command.promptId, command.isApproved, command.actor, command.rejection);
       case 're-review':
         return decideReReview(state, command.promptId, command.isApproved, command.actor);
       case 'withdraw':
         return decideWithdraw(state, command.promptId, command.actor);
       case 'share':
-        return decideShare(state, command.promptId, command.actor, command.pendingByAuthor);
+        return decideShare(state, command.promptId, command.actor, command.pendingByAuthor, command.similarTo);
       case 'edit':
         return decideEdit(state, command.promptId, command.change, command.note, command.actor);
       case 'restore':
@@ -371,7 +419,9 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
       case 'withdraw-revision':
         return decideWithdrawRevision(state, command.promptId, command.actor);
       case 'review-revision':
-        return decideReviewRevision(state, command.promptId, command.version, command.isApproved, command.actor);
+        return decideReviewRevision(state, command.promptId, command.version, command.isApproved, command.actor, command.rejection);
+      case 'resubmit':
+        return decideResubmit(state, command.promptId, command.actor, command.pendingByAuthor);
       case 'discard':
         return decideDiscard(state, command.promptId, command.importBatch, command.actor);
     }

@@ -1,4 +1,4 @@
-import type { ReviewPromptView } from '../../../modules/prompts/contracts';
+import type { RejectionView, ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
 import { formatTime, DecisionButton, type ReviewProps } from './shared';
@@ -6,6 +6,10 @@ import { buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 import { LoadMore } from '../../ui/LoadMore';
+import { RejectDecision } from './RejectDecision';
+import { RejectedBefore } from './RejectedBefore';
+import { LikelyDuplicates } from './LikelyDuplicates';
+import { Fragment } from 'react';
 
 /** /admin, Pending Prompts: the queue as a table (cards below 768 px), a page at a time, refreshed every 30 s. */
 export default withStrings(PendingTable);
@@ -74,21 +78,30 @@ export function QueueTable({
                 </tr>
               ) : (
                 queue.map((p) => (
-                  <tr
-                    key={p.id}
-                    className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
-                    data-testid="pending-row"
-                    data-prompt-id={p.id}
-                  >
-                    <td className="px-4 py-3 font-medium max-md:block max-md:w-full max-md:p-0 md:max-w-xs md:min-w-48">
-                      <span className="line-clamp-2 break-words">{p.title}</span>
-                    </td>
-                    <td className="px-4 py-3 text-muted-foreground max-md:block max-md:p-0">{p.authorName}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:block max-md:p-0">
-                      <time dateTime={p.createdAt}>{formatTime(p.createdAt, lng)}</time>
-                    </td>
-                    {actions && <td className="px-4 py-3 max-md:block max-md:w-full max-md:p-0 max-md:pt-2">{actions(p)}</td>}
-                  </tr>
+                  <Fragment key={p.id}>
+                    <tr
+                      className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
+                      data-testid="pending-row"
+                      data-prompt-id={p.id}
+                    >
+                      <td className="px-4 py-3 font-medium max-md:block max-md:w-full max-md:p-0 md:max-w-xs md:min-w-48">
+                        <span className="line-clamp-2 break-words">{p.title}</span>
+                        <LikelyDuplicates prompt={p} />
+                      </td>
+                      <td className="px-4 py-3 text-muted-foreground max-md:block max-md:p-0">{p.authorName}</td>
+                      <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:block max-md:p-0">
+                        <time dateTime={p.createdAt}>{formatTime(p.createdAt, lng)}</time>
+                      </td>
+                      {actions && <td className="px-4 py-3 max-md:block max-md:w-full max-md:p-0 max-md:pt-2">{actions(p)}</td>}
+                    </tr>
+                    {p.lastRejection && (
+                      <tr className="border-b border-border last:border-0 max-md:block">
+                        <td colSpan={4} className="px-4 pb-3 max-md:block">
+                          <RejectedBefore rejected={p.lastRejection} now={p} version={p.version} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 ))
               )}
             </tbody>
@@ -100,12 +113,20 @@ export function QueueTable({
   );
 }
 
-function RowActions({ prompt, busy, review }: { prompt: ReviewPromptView; busy: boolean; review: (id: number, approve: boolean) => Promise<void> }) {
+function RowActions({
+  prompt,
+  busy,
+  review,
+}: {
+  prompt: ReviewPromptView;
+  busy: boolean;
+  review: (id: number, approve: boolean, rejection?: RejectionView) => Promise<void>;
+}) {
   const t = useT<ScopeOf<'review'>>();
   return (
     <div className="flex flex-wrap justify-end gap-2 max-md:justify-start">
       <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />
-      <DecisionButton approve={false} busy={busy} onClick={() => void review(prompt.id, false)} />
+      <RejectDecision title={prompt.title} busy={busy} onReject={(rejection) => void review(prompt.id, false, rejection)} />
       <a href={`/prompts/${prompt.id}`} target="_blank" rel="noopener" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="view">
         <Icon name="external" size={14} />
         {t('admin.view')}

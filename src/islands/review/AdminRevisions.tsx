@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { RevisionView } from '../../../modules/prompts/contracts';
+import type { RejectionView, RevisionView } from '../../../modules/prompts/contracts';
+import { RejectDecision } from './RejectDecision';
+import { RejectedBefore } from './RejectedBefore';
 import { api } from '../../client/http';
 import { usePaged } from '../../client/paged';
 import { useT, withStrings } from '../../client/strings';
@@ -26,12 +28,15 @@ function Revisions({ strings: { lng } }: ReviewProps) {
   const [busy, setBusy] = useState<string | null>(null);
   useEffect(() => void reload(), [reload]);
 
-  const review = async (r: RevisionView, isApproved: boolean) => {
+  const review = async (r: RevisionView, isApproved: boolean, rejection?: RejectionView) => {
     const toast = reserveToast();
     const key = `${r.promptId}-${r.version}`;
     setBusy(key);
     try {
-      await api(routes.reviewRevision, { params: { id: r.promptId, version: r.version }, body: { isApproved } });
+      await api(routes.reviewRevision, {
+        params: { id: r.promptId, version: r.version },
+        body: { isApproved, reason: rejection?.reason ?? undefined, note: rejection?.note },
+      });
       toast({ title: t('admin.successTitle'), description: t('admin.successDescription') });
       setItems((list) => list?.filter((x) => x !== r) ?? list);
     } catch (error) {
@@ -88,8 +93,13 @@ function Revisions({ strings: { lng } }: ReviewProps) {
                 testId="revision-diff"
               />
             </div>
+            {r.previousRejection && (
+              <div className="mt-4">
+                <RejectedBefore rejected={r.previousRejection} now={r} version={r.version} />
+              </div>
+            )}
             <div className="mt-4 flex flex-wrap justify-end gap-2">
-              <DecisionButton approve={false} busy={busy === `${r.promptId}-${r.version}`} onClick={() => void review(r, false)} />
+              <RejectDecision title={r.title} busy={busy === `${r.promptId}-${r.version}`} onReject={(rejection) => void review(r, false, rejection)} />
               <DecisionButton approve busy={busy === `${r.promptId}-${r.version}`} onClick={() => void review(r, true)} />
             </div>
           </li>

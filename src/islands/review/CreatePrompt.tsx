@@ -9,6 +9,8 @@ import { createForm } from '../../client/review-forms';
 import { type CategoryOption, type ReviewProps } from './shared';
 import { PromptFields } from './PromptFields';
 import { VisibilityChoice } from './VisibilityChoice';
+import { PossibleDuplicates } from './PossibleDuplicates';
+import { useDuplicateCheck } from '../../client/duplicates';
 import { buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -33,9 +35,12 @@ function CreateForm({ categories, authorName, initial }: Props) {
     errorKey: submitRefusalKey,
   });
   const { values, errors, set } = form;
+  const duplicates = useDuplicateCheck();
+  const matches = values.visibility === 'private' ? [] : duplicates.matchesFor(values);
   const onSubmit = form.submit(
     async (data) => {
-      const created = await api(routes.submit, { body: data });
+      if (data.visibility === 'public' && !(await duplicates.mayProceed(data))) return;
+      const created = await api(routes.submit, { body: { ...data, duplicateNote: duplicates.note || undefined } });
       queueToastForNextPage(
         data.visibility === 'private'
           ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
@@ -58,6 +63,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
             {errors.authorName}
           </p>
         )}
+        <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />
         <p className="text-xs text-muted-foreground" data-testid="terms-note">
           {t('create.terms')}
         </p>
@@ -66,7 +72,12 @@ function CreateForm({ categories, authorName, initial }: Props) {
             {t('create.cancel')}
           </a>
           <div className="sm:w-48">
-            <Submit busy={form.busy} label={t('create.submit')} busyLabel={t('create.sending')} testId="create-prompt-send" />
+            <Submit
+              busy={form.busy}
+              label={matches.length ? t('duplicates.submitAnyway') : t('create.submit')}
+              busyLabel={t('create.sending')}
+              testId="create-prompt-send"
+            />
           </div>
         </div>
       </form>

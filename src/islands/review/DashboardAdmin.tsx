@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import type { ReviewPromptView } from '../../../modules/prompts/contracts';
+import type { RejectionView, ReviewPromptView } from '../../../modules/prompts/contracts';
+import { RejectDecision } from './RejectDecision';
+import { RejectedBefore } from './RejectedBefore';
+import { LikelyDuplicates } from './LikelyDuplicates';
 import { usePendingQueue } from '../../client/review-queue';
 import { DecisionButton, formatTime, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';
@@ -44,7 +47,7 @@ function PendingCard({
   prompt: ReviewPromptView;
   lng: string;
   busy: boolean;
-  review: (id: number, approve: boolean) => Promise<void>;
+  review: (id: number, approve: boolean, rejection?: RejectionView) => Promise<void>;
 }) {
   const t = useT<ScopeOf<'review'>>();
   const [full, setFull] = useState(false);
@@ -57,7 +60,13 @@ function PendingCard({
       <p className="mt-1 text-xs text-muted-foreground">
         {prompt.authorName} · {t('admin.submittedOn', { date: formatTime(prompt.createdAt, lng) })}
       </p>
+      <LikelyDuplicates prompt={prompt} />
       <p className="mt-3 text-sm text-muted-foreground">{prompt.description}</p>
+      {prompt.lastRejection && (
+        <div className="mt-3">
+          <RejectedBefore rejected={prompt.lastRejection} now={prompt} version={prompt.version} />
+        </div>
+      )}
       <pre id={contentId} className="mt-3 rounded-lg bg-muted p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap" data-testid="pending-content">
         {full || !truncated ? prompt.content : `${prompt.content.slice(0, PREVIEW_CHARS).trimEnd()}…`}
       </pre>
@@ -68,7 +77,7 @@ function PendingCard({
           </Button>
         )}
         <span className="flex-1" />
-        <DecisionButton approve={false} busy={busy} onClick={() => void review(prompt.id, false)} />
+        <RejectDecision title={prompt.title} busy={busy} onReject={(rejection) => void review(prompt.id, false, rejection)} />
         <DecisionButton approve busy={busy} onClick={() => void review(prompt.id, true)} />
       </div>
     </li>

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { PendingRevision as Revision, SubmissionView, TimelineEntry } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
+import {
+  RESUBMIT_MESSAGES,
+  type PendingRevision as Revision,
+  type RejectionView,
+  type SubmissionView,
+  type TimelineEntry,
+} from '../../../modules/prompts/contracts';
+import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../client/toast-store';
 import { Icon } from '../../ui/Icon';
@@ -74,6 +80,20 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     void load();
   };
 
+  const resubmit = async (id: number) => {
+    if (!confirm(t('mine.resubmitConfirm'))) return;
+    const toast = reserveToast();
+    try {
+      await api(routes.resubmit, { params: { id } });
+      toast({ title: t('mine.resubmittedTitle'), description: t('mine.resubmittedDescription') });
+    } catch (error) {
+      console.error(error);
+      const unchanged = error instanceof HttpError && error.errorField === RESUBMIT_MESSAGES.unchanged;
+      toast({ variant: 'destructive', title: t('mine.resubmitFailed'), description: unchanged ? t('mine.resubmitUnchanged') : undefined });
+    }
+    void load();
+  };
+
   const search = (
     <div className="mb-4">
       <label htmlFor={searchId} className="sr-only">
@@ -134,11 +154,18 @@ function Submissions({ strings: { lng } }: ReviewProps) {
             ) : (
               <Timeline steps={s.timeline} lng={lng} />
             )}
+            {s.status === 'rejected' && s.lastRejection && (
+              <Rejection rejection={s.lastRejection} testId="rejection">
+                <p className="mt-2 text-muted-foreground">{t('mine.resubmitHint')}</p>
+              </Rejection>
+            )}
             {s.pendingRevision && <PendingRevision submission={s} revision={s.pendingRevision} lng={lng} onWithdraw={() => void withdrawRevision(s.id)} />}
             {!s.pendingRevision && s.lastRevisionRejected && (
-              <p className="mt-4 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm" data-testid="revision-rejected">
-                {t('mine.revisionRejected', { version: s.lastRevisionRejected.version, date: formatTime(s.lastRevisionRejected.at, lng) })}
-              </p>
+              <Rejection rejection={s.lastRevisionRejected} testId="revision-rejected">
+                <p className="mt-1">
+                  {t('mine.revisionRejected', { version: s.lastRevisionRejected.version, date: formatTime(s.lastRevisionRejected.at, lng) })}
+                </p>
+              </Rejection>
             )}
             <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
               {s.status !== 'withdrawn' && (
@@ -167,6 +194,12 @@ function Submissions({ strings: { lng } }: ReviewProps) {
                   {t('mine.share')}
                 </Button>
               )}
+              {s.status === 'rejected' && (
+                <Button size="sm" onClick={() => void resubmit(s.id)} data-testid="resubmit">
+                  <Icon name="send" size={14} />
+                  {t('mine.resubmit')}
+                </Button>
+              )}
               {(s.status === 'pending' || s.status === 'approved') && (
                 <Button variant="outline" size="sm" onClick={() => void withdraw(s.id)} data-testid="withdraw">
                   {t('mine.withdraw')}
@@ -178,6 +211,25 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       </ul>
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
     </>
+  );
+}
+
+/** Why the admin rejected the prompt or its revision, and their note, as the author reads it (issue 22). */
+function Rejection({ rejection, testId, children }: { rejection: RejectionView; testId: string; children?: React.ReactNode }) {
+  const t = useT<ScopeOf<'review'>>();
+  return (
+    <div className="mt-4 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm" data-testid={testId} data-reason={rejection.reason ?? ''}>
+      {rejection.reason && <p className="font-semibold">{t('mine.rejectedBecause', { reason: t(`reasons.${rejection.reason}`) })}</p>}
+      {children}
+      {rejection.note && (
+        <figure className="mt-2">
+          <figcaption className="text-xs font-medium text-muted-foreground">{t('mine.adminNote')}</figcaption>
+          <blockquote className="mt-1 border-l-2 border-destructive/40 pl-3 whitespace-pre-wrap italic" data-testid="admin-note">
+            {rejection.note}
+          </blockquote>
+        </figure>
+      )}
+    </div>
   );
 }
 

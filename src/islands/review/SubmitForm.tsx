@@ -9,6 +9,8 @@ import { dialogForm } from '../../client/review-forms';
 import { type CategoryOption } from './shared';
 import { PromptFields } from './PromptFields';
 import { VisibilityChoice } from './VisibilityChoice';
+import { PossibleDuplicates } from './PossibleDuplicates';
+import { useDuplicateCheck } from '../../client/duplicates';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
@@ -45,9 +47,12 @@ export default function SubmitForm({
     errorKey: submitRefusalKey,
   });
   const { values, errors, set } = form;
+  const duplicates = useDuplicateCheck();
+  const matches = values.visibility === 'private' ? [] : duplicates.matchesFor(values);
   const onSubmit = form.submit(
     async (data) => {
-      await api(routes.submit, { body: data });
+      if (data.visibility === 'public' && !(await duplicates.mayProceed(data))) return;
+      await api(routes.submit, { body: { ...data, duplicateNote: duplicates.note || undefined } });
       showToast(
         data.visibility === 'private'
           ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
@@ -71,7 +76,13 @@ export default function SubmitForm({
         autoComplete="name"
       />
       <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
-      <Submit busy={form.busy} label={t('submit.button')} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
+      <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />
+      <Submit
+        busy={form.busy}
+        label={matches.length ? t('duplicates.submitAnyway') : t('submit.button')}
+        busyLabel={t('submit.sending')}
+        testId="submit-prompt-send"
+      />
     </form>
   );
 }

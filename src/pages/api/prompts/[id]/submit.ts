@@ -1,17 +1,15 @@
 import { sharePrompt } from '../../../../../modules/prompts';
 import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
-import { countPendingBy } from '../../../../../projections/review/queries';
-import { throttleAccount } from '../../../../server/library';
 import { serve } from '../../../../server/route';
+import { requeueFor, similarIds } from '../../../../server/submit';
 
-/** A private prompt joins the review queue: held to the same limits as a new submission (issue 18). */
+/**
+ * A private prompt joins the review queue: held to the same limits as a new submission (issue 18),
+ * with its near-duplicates found for the admin as a submission's are (issue 22: imported prompts come this way).
+ */
 export const POST = serve(promptRoutes.share, async ({ params: { id }, user, app, actor, context, metadata, settle }) => {
-  if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
-  const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
-  const appended = await sharePrompt(app.store, id, actor, metadata, pending);
-  await settle(appended);
-  const prompt = await getPromptFor(app.db, id, actor);
-  if (!prompt) throw new Error(`shared prompt ${id} is not in the catalog after settling`);
-  return prompt;
+  const own = await getPromptFor(app.db, id, actor);
+  const similarTo = own ? await similarIds(app, own, id) : [];
+  return requeueFor(app, context, { user, actor, settle }, id, (pending) => sharePrompt(app.store, id, actor, metadata, pending, similarTo));
 });

@@ -1,0 +1,2 @@
+/** The audit capability: a read model only (projections/audit); its contracts and routes. */
+export * from './contracts';

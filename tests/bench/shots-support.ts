@@ -1,0 +1,77 @@
+/**
+ * What the screenshot scripts of the reviewed screens share (version-shots.ts, curation-shots.ts):
+ * the running build's address and data folder, the lists that narrow a run, and signing up and
+ * in through the API (the set-password links are read from DATA_DIR's outbox).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+
+export const base = process.env.BASE ?? 'http://127.0.0.1:4520';
+export const dataDir = process.env.DATA_DIR ?? '/tmp/e2e-edit-ui';
+export const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@promptory.test';
+export const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
+export const widths = list('WIDTHS', '360,900,1280').map(Number);
+export const lngs = list('LNGS', 'en,zh-HK');
+export const themes = list('THEMES', 'light,dark');
+
+function tokenFor(email: string): string {
+  const files = readdirSync(join(dataDir, 'outbox'))
+    .filter((f) => f.includes(email))
+    .sort();
+  const text = readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no link in the mail to ${email}`);
+  return token;
+}
+
+export async function ok(what: string, answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>) {
+  const response = await answer;
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown> & { id: number };
+}
+
+export async function signUp(request: APIRequestContext, name: string): Promise<void> {
+  const email = `${name.toLowerCase()}-${Date.now().toString(36)}@shots.test`;
+  await ok('register', request.post(`${base}/api/auth/register`, { data: { name, email } }));
+  await new Promise((r) => setTimeout(r, 500));
+  await ok('set password', request.post(`${base}/api/auth/set-password`, { data: { email, token: tokenFor(email), password: 'correct horse battery' } }));
+}
+
+export async function signInAdmin(request: APIRequestContext): Promise<void> {
+  const password = 'admin password 1';
+  if ((await request.post(`${base}/api/auth/login`, { data: { email: adminEmail, password } })).ok()) return;
+  await ok('admin password', request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
+}
+
+/** A page to shoot: its file name, who looks, the path, and what to do there first (open a form, fill a field). */
+export type Shot = [name: string, context: BrowserContext, path: string, act?: (page: Page) => Promise<void>];
+
+/** Every shot at every width, language and theme, full page, as <name>-<width>-<lng>-<theme>.png in `out`. */
+export async function shootAll(out: string, shots: readonly Shot[]) {
+  mkdirSync(out, { recursive: true });
+  for (const theme of themes) {
+    for (const [name, context, path, act] of shots) {
+      const page = await context.newPage();
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      for (const lng of lngs) {
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lng=${lng}`, { waitUntil: 'networkidle' });
+          await page
+            .waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 20_000 })
+            .catch(() => {});
+          await page.waitForTimeout(400);
+          if (act) await act(page).catch((error) => console.error(name, error));
+          const file = join(out, `${name}-${width}-${lng}-${theme}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          console.log(file);
+        }
+      }
+      await page.close();
+    }
+  }
+}
