@@ -23,6 +23,8 @@ async function member(browser: Browser, baseURL: string, lng: Lang, options: { j
 async function open(page: Page, path: string) {
   await page.goto(path);
   await islandsReady(page);
+  // The comments load when they come into view (client:visible), as they do for a reader who scrolls to them.
+  await page.getByTestId('comments').scrollIntoViewIfNeeded();
   await reactHydrated(page, '[data-testid=comments] h2 ~ *');
 }
 
