@@ -33,6 +33,7 @@ describe('catalog API', () => {
     expect(body).toHaveLength(seedPrompts.length);
     expect(Object.keys(body[0]).sort()).toEqual(
       [
+        'authorId',
         'authorImage',
         'authorName',
         'categoryId',
