@@ -7,50 +7,18 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
+import { base, list, lngs, ok, signInAdmin, signUp, themes, widths } from './shots-support';
 
-const base = process.env.BASE ?? 'http://127.0.0.1:5291';
-const dataDir = process.env.DATA_DIR ?? '/tmp/people-shots';
-const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@promptory.test';
 const out = process.argv[2] ?? '/tmp/shots-community';
-const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
-const widths = list('WIDTHS', '360,900,1280').map(Number);
-const lngs = list('LNGS', 'en,zh-HK');
-const themes = list('THEMES', 'light,dark');
 const only = new Set(list('PAGES', 'community,member,missing'));
-
-function tokenFor(email: string): string {
-  const files = readdirSync(join(dataDir, 'outbox'))
-    .filter((f) => f.includes(email))
-    .sort();
-  const text = readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  return /token=([A-Za-z0-9_-]+)/.exec(text)![1];
-}
-
-async function ok(what: string, answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>) {
-  const response = await answer;
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Record<string, any>;
-}
-
-async function signUp(request: APIRequestContext, name: string): Promise<number> {
-  const email = `${name.toLowerCase().replace(/\W/g, '')}-${Date.now().toString(36)}@shots.test`;
-  await ok('register', request.post(`${base}/api/auth/register`, { data: { name, email } }));
-  await new Promise((r) => setTimeout(r, 500));
-  await ok('set password', request.post(`${base}/api/auth/set-password`, { data: { email, token: tokenFor(email), password: 'correct horse battery' } }));
-  return (await ok('me', request.get(`${base}/api/auth/me`))).user.id;
-}
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
 const admin = await browser.newContext();
-const password = 'admin password 1';
-if (!(await admin.request.post(`${base}/api/auth/login`, { data: { email: adminEmail, password } })).ok())
-  await ok('admin', admin.request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
+await signInAdmin(admin.request);
 
 const people = [
   { name: 'Ada Lovelace', titles: ['Sonnet helper for any topic', 'Explain code like a teacher'], uses: 7, helpful: 2 },

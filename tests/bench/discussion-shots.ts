@@ -9,51 +9,14 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
+import { base, list, lngs, ok, signInAdmin, signUp, themes, widths } from './shots-support';
 
-const base = process.env.BASE ?? 'http://127.0.0.1:4520';
-const dataDir = process.env.DATA_DIR ?? '/tmp/e2e-edit-ui';
-const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@promptory.test';
 const out = process.argv[2] ?? '/tmp/shots-discussion';
-const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
-const widths = list('WIDTHS', '360,900,1280').map(Number);
-const lngs = list('LNGS', 'en,zh-HK');
-const themes = list('THEMES', 'light,dark');
 const only = new Set(list('PAGES', 'comments,reports,outcomes,cards'));
-
-function tokenFor(email: string): string {
-  const files = readdirSync(join(dataDir, 'outbox'))
-    .filter((f) => f.includes(email))
-    .sort();
-  const text = readFileSync(join(dataDir, 'outbox', files[files.length - 1]), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!token) throw new Error(`no link in the mail to ${email}`);
-  return token;
-}
-
-async function ok(what: string, answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>) {
-  const response = await answer;
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown> & { id: number };
-}
-
-async function signUp(request: APIRequestContext, name: string): Promise<void> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@shots.test`;
-  await ok('register', request.post(`${base}/api/auth/register`, { data: { name, email } }));
-  await new Promise((r) => setTimeout(r, 500));
-  await ok('set password', request.post(`${base}/api/auth/set-password`, { data: { email, token: tokenFor(email), password: 'correct horse battery' } }));
-}
-
-async function signInAdmin(request: APIRequestContext): Promise<void> {
-  const password = 'admin password 1';
-  if ((await request.post(`${base}/api/auth/login`, { data: { email: adminEmail, password } })).ok()) return;
-  await ok('admin password', request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
-}
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
 const author = await browser.newContext();

@@ -1,5 +1,5 @@
 /**
- * What the screenshot scripts of the reviewed screens share (version-shots.ts, curation-shots.ts):
+ * What the screenshot scripts of the reviewed screens share (version, curation, community and discussion shots):
  * the running build's address and data folder, the lists that narrow a run, and signing up and
  * in through the API (the set-password links are read from DATA_DIR's outbox).
  */
@@ -34,11 +34,13 @@ export async function ok(what: string, answer: Promise<{ ok(): boolean; status()
   return (await response.json()) as Record<string, unknown> & { id: number };
 }
 
-export async function signUp(request: APIRequestContext, name: string): Promise<void> {
-  const email = `${name.toLowerCase()}-${Date.now().toString(36)}@shots.test`;
+/** A new account named `name`, signed in on `request`; answers its user id. */
+export async function signUp(request: APIRequestContext, name: string): Promise<number> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@shots.test`;
   await ok('register', request.post(`${base}/api/auth/register`, { data: { name, email } }));
   await new Promise((r) => setTimeout(r, 500));
   await ok('set password', request.post(`${base}/api/auth/set-password`, { data: { email, token: tokenFor(email), password: 'correct horse battery' } }));
+  return ((await ok('me', request.get(`${base}/api/auth/me`))) as unknown as { user: { id: number } }).user.id;
 }
 
 export async function signInAdmin(request: APIRequestContext): Promise<void> {
