@@ -38,3 +38,41 @@ for (const file of FILES) {
     .replace(unguarded, GUARD);
   writeFileSync(file, patched);
 }
+
+// Second guard: BEGIN goes out in the same round trip as the transaction's first statements.
+// The driver awaited BEGIN's answer before running the transaction's function: one round trip
+// of every write spent on a statement that cannot fail on a healthy connection (on a broken
+// one every statement fails). The transaction now starts once BEGIN has its connection; its
+// statements follow BEGIN on that connection, in order, and COMMIT waits for BEGIN's answer.
+// Measured in docs/benchmarks.md ("HTTP writes"); tests/integration/write-path.test.ts counts
+// the round trips and the outage and crash proofs cover a connection lost mid-transaction.
+const BEGIN_MARK = '/* promptory: pipelined begin */';
+const AWAITED_BEGIN = `      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()
+      return await Promise.race([`;
+const PIPELINED_BEGIN = `      ${BEGIN_MARK}
+      let assigned
+      const onConnection = new Promise(resolve => assigned = resolve)
+      began = sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute: c => (onexecute(c), assigned()) }).execute()
+      began.catch(() => {})
+      await Promise.race([onConnection, began])
+      // The pool parks a connection whose query cannot take more behind it as full; reserved,
+      // the transaction's statements go out behind BEGIN on it (and nobody else's).
+      connection.queue === full && move(connection, reserved)
+      return await Promise.race([`;
+const SCOPE_COMMIT = `      if (!name) {
+        prepare`;
+for (const file of ['src', 'cjs/src', 'cf/src'].map((dir) => `node_modules/postgres/${dir}/index.js`)) {
+  if (!existsSync(file)) continue;
+  const source = readFileSync(file, 'utf8');
+  if (source.includes(BEGIN_MARK)) continue;
+  const declarations = '    let savepoints = 0\n      , connection\n';
+  if (!source.includes(AWAITED_BEGIN) || !source.includes(SCOPE_COMMIT) || !source.includes(declarations)) {
+    console.warn(`[promptory] ${file}: postgres.js changed; BEGIN is not pipelined (see scripts/patch-postgres.mjs)`);
+    continue;
+  }
+  const patched = source
+    .replace(declarations, '    let savepoints = 0\n      , began\n      , connection\n')
+    .replace(AWAITED_BEGIN, PIPELINED_BEGIN)
+    .replace(SCOPE_COMMIT, `      if (!name) {\n        await began\n        prepare`);
+  writeFileSync(file, patched);
+}

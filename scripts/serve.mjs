@@ -1,8 +1,9 @@
 // Serves a production build: `node scripts/serve.mjs` (ASTRO_OUT_DIR picks the build, default
-// dist; HOST and PORT as for Astro). The project owns the HTTP server so that static files
-// (/_astro/*, public/), which the adapter serves before our middleware runs, carry the same
-// protective headers as rendered pages (rendered answers set their own headers, which win),
-// and so that stored public pages are answered without entering Astro (serveApp).
+// dist; HOST and PORT as for Astro). The project owns the HTTP server (the adapter runs in
+// its middleware mode, answering only what Astro renders) so that static files (/_astro/*,
+// public/) come from memory with the same protective headers as rendered pages (rendered
+// answers set their own headers, which win), and so that stored public pages are answered
+// without entering Astro (serveApp).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, resolve } from 'node:path';
@@ -17,33 +18,58 @@ export const STATIC_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
-/** Hashed build assets never change under their name. */
+/** Hashed build assets never change under their name; other public files may, at the next build. */
 const ASSETS = '/_astro/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0';
 
-/**
- * The build's precompressed assets (scripts/precompress.mjs), by URL path, read once: a build's
- * files never change, and they are small (the whole set is a few hundred KB compressed).
- */
-export function precompressedAssets(clientDir) {
-  const assets = new Map();
-  const dir = join(clientDir, ASSETS);
-  if (!existsSync(dir)) return assets;
-  for (const name of readdirSync(dir)) {
-    const type = COMPRESSIBLE_TYPES[extname(name)];
-    const path = join(dir, name);
-    if (!type) continue;
-    const br = existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null;
-    const gzip = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null;
-    if (!br && !gzip) continue;
-    const { mtime, size } = statSync(path);
-    assets.set(ASSETS + name, { type, br, gzip, lastModified: mtime.toUTCString(), tag: `${size.toString(16)}-${mtime.getTime().toString(16)}` });
+/** Types of the files a build holds that are not compressed (see COMPRESSIBLE_TYPES for the rest). */
+const OTHER_TYPES = {
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.zip': 'application/zip',
+  '.html': 'text/html; charset=utf-8',
+};
+
+function* filesUnder(dir, prefix = '/') {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) yield* filesUnder(join(dir, entry.name), `${prefix}${entry.name}/`);
+    else if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) yield [`${prefix}${entry.name}`, join(dir, entry.name)];
   }
-  return assets;
 }
 
-/** The best encoding we hold that the client takes (`q=0` refuses one), or null. */
-export function chooseEncoding(acceptEncoding, asset) {
+/**
+ * Every file of the build's client folder (the islands' scripts, styles, public/), by URL path,
+ * with its precompressed copies (scripts/precompress.mjs), read once at start: a build's files
+ * never change, and the whole set is small (under 2 MB). Answering them here, from memory,
+ * means the adapter never looks on disk for a file of a page's or an API call's name (a
+ * failed `stat` on every request: 3% of a search page's CPU and 6-11% of a write's, issue 19).
+ */
+export function staticFiles(clientDir) {
+  const files = new Map();
+  if (!existsSync(clientDir)) return files;
+  for (const [urlPath, path] of filesUnder(clientDir)) {
+    const extension = extname(path);
+    const type = COMPRESSIBLE_TYPES[extension] ?? OTHER_TYPES[extension] ?? 'application/octet-stream';
+    const { mtime, size } = statSync(path);
+    files.set(urlPath, {
+      type,
+      plain: readFileSync(path),
+      br: existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null,
+      gzip: existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null,
+      cacheControl: urlPath.startsWith(ASSETS) ? IMMUTABLE : REVALIDATE,
+      lastModified: mtime.toUTCString(),
+      tag: `${size.toString(16)}-${mtime.getTime().toString(16)}`,
+    });
+  }
+  return files;
+}
+
+/** The best encoding we hold that the client takes (`q=0` refuses one), or null (the plain file). */
+export function chooseEncoding(acceptEncoding, file) {
   const accepted = new Map();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
@@ -52,36 +78,49 @@ export function chooseEncoding(acceptEncoding, asset) {
     accepted.set(coding, q ? Number(q.slice(2)) || 0 : 1);
   }
   const takes = (coding) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
-  if (asset.br && takes('br')) return 'br';
-  if (asset.gzip && takes('gzip')) return 'gzip';
+  if (file.br && takes('br')) return 'br';
+  if (file.gzip && takes('gzip')) return 'gzip';
   return null;
 }
 
-/** Answers a request for a precompressed asset; false leaves it to the adapter. */
-function servePrecompressed(req, res, assets) {
+/** The URL path a request names, decoded; null when it cannot be decoded. */
+function requestPath(req) {
+  const raw = (req.url ?? '/').split(/[?#]/, 1)[0];
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Answers a request for a file of the build; false leaves it to the app. */
+function serveStatic(req, res, files, path) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = (req.url ?? '').split('?')[0];
-  const asset = assets.get(path);
-  if (!asset) return false;
-  const encoding = chooseEncoding(req.headers['accept-encoding'], asset);
-  if (!encoding) return false;
-  const body = encoding === 'br' ? asset.br : asset.gzip;
+  const file = files.get(path);
+  if (!file) return false;
+  const encoding = chooseEncoding(req.headers['accept-encoding'], file);
+  const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : file.plain;
   // Each encoding is its own representation, with its own validator.
-  const etag = `W/"${asset.tag}-${encoding}"`;
-  res.setHeader('vary', 'Accept-Encoding');
-  res.setHeader('cache-control', IMMUTABLE);
-  res.setHeader('last-modified', asset.lastModified);
+  const etag = `W/"${file.tag}-${encoding ?? 'identity'}"`;
+  if (file.br || file.gzip) res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('cache-control', file.cacheControl);
+  res.setHeader('last-modified', file.lastModified);
   res.setHeader('etag', etag);
   // Weak comparison, as If-None-Match asks and as src/server/conditional-get.ts does (this
   // file runs on plain Node before any build, so it cannot import that TypeScript).
   const weakless = (tag) => tag.trim().replace(/^W\//, '');
-  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag))) {
+  const ifNoneMatch = req.headers['if-none-match'];
+  const ifModifiedSince = Date.parse(req.headers['if-modified-since'] ?? '');
+  const fresh = ifNoneMatch
+    ? ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag))
+    : ifModifiedSince >= Date.parse(file.lastModified);
+  if (fresh) {
     res.statusCode = 304;
     res.end();
     return true;
   }
-  res.setHeader('content-type', asset.type);
-  res.setHeader('content-encoding', encoding);
+  res.setHeader('content-type', file.type);
+  if (encoding) res.setHeader('content-encoding', encoding);
   res.setHeader('content-length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
@@ -121,8 +160,6 @@ function serveApp(req, res, handler) {
 }
 
 export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
-  // The adapter's entry starts its own server unless told not to; we start ours instead.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // React is an external package of the server build, and picks its development build (prop
   // checks, owner stacks: about 1.5x the render time) unless NODE_ENV says production when it
   // is first loaded. Set before the build's entry imports it; an explicit NODE_ENV still wins.
@@ -130,10 +167,16 @@ export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   const { handler } = await import(pathToFileURL(resolve(outDir, 'server', 'entry.mjs')).href);
   const host = process.env.HOST ?? 'localhost';
   const port = Number(process.env.PORT ?? 4321);
-  const assets = precompressedAssets(resolve(outDir, 'client'));
+  const files = staticFiles(resolve(outDir, 'client'));
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
-    if (!refuseUnknownMethod(req, res) && !servePrecompressed(req, res, assets)) serveApp(req, res, handler);
+    if (refuseUnknownMethod(req, res)) return;
+    const path = requestPath(req);
+    if (path === null) {
+      res.statusCode = 400;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.end('Bad request.');
+    } else if (!serveStatic(req, res, files, path)) serveApp(req, res, handler);
   });
   // Node closes an idle keep-alive socket after 5 s (plus a 1 s buffer); a client that picks that socket for its
   // next request at the same moment gets ECONNRESET (seen in the extension spec under load).

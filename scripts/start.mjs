@@ -1,4 +1,4 @@
-// `npm start`: build if needed, then serve the product (standalone Node server).
+// `npm start`: build if needed, then serve the product (scripts/serve.mjs).
 // The server boots the app (migrations, read models, seed, worker) before answering its
 // first request; we send that request ourselves so a fresh install is ready at once.
 import './check-node.mjs';

@@ -8,7 +8,7 @@
  * machine falls on every phase alike; medians are reported):
  * 1. the store alone: 8 writers appending one event per transaction (as in "The spine");
  * 2. one web process (its own projection worker): 32 signed-in users rating random public
- *    prompts in tight loops (POST /api/ratings, nothing in between);
+ *    prompts in tight loops (POST /api/ratings, nothing in between), each a connection of wrk;
  * 3. two web processes (WORKERS=0) and one worker process (`npm run worker`): the same users,
  *    half on each web process.
  * CPU time per write is summed over every process of the phase and its PostgreSQL backends
@@ -22,24 +22,14 @@
  * BENCH_CPU_PROF=<dir> profiles the web processes (node --cpu-prof). WRITE_BENCH_BASELINE=<build
  * folder> adds, in every round, one web process of another build (the code before a change).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { EventMetadata, NewEvent } from '../../events';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import {
-  cpuMeter,
-  type CpuUse,
-  databaseUrl,
-  dropSchema,
-  median,
-  outDir,
-  percentile,
-  prepareSchema,
-  startServer,
-  startWorker,
-  type Running,
-} from './bench-servers';
+import { cpuMeter, type CpuUse, databaseUrl, dropSchema, median, outDir, prepareSchema, startServer, startWorker, type Running } from './bench-servers';
 
 const USERS = 32;
 const OUT = 'docs/benchmarks-writes.md';
@@ -53,8 +43,12 @@ const UNREACHED_LIMITS = { RATE_LIMIT_LIBRARY_PER_IP: '1000000000', RATE_LIMIT_L
 interface Phase {
   writes: number;
   seconds: number;
-  latencies: number[];
+  p50: number;
+  p95: number;
+  p99: number;
+  /** What went wrong, for the report; `failed` counts every write that did. */
   errors: string[];
+  failed: number;
   cpu?: CpuUse & { each: CpuUse[] };
 }
 
@@ -83,39 +77,112 @@ async function storeAppends(secs: number): Promise<Phase> {
     const started = performance.now();
     await writers(started + secs * 1000, () => writes++);
     const seconds = (performance.now() - started) / 1000;
-    return { writes, seconds, latencies: [], errors: [], cpu: meter.read() };
+    return { writes, seconds, p50: NaN, p95: NaN, p99: NaN, errors: [], failed: 0, cpu: meter.read() };
   } finally {
     await app.close();
   }
 }
 
-/** 32 users rating in tight loops, user i on `urls[i % urls.length]`, for `secs`. */
-async function raters(urls: string[], cookies: string[], promptIds: number[], secs: number): Promise<Phase> {
-  const phase: Phase = { writes: 0, seconds: secs, latencies: [], errors: [] };
-  const until = performance.now() + secs * 1000;
-  await Promise.all(
-    cookies.map(async (cookie, i) => {
-      const url = `${urls[i % urls.length]}/api/ratings`;
-      while (performance.now() < until) {
-        const promptId = promptIds[Math.floor(Math.random() * promptIds.length)];
-        const started = performance.now();
-        try {
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ promptId, value: Math.random() < 0.5 ? 1 : 5 }),
-          });
-          const text = await response.text();
-          if (!response.ok) throw new Error(`${response.status} ${text}`);
-          phase.latencies.push(performance.now() - started);
-          phase.writes++;
-        } catch (error) {
-          phase.errors.push(String(error));
-        }
-      }
-    }),
+/**
+ * wrk's script for one group of raters: each of wrk's threads holds one connection (`-tN -cN`)
+ * and is one signed-in user (its own session cookie), rating random public prompts, 1 or 5, in a
+ * tight loop. A rating answered other than 200 is an error (the first few are printed). `done`
+ * prints the results as one JSON line.
+ */
+const RATERS_LUA = `
+local threads = {}
+local counter = 0
+function setup(thread)
+  thread:set("id", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+function init(args)
+  local cookies = {}
+  for line in io.lines(args[1]) do cookies[#cookies + 1] = line end
+  ids = {}
+  for line in io.lines(args[2]) do ids[#ids + 1] = tonumber(line) end
+  cookie = cookies[id + tonumber(args[3]) + 1]
+  address = "10.77.0." .. (id + tonumber(args[3]) + 1)
+  math.randomseed(id * 7919 + tonumber(args[3]) * 104729 + os.time())
+  failures = 0
+end
+function request()
+  local body = string.format('{"promptId":%d,"value":%d}', ids[math.random(#ids)], math.random() < 0.5 and 1 or 5)
+  return wrk.format("POST", "/api/ratings", { ["Cookie"] = cookie, ["Content-Type"] = "application/json", ["X-Forwarded-For"] = address }, body)
+end
+function response(status, headers, body)
+  if status ~= 200 then
+    failures = failures + 1
+    if failures <= 3 then io.stderr:write(status .. " " .. body .. "\\n") end
+  end
+end
+function done(summary, latency, requests)
+  local failed = 0
+  for _, thread in ipairs(threads) do failed = failed + thread:get("failures") end
+  local e = summary.errors
+  io.write(string.format('WRK {"requests":%d,"micros":%d,"failed":%d,"socket":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f}\\n',
+    summary.requests, summary.duration, failed, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000))
+end
+`;
+const luaDir = mkdtempSync(join(tmpdir(), 'write-bench-'));
+const luaScript = join(luaDir, 'raters.lua');
+writeFileSync(luaScript, RATERS_LUA);
+
+/** One wrk process: `users` raters from `offset` in the cookie list, on `url`, for `secs`. */
+function wrkRaters(url: string, offset: number, users: number, secs: number, files: { cookies: string; ids: string }) {
+  const child = spawn('wrk', [
+    `-t${users}`,
+    `-c${users}`,
+    `-d${secs}s`,
+    '--timeout',
+    '5s',
+    '-s',
+    luaScript,
+    url,
+    '--',
+    files.cookies,
+    files.ids,
+    String(offset),
+  ]);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  return new Promise<{ requests: number; micros: number; failed: number; socket: number; p50: number; p95: number; p99: number; stderr: string }>(
+    (resolve, reject) =>
+      child.once('exit', () => {
+        const line = /WRK (\{.*\})/.exec(out);
+        if (!line) reject(new Error(`wrk failed: ${err || out}`));
+        else resolve({ ...JSON.parse(line[1]), stderr: err });
+      }),
   );
-  return phase;
+}
+
+/**
+ * 32 users rating in tight loops, the users split evenly over `urls`, for `secs`. The load comes
+ * from wrk (C, one connection per user), not from this process: a fetch-based client cost about
+ * as much CPU per request as the web process's own work on the same 2 cores. Percentiles with
+ * several web processes are the highest of theirs (wrk reports each run's own).
+ */
+async function raters(urls: string[], cookies: string[], promptIds: number[], secs: number): Promise<Phase> {
+  const files = { cookies: join(luaDir, 'cookies.txt'), ids: join(luaDir, 'ids.txt') };
+  writeFileSync(files.cookies, cookies.join('\n') + '\n');
+  writeFileSync(files.ids, promptIds.join('\n') + '\n');
+  const share = cookies.length / urls.length;
+  const runs = await Promise.all(urls.map((url, i) => wrkRaters(url, i * share, share, secs, files)));
+  const answered = runs.reduce((n, r) => n + r.requests, 0);
+  const failed = runs.reduce((n, r) => n + r.failed + r.socket, 0);
+  return {
+    writes: answered - failed,
+    seconds: Math.max(...runs.map((r) => r.micros)) / 1e6,
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p95: Math.max(...runs.map((r) => r.p95)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.flatMap((r) => (r.failed + r.socket > 0 ? [`${r.failed} answered other than 200, ${r.socket} socket errors: ${r.stderr.trim()}`] : [])),
+    failed,
+  };
 }
 
 /** Starts the processes, warms them up, measures `secs` of ratings with their CPU, stops them. */
@@ -162,13 +229,14 @@ try {
     const two = await httpPhase(twoProcesses, cookies, promptIds, seconds);
     results.push({ store, one, two, before });
     const each = (p: Phase) => p.cpu!.each.map((e) => `${((e.node / p.writes) * 1000).toFixed(2)}+${((e.postgres / p.writes) * 1000).toFixed(2)}`).join(' | ');
-    if (before) console.error(`round ${r + 1}: baseline ${fmt(rate(before))}/s p95 ${ms(percentile(before.latencies, 95))} cpu/write ${each(before)}`);
+    if (before) console.error(`round ${r + 1}: baseline ${fmt(rate(before))}/s p95 ${ms(before.p95)} cpu/write ${each(before)}`);
     console.error(
-      `round ${r + 1}: store ${fmt(rate(store))}/s; one ${fmt(rate(one))}/s p95 ${ms(percentile(one.latencies, 95))} cpu/write ${each(one)}; two ${fmt(rate(two))}/s cpu/write ${each(two)} (web, web, worker)`,
+      `round ${r + 1}: store ${fmt(rate(store))}/s; one ${fmt(rate(one))}/s p95 ${ms(one.p95)} cpu/write ${each(one)}; two ${fmt(rate(two))}/s cpu/write ${each(two)} (web, web, worker)`,
     );
   }
 } finally {
   await dropSchema(schema);
+  rmSync(luaDir, { recursive: true, force: true });
 }
 const loadEnd = loadavg();
 
@@ -177,10 +245,10 @@ const pass = (ok: boolean) => (ok ? 'pass' : '**fail**');
 const storeRate = median(results.map((r) => rate(r.store)));
 const oneRate = median(results.map((r) => rate(r.one)));
 const twoRate = median(results.map((r) => rate(r.two)));
-const oneP95 = median(results.map((r) => percentile(r.one.latencies, 95)));
+const oneP95 = median(results.map((r) => r.one.p95));
 const oneCpu = median(results.map((r) => cpuPerWrite(r.one)));
 const twoCpu = median(results.map((r) => cpuPerWrite(r.two)));
-const errors = results.reduce((n, r) => n + r.one.errors.length + r.two.errors.length, 0);
+const errors = results.reduce((n, r) => n + r.one.failed + r.two.failed, 0);
 
 const report: string[] = [];
 const log = (line = '') => report.push(line);
@@ -202,7 +270,7 @@ results.forEach((r, i) => {
   const cpu = (p: Phase) =>
     `${cpuPerWrite(p).toFixed(2)} ms (${((p.cpu!.node / p.writes) * 1000).toFixed(2)} + ${((p.cpu!.postgres / p.writes) * 1000).toFixed(2)})`;
   log(
-    `| ${i + 1} | ${fmt(rate(r.store))}/s (${cpuPerWrite(r.store).toFixed(2)} ms) | ${fmt(rate(r.one))} | ${ms(percentile(r.one.latencies, 50))} | ${ms(percentile(r.one.latencies, 95))} | ${cpu(r.one)} | ${fmt(rate(r.two))} | ${ms(percentile(r.two.latencies, 95))} | ${cpu(r.two)} | ${r.one.errors.length + r.two.errors.length} |`,
+    `| ${i + 1} | ${fmt(rate(r.store))}/s (${cpuPerWrite(r.store).toFixed(2)} ms) | ${fmt(rate(r.one))} | ${ms(r.one.p50)} | ${ms(r.one.p95)} | ${cpu(r.one)} | ${fmt(rate(r.two))} | ${ms(r.two.p95)} | ${cpu(r.two)} | ${r.one.failed + r.two.failed} |`,
   );
 });
 log();
@@ -221,7 +289,7 @@ log(
 );
 if (baseline) {
   const before = results.map((r) => r.before!);
-  const p95s = before.map((p) => percentile(p.latencies, 95));
+  const p95s = before.map((p) => p.p95);
   log();
   log(`Against the build in \`${baseline}\` (one web process, the same users, in the same rounds):`);
   log();

@@ -78,6 +78,18 @@ describe('static assets', () => {
     expect((await get(script, { 'accept-encoding': 'br', 'if-none-match': gz.headers.get('etag')! })).status).toBe(200);
   });
 
+  it('answers public files with their type and validators, and a malformed path with 400, not the app', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect(icon.body.equals(readFileSync(join(builtOutDir, 'client', 'favicon.ico')))).toBe(true);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=0');
+    const lastModified = icon.headers.get('last-modified')!;
+    expect((await get('/favicon.ico', { 'if-modified-since': lastModified })).status).toBe(304);
+    expect((await get('/favicon.ico', { 'if-none-match': icon.headers.get('etag')! })).status).toBe(304);
+    expect((await get('/prompts%E0%A4%A')).status).toBe(400);
+  });
+
   it('serves nothing outside the build folder, encoded or not', async () => {
     for (const path of ['/_astro/../server/entry.mjs', '/_astro/%2e%2e/server/entry.mjs', '/_astro/..%2fserver%2fentry.mjs']) {
       const response = await get(path, { 'accept-encoding': 'br' });

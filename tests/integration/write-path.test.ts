@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../modules/accounts';
 import { createApp, type App } from '../../src/server/app';
@@ -25,7 +26,7 @@ describe.each(backends)('the write path on $name', (backend) => {
   });
   afterAll(async () => app?.dispose());
 
-  it('rates in eight round trips: session, count, begin, read, append, read model, commit, tally', async () => {
+  it('rates in seven round trips: session, count, begin with the read, append, read model, commit, tally', async () => {
     const recorder = recordRoundTrips(app.db);
     let answer;
     try {
@@ -38,8 +39,7 @@ describe.each(backends)('the write path on $name', (backend) => {
     const expected: RegExp[][] = [
       [/^select s\.user_id, s\.expires_at, u\.email .* from auth_sessions s left join users u/], // the session and its user's profile
       [/insert into rate_limits/], // both counters, one statement
-      [/^begin$/],
-      [/from events where stream_id/, /from events where stream_id/], // the rating's and the prompt's streams
+      [/^begin$/, /from events where stream_id/, /from events where stream_id/], // BEGIN with the reads of the rating's and the prompt's streams
       [/^with head as .* insert into events/], // the append, its expected version checked
       [/^insert into ratings/], // the inline read model, in the same transaction
       [/^commit$/],
@@ -97,5 +97,58 @@ describe.each(backends.filter((b) => b.name === 'postgres'))('sessions across we
     browser.jar.set(SESSION_COOKIE, token); // a copy of the cookie kept elsewhere
     const refused = await onSecond();
     expect(refused.status).toBe(401);
+  });
+});
+
+/**
+ * The driver sends a transaction's BEGIN with its first statement (scripts/patch-postgres.mjs):
+ * watched on the connection's own socket, no answer comes back between the two. The
+ * transaction is still one: its statements share one transaction id, and a failure rolls back
+ * what came before it.
+ */
+describe.each(backends.filter((b) => b.name === 'postgres'))('BEGIN on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: 'http://localhost:4321' });
+  });
+  afterAll(async () => app?.dispose());
+
+  it('goes out with the first statement, and the statements after it are one transaction', async () => {
+    const seen: { socket: Socket; what: 'sent' | 'answered'; bytes: string }[] = [];
+    const { write, emit } = Socket.prototype;
+    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
+      seen.push({ socket: this, what: 'sent', bytes: Buffer.from(chunk as Uint8Array).toString('latin1') });
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof write;
+    Socket.prototype.emit = function (this: Socket, event: string | symbol, ...args: unknown[]) {
+      if (event === 'data') seen.push({ socket: this, what: 'answered', bytes: '' });
+      return (emit as (...a: unknown[]) => boolean).call(this, event, ...args);
+    } as typeof emit;
+    let ids: string[];
+    try {
+      ids = await app.db.transaction(async (tx) => {
+        const [first] = await tx.query<{ id: string }>('select pg_current_xact_id()::text as id');
+        const [second] = await tx.query<{ id: string }>('select pg_current_xact_id()::text as id, 2 as n');
+        return [first.id, second.id];
+      });
+    } finally {
+      Object.assign(Socket.prototype, { write, emit });
+    }
+    const begin = seen.findIndex((s) => s.what === 'sent' && /begin/.test(s.bytes));
+    expect(begin).toBeGreaterThanOrEqual(0);
+    const connection = seen.slice(begin).filter((s) => s.socket === seen[begin].socket);
+    const firstStatement = connection.findIndex((s) => s.what === 'sent' && s.bytes.includes('pg_current_xact_id'));
+    expect(firstStatement).toBeGreaterThanOrEqual(0);
+    expect(connection.slice(0, firstStatement).map((s) => s.what)).not.toContain('answered');
+    expect(ids[0]).toBe(ids[1]);
+
+    await app.db.query('create table if not exists begin_probe (n int)');
+    await expect(
+      app.db.transaction(async (tx) => {
+        await tx.query('insert into begin_probe (n) values (1)');
+        await tx.query('select 1 / 0');
+      }),
+    ).rejects.toThrow();
+    expect(await app.db.query('select * from begin_probe')).toEqual([]);
   });
 });

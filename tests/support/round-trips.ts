@@ -9,16 +9,20 @@ export interface Sent {
 /**
  * Records every statement the app sends to its database, and the round trips they took: a
  * statement sent while none of the recorder's statements is in flight starts a new round trip;
- * statements sent together (pipelined by the PostgreSQL driver) share one. A transaction adds
- * its BEGIN and its COMMIT, each a round trip of its own (postgres.js awaits both).
+ * statements sent together (pipelined by the PostgreSQL driver) share one. A transaction's
+ * BEGIN goes out with its first statements (scripts/patch-postgres.mjs pipelines it); its
+ * COMMIT is a round trip of its own (sent once the transaction's work has answered).
  */
 export function recordRoundTrips(db: Db): { sent: Sent[]; reset(): void; roundTrips(): number; stop(): void } {
   const original = { query: db.query, many: db.many, transaction: db.transaction };
   let sent: Sent[] = [];
   let inFlight = 0;
   let trips = 0;
+  let beginPending = false;
   const track = async <T>(texts: string[], run: () => Promise<T>): Promise<T> => {
     if (inFlight === 0) trips++;
+    if (beginPending) sent.push({ roundTrip: trips, text: 'begin' });
+    beginPending = false;
     for (const text of texts) sent.push({ roundTrip: trips, text: text.replace(/\s+/g, ' ').trim() });
     inFlight++;
     try {
@@ -40,7 +44,7 @@ export function recordRoundTrips(db: Db): { sent: Sent[]; reset(): void; roundTr
   target.query = outer.query;
   target.many = outer.many;
   target.transaction = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
-    await track(['begin'], async () => {});
+    beginPending = true;
     const result = (await original.transaction.call(db, (tx: Sql) => fn(wrap(tx)))) as T;
     await track(['commit'], async () => {});
     return result;

@@ -62,6 +62,9 @@ describe('translations rendered as HTML (set:html)', () => {
     const html = tHtml(t, 'prompts:browse.searchTitle', { q: '<img src=x onerror=alert(1)>' });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img');
+    expect(tHtml(t, 'prompts:browse.searchTitle', { q: `a"b'c/d&e` })).toContain('a&quot;b&#39;c&#x2F;d&amp;e');
+    // A subtree without values is the same object every time (built once per language).
+    expect(tHtml(t, 'privacy:sections', { returnObjects: true })).toBe(tHtml(t, 'privacy:sections', { returnObjects: true }));
     expect(tHtml(t, 'site:extension.steps.open.text')).toContain('<code>chrome://extensions</code>');
   });
 
