@@ -18,6 +18,8 @@ export const STATIC_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+const BASELINE_NAMES = Object.keys(STATIC_HEADERS);
+
 /** Hashed build assets never change under their name; other public files may, at the next build. */
 const ASSETS = '/_astro/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -98,6 +100,7 @@ function serveStatic(req, res, files, path) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const file = files.get(path);
   if (!file) return false;
+  protect(res);
   const encoding = chooseEncoding(req.headers['accept-encoding'], file);
   const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : file.plain;
   // Each encoding is its own representation, with its own validator.
@@ -134,6 +137,7 @@ export const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DE
 
 function refuseUnknownMethod(req, res) {
   if (KNOWN_METHODS.has(req.method ?? '')) return false;
+  protect(res);
   res.statusCode = 405;
   res.setHeader('allow', [...KNOWN_METHODS].join(', '));
   res.setHeader('content-type', 'application/json');
@@ -148,14 +152,27 @@ function refuseUnknownMethod(req, res) {
  */
 const FAST_PAGES_KEY = Symbol.for('promptory.fastPages');
 
+/**
+ * The baseline headers, on every answer but a stored page's (which writes its whole header
+ * list at once, its own protection included: src/server/fast-pages.ts); rendered answers set
+ * their own, which win.
+ */
+function protect(res) {
+  for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
+}
+
 /** A stored public page from the app's page cache, without Astro; else the adapter. */
 function serveApp(req, res, handler) {
-  const answered = globalThis[FAST_PAGES_KEY]?.(req, res) ?? false;
-  if (answered === false) handler(req, res);
+  const rendered = () => {
+    protect(res);
+    handler(req, res);
+  };
+  const answered = globalThis[FAST_PAGES_KEY]?.(req, res, BASELINE_NAMES) ?? false;
+  if (answered === false) rendered();
   else
     answered.then(
-      (done) => done || handler(req, res),
-      (error) => (res.headersSent ? res.destroy(error) : handler(req, res)),
+      (done) => done || rendered(),
+      (error) => (res.headersSent ? res.destroy(error) : rendered()),
     );
 }
 
@@ -169,10 +186,10 @@ export async function serve(outDir = process.env.ASTRO_OUT_DIR ?? 'dist') {
   const port = Number(process.env.PORT ?? 4321);
   const files = staticFiles(resolve(outDir, 'client'));
   const server = http.createServer((req, res) => {
-    for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
     if (refuseUnknownMethod(req, res)) return;
     const path = requestPath(req);
     if (path === null) {
+      protect(res);
       res.statusCode = 400;
       res.setHeader('content-type', 'text/plain; charset=utf-8');
       res.end('Bad request.');

@@ -18,9 +18,9 @@ Object.defineProperty(globalThis, KEY, {
   },
   get: () =>
     registered &&
-    ((req, res) => {
+    ((req, res, firstHeaders) => {
       if (req.headers['x-test-through-astro']) return report(req, false);
-      const answered = registered(req, res);
+      const answered = registered(req, res, firstHeaders);
       return answered === false ? report(req, false) : answered.then((done) => report(req, done));
     }),
 });
