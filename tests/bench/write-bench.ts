@@ -260,7 +260,8 @@ log(`## HTTP writes against the store (${new Date().toISOString().slice(0, 16).r
 log();
 log(`\`npx tsx tests/bench/write-bench.ts\` (build \`${outDir}\`), PostgreSQL on loopback. ${rounds} interleaved rounds of ${seconds} s each:`);
 log('the store alone (8 writers, one event per append), one web process (32 signed-in users rating in');
-log('tight loops), two web processes (`WORKERS=0`) and a worker process (the same users, half on each).');
+log('tight loops: wrk, one connection and one address per user), two web processes (`WORKERS=0`) and a');
+log('worker process (the same users, half on each).');
 log(`CPU per write: utime + stime of every process of the phase and of its PostgreSQL backends. Load`);
 log(
   `average at the start ${loadStart.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadEnd.map((l) => l.toFixed(2)).join(', ')} (2 cores, shared with other work).`,

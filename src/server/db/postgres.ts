@@ -40,9 +40,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     schema,
     ...wrap(client),
-    // Not a reserved connection with BEGIN pipelined (one round trip less): postgres.js puts a
-    // reserved connection that closed mid-transaction back into its pool when released, and
-    // requests then hung after a PostgreSQL restart (tests/integration/db-outage.test.ts).
+    // The driver's own transactions, whose BEGIN goes out with the first statements
+    // (scripts/patch-postgres.mjs). Not a reserved connection with BEGIN pipelined by hand:
+    // postgres.js puts a reserved connection that closed mid-transaction back into its pool
+    // when released, and requests then hung after a PostgreSQL restart
+    // (tests/integration/db-outage.test.ts).
     transaction: (fn) => client.begin((tx) => fn(wrap(tx))) as Promise<never>,
     close: () => client.end({ timeout: 5 }),
   };
