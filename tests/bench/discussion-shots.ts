@@ -9,11 +9,9 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { base, list, lngs, ok, signInAdmin, signUp, themes, widths } from './shots-support';
+import { base, list, ok, shootAll, signInAdmin, signUp, type Shot } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-discussion';
 const only = new Set(list('PAGES', 'comments,reports,outcomes,cards'));
@@ -57,34 +55,14 @@ await ok(
   admin.request.put(`${base}/api/admin/reports/${hidden.id}`, { data: { action: 'hide', reason: 'Advertising is not allowed in comments.' } }),
 );
 
-const pages: [string, BrowserContext, string][] = (
+const shots: Shot[] = (
   [
     ['comments', reader, `/prompts/${id}`],
     ['reports', admin, '/admin?tab=reports'],
     ['outcomes', author, '/dashboard'],
     ['cards', reader, '/prompts'],
-  ] as [string, BrowserContext, string][]
+  ] as Shot[]
 ).filter(([name]) => only.has(name));
 
-mkdirSync(out, { recursive: true });
-for (const theme of themes) {
-  for (const [name, context, path] of pages) {
-    const page = await context.newPage();
-    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    for (const lng of lngs) {
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lng=${lng}`, { waitUntil: 'networkidle' });
-        await page
-          .waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 20_000 })
-          .catch(() => {});
-        await page.waitForTimeout(400);
-        const file = join(out, `${name}-${width}-${lng}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(file);
-      }
-    }
-    await page.close();
-  }
-}
+await shootAll(out, shots);
 await browser.close();

@@ -3,9 +3,8 @@
  * the running build's address and data folder, the lists that narrow a run, and signing up and
  * in through the API (the set-password links are read from DATA_DIR's outbox).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 
 export const base = process.env.BASE ?? 'http://127.0.0.1:4520';
