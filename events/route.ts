@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import type { ReadModel } from './read-models';
+
+export { READ_MODELS, type ReadModel } from './read-models';
 
 /**
  * One HTTP route as data: its method, path, who may call it, what it takes and what it
@@ -17,13 +20,6 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Caller = 'anyone' | 'user' | 'web-user' | 'admin';
 
-/**
- * What a write needs before it answers: `settle` catches the read models it fed up to it
- * (the writer's next read shows it), `defer-catalog` the same but leaves the catalog to the
- * writer's next read (the catalog_written cookie), `none` for writes no read model needs now.
- */
-export type ReadYourWrites = 'settle' | 'defer-catalog' | 'none';
-
 type Schema = z.ZodType;
 
 export interface RouteSpec {
@@ -41,14 +37,15 @@ export interface RouteSpec {
    * file); the request is refused with 413 before it is read past it.
    */
   maxBodyBytes?: number;
-  /** Writes only; default `settle`. */
-  readYourWrites?: ReadYourWrites;
   /**
-   * Whether a successful write answers with the `catalog_written` cookie (default true). The
-   * account routes say false: how far the log moved differs between a registered and an
-   * unknown email, so the cookie would tell them apart, and they change no catalog page.
+   * Writes (every method but GET, which declares nothing): the read models the answer reads,
+   * and so must show the write when it answers, to its caller and to everyone after. The write
+   * waits (bounded) for those its events feed; the others it feeds catch up behind it, and
+   * the writer's own next reads wait for them (the written cookie: src/server/freshness.ts).
+   * `[]`: the write waits for nothing (a rating: its one read model is written in its own
+   * transaction).
    */
-  writtenPosition?: boolean;
+  reads?: readonly ReadModel[];
   /** One line for the OpenAPI document. */
   summary: string;
 }
@@ -124,8 +121,8 @@ const paramCount = (spec: Pick<RouteSpec, 'path'>) => spec.path.split('{').lengt
  * the security middleware asks on every request, pages included (compiling every pattern per
  * request was 3-4% of a web process's CPU, issue 19).
  */
-const pathTables = new WeakMap<readonly RouteSpec[], { path: string; pattern: RegExp }[]>();
-function pathTable(routes: readonly RouteSpec[]) {
+const pathTables = new WeakMap<readonly Pick<RouteSpec, 'path'>[], { path: string; pattern: RegExp }[]>();
+function pathTable(routes: readonly Pick<RouteSpec, 'path'>[]) {
   let table = pathTables.get(routes);
   if (!table) {
     const paths = [...new Set(routes.map((r) => r.path))].sort((a, b) => paramCount({ path: a }) - paramCount({ path: b }));
@@ -140,7 +137,7 @@ function pathTable(routes: readonly RouteSpec[]) {
  * a literal segment wins over a param: `/api/prompts/my` is its own path (whatever the method),
  * not `/api/prompts/{id}`.
  */
-export function servedRoutes<R extends RouteSpec>(routes: readonly R[], pathname: string): R[] {
+export function servedRoutes<R extends Pick<RouteSpec, 'path'>>(routes: readonly R[], pathname: string): R[] {
   const served = pathTable(routes).find(({ pattern }) => pattern.test(pathname));
   return served ? routes.filter((r) => r.path === served.path) : [];
 }

@@ -1,5 +1,6 @@
 import { compareCheckpoints, readAllIn, START, type Checkpoint, type Db, type EventType, type ReadRange, splitStatements, type Sql } from '../events';
 import { statementsFor, type Projection } from './types';
+import type { ReadModel } from '../events/read-models';
 
 /** A projection replayed into a scratch schema (see `replayInto`). */
 export interface Replay {
@@ -69,7 +70,7 @@ export class ProjectionRunner {
   }
 
   /** Names of the projections that react to any of these event types. */
-  affectedBy(types: Iterable<EventType>): string[] {
+  affectedBy(types: Iterable<EventType>): ReadModel[] {
     const set = new Set(types);
     return this.projections.filter((p) => p.handles.some((t) => set.has(t))).map((p) => p.name);
   }
@@ -77,6 +78,15 @@ export class ProjectionRunner {
   async checkpoint(name: string, sql: Sql = this.db): Promise<Checkpoint | null> {
     const [row] = await sql.query<CheckpointRow>('select version, tx_id::text as tx_id, position from projection_checkpoints where name = $1', [name]);
     return row ? { txId: row.tx_id, position: row.position } : null;
+  }
+
+  /** Every read model's checkpoint, in one read. */
+  async checkpoints(sql: Sql = this.db): Promise<Map<string, Checkpoint>> {
+    const rows = await sql.query<CheckpointRow & { name: string }>(
+      'select name, version, tx_id::text as tx_id, position from projection_checkpoints where name = any($1::text[])',
+      [this.projections.map((p) => p.name)],
+    );
+    return new Map(rows.map((r) => [r.name, { txId: r.tx_id, position: r.position }]));
   }
 
   /** Builds any projection whose tables are missing or whose version changed. */

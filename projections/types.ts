@@ -1,4 +1,5 @@
 import type { EventType, StoredEvent } from '../events';
+import type { ReadModel } from '../events/read-models';
 
 /** One parameterised SQL statement produced by a projection's evolve. */
 export interface Statement {
@@ -12,7 +13,8 @@ export interface Statement {
  * Statements must be idempotent: applying an event twice leaves the same rows.
  */
 export interface Projection {
-  name: string;
+  /** Its name among the read models (events/read-models.ts): routes and cached pages declare it. */
+  name: ReadModel;
   /** Bump when `ddl` or `evolve` change meaning: the runner rebuilds from the log. */
   version: number;
   /** Unqualified table names this projection owns (they are swapped as a set on rebuild). */
@@ -27,11 +29,6 @@ export interface Projection {
    * applies the events again in log order and finds nothing to change.
    */
   inline?: boolean;
-  /**
-   * False for a read model no writer needs to see at once (the community boards): a write's
-   * answer does not wait for it; its readers catch it up before they read.
-   */
-  writersWait?: boolean;
   evolve(event: StoredEvent): Statement[];
   /**
    * Optional: the statements for a whole batch (in log order), for projections that can

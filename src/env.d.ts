@@ -16,10 +16,8 @@ declare namespace App {
     t: ReturnType<typeof import('./i18n/server').getT>;
     /** Set by the page cache on a miss: where the rendering is stored if the page is cacheable. */
     pageCacheSlot?: import('./server/page-cache').PageCacheSlot;
-    /** Set by an endpoint whose route declares `writtenPosition: false`: no catalog_written cookie. */
-    noWrittenPosition?: boolean;
-    /** Where the log stood after this request's own appends (the endpoint's `settle`): its catalog_written cookie. */
-    writtenUpTo?: import('../events').Checkpoint;
+    /** This request's own appends and the read models they feed: its `written` cookie (src/server/freshness.ts). */
+    written?: import('./server/freshness').Written;
     /**
      * The app's services (src/server/app.ts), set by the request middleware: the middlewares
      * after it and endpoints use them. Pages read through the readers below instead.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../events/route';
+import { READ_MODELS, route } from '../../events/route';
 import { deleteAccountRequest, forgotPasswordRequest, loginRequest, registerRequest, setPasswordRequest, type CurrentUser, type MeResponse } from './contracts';
 
 /** An answer that only says it went through (the same whether or not an address is registered). */
@@ -21,50 +21,50 @@ export const accountRoutes = {
     method: 'POST',
     path: '/api/auth/register',
     caller: 'anyone',
+    reads: [],
     body: registerRequest,
-    writtenPosition: false,
     summary: 'Registers and emails a set-password link; answers the same whether the address is new or registered.',
   }),
   login: route<{ user: CurrentUser | null }>()({
     method: 'POST',
     path: '/api/auth/login',
     caller: 'anyone',
+    reads: ['accounts'],
     body: loginRequest,
-    writtenPosition: false,
     summary: 'Signs in with a password: a new session on every sign-in.',
   }),
   logout: route<Acknowledged>()({
     method: 'POST',
     path: '/api/auth/logout',
     caller: 'anyone',
+    reads: [],
     // A JSON write like every other, so the same-origin and content checks see one kind of request.
     body: z.object({}),
-    readYourWrites: 'none',
-    writtenPosition: false,
     summary: 'Ends the session on the server and clears the cookie.',
   }),
   forgotPassword: route<Acknowledged>()({
     method: 'POST',
     path: '/api/auth/forgot-password',
     caller: 'anyone',
+    reads: [],
     body: forgotPasswordRequest,
-    writtenPosition: false,
     summary: 'Emails a single-use reset link if the address is registered; answers identically either way.',
   }),
   setPassword: route<{ user: CurrentUser | null }>()({
     method: 'POST',
     path: '/api/auth/set-password',
     caller: 'anyone',
+    reads: ['accounts'],
     body: setPasswordRequest,
-    writtenPosition: false,
     summary: 'Sets the password from an emailed link and signs in; every other session of the account ends.',
   }),
   deleteAccount: route<Acknowledged>()({
     method: 'DELETE',
     path: '/api/me',
     caller: 'web-user',
+    // Every page that showed the person stops showing them before the answer.
+    reads: READ_MODELS,
     body: deleteAccountRequest,
-    writtenPosition: false,
     summary:
       'Deletes the account, the password re-entered: ends every session, device and access token and forgets the person; their published prompts stay under "Deleted user".',
   }),

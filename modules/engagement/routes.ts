@@ -23,6 +23,7 @@ export const engagementRoutes = {
     method: 'POST',
     path: '/api/favorites',
     caller: 'user',
+    reads: ['engagement'],
     body: favoriteRequest,
     summary: 'Bookmarks a public prompt: 201 with the favorite, or 200 with the same id when it was already bookmarked.',
   }),
@@ -30,6 +31,7 @@ export const engagementRoutes = {
     method: 'DELETE',
     path: '/api/favorites/{id}',
     caller: 'user',
+    reads: ['engagement'],
     params: z.object({ id: idParam }),
     summary: "Removes one of the user's bookmarks by favorite id or by prompt id.",
   }),
@@ -45,10 +47,10 @@ export const engagementRoutes = {
     method: 'POST',
     path: '/api/ratings',
     caller: 'user',
+    // The tally comes from the ratings written in the rating's own transaction, so the rating
+    // waits for nothing; the catalog and the boards catch up behind, and the rater's next page waits for them.
+    reads: ['engagement'],
     body: ratingRequest,
-    // The tally comes from the ratings written in the rating's own transaction; the catalog
-    // catches up behind, and the rater's next page waits for it.
-    readYourWrites: 'defer-catalog',
     summary: 'Rates a public prompt 1 (Not Helpful) or 5 (Helpful); a later rating replaces the earlier.',
   }),
   myRating: route<{ value: RatingValue | null }>()({
@@ -62,6 +64,7 @@ export const engagementRoutes = {
     method: 'POST',
     path: '/api/history',
     caller: 'user',
+    reads: ['engagement', 'recent_values'],
     body: historyRequest,
     summary:
       "Adds a use of a public prompt to the signed-in user's history; with `values` (fill-in values), the entry's modifiedContent is the prompt filled with them and the values are remembered.",
@@ -80,6 +83,7 @@ export const engagementRoutes = {
     method: 'DELETE',
     path: '/api/me/recent-values',
     caller: 'web-user',
+    reads: ['recent_values'],
     summary: "Forgets the signed-in user's remembered fill-in values (their history entries stay).",
   }),
   myHistory: route<Page<WithPrompt<HistoryEntryView>>>()({

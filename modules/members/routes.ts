@@ -63,6 +63,7 @@ export const memberRoutes = {
     method: 'PUT',
     path: '/api/admin/members/{id}/featured',
     caller: 'admin',
+    reads: ['community', 'audit'],
     params,
     body: featureMemberRequest,
     summary: 'Features a member on the Community page ({ featured: true }) or takes them off it (false); repeating it changes nothing.',

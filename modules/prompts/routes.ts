@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
 import { pageQuery, type Page } from '../../events/paging';
-import { route } from '../../events/route';
+import { route, type ReadModel } from '../../events/route';
 import {
   categories,
   duplicateCheckRequest,
@@ -41,6 +41,12 @@ export interface ReviewResult {
   /** False when the decision changed nothing (a repeated withdrawal). */
   changed: boolean;
 }
+
+/**
+ * What a change of a prompt's life must show when it answers: the catalog its answer reads,
+ * the review queue and the duplicate check the admin and the next submitter read, the audit log.
+ */
+const PROMPT_READS: readonly ReadModel[] = ['catalog', 'review', 'duplicates', 'audit'];
 
 /** The catalog, submission and review over HTTP. */
 export const promptRoutes = {
@@ -85,6 +91,7 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/prompts',
     caller: 'user',
+    reads: PROMPT_READS,
     device: true,
     body: submitPromptRequest,
     summary: 'Submits a prompt for review, or with visibility "private" keeps it for its author only (201 with the pending or private prompt).',
@@ -93,9 +100,9 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/prompts/duplicates',
     caller: 'user',
+    reads: [],
     device: true,
     body: duplicateCheckRequest,
-    readYourWrites: 'none',
     summary:
       'Near-duplicates among published and pending prompts of a title and content about to be submitted (Chinese by character pairs, other languages by word pairs; at most 5, most similar first). Someone else’s pending prompt comes without title or id.',
   }),
@@ -103,6 +110,7 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/prompts/{id}/submit',
     caller: 'user',
+    reads: PROMPT_READS,
     params,
     summary: 'The author submits their private prompt to the community: it becomes pending review (409 when it is not private).',
   }),
@@ -110,6 +118,7 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/prompts/{id}/resubmit',
     caller: 'user',
+    reads: PROMPT_READS,
     params,
     summary: 'The author sends their rejected prompt back to review once they have edited it since the rejection (409 when it is not rejected or unchanged).',
   }),
@@ -117,6 +126,7 @@ export const promptRoutes = {
     method: 'DELETE',
     path: '/api/prompts/{id}',
     caller: 'user',
+    reads: PROMPT_READS,
     params,
     summary: 'The author (or the admin) withdraws the prompt: it leaves every public list at once.',
   }),
@@ -124,6 +134,7 @@ export const promptRoutes = {
     method: 'PATCH',
     path: '/api/prompts/{id}',
     caller: 'user',
+    reads: PROMPT_READS,
     params,
     body: editPromptRequest,
     summary:
@@ -143,6 +154,7 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/prompts/{id}/versions/{version}/restore',
     caller: 'user',
+    reads: PROMPT_READS,
     params: versionParams,
     body: restoreVersionRequest,
     summary: 'Appends a new version equal to version n (title, description, content, category); a pending revision for a published prompt.',
@@ -151,6 +163,7 @@ export const promptRoutes = {
     method: 'DELETE',
     path: '/api/prompts/{id}/revision',
     caller: 'user',
+    reads: PROMPT_READS,
     params,
     summary: 'The author withdraws their pending revision: the published version stays (409 when none is pending).',
   }),
@@ -158,6 +171,7 @@ export const promptRoutes = {
     method: 'PUT',
     path: '/api/prompts/{id}/use',
     caller: 'anyone',
+    reads: ['catalog'],
     device: true,
     params,
     summary: 'Records a copy of a public prompt (once per visitor per prompt per day) and answers its usage count.',
@@ -182,6 +196,7 @@ export const promptRoutes = {
     method: 'PUT',
     path: '/api/admin/prompts/{id}/review',
     caller: 'admin',
+    reads: PROMPT_READS,
     params,
     body: reviewRequest,
     summary: 'The first decision on a pending prompt; a prompt no longer pending is a 409.',
@@ -197,6 +212,7 @@ export const promptRoutes = {
     method: 'PUT',
     path: '/api/admin/prompts/{id}/revisions/{version}/review',
     caller: 'admin',
+    reads: PROMPT_READS,
     params: versionParams,
     body: reviewRequest,
     summary: 'Approves (it becomes the public version) or rejects a pending revision; 409 when that version is not the pending one.',
@@ -205,6 +221,7 @@ export const promptRoutes = {
     method: 'PUT',
     path: '/api/admin/prompts/{id}/re-review',
     caller: 'admin',
+    reads: PROMPT_READS,
     params,
     body: reReviewRequest,
     summary: 'Changes an earlier decision: publishes a rejected prompt or withdraws a published one.',
@@ -232,8 +249,8 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/admin/projections/{name}/replay',
     caller: 'admin',
+    reads: [],
     params: z.object({ name: projectionName }),
-    readYourWrites: 'none',
     summary: 'Rebuilds one read model from the whole log into fresh tables and swaps them in; answers when done.',
   }),
   rebuildStatus: route<{ job: RebuildJob | null }>()({
@@ -246,8 +263,8 @@ export const promptRoutes = {
     method: 'POST',
     path: '/api/admin/rebuild',
     caller: 'admin',
+    reads: [],
     body: rebuildRequest,
-    readYourWrites: 'none',
     summary: 'Starts rebuilding read models in the background (202 with the job; 409 while one runs).',
   }),
 };

@@ -15,16 +15,16 @@ export const tokenRoutes = {
     method: 'POST',
     path: '/api/tokens',
     caller: 'web-user',
+    reads: [],
     body: createTokenRequest,
-    readYourWrites: 'none',
     summary: 'Creates a personal access token (scope read or read-write, expiring in 30, 90 or 365 days): 201 with the token, shown this once.',
   }),
   revokeAccessToken: route<null>()({
     method: 'DELETE',
     path: '/api/tokens/{id}',
     caller: 'web-user',
+    reads: [],
     params: z.object({ id: idParam }),
-    readYourWrites: 'none',
     summary: "Revokes one of the user's access tokens: it stops working on the next call (204).",
   }),
 };

@@ -15,8 +15,6 @@ import type { Projection, Statement } from '../types';
 export const communityProjection: Projection = {
   name: 'community',
   version: 1,
-  // A rating or a use answers without waiting for the boards: src/server/community.ts catches them up before a page reads them.
-  writersWait: false,
   tables: ['community_members', 'community_prompts', 'community_prompt_days', 'community_ratings', 'community_contributions'],
   handles: [
     'UserRegistered',

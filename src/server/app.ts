@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PgBoss } from 'pg-boss';
-import { EventStore, type Appended, type Db, type EventType } from '../../events';
+import { EventStore, type Appended, type Db } from '../../events';
+import { READ_MODELS, type ReadModel } from '../../events/read-models';
 import { projections, ProjectionRunner, ProjectionWorker, statementsFor } from '../../projections';
 import { readConfig, type Config } from './config';
 import { createBoss } from './boss';
@@ -15,9 +16,9 @@ import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { ensureAdminAccount } from './admin-account';
 import { PageCache } from './page-cache';
+import { Freshness } from './freshness';
 import { offsetClock, systemClock, type Clock } from './clock';
 import { registerFastPages } from './fast-pages';
-import { secureCookies } from './sessions';
 import { SESSION_PROFILE_JOIN } from '../../projections/accounts/queries';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
@@ -34,18 +35,20 @@ export interface App {
   sessions: Sessions;
   /** The rate limits of auth calls and copies (tests put in their own). */
   limiter: RateLimiter;
-  /** Rendered public pages, their validators and the writer's read-your-writes cookie. */
+  /** Rendered public pages and their validators. */
   pageCache: PageCache;
+  /** Where the read models stand: the versions of stored pages and the writer's next reads (src/server/freshness.ts). */
+  freshness: Freshness;
   /** "Now" for event times, the leaderboards' periods and the page cache's day (a test may move it: src/server/clock.ts). */
   clock: Clock;
   /**
-   * Read-your-writes: waits (bounded) until the projections fed by `appended` show it.
-   * `deferCatalog`: the caller reads nothing of the catalog now, so it does not wait for it;
-   * the writer's next read still does (WRITTEN_COOKIE, src/server/page-cache.ts). The catalog is
-   * the one read model every writer feeds, so waiting for it in each write would line all
-   * writers of all processes up behind its lock.
+   * Read-your-writes for a write whose answer reads `reads` (a route's declaration; every read
+   * model when left out, for scripts and tests): waits (bounded) until those of them that
+   * `appended` feeds show it, and answers every read model it feeds, which the writer's next
+   * reads wait for (the written cookie, src/server/freshness.ts). A read model written in the
+   * appending transaction (inline) already shows it.
    */
-  settle(appended: Appended, options?: { deferCatalog?: boolean }): Promise<boolean>;
+  settle(appended: Appended, reads?: readonly ReadModel[]): Promise<ReadModel[]>;
   close(): Promise<void>;
 }
 
@@ -77,12 +80,6 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   const store = new EventStore(db);
   for (const p of projections) if (p.inline) store.applyInline(p.handles, (sql, events) => sql.many(statementsFor(p, events)));
   const runner = new ProjectionRunner(db, projections);
-  // Inline projections already show a write in its own transaction, and some no writer reads at once: nothing to wait for.
-  const awaited = (types: Iterable<EventType>) =>
-    runner.affectedBy(types).filter((name) => {
-      const projection = runner.byName.get(name)!;
-      return !projection.inline && projection.writersWait !== false;
-    });
   const rebuilt = await runner.prepare();
   if (rebuilt.length) log(`built read models: ${rebuilt.join(', ')}`);
   if (config.seed) {
@@ -98,6 +95,11 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   }
   await runner.catchUpAll();
   const clock = config.testClockFile ? offsetClock(config.testClockFile) : systemClock;
+  const freshness = new Freshness({
+    checkpoints: () => runner.checkpoints(),
+    head: () => store.head(),
+    settle: (target, names) => runner.settle(target, names),
+  });
   const app: App = {
     config,
     db,
@@ -107,23 +109,15 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     worker,
     sessions: new Sessions(db, { joined: SESSION_PROFILE_JOIN }),
     limiter: new RateLimiter(db, config.rateLimits),
-    pageCache: new PageCache(
-      {
-        checkpoint: () => runner.checkpoint('catalog'),
-        head: () => store.head(),
-        settle: (target) => runner.settle(target, ['catalog']),
-      },
-      {
-        enabled: config.pageCache,
-        now: clock,
-        secureCookies: (context) => secureCookies(context, app),
-      },
-    ),
+    pageCache: new PageCache(freshness, { enabled: config.pageCache, now: clock }),
+    freshness,
     clock,
-    async settle(appended, options = {}) {
-      if (!appended.last) return true;
-      const names = awaited(appended.events.map((e) => e.type)).filter((name) => !(options.deferCatalog && name === 'catalog'));
-      return runner.settle(appended.last, names);
+    async settle(appended, reads = READ_MODELS) {
+      if (!appended.last) return [];
+      const fed = runner.affectedBy(appended.events.map((e) => e.type)).filter((name) => !runner.byName.get(name)!.inline);
+      const waited = fed.filter((name) => reads.includes(name));
+      if (waited.length) await runner.settle(appended.last, waited);
+      return fed;
     },
     async close() {
       await worker?.stop();

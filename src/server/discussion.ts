@@ -1,6 +1,8 @@
 import { DomainError, type Actor, type Appended, type EventMetadata, type Sql } from '../../events';
 import { postComment, resolveReport } from '../../modules/discussion';
 import { DISCUSSION_MESSAGES, type Resolution } from '../../modules/discussion/contracts';
+import { discussionRoutes } from '../../modules/discussion/routes';
+import { noteWritten } from './freshness';
 import { reReviewPrompt } from '../../modules/prompts';
 import { getReport } from '../../projections/discussion/queries';
 import { throttleAccount } from './library';
@@ -93,15 +95,6 @@ export async function reportOutcomes(sql: Sql, userId: number, page: PageRequest
   };
 }
 
-/**
- * After a comment's write: the detail page and the cards are stored in the page cache by the
- * catalog's checkpoint, which comment events do not move; catching the catalog up past them
- * (it has nothing to apply) makes every viewer's next read render the count and the thread anew.
- */
-export async function refreshPages(app: App, appended: Appended): Promise<void> {
-  if (appended.last) await app.runner.settle(appended.last, ['catalog']);
-}
-
 /** What pages read of the discussion, bound to the app's database (`Astro.locals.discussion`). */
 export interface DiscussionReader {
   /** The first page of a prompt's comments (the detail page's thread). */
@@ -148,7 +141,6 @@ export async function decideReport(
   const target = { reporterId: report.reporterId, promptId: report.promptId, commentId: report.commentId };
   const resolved = await resolveReport(app.store, id, target, action, reason, actor, metadata);
   await settle(resolved);
-  await refreshPages(app, resolved);
   return resolved.outcome;
 }
 
@@ -161,9 +153,8 @@ export async function postFromForm(app: App, context: APIContext, promptId: numb
   try {
     await throttleAccount(app, context, 'comment', userId);
     const posted = await postComment(app.store, promptId, userId, body, null, metadata);
-    await app.settle(posted);
-    await refreshPages(app, posted);
-    if (posted.last) context.locals.writtenUpTo = posted.last;
+    // The same write as the API's, so the same declaration.
+    noteWritten(context.locals, posted, await app.settle(posted, discussionRoutes.postComment.reads));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
   }

@@ -3,7 +3,8 @@ import { LANGUAGE_COOKIE } from '../i18n/languages';
 import type { Config } from './config';
 import { BODY_HEADERS, matchesEtag } from './conditional-get';
 import { hasUnstorableText } from './http';
-import { acceptsGzip, representation, WRITTEN_COOKIE, type CachedPage, type PageCache } from './page-cache';
+import { WRITTEN_COOKIE } from './freshness';
+import { acceptsGzip, representation, type CachedPage, type PageCache } from './page-cache';
 import { requestLanguage } from './request-language';
 import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from './security-headers';
 
@@ -34,8 +35,9 @@ import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from '
  * - i18n: the same choice (request-language.ts); a `?lng=` that would set the language cookie
  *   goes on (the answer carries a Set-Cookie and turns private).
  * - unstorableQuery: a query Astro answers with 400 goes on.
- * - cachedPages: the same key and catalog version; a request carrying the WRITTEN_COOKIE goes
- *   on, so the writer's read waits for its write there. A miss goes on and is claimed there.
+ * - cachedPages: the page cache's own decision (`PageCache.stored`: the same declaration, key
+ *   and version); a writer's read of a page that reads what it wrote goes on, so it waits for
+ *   its write there. A miss goes on and is claimed there.
  * - session and pageCache.finish run only after a miss: a hit never reached them.
  */
 export const FAST_PAGES_KEY = Symbol.for('promptory.fastPages');
@@ -73,7 +75,6 @@ export function fastPages(app: { config: Config; pageCache: PageCache }): FastPa
     if (!isServedHost(url.host, config)) return false;
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
     const cookie = req.headers.cookie;
-    if (cookie?.includes(WRITTEN_COOKIE) && cookieValue(cookie, WRITTEN_COOKIE, true) !== undefined) return false;
     const { lng, setsCookie } = requestLanguage(
       url.searchParams.get('lng'),
       cookie ? cookieValue(cookie, LANGUAGE_COOKIE) : undefined,
@@ -81,9 +82,7 @@ export function fastPages(app: { config: Config; pageCache: PageCache }): FastPa
     );
     if (setsCookie) return false;
     if (url.search && hasUnstorableText([...url.searchParams.keys(), ...url.searchParams.values()])) return false;
-    const key = pageCache.keyOf({ lng, url });
-    if (!key) return false;
-    return pageCache.stored(key).then(
+    return pageCache.stored(lng, url, cookie ? cookieValue(cookie, WRITTEN_COOKIE) : undefined).then(
       (page) => {
         if (!page) return false;
         const gzip = acceptsGzip(header(req, 'accept-encoding'));
@@ -93,7 +92,7 @@ export function fastPages(app: { config: Config; pageCache: PageCache }): FastPa
         res.end(notModified || req.method === 'HEAD' ? undefined : answer.body);
         return true;
       },
-      // The catalog could not be read (the database is away): Astro answers that (a 503 page).
+      // The checkpoints could not be read (the database is away): Astro answers that (a 503 page).
       () => false,
     );
   };
@@ -160,10 +159,9 @@ function header(req: IncomingMessage, name: string): string | null {
 /**
  * A cookie's value as Astro reads it (`cookies.get(name)?.value`: the `cookie` package's
  * parse, first occurrence wins, blanks and tabs trimmed, then decodeURIComponent, kept raw when
- * that fails; an empty value counts as absent), or undefined. `presence`: any occurrence,
- * empty or not, counts (for the cookie that sends a request through Astro, erring to Astro).
+ * that fails; an empty value counts as absent), or undefined.
  */
-export function cookieValue(header: string, name: string, presence = false): string | undefined {
+export function cookieValue(header: string, name: string): string | undefined {
   let index = 0;
   const length = header.length;
   while (index < length) {
@@ -178,7 +176,6 @@ export function cookieValue(header: string, name: string, presence = false): str
     }
     if (trimmed(header, index, eq) === name) {
       const raw = trimmed(header, eq + 1, end);
-      if (presence) return raw;
       if (!raw) return undefined;
       try {
         return decodeURIComponent(raw);

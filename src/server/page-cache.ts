@@ -1,26 +1,27 @@
 import type { AstroCookies, MiddlewareNext } from 'astro';
 import { gzipSync } from 'node:zlib';
-import { compareCheckpoints, type Checkpoint } from '../../events';
+import { servedRoutes, type ReadModel } from '../../events/route';
 import { browseHref, communityHref, readBoard, readBrowseState, readCommunityState } from '../shared/list-params';
 import { conditionalResponse, etagOf } from './conditional-get';
 import { siteDay } from '../../modules/members/contracts';
+import { parseWritten, WRITTEN_COOKIE, type Freshness, type Written } from './freshness';
 
 /**
  * The cache of rendered public pages, one per app (built in src/server/app.ts as
  * `app.pageCache`), shared by every viewer. It alone decides what is stored, under which key,
  * how fresh an answer must be, and the validators a cacheable page goes out with.
  *
- * A page is a pure function of (URL, language, catalog state, year), so its rendered bytes
- * can be reused until the catalog read model moves. The catalog's state is its projection
- * checkpoint, re-read at most every VERSION_TTL_MS: everyone sees a change within that
- * time, whichever process made it, and under heavy write load (every rating moves the
- * checkpoint) a page is rendered at most a few times a second, not once per write.
+ * A page is a pure function of (URL, language, the read models it reads, year), so its
+ * rendered bytes can be reused until one of those read models moves. Each page declares them
+ * once (CACHED_PAGES); its version is their checkpoints, re-read at most every VERSION_TTL_MS
+ * (src/server/freshness.ts): everyone sees a change within that time, whichever process made
+ * it, and under heavy write load (every rating moves the catalog) a page is rendered at most a
+ * few times a second, not once per write. A comment moves the discussion, not the catalog: the
+ * detail page and the lists with comment counts render anew, the home page does not.
  *
- * The writer sees their own write at once: every successful write answers with the
- * WRITTEN_COOKIE, the log's head after the write. A request carrying it is served from a
- * catalog at that position or later (the version is re-read, and the catalog caught up, when
- * the one in hand is older), so a rating or a copy shows on the writer's next read. The page
- * itself stays the same bytes for everyone: the cookie decides how fresh, never what is shown.
+ * The writer sees their own write at once: a request carrying the WRITTEN_COOKIE that names a
+ * read model the page reads is served from a version that holds the write. The page itself
+ * stays the same bytes for everyone: the cookie decides how fresh, never what is shown.
  *
  * Flow: `serveStored` (before the session is resolved) answers a GET from a stored page, or
  * claims the render and leaves the slot in `locals` (most hits never get there: the Node server
@@ -28,7 +29,6 @@ import { siteDay } from '../../modules/members/contracts';
  * cacheable with `markCacheable(Astro)`; `finish` (after it) stores the rendering, adds
  * ETag, Cache-Control and Vary, and answers a current If-None-Match with 304.
  */
-export const VERSION_TTL_MS = 250;
 const MAX_ENTRIES = 400;
 const MAX_BYTES = 48 * 1024 * 1024;
 /** Pages being rendered anew (key → start): a render that never reports back is retried after this. */
@@ -40,11 +40,6 @@ const RENDER_WAIT_MS = 2000;
  * against 18.3 KB gzipped; docs/benchmarks.md, issue 19).
  */
 const GZIP_LEVEL = 3;
-
-/** Where the log stood after a client's last write ("txId.position"): its catalog reads wait for it. */
-export const WRITTEN_COOKIE = 'catalog_written';
-/** Long enough for any reload; after VERSION_TTL_MS every viewer is past it anyway. */
-const WRITTEN_COOKIE_SECONDS = 60;
 
 /** Internal marker header; removed from every response on the way out. */
 const CACHEABLE_MARKER = 'x-promptory-cacheable';
@@ -66,25 +61,15 @@ export interface CachedPage {
 /** Where a page being rendered goes in the page cache (claimed by `serveStored` on a miss). */
 export interface PageCacheSlot {
   key: string;
-  /** The catalog version the page renders from. */
+  /** The version (its read models' checkpoints) the page renders from. */
   version: string;
 }
 
-/** What the cache reads of the app: the catalog's checkpoint, the log's head, and a catch-up. */
-export interface CatalogClock {
-  checkpoint(): Promise<Checkpoint | null>;
-  head(): Promise<Checkpoint | null>;
-  /** Catches the catalog up to `target` (bounded wait when another runner holds it). */
-  settle(target: Checkpoint): Promise<unknown>;
-}
-
 export interface PageCacheSettings {
-  /** Off (PAGE_CACHE=0): every page renders, validators and the written cookie still work. */
+  /** Off (PAGE_CACHE=0): every page renders, validators still work. */
   enabled: boolean;
   /** The app's clock: a stored page is kept for one site day (the leaderboards' weeks and months turn at its midnight). */
   now?: () => Date;
-  /** Whether the written cookie needs `Secure`, as the session cookie does. */
-  secureCookies(context: { url: URL; cookies: AstroCookies }): boolean;
 }
 
 interface RequestContext {
@@ -94,39 +79,47 @@ interface RequestContext {
   locals: App.Locals;
 }
 
-interface Version {
-  checkpoint: Checkpoint | null;
-  readAt: number;
-}
-
 /** Declares the page being rendered cacheable (one line in the page): `finish` stores it. */
 export function markCacheable(astro: { response: { headers: Headers } }): void {
   astro.response.headers.set(CACHEABLE_MARKER, '1');
 }
 
-export const formatCheckpoint = (c: Checkpoint) => `${c.txId}.${c.position}`;
-
-/** The WRITTEN_COOKIE's value, or null when absent or malformed. */
-export function parseCheckpoint(value: string | undefined): Checkpoint | null {
-  const match = value ? /^(\d{1,20})\.(\d{1,15})$/.exec(value) : null;
-  return match ? { txId: match[1], position: Number(match[2]) } : null;
-}
-
-const versionKey = (v: Version) => (v.checkpoint ? formatCheckpoint(v.checkpoint) : 'empty');
-const covers = (v: Version, atLeast: Checkpoint | null) => !atLeast || (v.checkpoint !== null && compareCheckpoints(v.checkpoint, atLeast) >= 0);
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 
+/** A page that may be stored (it calls `markCacheable`), as data. */
+export interface CachedPageDeclaration {
+  /** Its path; `{name}` is a segment: `/prompts/{id}`. */
+  path: string;
+  /** The read models it reads: its stored rendering is fresh while their checkpoints stand. */
+  reads: readonly ReadModel[];
+  /**
+   * The query it reads, in its canonical form (normalised, defaults left out); none when
+   * absent. `lng` is keyed separately, as the request's language.
+   */
+  query?: (params: URLSearchParams) => URLSearchParams;
+}
+
 /**
- * The query a cached page depends on, in its canonical form, by path: list pages read their
- * list state (normalised, defaults left out), every other cached page reads none. `lng` is
- * keyed separately, as the request's language.
+ * Every cacheable page, once. The cards show comment counts (the discussion); the detail page
+ * also shows its version's ratings (engagement); the Community page its boards.
  */
-const PAGE_QUERY: Record<string, (params: URLSearchParams) => URLSearchParams> = {
-  '/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, false),
-  '/fragments/prompts': (p) => listQuery(browseHref(readBrowseState(p), ''), p, true),
-  '/community': (p) => withBoard(listQuery(communityHref(readCommunityState(p), ''), p, false), p),
-  '/fragments/community': (p) => listQuery(communityHref(readCommunityState(p), ''), p, true),
-};
+export const CACHED_PAGES: readonly CachedPageDeclaration[] = [
+  { path: '/', reads: ['catalog'] },
+  { path: '/prompts', reads: ['catalog', 'discussion'], query: (p) => listQuery(browseHref(readBrowseState(p), ''), p, false) },
+  { path: '/fragments/prompts', reads: ['catalog', 'discussion'], query: (p) => listQuery(browseHref(readBrowseState(p), ''), p, true) },
+  { path: '/prompts/{id}', reads: ['catalog', 'engagement', 'discussion'] },
+  {
+    path: '/community',
+    reads: ['catalog', 'discussion', 'community'],
+    query: (p) => withBoard(listQuery(communityHref(readCommunityState(p), ''), p, false), p),
+  },
+  { path: '/fragments/community', reads: ['catalog', 'discussion'], query: (p) => listQuery(communityHref(readCommunityState(p), ''), p, true) },
+  { path: '/extension', reads: [] },
+  { path: '/privacy-policy', reads: [] },
+];
+
+/** The declaration of the page at `pathname`, if it is one that may be stored. */
+export const cachedPage = (pathname: string): CachedPageDeclaration | undefined => servedRoutes(CACHED_PAGES, pathname)[0];
 
 /** The Community page also reads its leaderboard tab (This Week, the default, left out). */
 function withBoard(query: URLSearchParams, params: URLSearchParams): URLSearchParams {
@@ -146,15 +139,17 @@ const sortedQuery = (params: URLSearchParams) =>
   new URLSearchParams([...params.entries()].filter(([k]) => k !== 'lng').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 
 /**
- * The cache key of a page, or null when the URL is not the canonical form of what the page
- * reads (extra, repeated or malformed parameters). Such a request still renders, but is not
- * stored: otherwise `?x=1`…`?x=500` would each take an entry and evict every real page, and
- * the links a page builds from its own URL (the language menu) would carry one visitor's
- * junk to the next. The catalog version is not part of the key: an entry holds the version
- * it was rendered from (see `lookup`).
+ * The cache key of a page, or null when it is not a cached page or the URL is not the canonical
+ * form of what the page reads (extra, repeated or malformed parameters). Such a request still
+ * renders, but is not stored: otherwise `?x=1`…`?x=500` would each take an entry and evict
+ * every real page, and the links a page builds from its own URL (the language menu) would
+ * carry one visitor's junk to the next. The version is not part of the key: an entry holds the
+ * version it was rendered from (see `lookup`).
  */
 export function pageKey(parts: { lng: string; url: URL; now?: Date }): string | null {
-  const canonical = sortedQuery(PAGE_QUERY[parts.url.pathname]?.(parts.url.searchParams) ?? new URLSearchParams());
+  const page = cachedPage(parts.url.pathname);
+  if (!page) return null;
+  const canonical = sortedQuery(page.query?.(parts.url.searchParams) ?? new URLSearchParams());
   if (canonical !== sortedQuery(parts.url.searchParams)) return null;
   const now = parts.now ?? new Date();
   return [parts.lng, `${parts.url.pathname}?${canonical}`, now.getUTCFullYear(), siteDay(now)].join(' ');
@@ -186,15 +181,20 @@ export function representation(page: CachedPage, acceptEncoding: string | null |
   return { body, headers };
 }
 
+/** A request for a cached page: its key, what it reads, and the writer's cookie when it names any of that. */
+interface PageRequest {
+  key: string;
+  reads: readonly ReadModel[];
+  written: Written | null;
+}
+
 export class PageCache {
   private readonly entries = new Map<string, CachedPage & { version: string }>();
   private bytes = 0;
   private readonly rendering = new Map<string, number>();
-  private current: Version | null = null;
-  private pending: Promise<Version> | null = null;
 
   constructor(
-    private readonly catalog: CatalogClock,
+    private readonly freshness: Freshness,
     private readonly settings: PageCacheSettings,
   ) {}
 
@@ -203,51 +203,23 @@ export class PageCache {
     return pageKey({ ...parts, now: this.settings.now?.() });
   }
 
-  /** Reads the checkpoint; concurrent callers share one read. */
-  private readVersion(): Promise<Version> {
-    this.pending ??= this.catalog
-      .checkpoint()
-      .then((checkpoint) => (this.current = { checkpoint, readAt: Date.now() }))
-      .finally(() => {
-        this.pending = null;
-      });
-    return this.pending;
+  /** The request for a stored page, or null when it renders unstored. `writtenCookie`: the WRITTEN_COOKIE's value. */
+  private requestFor(lng: string, url: URL, writtenCookie: string | undefined): PageRequest | null {
+    const key = this.keyOf({ lng, url });
+    if (!key) return null;
+    const { reads } = cachedPage(url.pathname)!;
+    const written = parseWritten(writtenCookie);
+    return { key, reads, written: written && written.models.some((m) => reads.includes(m)) ? written : null };
   }
 
   /**
-   * The catalog version pages are keyed on: re-read at most every VERSION_TTL_MS, and at once
-   * when the caller has written past it (`atLeast`, from the WRITTEN_COOKIE). A caller whose
-   * write the catalog does not hold yet waits (bounded) until it does, catching it up here
-   * when no other process is at it: writes do not wait for the catalog, their writer's next
-   * read does.
-   */
-  async catalogVersion(atLeast: Checkpoint | null = null): Promise<string> {
-    const current = this.current;
-    if (current && Date.now() - current.readAt < VERSION_TTL_MS && covers(current, atLeast)) return versionKey(current);
-    let version = await this.readVersion();
-    // A shared read that started before the caller's write settled can miss it: read once more.
-    if (!covers(version, atLeast)) version = await this.readVersion();
-    if (!covers(version, atLeast)) {
-      // Never past the log's head: a forged or stale cookie (another database) must not make
-      // a request wait out the bound for a position that will never come.
-      const head = await this.catalog.head();
-      const target = head && compareCheckpoints(atLeast!, head) > 0 ? head : atLeast!;
-      if (head && !covers(version, target)) {
-        await this.catalog.settle(target);
-        version = await this.readVersion();
-      }
-    }
-    return versionKey(version);
-  }
-
-  /**
-   * The stored rendering of `key` to serve at catalog `version`, or null: render it (and
-   * `put` it, or `abandon` when the answer is not cacheable).
+   * The stored rendering of `key` to serve at `version`, or null: render it (and `put` it, or
+   * `abandon` when the answer is not cacheable).
    *
-   * When the catalog has moved, one request renders the page anew; the others that arrive
+   * When a read model the page reads has moved, one request renders the page anew; the others that arrive
    * meanwhile get the rendering before it (`mayBeStale`), instead of all rendering the same
    * page at once: under a stream of writes that stampede would cost a render per request. So
-   * a change reaches every viewer within VERSION_TTL_MS plus one render. A client that has
+   * a change reaches every viewer within VERSION_TTL_MS (src/server/freshness.ts) plus one render. A client that has
    * just written passes `mayBeStale: false` and always gets its write.
    */
   lookup(key: string, version: string, mayBeStale: boolean): CachedPage | null {
@@ -272,16 +244,19 @@ export class PageCache {
   }
 
   /**
-   * For the fast path (src/server/fast-pages.ts): the page `serveStored` would answer a request
-   * without the WRITTEN_COOKIE with, or null. A miss claims nothing: the request then goes
-   * through Astro, whose `serveStored` claims the render as it always does.
+   * For the fast path (src/server/fast-pages.ts): the page `serveStored` would answer this
+   * request with, or null. A miss claims nothing, nor does a writer's read of a page that reads
+   * what it wrote (it may have to wait): such a request goes through Astro, whose `serveStored`
+   * decides as it always does.
    */
-  async stored(key: string): Promise<CachedPage | null> {
+  async stored(lng: string, url: URL, writtenCookie: string | undefined): Promise<CachedPage | null> {
     if (!this.settings.enabled) return null;
-    return this.hit(key, await this.catalogVersion(null), true);
+    const page = this.requestFor(lng, url, writtenCookie);
+    if (!page || page.written) return null;
+    return this.hit(page.key, await this.freshness.version(page.reads), true);
   }
 
-  /** Stores the rendering of `key` made at catalog `version`. */
+  /** Stores the rendering of `key` made at `version`. */
   put(key: string, version: string, page: CachedPage): void {
     this.rendering.delete(key);
     if (!this.settings.enabled || page.body.byteLength > MAX_BYTES / 8) return;
@@ -308,56 +283,36 @@ export class PageCache {
    * Before the session is resolved: a GET for a stored page is answered here. Stored pages are
    * the same bytes for everyone (personal parts are islands that call the API, where the
    * session is checked), so a signed-in user's hit needs no session lookup and costs what a
-   * visitor's does. On a miss the render is claimed and its slot left in `locals` (request-
-   * scoped, so it can never leave with a response), and the request goes on to the page.
+   * visitor's does. A writer whose last write fed a read model the page reads is served a
+   * version that holds it, never the rendering before it. On a miss the render is claimed and
+   * its slot left in `locals` (request-scoped, so it can never leave with a response), and the
+   * request goes on to the page.
    */
   async serveStored(context: RequestContext, next: MiddlewareNext): Promise<Response> {
     if (!isRead(context.request)) return next();
-    const key = this.keyOf({ lng: context.locals.lng, url: context.url });
-    if (!key) return next();
-    // A client that has just written is served a catalog that holds its write.
-    const written = parseCheckpoint(context.cookies.get(WRITTEN_COOKIE)?.value);
-    const version = await this.catalogVersion(written);
-    const hit = this.lookup(key, version, !written);
+    const page = this.requestFor(context.locals.lng, context.url, context.cookies.get(WRITTEN_COOKIE)?.value);
+    if (!page) return next();
+    const version = await this.freshness.version(page.reads, page.written);
+    const hit = this.lookup(page.key, version, !page.written);
     if (hit) return this.answer(context.request, hit, new Headers(hit.headers));
-    context.locals.pageCacheSlot = { key, version };
+    context.locals.pageCacheSlot = { key: page.key, version };
     try {
       return await next();
     } finally {
       // Answered without reaching `finish` (the session refused it, or it threw): let the next
       // request render, or one such request after another would keep everyone on the old page.
-      if (context.locals.pageCacheSlot) this.abandon(key);
+      if (context.locals.pageCacheSlot) this.abandon(page.key);
     }
   }
 
   /**
-   * After the session and the page: a writer's reads (pages and API alike) wait until the
-   * catalog holds its write; a successful write answers with the position of its own appends,
-   * or the log's head after it when the endpoint settled none (the WRITTEN_COOKIE), since the
-   * write itself does not wait for the catalog. A page that
-   * declared itself cacheable is stored and goes out with its validators; a declared page that
-   * did not end in a 200 goes out `no-store`; anything else passes untouched.
+   * After the session and the page: a page that declared itself cacheable is stored and goes
+   * out with its validators; a declared page that did not end in a 200 goes out `no-store`;
+   * anything else passes untouched.
    */
   async finish(context: RequestContext, next: MiddlewareNext): Promise<Response> {
     const reading = isRead(context.request);
-    const written = reading ? parseCheckpoint(context.cookies.get(WRITTEN_COOKIE)?.value) : null;
-    if (written) await this.catalogVersion(written);
     const response = await next();
-    // Not for routes that declare `writtenPosition: false` (the account routes: the log moves by a
-    // different amount for a registered and an unknown email, so the cookie would tell them apart).
-    if (!reading && response.status < 400 && !context.locals.noWrittenPosition) {
-      // The request's own appends when the endpoint settled them; else the head (which is past them).
-      const checkpoint = context.locals.writtenUpTo ?? (await this.catalog.head());
-      if (checkpoint) {
-        context.cookies.set(WRITTEN_COOKIE, formatCheckpoint(checkpoint), {
-          path: '/',
-          maxAge: WRITTEN_COOKIE_SECONDS,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: this.settings.secureCookies(context),
-        });
-      }
-    }
     const slot = context.locals.pageCacheSlot;
     context.locals.pageCacheSlot = undefined;
     const marked = response.headers.has(CACHEABLE_MARKER);

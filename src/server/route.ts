@@ -1,8 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
-import { compareCheckpoints, DomainError, type Actor, type Appended, type EventMetadata } from '../../events';
+import { DomainError, type Actor, type Appended, type EventMetadata } from '../../events';
 import type { Parsed, ReplyOf, Route, RouteSpec } from '../../events/route';
 import { DEVICE_MESSAGES } from '../../modules/devices/contracts';
 import type { App } from './app';
+import { noteWritten } from './freshness';
 import { requireAdmin, requireUser } from './guards';
 import { actorFor, errorResponse, json, metadataFor, readBody } from './http';
 import type { SessionUser } from './session-user';
@@ -16,7 +17,7 @@ export type Call<R extends RouteSpec> = Parsed<R> & {
   context: APIContext;
   actor: Actor;
   metadata: EventMetadata;
-  /** Read-your-writes as the route declares it (`readYourWrites`). */
+  /** Read-your-writes as the route declares it (`reads`): waits for what the answer reads, notes the rest for the written cookie. */
   settle(appended: Appended): Promise<void>;
 };
 
@@ -75,9 +76,6 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
       const query = spec.query ? spec.query.parse(Object.fromEntries(context.url.searchParams)) : {};
       const body = spec.body ? await readBody(context.request, spec.body, spec.maxBodyBytes) : undefined;
       const { app } = context.locals;
-      // Read by the page-cache middleware on the way out (src/server/page-cache.ts).
-      if (spec.writtenPosition === false) context.locals.noWrittenPosition = true;
-      const mode = spec.readYourWrites ?? 'settle';
       const call = {
         params,
         query,
@@ -88,10 +86,7 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
         actor: actorFor(context),
         metadata: metadataFor(context),
         async settle(appended: Appended) {
-          // The writer's catalog_written cookie (page cache, on the way out) holds its own appends.
-          const { writtenUpTo } = context.locals;
-          if (appended.last && (!writtenUpTo || compareCheckpoints(appended.last, writtenUpTo) > 0)) context.locals.writtenUpTo = appended.last;
-          if (mode !== 'none') await app.settle(appended, { deferCatalog: mode === 'defer-catalog' });
+          noteWritten(context.locals, appended, await app.settle(appended, spec.reads ?? []));
         },
       } as Call<R>;
       const answer = await handler(call);

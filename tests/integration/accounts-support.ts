@@ -7,6 +7,7 @@ import { pageCache } from '../../src/server/middleware/page-cache';
 import { request as requestMiddleware } from '../../src/server/middleware/request';
 import { security } from '../../src/server/middleware/security';
 import { session } from '../../src/server/middleware/session';
+import { written } from '../../src/server/middleware/written';
 import { getT } from '../../src/i18n/server';
 import { pathFor, type RouteRef } from '../../events/route';
 import type { ClientArgs } from '../../src/shared/api-client';
@@ -78,7 +79,7 @@ export class Browser {
       locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
     } as unknown as APIContext;
-    const chain: MiddlewareHandler[] = [requestMiddleware, security, session, pageCache];
+    const chain: MiddlewareHandler[] = [requestMiddleware, security, session, written, pageCache];
     const run = async (i: number): Promise<Response> =>
       i < chain.length ? ((await chain[i](context as never, () => run(i + 1))) as Response) : handler(context);
     const response = await run(0);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testPort, type RunningServer } from '../support/server';
+import { WRITTEN_COOKIE } from '../../src/server/freshness';
 import { lastMail } from './accounts-support';
 
 /**
@@ -129,7 +130,7 @@ describe('stored pages without Astro', () => {
     const { usageCount } = (await use.json()) as { usageCount: number };
     const written = use.headers
       .getSetCookie()
-      .find((c) => c.startsWith('catalog_written='))!
+      .find((c) => c.startsWith(`${WRITTEN_COOKIE}=`))!
       .split(';')[0];
     const after = await get(`/prompts/${id}`, { cookie: written, 'if-none-match': String(before.headers.etag) });
     expect(after.fast).toBe(false);

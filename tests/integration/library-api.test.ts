@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPrompts } from '../../projections/catalog/queries';
 import { RateLimiter } from '../../src/server/rate-limit';
+import { WRITTEN_COOKIE } from '../../src/server/freshness';
 import * as favoritesMy from '../../src/pages/api/favorites/my';
 import * as favorites from '../../src/pages/api/favorites/index';
 import * as favorite from '../../src/pages/api/favorites/[id]';
@@ -150,7 +151,7 @@ describe.each(backends)('library API on $name', (backend) => {
 
   it('does not let a forged written-cookie hold a read up', async () => {
     const forged = new Browser('10.1.0.9');
-    forged.jar.set('catalog_written', '99999999999.99999999');
+    forged.jar.set(WRITTEN_COOKIE, '99999999999.99999999.catalog');
     const started = Date.now();
     expect((await forged.call(prompt.GET, { method: 'GET', params: { id: '3' } })).status).toBe(200);
     // Waiting for that position would last the whole bound (3 s: ProjectionRunner.settle).

@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../modules/accounts';
 import { createApp, type App } from '../../src/server/app';
-import { WRITTEN_COOKIE } from '../../src/server/page-cache';
+import { WRITTEN_COOKIE } from '../../src/server/freshness';
 import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { recordRoundTrips } from '../support/round-trips';
@@ -52,13 +52,13 @@ describe.each(backends)('the write path on $name', (backend) => {
     });
   });
 
-  it("answers the rating with the written cookie at the rating's own event", async () => {
+  it("answers the rating with the written cookie at the rating's own event, naming the read models it left behind", async () => {
     const answer = await rater.api(routes.rate, { body: { promptId: 4, value: 1 } });
     expect(answer.status).toBe(200);
     const [rated] = await app.db.query<{ tx_id: string; position: number }>(
       `select tx_id::text as tx_id, position from events where type = 'Rated' order by position desc limit 1`,
     );
-    expect(rater.jar.get(WRITTEN_COOKIE)).toBe(`${rated.tx_id}.${rated.position}`);
+    expect(rater.jar.get(WRITTEN_COOKIE)).toBe(`${rated.tx_id}.${rated.position}.catalog.community`);
   });
 });
 

@@ -1,9 +1,11 @@
 import { eventTypes } from '../../events';
+import type { ReadModel } from '../../events/read-models';
 import type { Projection } from '../../projections';
 
 /** A read model that records how many times it saw each event: exactly-once means all ones. */
 export const probeProjection: Projection = {
-  name: 'probe',
+  // A test's own read model, beside the app's named ones: no route or page reads it.
+  name: 'probe' as ReadModel,
   version: 1,
   tables: ['probe_seen'],
   handles: eventTypes,

@@ -4,7 +4,8 @@ import { initials } from '../../src/shared/initials';
 import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
 import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/conditional-get';
-import { markCacheable, PageCache, pageKey, VERSION_TTL_MS } from '../../src/server/page-cache';
+import { Freshness, VERSION_TTL_MS } from '../../src/server/freshness';
+import { markCacheable, PageCache, pageKey } from '../../src/server/page-cache';
 import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
 
@@ -89,7 +90,7 @@ describe('HTML validators', () => {
   });
   const page = (html: string, etag: string) => ({ body: new TextEncoder().encode(html), gzip: gzipSync(html), etag, headers: [] as [string, string][] });
   const newCache = (enabled = true) =>
-    new PageCache({ checkpoint: async () => null, head: async () => null, settle: async () => true }, { enabled, secureCookies: () => false });
+    new PageCache(new Freshness({ checkpoints: async () => new Map(), head: async () => null, settle: async () => true }), { enabled });
   it('serves a page at the catalog version it was rendered from', () => {
     const cache = newCache();
     expect(cache.lookup('en /a? 2026', 'v1', true)).toBeNull(); // nothing stored: render
@@ -122,9 +123,10 @@ describe('HTML validators', () => {
   it('a request answered before its page (the session refused it) does not hold back the new rendering', async () => {
     let position = 1;
     const at = async () => ({ txId: '1', position });
-    const cache = new PageCache({ checkpoint: at, head: at, settle: async () => true }, { enabled: true, secureCookies: () => false });
+    const checkpoints = async () => new Map([['catalog', await at()]]);
+    const cache = new PageCache(new Freshness({ checkpoints, head: at, settle: async () => true }), { enabled: true });
     const context = () => {
-      const url = new URL('http://x/privacy-policy');
+      const url = new URL('http://x/');
       return { request: new Request(url), url, cookies: { get: () => undefined, set: () => {} }, locals: { lng: 'en' } } as never;
     };
     const page = (html: string) => async () => {

@@ -62,8 +62,6 @@ export async function handleMcp(context: APIContext): Promise<Response> {
     response.headers.set('www-authenticate', 'Bearer realm="promptory", error="invalid_token"');
     return response;
   }
-  // An MCP client keeps no cookies: the catalog_written cookie would only be noise.
-  context.locals.noWrittenPosition = true;
   const server = serverFor(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

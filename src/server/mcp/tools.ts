@@ -1,10 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { DomainError } from '../../../events';
+import { DomainError, type Appended } from '../../../events';
 import { PAGE_MAX } from '../../../events/paging';
 import { changeCollection } from '../../../modules/collections';
+import { collectionRoutes } from '../../../modules/collections/routes';
 import { categories, submitPromptRequest, type PromptView } from '../../../modules/prompts';
+import { promptRoutes } from '../../../modules/prompts/routes';
 import { listPrompts } from '../../../projections/catalog/queries';
 import { listCollections } from '../../../projections/collections/queries';
 import { throttleAccount } from '../library';
@@ -122,7 +124,8 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
       const user = requireTokenUser(caller, 'read-write');
       // The very schema POST /api/prompts parses with; curation flags never come from a token.
       const body = submitPromptRequest.parse({ ...input, isFeatured: false, isEditorsPick: false });
-      const settle = (appended: Parameters<typeof app.settle>[0]) => app.settle(appended);
+      // The same write as POST /api/prompts, so the same declaration (an MCP client keeps no cookie: nothing is noted for one).
+      const settle = (appended: Appended) => app.settle(appended, promptRoutes.submit.reads);
       const saved = await submitFor(app, caller.context, { user, actor: actorOf(caller), metadata: metadataOf(caller), settle }, body);
       return { ...summary(saved), status: saved.status };
     }),
@@ -154,7 +157,7 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
       const user = requireTokenUser(caller, 'read-write');
       await throttleAccount(app, caller.context, 'library', user.id);
       const result = await changeCollection(app.store, { kind: 'add', collectionId, userId: user.id, promptId }, metadataOf(caller));
-      await app.settle(result);
+      await app.settle(result, collectionRoutes.addToCollection.reads);
       return { collectionId, promptId, promptCount: result.promptCount };
     }),
   );

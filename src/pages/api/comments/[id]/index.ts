@@ -1,7 +1,7 @@
 import { changeComment } from '../../../../../modules/discussion';
 import { DISCUSSION_MESSAGES } from '../../../../../modules/discussion/contracts';
 import { discussionRoutes } from '../../../../../modules/discussion/routes';
-import { commentById, refreshPages } from '../../../../server/discussion';
+import { commentById } from '../../../../server/discussion';
 import { notFound } from '../../../../server/http';
 import { throttleAccount } from '../../../../server/library';
 import { serve } from '../../../../server/route';
@@ -10,7 +10,6 @@ export const PATCH = serve(discussionRoutes.editComment, async ({ params: { id }
   await throttleAccount(app, context, 'comment', user.id);
   const edited = await changeComment(app.store, { kind: 'edit', commentId: id, userId: user.id, body: body.body, at: metadata.at }, metadata);
   await settle(edited);
-  await refreshPages(app, edited);
   const view = await commentById(app.db, id);
   if (!view) notFound(DISCUSSION_MESSAGES.notFound);
   return view;
@@ -20,6 +19,5 @@ export const DELETE = serve(discussionRoutes.deleteComment, async ({ params: { i
   await throttleAccount(app, context, 'comment', user.id);
   const deleted = await changeComment(app.store, { kind: 'delete', commentId: id, userId: user.id }, metadata);
   await settle(deleted);
-  await refreshPages(app, deleted);
   return { id };
 });

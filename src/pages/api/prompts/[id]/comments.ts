@@ -2,7 +2,7 @@ import { postComment } from '../../../../../modules/discussion';
 import { discussionRoutes } from '../../../../../modules/discussion/routes';
 import { DISCUSSION_MESSAGES } from '../../../../../modules/discussion/contracts';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
-import { commentById, commentPage, refreshPages } from '../../../../server/discussion';
+import { commentById, commentPage } from '../../../../server/discussion';
 import { notFound } from '../../../../server/http';
 import { throttleAccount } from '../../../../server/library';
 import { replyWith, serve } from '../../../../server/route';
@@ -16,7 +16,6 @@ export const POST = serve(discussionRoutes.postComment, async ({ params: { id },
   await throttleAccount(app, context, 'comment', user.id);
   const posted = await postComment(app.store, id, user.id, body.body, body.parentId, metadata);
   await settle(posted);
-  await refreshPages(app, posted);
   const view = await commentById(app.db, posted.commentId);
   if (!view) throw new Error(`comment ${posted.commentId} is not readable after settling`);
   return replyWith(view, { status: 201 });

@@ -4,10 +4,8 @@ import { getMember } from '../../../../../../projections/community/queries';
 import { notFound } from '../../../../../server/http';
 import { serve } from '../../../../../server/route';
 
-/** The admin sees the change at once: the boards are the one read model a write waits for here. */
 export const PUT = serve(memberRoutes.featureMember, async ({ app, params: { id }, body: { featured }, actor, metadata, settle }) => {
   const appended = await featureMember(app.store, id, featured, actor, metadata);
   await settle(appended);
-  if (appended.last) await app.runner.settle(appended.last, ['community']);
   return (await getMember(app.db, id, true)) ?? notFound(MEMBER_MESSAGES.notFound);
 });
