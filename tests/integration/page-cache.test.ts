@@ -2,8 +2,11 @@ import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPages } from '../../src/server/middleware/cached-pages';
 import { pageCache } from '../../src/server/middleware/page-cache';
+import { VERSION_TTL_MS, WRITTEN_COOKIE } from '../../src/server/freshness';
 import { markCacheable } from '../../src/server/page-cache';
-import { backends, freshApp } from '../support/backends';
+import { routes } from '../../src/shared/api-routes';
+import { backends, freshApp, settleAll } from '../support/backends';
+import { Browser, installApp, signUpAs } from './accounts-support';
 
 type TestApp = Awaited<ReturnType<typeof freshApp>>;
 
@@ -11,12 +14,17 @@ type TestApp = Awaited<ReturnType<typeof freshApp>>;
  * Drives a GET through the page cache's two middlewares (before and after the session) with a
  * page that declares itself cacheable and says which app rendered it, and how often.
  */
-async function get(app: TestApp, page: { renders: number; name: string }, headers: Record<string, string> = {}): Promise<Response> {
-  const url = new URL('http://localhost:4321/privacy-policy');
+async function get(
+  app: TestApp,
+  page: { renders: number; name: string },
+  headers: Record<string, string> = {},
+  at: { path?: string; cookies?: Map<string, string> } = {},
+): Promise<Response> {
+  const url = new URL(`http://localhost:4321${at.path ?? '/privacy-policy'}`);
   const context = {
     request: new Request(url, { headers }),
     url,
-    cookies: { get: () => undefined, set: () => {} },
+    cookies: { get: (name: string) => (at.cookies?.has(name) ? { value: at.cookies.get(name) } : undefined), set: () => {} },
     locals: { requestId: 'test', user: null, lng: 'en', app },
   } as unknown as APIContext;
   const render = async () => {
@@ -74,3 +82,45 @@ for (const backend of backends) {
     });
   });
 }
+
+/**
+ * A stored page is keyed on the read models it declares (CACHED_PAGES): a comment moves the
+ * discussion, so the detail page renders anew, while the catalog does not move and the home
+ * page (catalog only) stays stored.
+ */
+describe.each(backends)('freshness of stored pages on $name', (backend) => {
+  let app: TestApp;
+  const commenter = new Browser('10.30.0.1');
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: 'http://localhost:4321', seed: true });
+    await settleAll(app);
+    installApp(app);
+    await signUpAs(app, commenter, 'commenter@example.com');
+    await settleAll(app);
+  });
+  afterAll(async () => app?.dispose());
+
+  it('a comment makes the detail page stale and leaves the catalog checkpoint, and the home page, where they were', async () => {
+    const detail = { renders: 0, name: 'detail' };
+    const home = { renders: 0, name: 'home' };
+    const at = { path: '/prompts/2' };
+    await get(app, detail, {}, at);
+    await get(app, home, {}, { path: '/' });
+    expect(await (await get(app, detail, {}, at)).text()).toBe('<p>detail 1</p>');
+    const catalog = await app.runner.checkpoint('catalog');
+    const discussion = await app.runner.checkpoint('discussion');
+
+    const posted = await commenter.api(routes.postComment, { params: { id: 2 }, body: { body: 'A comment that moves the discussion.' } });
+    expect(posted.status).toBe(201);
+    expect(await app.runner.checkpoint('catalog')).toEqual(catalog);
+    expect(await app.runner.checkpoint('discussion')).not.toEqual(discussion);
+    expect(commenter.jar.get(WRITTEN_COOKIE)).toMatch(/^\d+\.\d+\.discussion$/);
+
+    // The commenter sees the thread at once; everyone else within VERSION_TTL_MS.
+    expect(await (await get(app, detail, {}, { ...at, cookies: commenter.jar })).text()).toBe('<p>detail 2</p>');
+    await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 20));
+    expect(await (await get(app, detail, {}, at)).text()).toBe('<p>detail 2</p>');
+    expect(await (await get(app, home, {}, { path: '/' })).text()).toBe('<p>home 1</p>');
+    expect(home.renders).toBe(1);
+  });
+});
