@@ -178,7 +178,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
   if (!actor.isAdmin && isReservedAuthorName(command.authorName))
     throw new DomainError('invalid', RESERVED_AUTHOR_MESSAGE, [{ path: ['authorName'], message: RESERVED_AUTHOR_MESSAGE, code: 'custom' }]);
   if (command.visibility === 'private') return decideKeepPrivate(promptId, command, actor);
-  // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
+  // One account cannot flood the admin's queue: the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;
   const data: EventInput<'PromptSubmitted'> = {
