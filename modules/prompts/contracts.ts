@@ -384,7 +384,7 @@ export interface EditResult {
   changed: boolean;
 }
 
-/** How a version of a prompt stands (docs/architecture.md, "Editing and versions"). */
+/** How a version of a prompt stands (docs/review.md, "Editing and versions"). */
 export const VERSION_STATUSES = ['published', 'pending', 'rejected', 'withdrawn', 'draft'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
 

@@ -12,15 +12,15 @@ const ROOT = resolve(__dirname, '../..');
 const MAP_MAX_LINES = 350;
 
 /** What a clone holds but nobody wrote: installed packages, builds, test output, local data. */
-const NOT_SOURCE = /(^|\/)(node_modules|\.git|\.astro|dist|dist-[^/]*|data|backups|test-results|playwright-report|\.test-results)(\/|$)/;
+const NOT_SOURCE = new Set(['node_modules', '.git', '.astro', 'dist', 'data', 'backups', 'test-results', 'playwright-report', '.test-results']);
 const TEXT_FILE = /\.(ts|tsx|mts|js|mjs|cjs|astro|md|json|css|sh|yml|yaml|html)$/;
 
-function sourceFiles(): string[] {
-  return (readdirSync(ROOT, { recursive: true }) as string[])
-    .map((path) => path.split('\\').join('/'))
-    .filter((path) => !NOT_SOURCE.test(path) && !path.startsWith('extension/dist/') && TEXT_FILE.test(path))
-    .filter((path) => !path.endsWith('package-lock.json'))
-    .sort();
+function sourceFiles(dir = ''): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return NOT_SOURCE.has(entry.name) || entry.name.startsWith('dist-') || path === 'extension/dist' ? [] : sourceFiles(path);
+    return TEXT_FILE.test(entry.name) && entry.name !== 'package-lock.json' ? [path] : [];
+  });
 }
 
 const markdownFiles = () => sourceFiles().filter((path) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')));
@@ -68,11 +68,11 @@ describe('docs', () => {
 
   it('no comment or doc cites an issue, a finding or a spec section by number: it states the rule', () => {
     const cited = sourceFiles().flatMap((file) =>
-        readFileSync(join(ROOT, file), 'utf8')
-          .split('\n')
-          .map((line, i) => (citesOutside(line) ? `${file}:${i + 1}: ${line.trim()}` : null))
-          .filter((line): line is string => line !== null),
-      );
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .map((line, i) => (citesOutside(line) ? `${file}:${i + 1}: ${line.trim()}` : null))
+        .filter((line): line is string => line !== null),
+    );
     expect(cited).toEqual([]);
   });
 });
