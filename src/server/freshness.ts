@@ -97,7 +97,10 @@ export class Freshness {
   async version(models: readonly ReadModel[], written: Written | null = null): Promise<string> {
     const behind = written ? written.models.filter((m) => models.includes(m)) : [];
     const reading = await this.holding(behind, written?.last ?? null);
-    return models.map((m) => reading.checkpoints.get(m)).map((c) => (c ? `${c.txId}.${c.position}` : '0')).join(' ');
+    return models
+      .map((m) => reading.checkpoints.get(m))
+      .map((c) => (c ? `${c.txId}.${c.position}` : '0'))
+      .join(' ');
   }
 
   /** The writer's read of anything that is not a cached page: every read model `written` names holds it. */
