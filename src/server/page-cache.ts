@@ -100,14 +100,16 @@ export interface CachedPageDeclaration {
 }
 
 /**
- * Every cacheable page, once. The cards show comment counts (the discussion); the detail page
- * also shows its version's ratings (engagement); the Community page its boards.
+ * Every cacheable page, once. The cards show comment counts (the discussion); the Community
+ * page its boards. An inline read model (engagement: the detail page's ratings of its current
+ * version) is written in the write's own transaction, so its checkpoint says nothing of its rows:
+ * a page reading one is kept fresh by a read model the same events feed (a rating moves the catalog).
  */
 export const CACHED_PAGES: readonly CachedPageDeclaration[] = [
   { path: '/', reads: ['catalog'] },
   { path: '/prompts', reads: ['catalog', 'discussion'], query: (p) => listQuery(browseHref(readBrowseState(p), ''), p, false) },
   { path: '/fragments/prompts', reads: ['catalog', 'discussion'], query: (p) => listQuery(browseHref(readBrowseState(p), ''), p, true) },
-  { path: '/prompts/{id}', reads: ['catalog', 'engagement', 'discussion'] },
+  { path: '/prompts/{id}', reads: ['catalog', 'discussion'] },
   {
     path: '/community',
     reads: ['catalog', 'discussion', 'community'],

@@ -36,6 +36,16 @@ describe('freshness declarations', () => {
     expect(CACHED_PAGES.map((p) => p.path).sort()).toEqual(cacheable);
   });
 
+  it('keys no page on an inline read model (its checkpoint says nothing of its rows)', () => {
+    const inline = projections.filter((p) => p.inline).map((p) => p.name);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const page of CACHED_PAGES)
+      expect(
+        page.reads.filter((m) => inline.includes(m)),
+        page.path,
+      ).toEqual([]);
+  });
+
   it('every write route declares the read models its answer reads', () => {
     const writes = allRoutes.filter((r) => r.method !== 'GET');
     expect(writes.length).toBeGreaterThan(30);
