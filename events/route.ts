@@ -124,8 +124,8 @@ const paramCount = (spec: Pick<RouteSpec, 'path'>) => spec.path.split('{').lengt
  * the security middleware asks on every request, pages included (compiling every pattern per
  * request was 3-4% of a web process's CPU).
  */
-const pathTables = new WeakMap<readonly RouteSpec[], { path: string; pattern: RegExp }[]>();
-function pathTable(routes: readonly RouteSpec[]) {
+const pathTables = new WeakMap<readonly Pick<RouteSpec, 'path'>[], { path: string; pattern: RegExp }[]>();
+function pathTable(routes: readonly Pick<RouteSpec, 'path'>[]) {
   let table = pathTables.get(routes);
   if (!table) {
     const paths = [...new Set(routes.map((r) => r.path))].sort((a, b) => paramCount({ path: a }) - paramCount({ path: b }));
@@ -140,12 +140,12 @@ function pathTable(routes: readonly RouteSpec[]) {
  * a literal segment wins over a param: `/api/prompts/my` is its own path (whatever the method),
  * not `/api/prompts/{id}`.
  */
-export function servedRoutes<R extends RouteSpec>(routes: readonly R[], pathname: string): R[] {
+export function servedRoutes<R extends Pick<RouteSpec, 'path'>>(routes: readonly R[], pathname: string): R[] {
   const served = pathTable(routes).find(({ pattern }) => pattern.test(pathname));
   return served ? routes.filter((r) => r.path === served.path) : [];
 }
 
 /** The declared route a request is for, if any (see servedRoutes). */
-export function findRoute<R extends RouteSpec>(routes: readonly R[], method: string, pathname: string): R | undefined {
+export function findRoute<R extends Pick<RouteSpec, 'path' | 'method'>>(routes: readonly R[], method: string, pathname: string): R | undefined {
   return servedRoutes(routes, pathname).find((r) => r.method === method);
 }

@@ -9,7 +9,7 @@ import { accountsMigrations } from '../../modules/accounts/migrations';
 import { hashPassword } from '../../modules/accounts/password';
 import { migrate } from '../../src/server/db/migrate';
 import { backends, freshApp, suiteApp } from '../support/backends';
-import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
 
 /**
  * Whatever the email, the account endpoints answer alike: the

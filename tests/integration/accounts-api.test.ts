@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, lastMail, mailCount } from './accounts-support';
+import { Browser, installApp, lastMail, mailCount } from '../support/test-app';
 import * as registerApi from '../../src/pages/api/auth/register';
 import * as loginApi from '../../src/pages/api/auth/login';
 import * as logoutApi from '../../src/pages/api/auth/logout';

@@ -16,7 +16,7 @@ import * as prompts from '../../src/pages/api/prompts/index';
 import * as collections from '../../src/pages/api/collections/index';
 import * as pending from '../../src/pages/api/admin/prompts/pending';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { lastMail } from './accounts-support';
+import { lastMail } from '../support/test-app';
 
 /**
  * A stored public page is answered by the Node server without entering Astro

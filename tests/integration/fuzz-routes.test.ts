@@ -5,7 +5,7 @@ import type { RouteSpec } from '../../events/route';
 import { allRoutes, routes } from '../../src/shared/api-routes';
 import { backends, freshApp, suiteApp } from '../support/backends';
 import { handlerFor } from '../support/endpoints';
-import { Browser, installApp, signedInBrowser } from './accounts-support';
+import { Browser, installApp, signedInBrowser } from '../support/test-app';
 
 /**
  * No input makes an endpoint answer 500. fast-check generates params,

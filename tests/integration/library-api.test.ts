@@ -17,7 +17,7 @@ import * as collectionPrompt from '../../src/pages/api/collections/[id]/prompts/
 import * as use from '../../src/pages/api/prompts/[id]/use';
 import * as prompt from '../../src/pages/api/prompts/[id]/index';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /** The library's endpoints through the real handlers and middlewares, on both backends. */
 describe.each(backends)('library API on $name', (backend) => {

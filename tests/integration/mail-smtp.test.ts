@@ -5,7 +5,7 @@ import { MAIL_QUEUE } from '../../src/server/mail';
 import * as registerApi from '../../src/pages/api/auth/register';
 import { backends, freshApp } from '../support/backends';
 import { testPort } from '../support/server';
-import { Browser, decodeMime, installApp } from './accounts-support';
+import { Browser, decodeMime, installApp } from '../support/test-app';
 
 /**
  * The SMTP path against a real SMTP server on loopback (smtp-server), through pg-boss: a

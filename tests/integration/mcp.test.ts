@@ -18,7 +18,7 @@ import * as mcp from '../../src/pages/mcp';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const CHINESE_PROMPT = {

@@ -5,7 +5,7 @@ import { rate } from '../../modules/engagement';
 import { getRatingStats } from '../../projections/catalog/queries';
 import { backends, freshApp } from '../support/backends';
 import { rebuildJobs } from '../../src/server/rebuild-jobs';
-import { Browser, installApp, signedInBrowser } from './accounts-support';
+import { Browser, installApp, signedInBrowser } from '../support/test-app';
 import * as promptsApi from '../../src/pages/api/prompts/index';
 import * as promptApi from '../../src/pages/api/prompts/[id]/index';
 import * as myApi from '../../src/pages/api/prompts/my';

@@ -5,7 +5,7 @@ import { statementsFor } from '../../projections/types';
 import { projections, ProjectionRunner, type Replay } from '../../projections';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signedInBrowser } from './accounts-support';
+import { Browser, installApp, signedInBrowser } from '../support/test-app';
 import * as promptsApi from '../../src/pages/api/prompts/index';
 import * as useApi from '../../src/pages/api/prompts/[id]/use';
 import * as pendingApi from '../../src/pages/api/admin/prompts/pending';

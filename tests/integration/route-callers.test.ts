@@ -11,7 +11,7 @@ import { backends, settleAll } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
 import { handlerFor } from '../support/endpoints';
 import { hasBuild, startServer, testPort } from '../support/server';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /**
  * The authorization matrix: one row for every declared API route and every page that reads the
