@@ -36,11 +36,18 @@ export const endpoints: Endpoint[] = served.filter((e) => e.path.startsWith('/ap
 
 /**
  * The endpoint Astro's router picks for a request (a literal segment wins over a param) and
- * its decoded params, or null when no endpoint file serves it (a page, or nothing).
+ * its params, or null when no endpoint file serves it (a page, or nothing). As Astro does, the
+ * path is decoded with decodeURI first (left raw when that fails) and the params are what the
+ * pattern matched.
  */
 export function routeRequest(method: string, pathname: string): { handler: APIRoute; params: Record<string, string> } | null {
-  const found = servedRoutes(served, pathname).find((e) => e.method === method);
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    /* malformed: matched as sent */
+  }
+  const found = servedRoutes(served, decoded).find((e) => e.method === method);
   if (!found) return null;
-  const raw = pathPattern(found).exec(pathname)?.groups ?? {};
-  return { handler: found.handler, params: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, decodeURIComponent(v)])) };
+  return { handler: found.handler, params: { ...pathPattern(found).exec(decoded)?.groups } };
 }
