@@ -1,10 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `astro:middleware` resolved as Astro's own Vite config resolves it, so the integration
+ * harness runs the production chain (src/middleware.ts) itself.
+ */
+const resolve = { alias: { 'astro:middleware': 'astro/virtual-modules/middleware.js' } };
+
 export default defineConfig({
+  resolve,
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

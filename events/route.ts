@@ -143,6 +143,6 @@ export function servedRoutes<R extends Pick<RouteSpec, 'path'>>(routes: readonly
 }
 
 /** The declared route a request is for, if any (see servedRoutes). */
-export function findRoute<R extends RouteSpec>(routes: readonly R[], method: string, pathname: string): R | undefined {
+export function findRoute<R extends Pick<RouteSpec, 'path' | 'method'>>(routes: readonly R[], method: string, pathname: string): R | undefined {
   return servedRoutes(routes, pathname).find((r) => r.method === method);
 }

@@ -8,7 +8,7 @@ import { projections } from '../../projections';
 import * as routes from '../../src/shared/api-routes.generated';
 import { pgTool } from '../../scripts/backup-lib';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: PUBLIC_URL } });

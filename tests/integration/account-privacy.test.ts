@@ -1,15 +1,10 @@
-import type { APIRoute } from 'astro';
 import { describe, expect, it } from 'vitest';
-import * as forgotApi from '../../src/pages/api/auth/forgot-password';
-import * as registerApi from '../../src/pages/api/auth/register';
-import * as loginApi from '../../src/pages/api/auth/login';
-import * as meApi from '../../src/pages/api/auth/me';
-import * as setPasswordApi from '../../src/pages/api/auth/set-password';
+import { accountRoutes } from '../../modules/accounts/routes';
 import { accountsMigrations } from '../../modules/accounts/migrations';
 import { hashPassword } from '../../modules/accounts/password';
 import { migrate } from '../../src/server/db/migrate';
 import { backends, freshApp, suiteApp } from '../support/backends';
-import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
 
 /**
  * Whatever the email, the account endpoints answer alike: the
@@ -26,12 +21,10 @@ describe.each(backends)('account answers do not tell whether an email is registe
   const fresh = () => `nobody-${++n}-${Date.now().toString(36)}@example.com`;
 
   /** One request from a new browser: what a client can observe of the answer, minus Date. */
-  async function observe(handler: APIRoute, body: unknown) {
+  async function observe(route: typeof accountRoutes.register | typeof accountRoutes.forgotPassword, body: unknown) {
     const browser = new Browser(`10.18.0.${++n}`);
     browser.headers = { origin: 'http://localhost:4321' };
-    // The endpoint's real path: the cookie rule follows the route's declaration, not the URL.
-    const path = handler === forgotApi.POST ? '/api/auth/forgot-password' : '/api/auth/register';
-    const r = await browser.call(handler, { path, body, headers: browser.headers });
+    const r = await browser.send({ method: route.method, path: route.path, body });
     const headers = [...r.headers].filter(([k]) => k !== 'date' && k !== 'set-cookie');
     return { status: r.status, body: r.body, headers, cookies: browser.setCookies, setCookie: r.headers.get('set-cookie') };
   }
@@ -40,17 +33,17 @@ describe.each(backends)('account answers do not tell whether an email is registe
     const registered = 'member@example.com';
     await signUpAs(app(), new Browser(), registered, 'Member');
     const pending = fresh();
-    await observe(registerApi.POST, { name: 'Pending', email: pending });
+    await observe(accountRoutes.register, { name: 'Pending', email: pending });
 
-    const registerKnown = await observe(registerApi.POST, { name: 'Someone', email: registered });
-    const registerPending = await observe(registerApi.POST, { name: 'Someone', email: pending });
-    const registerNew = await observe(registerApi.POST, { name: 'Someone', email: fresh() });
+    const registerKnown = await observe(accountRoutes.register, { name: 'Someone', email: registered });
+    const registerPending = await observe(accountRoutes.register, { name: 'Someone', email: pending });
+    const registerNew = await observe(accountRoutes.register, { name: 'Someone', email: fresh() });
     expect(registerKnown.status).toBe(200);
     expect(registerPending).toEqual(registerKnown);
     expect(registerNew).toEqual(registerKnown);
 
-    const forgotKnown = await observe(forgotApi.POST, { email: registered });
-    const forgotUnknown = await observe(forgotApi.POST, { email: fresh() });
+    const forgotKnown = await observe(accountRoutes.forgotPassword, { email: registered });
+    const forgotUnknown = await observe(accountRoutes.forgotPassword, { email: fresh() });
     expect(forgotKnown.status).toBe(200);
     expect(forgotUnknown).toEqual(forgotKnown);
   });
@@ -60,7 +53,7 @@ describe.each(backends)('account answers do not tell whether an email is registe
     const emails = ['busy-1@example.com', 'busy-2@example.com', 'busy-3@example.com'];
     for (const email of emails) await signUpAs(app(), new Browser(), email, 'Busy');
     for (const target of [...emails, fresh()]) {
-      const answers = await Promise.all([1, 2, 3].map(() => observe(forgotApi.POST, { email: target })));
+      const answers = await Promise.all([1, 2, 3].map(() => observe(accountRoutes.forgotPassword, { email: target })));
       expect(
         answers.map((a) => a.status),
         target,
@@ -77,16 +70,16 @@ describe.each(backends)('account answers do not tell whether an email is registe
     await signUpAs(app(), new Browser(), email, 'Secret');
     const browser = new Browser('10.18.1.1');
     browser.headers = { origin: 'http://localhost:4321' };
-    expect((await browser.call(forgotApi.POST, { body: { email }, headers: browser.headers })).status).toBe(200);
+    expect((await browser.api(accountRoutes.forgotPassword, { body: { email } })).status).toBe(200);
     const token = new URL(lastMail(app().config.dataDir, email)!.link!).searchParams.get('token')!;
-    const reset = await browser.call(setPasswordApi.POST, { body: { email, token, password: 'a brand new password' }, headers: browser.headers });
+    const reset = await browser.api(accountRoutes.setPassword, { body: { email, token, password: 'a brand new password' } });
     expect(reset.status).toBe(200);
     expect(await hashesInLog()).toEqual([]);
     const passwordEvents = await app().db.query<{ data: Record<string, unknown> }>("select data from events where type = 'PasswordSet'");
     expect(passwordEvents.length).toBeGreaterThanOrEqual(2);
     for (const { data } of passwordEvents) expect(Object.keys(data)).toEqual(['userId']);
     // The credential works from its table: the new password signs in, the old one does not.
-    const login = (password: string) => new Browser('10.18.1.2').call(loginApi.POST, { body: { email, password }, headers: browser.headers });
+    const login = (password: string) => new Browser('10.18.1.2').with(browser.headers).api(accountRoutes.login, { body: { email, password } });
     expect((await login('a brand new password')).status).toBe(200);
     expect((await login('correct horse battery')).status).toBe(401);
   });
@@ -107,10 +100,9 @@ describe.each(backends)('account answers do not tell whether an email is registe
     expect(await hashesInLog()).toEqual([]);
     const [row] = await app().db.query<{ hash: string }>('select hash from account_passwords where user_id = $1', [userId]);
     expect(row.hash).toBe(legacyHash);
-    const r = await new Browser('10.18.1.3').call(loginApi.POST, {
-      body: { email, password: 'an old password' },
-      headers: { origin: 'http://localhost:4321' },
-    });
+    const r = await new Browser('10.18.1.3')
+      .with({ origin: 'http://localhost:4321' })
+      .api(accountRoutes.login, { body: { email, password: 'an old password' } });
     expect(r.status).toBe(200);
   });
 
@@ -119,7 +111,7 @@ describe.each(backends)('account answers do not tell whether an email is registe
     const stranger = new Browser('10.18.2.1');
     const owner = new Browser('10.18.2.2');
     for (const b of [stranger, owner]) b.headers = { origin: 'http://localhost:4321' };
-    const registerAs = (b: Browser, name: string, username: string) => b.call(registerApi.POST, { body: { name, username, email }, headers: b.headers });
+    const registerAs = (b: Browser, name: string, username: string) => b.api(accountRoutes.register, { body: { name, username, email } });
     expect((await registerAs(stranger, 'Mallory Prank', 'mallory')).status).toBe(200);
     expect((await registerAs(owner, 'Victoria Chan', 'victoria')).status).toBe(200);
     // The owner's email greets the owner by the name they typed, not the stranger's.
@@ -127,9 +119,9 @@ describe.each(backends)('account answers do not tell whether an email is registe
     expect(mail.text).toContain('Victoria Chan');
     expect(mail.text).not.toContain('Mallory');
     const token = new URL(mail.link!).searchParams.get('token')!;
-    const set = await owner.call(setPasswordApi.POST, { body: { email, token, password: 'correct horse battery' }, headers: owner.headers });
+    const set = await owner.api(accountRoutes.setPassword, { body: { email, token, password: 'correct horse battery' } });
     expect(set.status).toBe(200);
-    const me = await owner.call(meApi.GET, { method: 'GET', headers: owner.headers });
+    const me = await owner.api(accountRoutes.me);
     expect(me.body.user).toMatchObject({ name: 'Victoria Chan', username: 'victoria' });
     // The stranger's username is released with their registration.
     const held = await app().db.query<{ username: string }>('select username from account_usernames where username in ($1, $2)', ['mallory', 'victoria']);

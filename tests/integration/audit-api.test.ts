@@ -5,7 +5,7 @@ import { fileReport, postComment, resolveReport } from '../../modules/discussion
 import { featureMember } from '../../modules/members';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';

@@ -1,22 +1,11 @@
-import type { APIRoute } from 'astro';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { START } from '../../events';
 import { findConnectionRequest } from '../../modules/devices';
 import { DEVICE_MESSAGES, EXTENSION_ORIGIN } from '../../modules/devices/contracts';
-import * as me from '../../src/pages/api/auth/me';
-import * as devices from '../../src/pages/api/extension/devices/index';
-import * as connectionRequests from '../../src/pages/api/extension/connection-requests';
-import * as device from '../../src/pages/api/extension/devices/[id]';
-import * as current from '../../src/pages/api/extension/devices/current';
-import * as extensionPrompts from '../../src/pages/api/extension/prompts';
-import * as favoritesMy from '../../src/pages/api/favorites/my';
-import * as favorites from '../../src/pages/api/favorites/index';
-import * as prompts from '../../src/pages/api/prompts/index';
-import * as collections from '../../src/pages/api/collections/index';
-import * as pending from '../../src/pages/api/admin/prompts/pending';
+import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -34,22 +23,16 @@ describe.each(backends)('extension devices API on $name', (backend) => {
 
   const signUp = (browser: Browser, email: string) => signUpAs(app, browser, email);
 
-  const web = (who: Browser, handler: APIRoute, method: string, path: string, body?: unknown, params: Record<string, string> = {}) =>
-    who.call(handler, { method, path, body, params, headers: { origin: 'http://localhost:4321' } });
-  const bearer = (token: string, handler: APIRoute, method: string, path: string, body?: unknown, origin = EXTENSION_ORIGIN) =>
-    extension.call(handler, { method, path, body, headers: { authorization: `Bearer ${token}`, origin } });
+  /** `who` on the site's own pages. */
+  const web = (who: Browser) => who.with({ origin: 'http://localhost:4321' });
+  /** The extension holding `token`. */
+  const bearer = (token: string, origin = EXTENSION_ORIGIN) => extension.with({ authorization: `Bearer ${token}`, origin });
 
   /** The extension asks to be connected (no token yet: it has none), as it does before opening the approval page. */
   const ask = (token: string, name = 'Chrome on Windows') =>
-    extension.call(connectionRequests.POST, {
-      method: 'POST',
-      path: '/api/extension/connection-requests',
-      body: { name, tokenHash: hashOf(token) },
-      headers: { origin: EXTENSION_ORIGIN, 'user-agent': CHROME_ON_WINDOWS },
-    });
+    extension.with({ origin: EXTENSION_ORIGIN, 'user-agent': CHROME_ON_WINDOWS }).api(routes.requestConnection, { body: { name, tokenHash: hashOf(token) } });
   /** The user approves, as the approval page does. */
-  const approve = (who: Browser, token: string, name = 'Chrome on Windows') =>
-    web(who, devices.POST, 'POST', '/api/extension/devices', { name, tokenHash: hashOf(token) });
+  const approve = (who: Browser, token: string, name = 'Chrome on Windows') => web(who).api(routes.connectDevice, { body: { name, tokenHash: hashOf(token) } });
 
   afterEach(() => {
     vi.useRealTimers();
@@ -61,14 +44,14 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     await signUp(owner, 'owner@example.com');
     await signUp(other, 'other@example.com');
     await signUp(admin, 'admin@promptory.test');
-    await web(owner, favorites.POST, 'POST', '/api/favorites', { promptId: 3 });
+    await web(owner).api(routes.bookmark, { body: { promptId: 3 } });
   });
   afterAll(async () => app?.dispose());
 
   it("connects a device the user approves, and the token then acts for that user in the extension's scope only", async () => {
     const token = newToken();
-    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body).toEqual({ user: null });
-    expect((await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
+    expect((await bearer(token).api(routes.me)).body).toEqual({ user: null });
+    expect((await bearer(token).api(routes.myBookmarks)).status).toBe(401);
 
     expect((await ask(token, 'Chrome on Linux')).status).toBe(201);
     const before = await app.store.count();
@@ -78,34 +61,36 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     // DeviceConnectionApproved on the request, DeviceConnected on the device.
     expect(await app.store.count()).toBe(before + 2);
 
-    const who = await bearer(token, me.GET, 'GET', '/api/auth/me');
+    const who = await bearer(token).api(routes.me);
     expect(who.body.user).toMatchObject({ email: 'owner@example.com', isAdmin: false });
-    const favs = await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my');
+    const favs = await bearer(token).api(routes.myBookmarks);
     expect(favs.status).toBe(200);
     expect(favs.body.items.map((f: { promptId: number }) => f.promptId)).toEqual([3]);
 
-    const submitted = await bearer(token, prompts.POST, 'POST', '/api/prompts', {
-      title: 'Saved from a page',
-      description: 'A prompt saved with the extension',
-      content: 'Summarise this page in three bullet points.',
-      categoryId: 1,
+    const submitted = await bearer(token).api(routes.submit, {
+      body: {
+        title: 'Saved from a page',
+        description: 'A prompt saved with the extension',
+        content: 'Summarise this page in three bullet points.',
+        categoryId: 1,
+      },
     });
     expect(submitted.status).toBe(201);
     expect(submitted.body).toMatchObject({ authorName: 'owner', status: 'pending' });
-    const queue = await web(admin, pending.GET, 'GET', '/api/admin/prompts/pending');
+    const queue = await web(admin).api(routes.pending);
     expect(queue.body.items.map((p: { title: string }) => p.title)).toContain('Saved from a page');
 
     // Out of scope: 403 before anything runs, whatever the token.
     const countBefore = await app.store.count();
-    expect((await bearer(token, collections.POST, 'POST', '/api/collections', { name: 'Nope nope' })).status).toBe(403);
-    expect((await bearer(token, devices.POST, 'POST', '/api/extension/devices', { name: 'x', tokenHash: hashOf(newToken()) })).status).toBe(403);
-    expect((await bearer(token, pending.GET, 'GET', '/api/admin/prompts/pending')).status).toBe(403);
+    expect((await bearer(token).api(routes.createCollection, { body: { name: 'Nope nope' } })).status).toBe(403);
+    expect((await bearer(token).api(routes.connectDevice, { body: { name: 'x', tokenHash: hashOf(newToken()) } })).status).toBe(403);
+    expect((await bearer(token).api(routes.pending)).status).toBe(403);
     expect(await app.store.count()).toBe(countBefore);
 
-    const listed = await web(owner, devices.GET, 'GET', '/api/extension/devices');
+    const listed = await web(owner).api(routes.devices);
     expect(listed.body).toHaveLength(1);
     expect(listed.body[0].lastUsedAt).not.toBeNull();
-    expect((await web(other, devices.GET, 'GET', '/api/extension/devices')).body).toEqual([]);
+    expect((await web(other).api(routes.devices)).body).toEqual([]);
   });
 
   it("keeps the site's cross-origin protection: only the extension's own origin may write, never Origin: null", async () => {
@@ -115,15 +100,10 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     const body = { title: 'Cross origin try', description: 'Should never be stored', content: 'Content long enough here.', categoryId: 1 };
     const before = await app.store.count();
     for (const origin of ['https://evil.example', 'null', 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']) {
-      expect((await bearer(token, prompts.POST, 'POST', '/api/prompts', body, origin)).status, origin).toBe(403);
+      expect((await bearer(token, origin).api(routes.submit, { body })).status, origin).toBe(403);
     }
     // A web page cannot approve a device for a signed-in visitor from another site either.
-    const forged = await owner.call(devices.POST, {
-      method: 'POST',
-      path: '/api/extension/devices',
-      body: { name: 'Evil', tokenHash: hashOf(newToken()) },
-      headers: { origin: 'https://evil.example' },
-    });
+    const forged = await owner.with({ origin: 'https://evil.example' }).api(routes.connectDevice, { body: { name: 'Evil', tokenHash: hashOf(newToken()) } });
     expect(forged.status).toBe(403);
     expect(await app.store.count()).toBe(before);
   });
@@ -133,20 +113,16 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     await ask(token);
     await approve(owner, token);
     const before = await app.store.count();
-    expect((await web(other, devices.POST, 'POST', '/api/extension/devices', { name: 'Chrome', tokenHash: hashOf(token) })).status).toBe(409);
-    const bad = await web(owner, devices.POST, 'POST', '/api/extension/devices', { name: '', tokenHash: 'not-a-hash' });
+    expect((await web(other).api(routes.connectDevice, { body: { name: 'Chrome', tokenHash: hashOf(token) } })).status).toBe(409);
+    const bad = await web(owner).api(routes.connectDevice, { body: { name: '', tokenHash: 'not-a-hash' } });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string[] }) => i.path[0]).sort()).toEqual(['name', 'tokenHash']);
-    expect(
-      (await owner.call(devices.POST, { method: 'POST', path: '/api/extension/devices', rawBody: '{', headers: { origin: 'http://localhost:4321' } })).status,
-    ).toBe(400);
-    expect(
-      (await new Browser().call(devices.POST, { method: 'POST', path: '/api/extension/devices', body: { name: 'x', tokenHash: hashOf(newToken()) } })).status,
-    ).toBe(401);
-    expect((await web(owner, device.DELETE, 'DELETE', '/api/extension/devices/abc', undefined, { id: 'abc' })).status).toBe(400);
+    expect((await web(owner).send({ method: 'POST', path: routes.connectDevice.path, rawBody: '{' })).status).toBe(400);
+    expect((await new Browser().api(routes.connectDevice, { body: { name: 'x', tokenHash: hashOf(newToken()) } })).status).toBe(401);
+    expect((await web(owner).api(routes.revokeDevice, { params: { id: 'abc' } })).status).toBe(400);
     expect(await app.store.count()).toBe(before);
     // The reused key still belongs to the owner.
-    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user.email).toBe('owner@example.com');
+    expect((await bearer(token).api(routes.me)).body.user.email).toBe('owner@example.com');
   });
 
   it('signs a device out from the dashboard (owner only) or from the extension itself, at once', async () => {
@@ -154,20 +130,20 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     await ask(token, 'Laptop');
     const { body: created } = await approve(owner, token, 'Laptop');
     const id = String(created.id);
-    expect((await web(other, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(404);
-    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user).not.toBeNull();
-    expect((await web(owner, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(204);
-    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body.user).toBeNull();
-    expect((await bearer(token, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
-    expect((await web(owner, devices.GET, 'GET', '/api/extension/devices')).body.map((d: { id: number }) => d.id)).not.toContain(created.id);
+    expect((await web(other).api(routes.revokeDevice, { params: { id } })).status).toBe(404);
+    expect((await bearer(token).api(routes.me)).body.user).not.toBeNull();
+    expect((await web(owner).api(routes.revokeDevice, { params: { id } })).status).toBe(204);
+    expect((await bearer(token).api(routes.me)).body.user).toBeNull();
+    expect((await bearer(token).api(routes.myBookmarks)).status).toBe(401);
+    expect((await web(owner).api(routes.devices)).body.map((d: { id: number }) => d.id)).not.toContain(created.id);
     // Revoking again is harmless.
-    expect((await web(owner, device.DELETE, 'DELETE', `/api/extension/devices/${id}`, undefined, { id })).status).toBe(204);
+    expect((await web(owner).api(routes.revokeDevice, { params: { id } })).status).toBe(204);
 
     const second = newToken();
     await ask(second, 'Desktop');
     await approve(owner, second, 'Desktop');
-    expect((await bearer(second, current.DELETE, 'DELETE', '/api/extension/devices/current')).status).toBe(204);
-    expect((await bearer(second, favoritesMy.GET, 'GET', '/api/favorites/my')).status).toBe(401);
+    expect((await bearer(second).api(routes.signOutDevice)).status).toBe(204);
+    expect((await bearer(second).api(routes.myBookmarks)).status).toBe(401);
     const events = await app.store.readAll(START, 10_000);
     expect(events.filter((e) => e.type === 'DeviceRevoked').map((e) => (e.data as { by: string }).by)).toEqual(['user', 'device']);
   });
@@ -201,7 +177,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(late.body.error).toBe(DEVICE_MESSAGES.requestExpired);
     expect(await app.store.count()).toBe(before);
     vi.useRealTimers();
-    expect((await bearer(token, me.GET, 'GET', '/api/auth/me')).body).toEqual({ user: null });
+    expect((await bearer(token).api(routes.me)).body).toEqual({ user: null });
 
     // Nine minutes on it still works, under the name the extension asked with.
     const fresh = newToken();
@@ -213,39 +189,31 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(ok.body.name).toBe('Home desktop');
     expect((await findConnectionRequest(app.db, hashOf(fresh)))?.status).toBe('approved');
     vi.useRealTimers();
-    expect((await bearer(fresh, me.GET, 'GET', '/api/auth/me')).body.user.email).toBe('owner@example.com');
+    expect((await bearer(fresh).api(routes.me)).body.user.email).toBe('owner@example.com');
 
     // Asking needs no credential but keeps the site's origin check and the validation.
     expect(
       (
-        await new Browser('10.2.0.9').call(connectionRequests.POST, {
-          method: 'POST',
-          path: '/api/extension/connection-requests',
-          body: { name: 'Evil', tokenHash: hashOf(newToken()) },
-          headers: { origin: 'https://evil.example' },
-        })
+        await new Browser('10.2.0.9')
+          .with({ origin: 'https://evil.example' })
+          .api(routes.requestConnection, { body: { name: 'Evil', tokenHash: hashOf(newToken()) } })
       ).status,
     ).toBe(403);
-    const bad = await extension.call(connectionRequests.POST, {
-      method: 'POST',
-      path: '/api/extension/connection-requests',
-      body: { name: '', tokenHash: 'nope' },
-      headers: { origin: EXTENSION_ORIGIN },
-    });
+    const bad = await extension.with({ origin: EXTENSION_ORIGIN }).api(routes.requestConnection, { body: { name: '', tokenHash: 'nope' } });
     expect(bad.status).toBe(400);
   });
 
   it("serves the side panel's search and category filter from the catalog", async () => {
-    const all = await extension.call(extensionPrompts.GET, { method: 'GET', path: '/api/extension/prompts' });
+    const all = await extension.api(routes.extensionPrompts);
     expect(all.status).toBe(200);
     expect(all.body.length).toBeGreaterThan(5);
-    const coding = await extension.call(extensionPrompts.GET, { method: 'GET', path: '/api/extension/prompts?categoryId=2' });
+    const coding = await extension.api(routes.extensionPrompts, { query: { categoryId: 2 } });
     expect(coding.body.length).toBeGreaterThan(0);
     expect(coding.body.every((p: { categoryId: number }) => p.categoryId === 2)).toBe(true);
     const word = all.body[0].title.split(' ')[0].toLowerCase();
-    const found = await extension.call(extensionPrompts.GET, { method: 'GET', path: `/api/extension/prompts?q=${encodeURIComponent(word)}` });
+    const found = await extension.api(routes.extensionPrompts, { query: { q: word } });
     expect(found.body.length).toBeGreaterThan(0);
     expect(found.body.every((p: { title: string; description: string }) => `${p.title} ${p.description}`.toLowerCase().includes(word))).toBe(true);
-    expect((await extension.call(extensionPrompts.GET, { method: 'GET', path: '/api/extension/prompts?categoryId=x' })).status).toBe(400);
+    expect((await extension.send({ method: 'GET', path: `${routes.extensionPrompts.path}?categoryId=x` })).status).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { projections } from '../../projections';
 import { commentCounts } from '../../projections/discussion/queries';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const ADMIN = 'admin-discussion@example.com';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { duplicateFinder } from '../../src/server/duplicates';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';

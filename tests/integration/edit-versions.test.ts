@@ -6,7 +6,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { listPrompts } from '../../projections/catalog/queries';
 import { libraryReader } from '../../src/server/library';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';

@@ -3,7 +3,7 @@ import { CSV_COLUMNS, promptoryExport, readCsv, type PromptoryExport } from '../
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { readZip } from '../../src/server/zip';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /**
  * "Download my data" (GET /api/me/export) through the real endpoint on both backends: every

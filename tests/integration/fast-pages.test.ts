@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testPort, type RunningServer } from '../support/server';
 import { WRITTEN_COOKIE } from '../../src/server/freshness';
-import { lastMail } from './accounts-support';
+import { lastMail } from '../support/test-app';
 
 /**
  * A stored public page is answered by the Node server without entering Astro

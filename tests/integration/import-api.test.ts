@@ -5,7 +5,7 @@ import { editPrompt, reviewPrompt } from '../../modules/prompts';
 import { SYSTEM_ACTOR } from '../../events';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 'utf8');
 

@@ -14,7 +14,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { accountRoutes } from '../../modules/accounts/routes';
 import { readConfig } from '../../src/server/config';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
 
 const ORIGIN = 'http://localhost:4321';
 const SUBMIT_LIMIT = MAX_PENDING_PER_AUTHOR + 5;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { App } from '../../src/server/app';
 import { MAIL_QUEUE } from '../../src/server/mail';
-import * as registerApi from '../../src/pages/api/auth/register';
+import { accountRoutes } from '../../modules/accounts/routes';
 import { backends, freshApp } from '../support/backends';
 import { testPort } from '../support/server';
-import { Browser, decodeMime, installApp } from './accounts-support';
+import { Browser, decodeMime, installApp } from '../support/test-app';
 
 /**
  * The SMTP path against a real SMTP server on loopback (smtp-server), through pg-boss: a
@@ -84,7 +84,7 @@ describe.each(backends)('email over SMTP on $name', (backend) => {
     async (failFirst) => {
       smtp!.arm(failFirst);
       const email = `smtp-${failFirst}-${Date.now().toString(36)}@example.com`;
-      expect((await new Browser().call(registerApi.POST, { body: { name: 'Mail Tester', email } })).status).toBe(200);
+      expect((await new Browser().api(accountRoutes.register, { body: { name: 'Mail Tester', email } })).status).toBe(200);
 
       await expect.poll(() => smtp!.received().length, { timeout: 90_000, interval: 100 }).toBe(1);
       // The job is finished (not waiting for another try), so no second copy can follow.

@@ -14,11 +14,10 @@ import { tokenRoutes } from '../../modules/tokens/routes';
 import { listPrompts } from '../../projections/catalog/queries';
 import { MCP_MESSAGES } from '../../src/server/mcp/caller';
 import { RateLimiter } from '../../src/server/rate-limit';
-import * as mcp from '../../src/pages/mcp';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const CHINESE_PROMPT = {
@@ -31,15 +30,14 @@ const CHINESE_PROMPT = {
 
 /**
  * The SDK's own client, its transport's requests answered by the real /mcp endpoint through the
- * real middlewares (security, session, page cache) in this process: `browser` is the client's
+ * production middleware chain in this process: `browser` is the client's
  * address and cookie jar (cookies must not matter), `headers` what the client adds to each request.
  */
 async function connect(browser: Browser, token?: string, headers: Record<string, string> = {}) {
   const fetchThroughApp = async (url: string | URL, init: RequestInit = {}) => {
     const sent = Object.fromEntries(new Headers(init.headers));
     const method = init.method ?? 'GET';
-    const handler = method === 'POST' ? mcp.POST : method === 'DELETE' ? mcp.DELETE : mcp.GET;
-    const r = await browser.call(handler, { method, path: new URL(url).pathname, rawBody: init.body as string | undefined, headers: { ...sent, ...headers } });
+    const r = await browser.send({ method, path: new URL(url).pathname, rawBody: init.body as string | undefined, headers: { ...sent, ...headers } });
     return new Response(r.body === null ? null : JSON.stringify(r.body), { status: r.status, headers: r.headers });
   };
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', PUBLIC_URL), {

@@ -6,7 +6,7 @@ import { VERSION_TTL_MS, WRITTEN_COOKIE } from '../../src/server/freshness';
 import { markCacheable } from '../../src/server/page-cache';
 import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 type TestApp = Awaited<ReturnType<typeof freshApp>>;
 

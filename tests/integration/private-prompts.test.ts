@@ -6,7 +6,7 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /** GET /api/prompts/{id} carries the fill-in variables of the content, through the real endpoint, on both backends. */
 describe.each(backends)('prompt variables on $name', (backend) => {

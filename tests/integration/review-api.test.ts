@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRoute } from 'astro';
 import { recordUse } from '../../modules/prompts';
 import { rate } from '../../modules/engagement';
 import { getRatingStats } from '../../projections/catalog/queries';
 import { backends, freshApp } from '../support/backends';
 import { rebuildJobs } from '../../src/server/rebuild-jobs';
-import { Browser, installApp, signedInBrowser } from './accounts-support';
-import * as promptsApi from '../../src/pages/api/prompts/index';
-import * as promptApi from '../../src/pages/api/prompts/[id]/index';
-import * as myApi from '../../src/pages/api/prompts/my';
-import * as pendingApi from '../../src/pages/api/admin/prompts/pending';
-import * as reviewApi from '../../src/pages/api/admin/prompts/[id]/review';
-import * as reReviewApi from '../../src/pages/api/admin/prompts/[id]/re-review';
-import * as reviewsApi from '../../src/pages/api/admin/reviews';
-import * as statsApi from '../../src/pages/api/admin/stats';
-import * as rebuildApi from '../../src/pages/api/admin/rebuild';
-import * as projectionsApi from '../../src/pages/api/admin/projections/index';
-import * as replayApi from '../../src/pages/api/admin/projections/[name]/replay';
+import { Browser, installApp, signedInBrowser } from '../support/test-app';
+import type { RouteRef } from '../../events/route';
+import { routes } from '../../src/shared/api-routes';
 
 const ADMIN = 'admin@promptory.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,26 +43,23 @@ describe.each(backends)('review API on $name', (backend) => {
 
   const signUp = (email: string, name: string) => signedInBrowser(app, email, name, ADMIN);
 
-  const call = (b: Browser, handler: APIRoute, method: string, path: string, extra: { params?: Record<string, string>; body?: unknown } = {}) =>
-    b.call(handler, { method, path, ...extra });
-  const submit = (b: Browser, body: unknown) => call(b, promptsApi.POST, 'POST', '/api/prompts', { body });
-  const publicIds = async () => ((await call(visitor, promptsApi.GET, 'GET', '/api/prompts')).body as { id: number }[]).map((p) => p.id);
-  const detail = (b: Browser, id: number) => call(b, promptApi.GET, 'GET', `/api/prompts/${id}`, { params: { id: String(id) } });
+  /** A call of `route` by `b`; tests send ill-typed input on purpose, hence untyped. */
+  const call = (b: Browser, route: RouteRef, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}) =>
+    b.api(route, input as never);
+  const submit = (b: Browser, body: unknown) => call(b, routes.submit, { body });
+  const publicIds = async () => ((await visitor.api(routes.prompts)).body as { id: number }[]).map((p) => p.id);
+  const detail = (b: Browser, id: number) => b.api(routes.prompt, { params: { id } });
   const review = (b: Browser, id: number, isApproved: unknown) =>
-    call(b, reviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/review`, {
-      params: { id: String(id) },
-      body: isApproved ? { isApproved } : { isApproved, reason: 'other' },
-    });
-  const reReview = (b: Browser, id: number, isApproved: boolean) =>
-    call(b, reReviewApi.PUT, 'PUT', `/api/admin/prompts/${id}/re-review`, { params: { id: String(id) }, body: { isApproved } });
-  const withdraw = (b: Browser, id: number) => call(b, promptApi.DELETE, 'DELETE', `/api/prompts/${id}`, { params: { id: String(id) } });
+    call(b, routes.review, { params: { id }, body: isApproved ? { isApproved } : { isApproved, reason: 'other' } });
+  const reReview = (b: Browser, id: number, isApproved: boolean) => b.api(routes.reReview, { params: { id }, body: { isApproved } });
+  const withdraw = (b: Browser, id: number) => b.api(routes.withdraw, { params: { id } });
   const pending = async (asOf?: string) => {
-    const r = await call(admin, pendingApi.GET, 'GET', `/api/admin/prompts/pending${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`);
+    const r = await call(admin, routes.pending, { query: { asOf } });
     expect(r.status).toBe(200);
     return (r.body.items as { id: number }[]).map((p) => p.id);
   };
   const my = async (b: Browser) =>
-    (await call(b, myApi.GET, 'GET', '/api/prompts/my')).body.items as { id: number; status: string; timeline: { decision: string; byAuthor: boolean }[] }[];
+    (await b.api(routes.mySubmissions)).body.items as { id: number; status: string; timeline: { decision: string; byAuthor: boolean }[] }[];
 
   beforeAll(async () => {
     // Seeded at start, before the ADMIN_EMAIL account makes the log non-empty.
@@ -85,27 +72,28 @@ describe.each(backends)('review API on $name', (backend) => {
   afterAll(async () => app?.dispose());
 
   it('every admin endpoint refuses a visitor (401) and a user (403), and changes nothing', async () => {
-    const admins: [APIRoute, string, string, Record<string, string>?, unknown?][] = [
-      [pendingApi.GET, 'GET', '/api/admin/prompts/pending'],
-      [pendingApi.GET, 'GET', '/api/admin/prompts/pending?asOf=2026-01-01T00:00:00Z'],
-      [reviewApi.PUT, 'PUT', '/api/admin/prompts/1/review', { id: '1' }, { isApproved: false, reason: 'other' }],
-      [reReviewApi.PUT, 'PUT', '/api/admin/prompts/1/re-review', { id: '1' }, { isApproved: false }],
-      [reviewsApi.GET, 'GET', '/api/admin/reviews'],
-      [statsApi.GET, 'GET', '/api/admin/stats'],
-      [rebuildApi.GET, 'GET', '/api/admin/rebuild'],
-      [rebuildApi.POST, 'POST', '/api/admin/rebuild', undefined, {}],
-      [projectionsApi.GET, 'GET', '/api/admin/projections'],
-      [replayApi.POST, 'POST', '/api/admin/projections/catalog/replay', { name: 'catalog' }],
+    const admins: [RouteRef, Parameters<typeof call>[2]?][] = [
+      [routes.pending],
+      [routes.pending, { query: { asOf: '2026-01-01T00:00:00Z' } }],
+      [routes.review, { params: { id: 1 }, body: { isApproved: false, reason: 'other' } }],
+      [routes.reReview, { params: { id: 1 }, body: { isApproved: false } }],
+      [routes.reviewHistory],
+      [routes.stats],
+      [routes.rebuildStatus],
+      [routes.rebuild, { body: {} }],
+      [routes.projections],
+      [routes.replay, { params: { name: 'catalog' } }],
     ];
     const before = await events();
-    for (const [handler, method, path, params, body] of admins) {
-      expect((await call(visitor, handler, method, path, { params, body })).status, `${method} ${path} as a visitor`).toBe(401);
-      const r = await call(ann, handler, method, path, { params, body });
+    for (const [route, input] of admins) {
+      const { method, path } = route;
+      expect((await call(visitor, route, input)).status, `${method} ${path} as a visitor`).toBe(401);
+      const r = await call(ann, route, input);
       expect(r.status, `${method} ${path} as a user`).toBe(403);
       expect(r.body.error).toBe("You don't have admin permissions.");
     }
     expect(await events()).toBe(before);
-    expect((await call(admin, rebuildApi.GET, 'GET', '/api/admin/rebuild')).body).toEqual({ job: null });
+    expect((await admin.api(routes.rebuildStatus)).body).toEqual({ job: null });
   });
 
   it('accepts what either form sends, rejects the rest with 400 and the issues, and appends nothing for them', async () => {
@@ -127,7 +115,7 @@ describe.each(backends)('review API on $name', (backend) => {
       expect(Array.isArray(r.body.issues)).toBe(true);
       if (message) expect(r.body.issues.map((i: { message: string }) => i.message)).toContain(message);
     }
-    expect((await ann.call(promptsApi.POST, { path: '/api/prompts', rawBody: '{oops' })).status).toBe(400);
+    expect((await ann.send({ path: routes.submit.path, rawBody: '{oops' })).status).toBe(400);
     // Visitors do not submit (docs/decisions/0012-visitors-do-not-submit.md).
     const anonymous = await submit(visitor, dialog('Anonymous try'));
     expect(anonymous.status).toBe(401);
@@ -217,7 +205,7 @@ describe.each(backends)('review API on $name', (backend) => {
     await review(admin, rejected, false);
     expect((await reReview(admin, rejected, true)).status).toBe(200);
     expect(await publicIds()).toContain(rejected);
-    const timeline = (await call(admin, reviewsApi.GET, 'GET', `/api/admin/reviews?promptId=${id}`)).body.items;
+    const timeline = (await admin.api(routes.reviewHistory, { query: { promptId: id } })).body.items;
     expect(timeline.map((e: { decision: string }) => e.decision)).toEqual(['submitted', 'approved', 'withdrawn', 'approved']);
   });
 
@@ -240,7 +228,7 @@ describe.each(backends)('review API on $name', (backend) => {
   });
 
   it("GET /api/prompts/my: the author's submissions with status and timeline; 401 for a visitor", async () => {
-    expect((await call(visitor, myApi.GET, 'GET', '/api/prompts/my')).status).toBe(401);
+    expect((await visitor.api(routes.mySubmissions)).status).toBe(401);
     const mine = await my(ann);
     const byTitle = new Map(mine.map((p) => [(p as unknown as { title: string }).title, p]));
     expect(byTitle.get('Dialog prompt')!.status).toBe('pending');
@@ -260,7 +248,7 @@ describe.each(backends)('review API on $name', (backend) => {
     const all: { decision: string; actorName: string | null; position: number; title: string }[] = [];
     for (let cursor: number | null = null, first = true; first || cursor !== null; first = false) {
       const page: { items: typeof all; nextCursor: number | null } = (
-        await call(admin, reviewsApi.GET, 'GET', `/api/admin/reviews?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+        await admin.api(routes.reviewHistory, { query: { limit: 100, cursor: cursor ?? undefined } })
       ).body;
       all.push(...page.items);
       cursor = page.nextCursor;
@@ -270,12 +258,12 @@ describe.each(backends)('review API on $name', (backend) => {
     );
     expect(all).toHaveLength(n);
     expect(all.map((e) => e.position)).toEqual([...all.map((e) => e.position)].sort((x, y) => y - x));
-    const rejectedOnes = (await call(admin, reviewsApi.GET, 'GET', '/api/admin/reviews?decision=rejected')).body.items as typeof all;
+    const rejectedOnes = (await admin.api(routes.reviewHistory, { query: { decision: 'rejected' } })).body.items as typeof all;
     expect(rejectedOnes.length).toBeGreaterThan(0);
     expect(rejectedOnes.every((e) => e.decision === 'rejected' && e.actorName === 'Admin')).toBe(true);
     expect(all.find((e) => e.title === 'Dialog prompt' && e.decision === 'submitted')!.actorName).toBe('Ann Lee');
     for (const query of ['decision=maybe', 'promptId=abc', 'promptId=0']) {
-      expect((await call(admin, reviewsApi.GET, 'GET', `/api/admin/reviews?${query}`)).status, query).toBe(400);
+      expect((await admin.send({ method: 'GET', path: `${routes.reviewHistory.path}?${query}` })).status, query).toBe(400);
     }
   });
 
@@ -296,14 +284,14 @@ describe.each(backends)('review API on $name', (backend) => {
     expect(before).not.toContain(first);
     expect(before).not.toContain(second);
     expect(await pending(new Date(Date.now() + 60_000).toISOString())).toEqual(now);
-    expect((await call(admin, pendingApi.GET, 'GET', '/api/admin/prompts/pending?asOf=yesterday')).status).toBe(400);
+    expect((await admin.api(routes.pending, { query: { asOf: 'yesterday' } })).status).toBe(400);
     // Every scratch copy was dropped (its checkpoint row goes with it).
     const [{ n }] = await app.db.query<{ n: number }>(`select count(*)::int as n from projection_checkpoints where name like '%@%'`);
     expect(n).toBe(0);
   });
 
   it("statistics are the read models' real totals", async () => {
-    const stats = (await call(admin, statsApi.GET, 'GET', '/api/admin/stats')).body;
+    const stats = (await admin.api(routes.stats)).body;
     expect(stats.totalPrompts).toBe((await publicIds()).length);
     const [{ users }] = await app.db.query<{ users: number }>('select count(*)::int as users from users');
     expect(stats.totalUsers).toBe(users);
@@ -316,25 +304,25 @@ describe.each(backends)('review API on $name', (backend) => {
 
   it('rebuilds the review and catalog read models in the background, with progress to poll', async () => {
     const before = await pending();
-    const started = await call(admin, rebuildApi.POST, 'POST', '/api/admin/rebuild', { body: {} });
+    const started = await admin.api(routes.rebuild, { body: {} });
     expect(started.status).toBe(202);
     expect(started.body.job.projections.map((p: { name: string }) => p.name)).toEqual(['review', 'catalog']);
     let job = started.body.job;
     while (job.state === 'running') {
-      job = (await call(admin, rebuildApi.GET, 'GET', '/api/admin/rebuild')).body.job;
+      job = (await admin.api(routes.rebuildStatus)).body.job;
       await sleep(10);
     }
     expect(job.state).toBe('done');
     for (const p of job.projections) expect(p).toMatchObject({ done: true, applied: p.total });
     expect(job.projections[1].total).toBeGreaterThan(0);
     expect(await pending()).toEqual(before);
-    expect((await call(admin, rebuildApi.POST, 'POST', '/api/admin/rebuild', { body: { projections: ['nope'] } })).status).toBe(404);
+    expect((await call(admin, routes.rebuild, { body: { projections: ['nope'] } })).status).toBe(404);
     // One rebuild at a time: a second start while one runs is refused (the endpoint's 409).
     const jobs = rebuildJobs(app.runner);
     expect(jobs.start(['review'], 1)).not.toBeNull();
     expect(jobs.start(['review'], 1)).toBeNull();
     await jobs.idle();
     expect(jobs.latest()!.state).toBe('done');
-    expect((await call(admin, rebuildApi.POST, 'POST', '/api/admin/rebuild', { body: { projections: 'catalog' } })).status).toBe(400);
+    expect((await call(admin, routes.rebuild, { body: { projections: 'catalog' } })).status).toBe(400);
   });
 });

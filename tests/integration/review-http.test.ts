@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { lastMail } from './accounts-support';
+import { lastMail } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 

@@ -5,13 +5,8 @@ import { statementsFor } from '../../projections/types';
 import { projections, ProjectionRunner, type Replay } from '../../projections';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signedInBrowser } from './accounts-support';
-import * as promptsApi from '../../src/pages/api/prompts/index';
-import * as useApi from '../../src/pages/api/prompts/[id]/use';
-import * as pendingApi from '../../src/pages/api/admin/prompts/pending';
-import * as reviewApi from '../../src/pages/api/admin/prompts/[id]/review';
-import * as promptApi from '../../src/pages/api/prompts/[id]/index';
-import * as revisionReviewApi from '../../src/pages/api/admin/prompts/[id]/revisions/[version]/review';
+import { routes } from '../../src/shared/api-routes';
+import { Browser, installApp, signedInBrowser } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const REPLAYED = ['review', 'catalog'];
@@ -52,49 +47,32 @@ describe.each(backends)('replaying the review read models while requests run on 
       if (status !== expected) failures.push(`${what}: ${status}`);
     };
     while (!stop()) {
-      const submitted = await author.call(promptsApi.POST, {
-        path: '/api/prompts',
+      const submitted = await author.api(routes.submit, {
         body: { title: `Traffic ${n}`, description: 'Written while a replay runs.', content: 'Some content long enough to pass.', categoryId: 3 },
       });
       check('submit', submitted.status, 201);
-      const id = String(submitted.body.id);
-      const reviewed = await admin.call(reviewApi.PUT, {
-        method: 'PUT',
-        path: `/api/admin/prompts/${id}/review`,
+      const id = submitted.body.id;
+      const reviewed = await admin.api(routes.review, {
         params: { id },
         body: n % 2 === 0 ? { isApproved: true } : { isApproved: false, reason: 'low-quality', note: `Traffic ${n} needs work.` },
       });
       check('review', reviewed.status);
       if (n % 2 === 0) {
         // The author revises a published prompt; every other revision the admin approves.
-        const revised = await author.call(promptApi.PATCH, {
-          method: 'PATCH',
-          path: `/api/prompts/${id}`,
-          params: { id },
-          body: { title: `Traffic ${n}, revised` },
-        });
+        const revised = await author.api(routes.edit, { params: { id }, body: { title: `Traffic ${n}, revised` } });
         check('revise', revised.status);
         if (n % 4 === 0) {
-          const approved = await admin.call(revisionReviewApi.PUT, {
-            method: 'PUT',
-            path: `/api/admin/prompts/${id}/revisions/2/review`,
-            params: { id, version: '2' },
-            body: { isApproved: true },
-          });
+          const approved = await admin.api(routes.reviewRevision, { params: { id, version: 2 }, body: { isApproved: true } });
           check('approve revision', approved.status);
         }
       }
-      const used = await visitor.call(useApi.PUT, {
-        method: 'PUT',
-        path: `/api/prompts/${(n % seedPrompts.length) + 1}/use`,
-        params: { id: String((n % seedPrompts.length) + 1) },
-      });
+      const used = await visitor.api(routes.use, { params: { id: (n % seedPrompts.length) + 1 } });
       check('use', used.status);
-      const list = await visitor.call(promptsApi.GET, { method: 'GET', path: '/api/prompts' });
+      const list = await visitor.api(routes.prompts);
       check('list', list.status);
       if (list.body.length < publicCount) failures.push(`list shrank from ${publicCount} to ${list.body.length}: ${JSON.stringify(list.body).slice(0, 300)}`);
       publicCount = Math.max(publicCount, list.body.length);
-      check('queue', (await admin.call(pendingApi.GET, { method: 'GET', path: '/api/admin/prompts/pending' })).status);
+      check('queue', (await admin.api(routes.pending)).status);
       visitor.ip = `10.0.${n % 200}.${n % 7}`; // a new visitor, so each copy counts
       n++;
     }

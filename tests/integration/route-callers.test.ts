@@ -6,12 +6,11 @@ import { SESSION_COOKIE } from '../../modules/accounts';
 import { submitPrompt } from '../../modules/prompts';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { createApp } from '../../src/server/app';
-import { allRoutes } from '../../src/shared/api-routes';
+import { allRoutes, routes } from '../../src/shared/api-routes';
 import { backends, settleAll } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
-import { handlerFor } from '../support/endpoints';
 import { hasBuild, startServer, testPort } from '../support/server';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /**
  * The authorization matrix: one row for every declared API route and every page that reads the
@@ -368,13 +367,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
     ids.admin = await signUpAs(app, as.admin, adminEmail);
     for (const who of stated) if (who !== 'device') as[who].headers = { origin: publicUrl };
     const post = async (path: string, body: unknown, params: Record<string, string> = {}, who: Who = 'owner') => {
-      const r = await as[who].call(handlerFor({ method: 'POST', path }), {
-        method: 'POST',
-        path: fill(path, { params }),
-        body,
-        params,
-        headers: as[who].headers,
-      });
+      const r = await as[who].send({ path: fill(path, { params }), body });
       if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body;
     };
@@ -418,42 +411,18 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
     // Re-review needs a decided submission, a revision a published prompt: the admin approves both copies first.
     for (const copy of ['A', 'B']) {
       for (const id of [ids[`reReview${copy}`], ids[`revision${copy}`]]) {
-        const r = await as.admin.call(handlerFor({ method: 'PUT', path: '/api/admin/prompts/{id}/review' }), {
-          method: 'PUT',
-          path: `/api/admin/prompts/${id}/review`,
-          params: { id: String(id) },
-          body: { isApproved: true },
-          headers: as.admin.headers,
-        });
+        const r = await as.admin.api(routes.review, { params: { id }, body: { isApproved: true } });
         if (r.status !== 200) throw new Error(`review: ${r.status} ${JSON.stringify(r.body)}`);
       }
       // A rejected prompt its owner has changed since may be resubmitted.
       const rejected = ids[`resubmit${copy}`];
-      const rejection = await as.admin.call(handlerFor({ method: 'PUT', path: '/api/admin/prompts/{id}/review' }), {
-        method: 'PUT',
-        path: `/api/admin/prompts/${rejected}/review`,
-        params: { id: String(rejected) },
-        body: { isApproved: false, reason: 'low-quality' },
-        headers: as.admin.headers,
-      });
+      const rejection = await as.admin.api(routes.review, { params: { id: rejected }, body: { isApproved: false, reason: 'low-quality' } });
       if (rejection.status !== 200) throw new Error(`reject: ${rejection.status} ${JSON.stringify(rejection.body)}`);
-      const changed = await as.owner.call(handlerFor({ method: 'PATCH', path: '/api/prompts/{id}' }), {
-        method: 'PATCH',
-        path: `/api/prompts/${rejected}`,
-        params: { id: String(rejected) },
-        body: { title: 'Owner draft, improved' },
-        headers: as.owner.headers,
-      });
+      const changed = await as.owner.api(routes.edit, { params: { id: rejected }, body: { title: 'Owner draft, improved' } });
       if (changed.status !== 200) throw new Error(`edit rejected: ${changed.status} ${JSON.stringify(changed.body)}`);
       // The owner's edit of their published prompt waits as revision 2.
       const id = ids[`revision${copy}`];
-      const r = await as.owner.call(handlerFor({ method: 'PATCH', path: '/api/prompts/{id}' }), {
-        method: 'PATCH',
-        path: `/api/prompts/${id}`,
-        params: { id: String(id) },
-        body: { title: 'Owner revision' },
-        headers: as.owner.headers,
-      });
+      const r = await as.owner.api(routes.edit, { params: { id }, body: { title: 'Owner revision' } });
       if (r.status !== 200 || r.body.applied !== false) throw new Error(`revision: ${r.status} ${JSON.stringify(r.body)}`);
     }
     as.device.headers = { authorization: `Bearer ${deviceToken}`, origin: EXTENSION_ORIGIN };
@@ -477,13 +446,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       for (const who of walkOrder) {
         const input = inputFor(api[key], ids, who);
         const before = await app.store.count();
-        const r = await as[who].call(handlerFor({ method: method as 'GET', path }), {
-          method,
-          path: fill(path, input),
-          params: Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])),
-          body: input.body ?? (method === 'GET' ? undefined : {}),
-          headers: as[who].headers,
-        });
+        const r = await as[who].send({ method, path: fill(path, input), body: input.body ?? (method === 'GET' ? undefined : {}) });
         seen.push(`${key} ${who}`);
         expect.soft(r.status, `${key} as ${who}: ${JSON.stringify(r.body)?.slice(0, 200)}`).toBe(expected[who]);
         if (r.status >= 400) expect.soft(await app.store.count(), `${key} as ${who} appended`).toBe(before);
@@ -500,11 +463,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
         as[who].jar.set(SESSION_COOKIE, (await app.sessions.create(ids[who])).token);
       }
       // The owner deleted copy A of their collection above: a fresh one takes its place.
-      const made = await as.owner.call(handlerFor({ method: 'POST', path: '/api/collections' }), {
-        path: '/api/collections',
-        body: { name: 'Private again', isPublic: false },
-        headers: as.owner.headers,
-      });
+      const made = await as.owner.api(routes.createCollection, { body: { name: 'Private again', isPublic: false } });
       ids.collectionA = made.body.id;
       const token = randomBytes(32).toString('base64url');
       await connectTestDevice(

@@ -6,7 +6,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { DAY_MS, findAccessToken, hashAccessToken, listAccessTokens, MAX_TOKENS_PER_USER, TOKEN_MESSAGES } from '../../modules/tokens';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
+import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: PUBLIC_URL } });

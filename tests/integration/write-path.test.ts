@@ -6,7 +6,7 @@ import { WRITTEN_COOKIE } from '../../src/server/freshness';
 import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { recordRoundTrips } from '../support/round-trips';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /**
  * The write path's cost in database round trips (docs/benchmarks.md, "HTTP writes").

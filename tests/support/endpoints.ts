@@ -1,12 +1,12 @@
 /// <reference types="vite/client" />
 import type { APIRoute } from 'astro';
-import type { Method, RouteRef, RouteSpec } from '../../events/route';
+import { pathPattern, servedRoutes, type Method, type RouteSpec } from '../../events/route';
 
 /**
- * Every endpoint file under src/pages/api, loaded as Astro would route it: the file path
+ * Every endpoint file under src/pages, loaded as Astro would route it: the file path
  * gives the URL (`[id]` is a param, `index` is its folder), each exported method a handler.
  */
-const files = import.meta.glob<Record<string, unknown>>('../../src/pages/api/**/*.ts', { eager: true });
+const files = import.meta.glob<Record<string, unknown>>('../../src/pages/**/*.ts', { eager: true });
 
 export interface Endpoint {
   file: string;
@@ -25,15 +25,29 @@ export function pathOfFile(file: string): string {
   return route;
 }
 
-export const endpoints: Endpoint[] = Object.entries(files).flatMap(([file, exports]) =>
+const served: Endpoint[] = Object.entries(files).flatMap(([file, exports]) =>
   (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
     .filter((method) => typeof exports[method] === 'function')
     .map((method) => ({ file: file.replace(/^(\.\.\/)+/, ''), method, path: pathOfFile(file), handler: exports[method] as Endpoint['handler'] })),
 );
 
-/** The handler that serves a declared route (by its method and path), for the tests' client. */
-export function handlerFor(route: Pick<RouteRef, 'method' | 'path'>): APIRoute {
-  const found = endpoints.find((e) => e.method === route.method && e.path === route.path);
-  if (!found) throw new Error(`no endpoint serves ${route.method} ${route.path}`);
-  return found.handler;
+/** The API's endpoints: each serves one declared route (tests/unit/routes.test.ts). */
+export const endpoints: Endpoint[] = served.filter((e) => e.path.startsWith('/api/'));
+
+/**
+ * The endpoint Astro's router picks for a request (a literal segment wins over a param) and
+ * its params, or null when no endpoint file serves it (a page, or nothing). As Astro does, the
+ * path is decoded with decodeURI first (left raw when that fails) and the params are what the
+ * pattern matched.
+ */
+export function routeRequest(method: string, pathname: string): { handler: APIRoute; params: Record<string, string> } | null {
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    /* malformed: matched as sent */
+  }
+  const found = servedRoutes(served, decoded).find((e) => e.method === method);
+  if (!found) return null;
+  return { handler: found.handler, params: { ...pathPattern(found).exec(decoded)?.groups } };
 }

@@ -1,57 +1,79 @@
-import type { APIContext, APIRoute, MiddlewareHandler } from 'astro';
+import type { APIContext } from 'astro';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
+import { accountRoutes } from '../../modules/accounts/routes';
 import type { App } from '../../src/server/app';
-import { pageCache } from '../../src/server/middleware/page-cache';
-import { request as requestMiddleware } from '../../src/server/middleware/request';
-import { security } from '../../src/server/middleware/security';
-import { session } from '../../src/server/middleware/session';
-import { written } from '../../src/server/middleware/written';
-import { getT } from '../../src/i18n/server';
+import { onRequest } from '../../src/middleware';
 import { pathFor, type RouteRef } from '../../events/route';
 import type { ClientArgs } from '../../src/shared/api-client';
-import { handlerFor } from '../support/endpoints';
 import type { Language } from '../../src/i18n/languages';
+import { routeRequest } from './endpoints';
 
 /**
- * Drives the real /api/auth/* handlers and our middlewares (request, security, session) without
- * a web server: a fake Astro context with a cookie jar. The app under test is installed as the
- * process's app, so the request middleware puts it on `locals` as in production.
+ * The app under test, served as production serves it: the app is installed as the process's
+ * app (the `request` middleware hands it out through `locals`, as `getApp()` does in
+ * production), every request runs through production's middleware chain (`onRequest` of
+ * src/middleware.ts, all of it, in its order) and then the endpoint Astro's router would
+ * pick. No web server: the request context is built here, with the browser's cookie jar.
  */
 export function installApp(app: App): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for('promptory.app')] = Promise.resolve(app);
 }
 
+/** The chain every test request runs through: production's, not a copy. */
+export const testChain = onRequest;
+
+/** A request as a client sends it: `body` is sent as JSON, `rawBody` as it is (a malformed body). */
+export interface Sent {
+  method?: string;
+  /** Path and query string. */
+  path: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+  bytes: Buffer;
+}
+
+const ORIGIN = 'http://localhost:4321';
+
 export class Browser {
   jar = new Map<string, string>();
   /** Every Set-Cookie the server asked for: [name, value, options]. */
   setCookies: [string, string, Record<string, unknown>][] = [];
-  /** Sent with every `api()` call (an extension's bearer token and origin, say). */
+  /** Sent with every request (an extension's bearer token and origin, say). */
   headers: Record<string, string> = {};
   constructor(
     public ip = '10.0.0.1',
+    /** The language the browser asks for (Accept-Language), as a browser set to it does. */
     public lng: Language = 'en',
   ) {}
 
-  async call(
-    handler: APIRoute,
-    options: {
-      method?: string;
-      path?: string;
-      body?: unknown;
-      rawBody?: string;
-      headers?: Record<string, string>;
-      /** Route parameters, e.g. `{ id: '7' }` for a `[id]` route. */
-      params?: Record<string, string>;
-    } = {},
-  ): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
-    const method = options.method ?? 'POST';
-    const url = new URL(options.path ?? '/api/auth/x', 'http://localhost:4321');
-    const headers = new Headers(options.headers);
+  /** This browser (its cookies too) with `headers` added to every request it sends. */
+  with(headers: Record<string, string>): Browser {
+    const view = Object.create(this) as Browser;
+    view.headers = { ...this.headers, ...headers };
+    return view;
+  }
+
+  /**
+   * Sends any request through the production chain, the way fetch would: for what a typed
+   * call cannot express (a malformed body, an undeclared path or method, a forged header).
+   */
+  async send(sent: Sent): Promise<Answer> {
+    const method = sent.method ?? 'POST';
+    const url = new URL(sent.path, ORIGIN);
+    const headers = new Headers({ ...this.headers, ...sent.headers });
+    if (!headers.has('accept-language')) headers.set('accept-language', this.lng);
     let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (sent.rawBody !== undefined) body = sent.rawBody;
+    else if (sent.body !== undefined) body = JSON.stringify(sent.body);
     if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const request = new Request(url, { method, headers, body });
     const jar = this.jar;
@@ -70,19 +92,20 @@ export class Browser {
       },
       delete: (name: string) => jar.delete(name),
     };
+    const routed = routeRequest(method === 'HEAD' ? 'GET' : method, url.pathname);
     const context = {
       request,
       url,
       cookies,
-      params: options.params ?? {},
+      params: routed?.params ?? {},
       clientAddress: this.ip,
-      locals: { requestId: 'test', user: null, lng: this.lng, t: getT(this.lng) },
+      locals: {},
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
     } as unknown as APIContext;
-    const chain: MiddlewareHandler[] = [requestMiddleware, security, session, written, pageCache];
-    const run = async (i: number): Promise<Response> =>
-      i < chain.length ? ((await chain[i](context as never, () => run(i + 1))) as Response) : handler(context);
-    const response = await run(0);
+    const response = (await testChain(context as never, async () => {
+      if (!routed) throw new Error(`the test app serves endpoints only: no endpoint serves ${method} ${url.pathname}`);
+      return routed.handler(context);
+    })) as Response;
     const bytes = Buffer.from(await response.arrayBuffer());
     const text = bytes.toString('utf8');
     let parsed: unknown = text;
@@ -95,18 +118,11 @@ export class Browser {
   }
 
   /**
-   * Calls a declared route through its real endpoint, the way the islands' client would:
-   * `browser.api(routes.rate, { body: { promptId: 3, value: 5 } })`.
+   * Calls a declared route the way the islands' client would, its path and query made from
+   * the declaration: `browser.api(routes.rate, { body: { promptId: 3, value: 5 } })`.
    */
-  api<R extends RouteRef>(route: R, ...[input]: ClientArgs<R>): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
-    const given = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown };
-    return this.call(handlerFor(route), {
-      method: route.method,
-      path: pathFor(route, input),
-      params: Object.fromEntries(Object.entries(given.params ?? {}).map(([k, v]) => [k, String(v)])),
-      body: given.body,
-      headers: this.headers,
-    });
+  api<R extends RouteRef>(route: R, ...[input]: ClientArgs<R>): Promise<Answer> {
+    return this.send({ method: route.method, path: pathFor(route, input), body: (input as { body?: unknown } | undefined)?.body });
   }
 }
 
@@ -115,15 +131,13 @@ export class Browser {
  * password). For the ADMIN_EMAIL account, which exists from the start, only the link is used.
  */
 export async function signedInBrowser(app: App, email: string, name: string, adminEmail?: string): Promise<Browser> {
-  const { POST: register } = await import('../../src/pages/api/auth/register');
-  const { POST: setPassword } = await import('../../src/pages/api/auth/set-password');
   const b = new Browser();
   if (email !== adminEmail) {
-    const r = await b.call(register, { body: { name, email } });
+    const r = await b.api(accountRoutes.register, { body: { name, email } });
     if (r.status !== 200) throw new Error(`register ${email}: ${r.status} ${JSON.stringify(r.body)}`);
   }
   const token = new URL(lastMail(app.config.dataDir, email)!.link!).searchParams.get('token')!;
-  const r = await b.call(setPassword, { body: { email, token, password: 'correct horse battery' } });
+  const r = await b.api(accountRoutes.setPassword, { body: { email, token, password: 'correct horse battery' } });
   if (r.status !== 200) throw new Error(`set password ${email}: ${r.status} ${JSON.stringify(r.body)}`);
   return b;
 }
