@@ -6,9 +6,9 @@ declare namespace App {
     requestId: string;
     /** The signed-in user, resolved by the session middleware; null for visitors. */
     user: import('./server/session-user').SessionUser | null;
-    /** Set when the request is the extension's, authenticated by a device token (src/server/device-auth.ts). */
+    /** Set when the request is the extension's, authenticated by a device token (src/server/bearer-auth.ts). */
     deviceId?: number;
-    /** Set when the request carries a personal access token (src/server/token-auth.ts, src/server/mcp/). */
+    /** Set when the request carries a personal access token (src/server/bearer-auth.ts, src/server/mcp/). */
     accessTokenId?: number;
     /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
