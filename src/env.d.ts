@@ -13,7 +13,7 @@ declare namespace App {
     /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
-    t: ReturnType<typeof import('./i18n/server').getT>;
+    t: ReturnType<typeof import('./server/i18n').getT>;
     /** Set by the page cache on a miss: where the rendering is stored if the page is cacheable. */
     pageCacheSlot?: import('./server/page-cache').PageCacheSlot;
     /** Set by an endpoint whose route declares `writtenPosition: false`: no catalog_written cookie. */

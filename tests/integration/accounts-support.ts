@@ -7,7 +7,7 @@ import { pageCache } from '../../src/server/middleware/page-cache';
 import { request as requestMiddleware } from '../../src/server/middleware/request';
 import { security } from '../../src/server/middleware/security';
 import { session } from '../../src/server/middleware/session';
-import { getT } from '../../src/i18n/server';
+import { getT } from '../../src/server/i18n';
 import { pathFor, type RouteRef } from '../../events/route';
 import type { ClientArgs } from '../../src/shared/api-client';
 import { handlerFor } from '../support/endpoints';

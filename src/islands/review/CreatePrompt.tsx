@@ -1,10 +1,10 @@
 import { CREATE_PAGE_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { queueToastForNextPage } from '../../client/toast-store';
+import { queueToastForNextPage } from '../../ui/toast-store';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { createForm } from '../../client/review-forms';
 import { type CategoryOption, type ReviewProps } from './shared';
 import { PromptFields } from './PromptFields';

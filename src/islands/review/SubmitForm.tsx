@@ -1,10 +1,10 @@
 import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { showToast } from '../../client/toast-store';
+import { showToast } from '../../ui/toast-store';
 import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { dialogForm } from '../../client/review-forms';
 import { type CategoryOption } from './shared';
 import { PromptFields } from './PromptFields';
