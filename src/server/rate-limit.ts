@@ -87,7 +87,7 @@ export class RateLimiter {
 
   private refuse(action: RateAction, windowStart: Date): never {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + this.windowOf(action) - this.now().getTime()) / 1000));
-    throw Object.assign(new DomainError('rate_limited', REFUSALS[action] ?? AUTH_MESSAGES.rateLimited), { retryAfter });
+    throw new DomainError('rate_limited', REFUSALS[action] ?? AUTH_MESSAGES.rateLimited, undefined, retryAfter);
   }
 
   /**

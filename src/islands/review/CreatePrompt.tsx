@@ -1,6 +1,4 @@
 import { CREATE_PAGE_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
-import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage } from '../../ui/toast-store';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
@@ -36,11 +34,11 @@ function CreateForm({ categories, authorName, initial }: Props) {
   });
   const { values, errors, set } = form;
   const duplicates = useDuplicateCheck();
-  const matches = values.visibility === 'private' ? [] : duplicates.matchesFor(values);
+  const matches = duplicates.matchesFor(values);
   const onSubmit = form.submit(
     async (data) => {
-      if (data.visibility === 'public' && !(await duplicates.mayProceed(data))) return;
-      const created = await api(routes.submit, { body: { ...data, duplicateNote: duplicates.note || undefined } });
+      const created = await duplicates.submit(data);
+      if (!created) return;
       queueToastForNextPage(
         data.visibility === 'private'
           ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
