@@ -177,7 +177,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect((await findConnectionRequest(app.db, hashOf(token)))?.status).toBe('approved');
   });
 
-  it('approves only a request the extension made, within 10 minutes of its asking (issue 18)', async () => {
+  it('approves only a request the extension made, within 10 minutes of its asking', async () => {
     // Unknown to the site: the link alone is not enough.
     const unasked = newToken();
     let before = await app.store.count();
