@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { DuplicateMatch, OwnPromptView, SubmitPromptRequest } from '../../modules/prompts/contracts';
+import type { z } from 'zod';
+import type { DuplicateMatch, OwnPromptView, submitPromptRequest } from '../../modules/prompts/contracts';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 
@@ -32,7 +33,7 @@ export function useDuplicateCheck() {
 
   return {
     /** Checks `data` (when public) and submits it; null when the form stopped to show its duplicates. */
-    async submit(data: SubmitPromptRequest): Promise<OwnPromptView | null> {
+    async submit(data: z.input<typeof submitPromptRequest>): Promise<OwnPromptView | null> {
       if (data.visibility === 'public' && !(await mayProceed(data))) return null;
       return api(routes.submit, { body: { ...data, duplicateNote: note || undefined } });
     },
