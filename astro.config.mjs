@@ -13,8 +13,8 @@ import { precompressIntegration } from './scripts/precompress.mjs';
  */
 const SITE_RUNTIME = [
   /[\\/]node_modules[\\/](react|nanostores|@nanostores[\\/]react)[\\/]/,
-  /[\\/]src[\\/]ui[\\/](Button|Icon|Tooltip|cx|hooks)\.tsx?$/,
-  /[\\/]src[\\/]client[\\/](http|current-user|toast-store|stores|language|strings)\.tsx?$/,
+  /[\\/]src[\\/]ui[\\/](Button|Icon|Tooltip|cx|hooks|toast-store)\.tsx?$/,
+  /[\\/]src[\\/]client[\\/](http|current-user|stores|language|strings)\.tsx?$/,
   /[\\/]src[\\/]i18n[\\/]languages\.ts$/,
   /[\\/]src[\\/]shared[\\/](api-client|strings)\.ts$/,
 ];

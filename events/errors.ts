@@ -18,6 +18,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly issues?: FieldIssue[],
+    /** Seconds until a refused (`rate_limited`) request may succeed: the answer's Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'DomainError';

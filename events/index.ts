@@ -15,3 +15,15 @@ export {
   UNKNOWN_PROMPT,
   type PromptAccess,
 } from './streams';
+export {
+  bearerDecider,
+  revokeBearerIn,
+  revokeUserBearersIn,
+  findBearer,
+  hashBearer,
+  cutoffAt,
+  type BearerKind,
+  type BearerState,
+  type BearerRow,
+  type RevokeBearer,
+} from './bearer';

@@ -1,78 +1,101 @@
-// Runs after `npm install`: guards postgres.js 3.4.x against a crash when PostgreSQL goes
-// away. A write under 1 KB is sent from a setImmediate; if the connection closed in between,
-// `nextWrite` calls `socket.write` on null and the TypeError, thrown from the timer, kills the
-// process (porsager/postgres#1154, #1208; open upstream at 3.4.9, the newest release). The
-// guard settles the pending queries with a catchable CONNECTION_CLOSED instead (dropping the
-// write would leave them waiting for ever), and both teardowns forget the buffered write and
-// the timer, so a reconnected connection does not inherit them. The outage proof
-// (tests/integration/db-outage.test.ts) fails without it. Idempotent; says so when the
-// dependency changed and the patch no longer fits.
+// Runs after `npm install`: applies patches/postgres+<version>.patch (a reviewed unified diff,
+// the patch-package shape; its header says what each guard is for) to the installed postgres.js.
+// Strict: every hunk must match the installed file line for line where the diff says, or the
+// install fails with the file and the hunk. A file already patched is left alone. The server
+// checks the marks again when it opens PostgreSQL (src/server/db/driver-patch.ts), so
+// `npm ci --ignore-scripts` or a copied node_modules cannot ship the unguarded driver silently.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const MARK = '/* promptory: guarded nextWrite */';
-const FILES = ['src', 'cjs/src', 'cf/src'].map((dir) => `node_modules/postgres/${dir}/connection.js`);
-const GUARD = `function nextWrite(fn) {
-    ${MARK}
-    if (socket === null) {
-      nextWriteTimer !== null && clearImmediate(nextWriteTimer)
-      chunk = nextWriteTimer = null
-      error(Errors.connection('CONNECTION_CLOSED', options))
-      return false
+/** @typedef {{ oldStart: number, newStart: number, lines: string[] }} Hunk */
+/** @typedef {{ path: string, hunks: Hunk[] }} FilePatch */
+
+/** Parses a `git diff` text (anything before the first `diff --git` is commentary). */
+export function parsePatch(text) {
+  /** @type {FilePatch[]} */
+  const files = [];
+  /** @type {Hunk | null} */
+  let hunk = null;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      files.push({ path: '', hunks: [] });
+      hunk = null;
+    } else if (files.length === 0) {
+      continue;
+    } else if (line.startsWith('+++ ')) {
+      files[files.length - 1].path = line.slice(4).replace(/^b\//, '');
+    } else if (line.startsWith('@@')) {
+      const m = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+      if (!m) throw new Error(`unreadable hunk header: ${line}`);
+      hunk = { oldStart: Number(m[1]), newStart: Number(m[2]), lines: [] };
+      files[files.length - 1].hunks.push(hunk);
+    } else if (hunk && /^[ +-]/.test(line)) {
+      hunk.lines.push(line);
     }
-    const x = socket.write(chunk, fn)`;
-
-for (const file of FILES) {
-  if (!existsSync(file)) continue;
-  const source = readFileSync(file, 'utf8');
-  if (source.includes(MARK)) continue;
-  const unguarded = 'function nextWrite(fn) {\n    const x = socket.write(chunk, fn)';
-  const teardown = /clearImmediate\(nextWriteTimer\)\n/g;
-  if (!source.includes(unguarded) || (source.match(teardown) ?? []).length !== 3) {
-    console.warn(`[promptory] ${file}: postgres.js changed; the nextWrite guard was not applied (see scripts/patch-postgres.mjs)`);
-    continue;
   }
-  // The three clearImmediate calls: nextWrite's own (kept), terminate() and closed() (which now also reset).
-  let seen = 0;
-  const patched = source
-    .replace(teardown, (call) => (++seen === 1 ? call : 'clearImmediate(nextWriteTimer), nextWriteTimer = chunk = null\n'))
-    .replace(unguarded, GUARD);
-  writeFileSync(file, patched);
+  return files;
 }
 
-// Second guard: BEGIN goes out in the same round trip as the transaction's first statements.
-// The driver awaited BEGIN's answer before running the transaction's function: one round trip
-// of every write spent on a statement that cannot fail on a healthy connection (on a broken
-// one every statement fails). The transaction now starts once BEGIN has its connection; its
-// statements follow BEGIN on that connection, in order, and COMMIT waits for BEGIN's answer.
-// Measured in docs/benchmarks.md ("HTTP writes"); tests/integration/write-path.test.ts counts
-// the round trips and the outage and crash proofs cover a connection lost mid-transaction.
-const BEGIN_MARK = '/* promptory: pipelined begin */';
-const AWAITED_BEGIN = `      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()
-      return await Promise.race([`;
-const PIPELINED_BEGIN = `      ${BEGIN_MARK}
-      let assigned
-      const onConnection = new Promise(resolve => assigned = resolve)
-      began = sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute: c => (onexecute(c), assigned()) }).execute()
-      began.catch(() => {})
-      await Promise.race([onConnection, began])
-      // The pool parks a connection whose query cannot take more behind it as full; reserved,
-      // the transaction's statements go out behind BEGIN on it (and nobody else's).
-      connection.queue === full && move(connection, reserved)
-      return await Promise.race([`;
-const SCOPE_COMMIT = `      if (!name) {
-        prepare`;
-for (const file of ['src', 'cjs/src', 'cf/src'].map((dir) => `node_modules/postgres/${dir}/index.js`)) {
-  if (!existsSync(file)) continue;
-  const source = readFileSync(file, 'utf8');
-  if (source.includes(BEGIN_MARK)) continue;
-  const declarations = '    let savepoints = 0\n      , connection\n';
-  if (!source.includes(AWAITED_BEGIN) || !source.includes(SCOPE_COMMIT) || !source.includes(declarations)) {
-    console.warn(`[promptory] ${file}: postgres.js changed; BEGIN is not pipelined (see scripts/patch-postgres.mjs)`);
-    continue;
+/**
+ * The file's text with the hunks applied (`reverse`: undone), or an error naming the first hunk
+ * whose lines are not where the diff says.
+ * @param {string} source
+ * @param {Hunk[]} hunks
+ * @param {boolean} [reverse]
+ * @returns {{ text: string } | { error: string }}
+ */
+export function applyHunks(source, hunks, reverse = false) {
+  const lines = source.split('\n');
+  const [drop, add] = reverse ? ['+', '-'] : ['-', '+'];
+  let shift = 0;
+  for (const hunk of hunks) {
+    const before = hunk.lines.filter((l) => l[0] !== add).map((l) => l.slice(1));
+    const after = hunk.lines.filter((l) => l[0] !== drop).map((l) => l.slice(1));
+    const at = (reverse ? hunk.newStart : hunk.oldStart) - 1 + shift;
+    if (before.some((line, i) => lines[at + i] !== line)) return { error: `hunk at line ${at + 1 - shift} does not match` };
+    lines.splice(at, before.length, ...after);
+    shift += after.length - before.length;
   }
-  const patched = source
-    .replace(declarations, '    let savepoints = 0\n      , began\n      , connection\n')
-    .replace(AWAITED_BEGIN, PIPELINED_BEGIN)
-    .replace(SCOPE_COMMIT, `      if (!name) {\n        await began\n        prepare`);
-  writeFileSync(file, patched);
+  return { text: lines.join('\n') };
+}
+
+/**
+ * Applies a patch under `root`. Returns what it did per file; throws when a file is neither
+ * patched already nor patchable (the installed version is not the one the diff was made for).
+ */
+export function applyPatch(root, patchText) {
+  const done = [];
+  for (const file of parsePatch(patchText)) {
+    const path = join(root, file.path);
+    if (!existsSync(path)) throw new Error(`${file.path}: missing, the patch cannot be applied`);
+    const source = readFileSync(path, 'utf8');
+    if ('text' in applyHunks(source, file.hunks, true)) {
+      done.push(`${file.path}: already patched`);
+      continue;
+    }
+    const patched = applyHunks(source, file.hunks);
+    if ('error' in patched) throw new Error(`${file.path}: ${patched.error}; the installed postgres.js is not the version this patch was made for`);
+    writeFileSync(path, patched.text);
+    done.push(`${file.path}: patched`);
+  }
+  return done;
+}
+
+/** The patch for the installed driver's version: package.json pins that exact version. */
+export function driverPatchFile(root) {
+  const { version } = JSON.parse(readFileSync(join(root, 'node_modules/postgres/package.json'), 'utf8'));
+  return join(root, 'patches', `postgres+${version}.patch`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  try {
+    const patch = driverPatchFile(root);
+    if (!existsSync(patch)) throw new Error(`no ${patch.slice(root.length + 1)}: postgres.js changed version; make a patch for it (see the old one's header)`);
+    for (const line of applyPatch(root, readFileSync(patch, 'utf8'))) console.log(`[promptory] ${line}`);
+  } catch (error) {
+    console.error(`[promptory] the postgres.js patch was not applied: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
 }

@@ -6,14 +6,14 @@ declare namespace App {
     requestId: string;
     /** The signed-in user, resolved by the session middleware; null for visitors. */
     user: import('./server/session-user').SessionUser | null;
-    /** Set when the request is the extension's, authenticated by a device token (src/server/device-auth.ts). */
+    /** Set when the request is the extension's, authenticated by a device token (src/server/bearer-auth.ts). */
     deviceId?: number;
-    /** Set when the request carries a personal access token (src/server/token-auth.ts, src/server/mcp/). */
+    /** Set when the request carries a personal access token (src/server/bearer-auth.ts, src/server/mcp/). */
     accessTokenId?: number;
     /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
     /** Translation function fixed to `lng`. */
-    t: ReturnType<typeof import('./i18n/server').getT>;
+    t: ReturnType<typeof import('./server/i18n').getT>;
     /** Set by the page cache on a miss: where the rendering is stored if the page is cacheable. */
     pageCacheSlot?: import('./server/page-cache').PageCacheSlot;
     /** This request's own appends and the read models they feed: its `written` cookie (src/server/freshness.ts). */

@@ -1,14 +1,19 @@
-import { createHash } from 'node:crypto';
-import { DomainError, executeIn, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
-import { CONNECT_REQUEST_TTL_MS, DEVICE_IDLE_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
+import {
+  cutoffAt,
+  DomainError,
+  executeIn,
+  findBearer,
+  revokeBearerIn,
+  revokeUserBearersIn,
+  type EventMetadata,
+  type EventStore,
+  type Sql,
+  type StoreTx,
+} from '../../events';
+import { CONNECT_REQUEST_TTL_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
 import { summarizeAgent } from './domain/agent';
 import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
-import { deviceDecider, devicePlan } from './domain/device';
-
-/** SHA-256 hex of a device token (the extension computes the same with WebCrypto). */
-export function hashDeviceToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+import { deviceDecider, deviceKind, devicePlan } from './domain/device';
 
 /**
  * The extension asks to be connected: the site records the key's hash, the device's name, a
@@ -39,8 +44,7 @@ export async function requestConnection(
 /** What the approval page shows about the request for `hash`, if the extension made one. */
 export async function findConnectionRequest(sql: Sql, hash: string, now = new Date()): Promise<ConnectionRequestView | null> {
   const [row] = await sql.query<{ name: string; agent: string; origin: string; requested_at: Date | string; approved: boolean }>(
-    `select r.name, r.agent, r.origin, r.requested_at, d.token_hash is not null as approved
-     from extension_connection_requests r left join extension_devices d on d.token_hash = r.token_hash where r.token_hash = $1`,
+    'select name, agent, origin, requested_at, approved_at is not null as approved from extension_connection_requests where token_hash = $1',
     [hash],
   );
   if (!row) return null;
@@ -76,6 +80,7 @@ export async function connectDevice(
     if (!asked) throw new DomainError('not_found', DEVICE_MESSAGES.requestUnknown);
     const deviceId = await tx.nextId('device');
     await executeIn(tx, connectionRequestDecider, connectionRequestPlan({ kind: 'approve', requestId: asked.request_id, deviceId, userId, now }), metadata);
+    await tx.query('update extension_connection_requests set approved_at = $2 where request_id = $1', [asked.request_id, now]);
     const [row] = await tx.query<{ device_id: number }>(
       `insert into extension_devices (token_hash, device_id, user_id, name) values ($1, $2, $3, $4)
        on conflict (token_hash) do nothing returning device_id`,
@@ -90,11 +95,7 @@ export async function connectDevice(
 
 /** Ends a device's access at once: from the dashboard (`by: 'user'`) or the extension's sign-out. */
 export async function revokeDevice(store: EventStore, userId: number, deviceId: number, by: 'user' | 'device', metadata: EventMetadata) {
-  return store.transaction(async (tx) => {
-    const decided = await executeIn(tx, deviceDecider, devicePlan({ kind: 'revoke', deviceId, userId, by }), metadata);
-    await tx.query('update extension_devices set revoked_at = coalesce(revoked_at, now()) where device_id = $1', [deviceId]);
-    return decided.events.length > 0;
-  });
+  return store.transaction((tx) => revokeBearerIn(tx, deviceKind, deviceDecider, deviceId, { kind: 'revoke', deviceId, userId, by }, metadata));
 }
 
 /**
@@ -106,19 +107,8 @@ export async function revokeUserDevices(store: EventStore, userId: number, metad
   return store.transaction((tx) => revokeAllIn(tx, userId, 'password', metadata));
 }
 
-async function revokeAllIn(tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) {
-  const rows = await tx.query<{ device_id: number }>('select device_id from extension_devices where user_id = $1 and revoked_at is null order by device_id', [
-    userId,
-  ]);
-  for (const { device_id: deviceId } of rows) {
-    await executeIn(tx, deviceDecider, devicePlan({ kind: 'revoke', deviceId, userId, by }), metadata);
-  }
-  if (rows.length) await tx.query('update extension_devices set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
-  return rows.length;
-}
-
-/** The oldest last use (or connection, for a device never used) that still counts as active at `now`. */
-const idleCutoff = (now: Date) => new Date(now.getTime() - DEVICE_IDLE_MS);
+const revokeAllIn = (tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) =>
+  revokeUserBearersIn(tx, deviceKind, deviceDecider, userId, (deviceId) => ({ kind: 'revoke', deviceId, userId, by }), metadata);
 
 export interface DeviceCredential {
   deviceId: number;
@@ -130,26 +120,17 @@ export interface DeviceCredential {
  * within DEVICE_IDLE_DAYS of `now` (injectable, so tests need not wait 90 days).
  */
 export async function findDevice(sql: Sql, token: string, now = new Date()): Promise<DeviceCredential | null> {
-  if (!token || token.length > 200) return null;
-  const hash = hashDeviceToken(token);
-  const [row] = await sql.query<{ device_id: number; user_id: number; stale: boolean }>(
-    `select device_id, user_id, coalesce(last_used_at < $2::timestamptz - interval '5 minutes', true) as stale
-     from extension_devices where token_hash = $1 and revoked_at is null and coalesce(last_used_at, connected_at) > $3`,
-    [hash, now, idleCutoff(now)],
-  );
-  if (!row) return null;
-  // "Last used" is for the user's dashboard and the idle expiry; minutes are precise enough and spare a write per call.
-  if (row.stale) await sql.query('update extension_devices set last_used_at = $2 where token_hash = $1', [hash, now]);
-  return { deviceId: row.device_id, userId: row.user_id };
+  const row = await findBearer(sql, deviceKind, token, now);
+  return row && { deviceId: row.id, userId: row.userId };
 }
 
 /** The user's working devices (an idle-expired one no longer works, so it is not listed). */
 export async function listDevices(sql: Sql, userId: number, now = new Date()): Promise<DeviceView[]> {
   const rows = await sql.query<{ device_id: number; name: string; connected_at: Date | string; last_used_at: Date | string | null }>(
     `select device_id, name, connected_at, last_used_at from extension_devices
-     where user_id = $1 and revoked_at is null and coalesce(last_used_at, connected_at) > $2
+     where user_id = $1 and ${deviceKind.working('$2')}
      order by connected_at desc, device_id desc`,
-    [userId, idleCutoff(now)],
+    [userId, cutoffAt(deviceKind, now)],
   );
   return rows.map((r) => ({
     id: r.device_id,
@@ -162,5 +143,4 @@ export async function listDevices(sql: Sql, userId: number, now = new Date()): P
 /** The account is being deleted (in its transaction): every device ends (`by: 'deletion'`) and leaves the table. */
 export async function forgetUserDevices(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
   await revokeAllIn(tx, userId, 'deletion', metadata);
-  await tx.query('delete from extension_devices where user_id = $1', [userId]);
 }

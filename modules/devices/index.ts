@@ -8,7 +8,6 @@ export {
   forgetUserDevices,
   findDevice,
   listDevices,
-  hashDeviceToken,
   type DeviceCredential,
 } from './commands';
 export { deviceDecider, deviceStream, type DeviceCommand } from './domain/device';

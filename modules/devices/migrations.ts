@@ -1,8 +1,7 @@
 /**
  * `extension_devices` is written in the same transaction as DeviceConnected / DeviceRevoked.
- * Like `auth_sessions`, it keeps only the SHA-256 of each device token; its primary key
- * decides "one device per token". Listing and bearer lookups read it directly, so a revoke
- * takes effect on the very next request (no projection lag on a security decision).
+ * Like `auth_sessions`, it keeps only the SHA-256 of each device token (a bearer credential:
+ * events/bearer.ts); its primary key decides "one device per token".
  */
 export const devicesMigrations = [
   {
@@ -33,6 +32,21 @@ export const devicesMigrations = [
         origin text not null,
         requested_at timestamptz not null default now()
       );
+    `,
+  },
+  {
+    // A revoked device's row goes with its revocation (the event keeps the fact): the rows
+    // revoked before that rule go here, and with them the column. A request remembers its own
+    // approval, which the approval page showed through the device's row.
+    id: '0302_extension_devices_purge_revoked',
+    sql: `
+      alter table extension_connection_requests add column if not exists approved_at timestamptz;
+      update extension_connection_requests r set approved_at = d.connected_at
+        from extension_devices d where d.token_hash = r.token_hash and r.approved_at is null;
+      delete from extension_devices where revoked_at is not null;
+      drop index if exists extension_devices_user;
+      alter table extension_devices drop column if exists revoked_at;
+      create index if not exists extension_devices_by_user on extension_devices (user_id);
     `,
   },
 ];

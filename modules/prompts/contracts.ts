@@ -213,8 +213,6 @@ export const reReviewRequest = z.object({ isApproved: z.boolean() });
 
 export const SORTS = ['popular', 'newest', 'rating'] as const;
 export type Sort = (typeof SORTS)[number];
-export const TABS = ['all', 'featured', 'editors-pick', 'favorites'] as const;
-export type Tab = (typeof TABS)[number];
 
 /** A prompt as every API answer and page sees it. */
 export interface PromptView {

@@ -1,12 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { executeIn, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
+import { randomBytes } from 'node:crypto';
+import {
+  executeIn,
+  findBearer,
+  hashBearer,
+  revokeBearerIn,
+  revokeUserBearersIn,
+  type EventMetadata,
+  type EventStore,
+  type Sql,
+  type StoreTx,
+} from '../../events';
 import { DAY_MS, TOKEN_PREFIX, type AccessTokenView, type CreateTokenRequest, type CreatedTokenView, type TokenScope } from './contracts';
-import { tokenDecider, tokenPlan } from './domain/token';
-
-/** SHA-256 hex of a token: all the site keeps of it. */
-export function hashAccessToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+import { accessTokenKind, tokenDecider, tokenPlan } from './domain/token';
 
 interface TokenRow {
   token_id: number;
@@ -37,10 +42,10 @@ export async function createAccessToken(store: EventStore, userId: number, reque
   const { result, events, last } = await store.transaction(async (tx) => {
     // Serialises one user's creations, so the count below cannot be passed by a burst.
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`access-tokens-${userId}`]);
-    const [{ n }] = await tx.query<{ n: number }>(
-      'select count(*)::int as n from access_tokens where user_id = $1 and revoked_at is null and expires_at > $2',
-      [userId, now],
-    );
+    const [{ n }] = await tx.query<{ n: number }>(`select count(*)::int as n from access_tokens where user_id = $1 and ${accessTokenKind.working('$2')}`, [
+      userId,
+      now,
+    ]);
     const tokenId = await tx.nextId('access-token');
     await executeIn(
       tx,
@@ -51,7 +56,7 @@ export async function createAccessToken(store: EventStore, userId: number, reque
     const [row] = await tx.query<TokenRow>(
       `insert into access_tokens (token_hash, token_id, user_id, name, scope, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)
        returning token_id, name, scope, created_at, expires_at, last_used_at`,
-      [hashAccessToken(token), tokenId, userId, request.name, request.scope, now, expiresAt],
+      [hashBearer(token), tokenId, userId, request.name, request.scope, now, expiresAt],
     );
     return { ...toView(row), token } satisfies CreatedTokenView;
   });
@@ -60,11 +65,7 @@ export async function createAccessToken(store: EventStore, userId: number, reque
 
 /** Ends a token's access at once (from the dashboard). Revoking twice changes nothing. */
 export async function revokeAccessToken(store: EventStore, userId: number, tokenId: number, metadata: EventMetadata) {
-  return store.transaction(async (tx) => {
-    const decided = await executeIn(tx, tokenDecider, tokenPlan({ kind: 'revoke', tokenId, userId, by: 'user' }), metadata);
-    await tx.query('update access_tokens set revoked_at = coalesce(revoked_at, now()) where token_id = $1', [tokenId]);
-    return decided.events.length > 0;
-  });
+  return store.transaction((tx) => revokeBearerIn(tx, accessTokenKind, tokenDecider, tokenId, { kind: 'revoke', tokenId, userId, by: 'user' }, metadata));
 }
 
 /**
@@ -75,14 +76,8 @@ export async function revokeUserAccessTokens(store: EventStore, userId: number, 
   return store.transaction((tx) => revokeAllIn(tx, userId, 'password', metadata));
 }
 
-async function revokeAllIn(tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) {
-  const rows = await tx.query<{ token_id: number }>('select token_id from access_tokens where user_id = $1 and revoked_at is null order by token_id', [userId]);
-  for (const { token_id: tokenId } of rows) {
-    await executeIn(tx, tokenDecider, tokenPlan({ kind: 'revoke', tokenId, userId, by }), metadata);
-  }
-  if (rows.length) await tx.query('update access_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [userId]);
-  return rows.length;
-}
+const revokeAllIn = (tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) =>
+  revokeUserBearersIn(tx, accessTokenKind, tokenDecider, userId, (tokenId) => ({ kind: 'revoke', tokenId, userId, by }), metadata);
 
 export interface TokenCredential {
   tokenId: number;
@@ -92,24 +87,15 @@ export interface TokenCredential {
 
 /** The working token a bearer value is, if any: not revoked, not expired at `now` (injectable for tests). */
 export async function findAccessToken(sql: Sql, token: string, now = new Date()): Promise<TokenCredential | null> {
-  if (!token || token.length > 200) return null;
-  const hash = hashAccessToken(token);
-  const [row] = await sql.query<{ token_id: number; user_id: number; scope: TokenScope; stale: boolean }>(
-    `select token_id, user_id, scope, coalesce(last_used_at < $2::timestamptz - interval '5 minutes', true) as stale
-     from access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
-    [hash, now],
-  );
-  if (!row) return null;
-  // "Last used" is for the dashboard; minutes are precise enough and spare a write per call.
-  if (row.stale) await sql.query('update access_tokens set last_used_at = $2 where token_hash = $1', [hash, now]);
-  return { tokenId: row.token_id, userId: row.user_id, scope: row.scope };
+  const row = await findBearer(sql, accessTokenKind, token, now);
+  return row && { tokenId: row.id, userId: row.userId, scope: row.scope as TokenScope };
 }
 
 /** The user's working tokens, newest first (a revoked or expired one no longer works, so it is not listed). */
 export async function listAccessTokens(sql: Sql, userId: number, now = new Date()): Promise<AccessTokenView[]> {
   const rows = await sql.query<TokenRow>(
     `select token_id, name, scope, created_at, expires_at, last_used_at from access_tokens
-     where user_id = $1 and revoked_at is null and expires_at > $2 order by created_at desc, token_id desc`,
+     where user_id = $1 and ${accessTokenKind.working('$2')} order by created_at desc, token_id desc`,
     [userId, now],
   );
   return rows.map(toView);
@@ -118,5 +104,4 @@ export async function listAccessTokens(sql: Sql, userId: number, now = new Date(
 /** The account is being deleted (in its transaction): every token ends (`by: 'deletion'`) and leaves the table. */
 export async function forgetUserAccessTokens(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
   await revokeAllIn(tx, userId, 'deletion', metadata);
-  await tx.query('delete from access_tokens where user_id = $1', [userId]);
 }

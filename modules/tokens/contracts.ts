@@ -28,6 +28,7 @@ export const TOKEN_MESSAGES = {
   tooMany: `You already have ${MAX_TOKENS_PER_USER} access tokens. Revoke one you no longer use first.`,
   readOnly: 'This access token is read-only.',
   outOfScope: 'An access token may not call this endpoint.',
+  tooFast: 'Too many access token changes. Please wait a few minutes and try again.',
 } as const;
 
 /** POST /api/tokens: what the dashboard's form sends. */

@@ -6,7 +6,6 @@ export {
   forgetUserAccessTokens,
   findAccessToken,
   listAccessTokens,
-  hashAccessToken,
   type TokenCredential,
 } from './commands';
 export { tokenDecider, tokenStream, type TokenCommand } from './domain/token';

@@ -1,7 +1,6 @@
 /**
  * `access_tokens` is written in the same transaction as AccessTokenCreated / AccessTokenRevoked
- * and keeps only the SHA-256 of each token. Bearer lookups read it directly, so a revoke
- * takes effect on the very next request (no projection lag on a security decision).
+ * and keeps only the SHA-256 of each token (a bearer credential: events/bearer.ts).
  */
 export const tokensMigrations = [
   {
@@ -19,6 +18,17 @@ export const tokensMigrations = [
         revoked_at timestamptz
       );
       create index if not exists access_tokens_user on access_tokens (user_id) where revoked_at is null;
+    `,
+  },
+  {
+    // A revoked token's row goes with its revocation (the event keeps the fact): the rows
+    // revoked before that rule go here, and with them the column.
+    id: '0401_access_tokens_purge_revoked',
+    sql: `
+      delete from access_tokens where revoked_at is not null;
+      drop index if exists access_tokens_user;
+      alter table access_tokens drop column if exists revoked_at;
+      create index if not exists access_tokens_by_user on access_tokens (user_id);
     `,
   },
 ];

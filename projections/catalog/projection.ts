@@ -55,6 +55,39 @@ function forgetAuthor(userId: number): Statement[] {
   ];
 }
 
+/**
+ * A prompt's first row, submitted for review or saved privately (a replayed event changes
+ * nothing): the one place the catalog inserts a prompt.
+ */
+function insertPrompt(
+  d: { promptId: number; title: string; description: string; content: string; categoryId: number; authorName: string; authorImage: string | null },
+  at: unknown[],
+  row: { status: 'pending' | 'private'; isFeatured: boolean; isEditorsPick: boolean; createdAt: string | Date; submittedBy: number | null },
+): Statement {
+  return {
+    text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
+             status, is_featured, is_editors_pick, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
+           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::text::text[], $2::xid8, $3)
+           on conflict (id) do nothing`,
+    params: [
+      d.promptId,
+      ...at,
+      d.title,
+      d.description,
+      d.content,
+      d.categoryId,
+      d.authorName,
+      d.authorImage,
+      row.status,
+      row.isFeatured,
+      row.isEditorsPick,
+      row.createdAt,
+      row.submittedBy,
+      ...searchColumns(d),
+    ],
+  };
+}
+
 export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
@@ -62,8 +95,9 @@ export const catalogProjection: Projection = {
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
   // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name);
-  // v10: PromptResubmitted (a rejected prompt pending again).
-  version: 10,
+  // v10: PromptResubmitted (a rejected prompt pending again); v11: no index on pending rows (the
+  // review queue reads its own projection).
+  version: 11,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
     'AccountDeleted',
@@ -112,7 +146,6 @@ export const catalogProjection: Projection = {
     );
     create index catalog_prompts_popular on catalog_prompts (usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_newest on catalog_prompts (created_at desc, id desc) where status = 'approved';
-    create index catalog_prompts_pending on catalog_prompts (created_at) where status = 'pending';
     create index catalog_prompts_rating on catalog_prompts (rating desc, usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
@@ -151,52 +184,18 @@ export const catalogProjection: Projection = {
       case 'PromptSubmitted': {
         const d = event.data;
         return [
-          {
-            text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-                     is_featured, is_editors_pick, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
-                   values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text::text[], $2::xid8, $3)
-                   on conflict (id) do nothing`,
-            params: [
-              d.promptId,
-              ...at,
-              d.title,
-              d.description,
-              d.content,
-              d.categoryId,
-              d.authorName,
-              d.authorImage,
-              d.isFeatured,
-              d.isEditorsPick,
-              d.submittedAt ?? event.createdAt,
-              d.submittedBy,
-              ...searchColumns(d),
-            ],
-          },
+          insertPrompt(d, at, {
+            status: 'pending',
+            isFeatured: d.isFeatured,
+            isEditorsPick: d.isEditorsPick,
+            createdAt: d.submittedAt ?? event.createdAt,
+            submittedBy: d.submittedBy,
+          }),
         ];
       }
       case 'PromptSavedPrivately': {
         const d = event.data;
-        return [
-          {
-            text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-                     status, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
-                   values ($1, $4, $5, $6, $7, $8, $9, 'private', $10, $11, $12, $13::text::text[], $2::xid8, $3)
-                   on conflict (id) do nothing`,
-            params: [
-              d.promptId,
-              ...at,
-              d.title,
-              d.description,
-              d.content,
-              d.categoryId,
-              d.authorName,
-              d.authorImage,
-              event.createdAt,
-              d.savedBy,
-              ...searchColumns(d),
-            ],
-          },
-        ];
+        return [insertPrompt(d, at, { status: 'private', isFeatured: false, isEditorsPick: false, createdAt: event.createdAt, submittedBy: d.savedBy })];
       }
       case 'PromptSharedForReview':
       case 'PromptResubmitted':

@@ -14,28 +14,36 @@ interface BoardRow {
 }
 
 /**
+ * The score's one formula (docs/community.md, "The score"), in SQL: a prompt's uses and net
+ * helpful votes over some days, each capped, and the points they make.
+ */
+const cappedUses = (uses: string) => `least(${uses}, ${SCORE.usesCap})`;
+const cappedHelpful = (helpful: string) => `least(greatest(${helpful}, 0), ${SCORE.helpfulCap})`;
+const points = (uses: string, helpful: string) => `(${uses} + ${SCORE.helpfulWeight} * ${helpful})`;
+
+/**
  * The ranked board of a period (docs/community.md, "The score"): each published prompt's days
  * in the period, capped, the owner's best prompts summed. Ties stay in one order: the earlier
  * first publication, then the lower user id. `$1`/`$2`: the period's site days (null: All Time).
  */
 const BOARD = `
   with per_prompt as (
-    select p.owner_id, p.prompt_id, least(sum(d.uses), ${SCORE.usesCap})::int as uses, least(greatest(sum(d.helpful), 0), ${SCORE.helpfulCap})::int as helpful
+    select p.owner_id, p.prompt_id, ${cappedUses('sum(d.uses)')}::int as uses, ${cappedHelpful('sum(d.helpful)')}::int as helpful
     from community_prompt_days d join community_prompts p on p.prompt_id = d.prompt_id
     where p.published and ($1::date is null or d.day >= $1::date) and ($2::date is null or d.day < $2::date)
     group by p.owner_id, p.prompt_id
   ), best as (
-    select *, row_number() over (partition by owner_id order by uses + ${SCORE.helpfulWeight} * helpful desc, prompt_id) as n from per_prompt
+    select *, row_number() over (partition by owner_id order by ${points('uses', 'helpful')} desc, prompt_id) as n from per_prompt
   ), scored as (
     select owner_id, sum(uses)::int as uses, sum(helpful)::int as helpful from best where n <= ${SCORE.promptsCounted} group by owner_id
   ), owners as (
     select owner_id, count(*)::int as published_count, min(first_published_at) as first_published
     from community_prompts where published group by owner_id
   ), ranked as (
-    select m.user_id, m.name, o.published_count, s.uses, s.helpful, s.uses + ${SCORE.helpfulWeight} * s.helpful as score,
-      row_number() over (order by s.uses + ${SCORE.helpfulWeight} * s.helpful desc, o.first_published, m.user_id)::int as rank
+    select m.user_id, m.name, o.published_count, s.uses, s.helpful, ${points('s.uses', 's.helpful')} as score,
+      row_number() over (order by ${points('s.uses', 's.helpful')} desc, o.first_published, m.user_id)::int as rank
     from scored s join owners o on o.owner_id = s.owner_id join community_members m on m.user_id = s.owner_id
-    where s.uses + ${SCORE.helpfulWeight} * s.helpful > 0
+    where ${points('s.uses', 's.helpful')} > 0
   )
   select * from ranked`;
 
@@ -100,7 +108,7 @@ export async function memberPromptIds(sql: Sql, userId: number, page: PageReques
     const rows = await sql.query<{ prompt_id: number }>(
       `select p.prompt_id from community_prompts p left join community_prompt_days d on d.prompt_id = p.prompt_id
        where p.owner_id = $1 and p.published group by p.prompt_id
-       order by least(coalesce(sum(d.uses), 0), ${SCORE.usesCap}) + ${SCORE.helpfulWeight} * least(greatest(coalesce(sum(d.helpful), 0), 0), ${SCORE.helpfulCap}) desc, p.prompt_id
+       order by ${points(cappedUses('coalesce(sum(d.uses), 0)'), cappedHelpful('coalesce(sum(d.helpful), 0)'))} desc, p.prompt_id
        limit $2`,
       [userId, page.limit],
     );

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import type { DuplicateMatch } from '../../modules/prompts/contracts';
+import type { z } from 'zod';
+import type { DuplicateMatch, OwnPromptView, submitPromptRequest } from '../../modules/prompts/contracts';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 
 /**
- * The submit forms' duplicate check: before a public submission the form asks for
- * near-duplicates; if there are any it shows them and stops, and the next submit of the same
- * title and content goes ahead (with the submitter's optional note). Changing either asks
- * again. A failed check never blocks a submission: the server finds the duplicates again and
- * marks them for the admin.
+ * The submit forms' duplicate check, then their submission: before a public submission the
+ * form asks for near-duplicates; if there are any it shows them and stops, and the next submit
+ * of the same title and content goes ahead (with the submitter's optional note). Changing
+ * either asks again; a private prompt is never checked. A failed check never blocks a
+ * submission: the server finds the duplicates again and marks them for the admin.
  */
 export function useDuplicateCheck() {
   const [shown, setShown] = useState<{ key: string; matches: DuplicateMatch[] } | null>(null);
@@ -31,9 +32,14 @@ export function useDuplicateCheck() {
   };
 
   return {
-    mayProceed,
-    /** The matches shown for `text` as it is now (none once it changed). */
-    matchesFor: (text: { title?: string; content?: string }) => (shown && shown.key === keyOf(text) ? shown.matches : []),
+    /** Checks `data` (when public) and submits it; null when the form stopped to show its duplicates. */
+    async submit(data: z.input<typeof submitPromptRequest>): Promise<OwnPromptView | null> {
+      if (data.visibility === 'public' && !(await mayProceed(data))) return null;
+      return api(routes.submit, { body: { ...data, duplicateNote: note || undefined } });
+    },
+    /** The matches shown for the form's values as they are now (none once they changed, none for a private prompt). */
+    matchesFor: (text: { title?: string; content?: string; visibility?: string }) =>
+      text.visibility !== 'private' && shown && shown.key === keyOf(text) ? shown.matches : [],
     note,
     setNote,
   };

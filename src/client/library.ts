@@ -12,7 +12,7 @@ import * as routes from '../shared/api-routes.generated';
 import { api, HttpError } from './http';
 import { pageT } from './strings';
 import { $bookmarkedIds, $ratingAggregates, $ratings } from './stores';
-import { reserveToast } from './toast-store';
+import { reserveToast } from '../ui/toast-store';
 
 export type Favorite = FavoriteView & { prompt: PromptView };
 

@@ -17,7 +17,7 @@ import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 import { pageT } from './strings';
 import { $usageCounts } from './stores';
-import { queueToastForNextPage, reserveToast, showToast } from './toast-store';
+import { queueToastForNextPage, reserveToast, showToast } from '../ui/toast-store';
 
 /** "Error" / "Failed to process your request.": a use, copy or share that failed. */
 function failed() {

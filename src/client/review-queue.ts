@@ -4,7 +4,7 @@ import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 import type { ScopeOf } from '../shared/string-specs';
 import { useT } from './strings';
-import { reserveToast } from './toast-store';
+import { reserveToast } from '../ui/toast-store';
 
 /** The admin's pending list is fetched again every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000;

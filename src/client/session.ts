@@ -1,7 +1,7 @@
 import * as routes from '../shared/api-routes.generated';
 import { api, HttpError } from './http';
 import { pageT } from './strings';
-import { queueToastForNextPage, showToast } from './toast-store';
+import { queueToastForNextPage, showToast } from '../ui/toast-store';
 
 /** Logout: POST, then "Logout successful" on the home page. */
 export async function logout(): Promise<void> {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { $currentUser } from '../client/current-user';
 import { api } from '../client/http';
 import { useT, withStrings } from '../client/strings';
-import { queueToastForNextPage, reserveToast } from '../client/toast-store';
+import { queueToastForNextPage, reserveToast } from '../ui/toast-store';
 import { featureMember } from '../shared/api-routes.generated';
 import type { ScopeOf } from '../shared/string-specs';
 import type { Strings } from '../shared/strings';

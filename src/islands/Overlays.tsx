@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { startCurrentUserSync } from '../client/current-user';
-import { showToast, takeQueuedToast } from '../client/toast-store';
+import { showToast, takeQueuedToast } from '../ui/toast-store';
 import { Toaster } from '../ui/Toaster';
 import { TooltipLayer } from '../ui/Tooltip';
 import { translator, type Strings } from '../shared/strings';

@@ -43,9 +43,11 @@ export interface Config {
  * `connect`: the extension's connection requests, per address (anyone may ask; each appends);
  * `mcp`: /mcp tool calls and prompt fills, per access token (account column) and per address;
  * `data`: downloads and imports of one's whole data, per account (each reads or writes many rows);
- * `comment`: comments posted, edited and deleted, per account; `report`: reports filed, per account.
+ * `comment`: comments posted, edited and deleted, per account; `report`: reports filed, per account;
+ * `token`: personal access tokens created and revoked, per account (each appends an event).
  */
-export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data' | 'comment' | 'report';
+export type RateAction =
+  'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data' | 'comment' | 'report' | 'token';
 export interface RateLimits {
   windowMs: number;
   /** Actions counted over another window than `windowMs` (submissions: an hour). */
@@ -56,7 +58,21 @@ export interface RateLimits {
   slowDownMs: number;
 }
 
-const RATE_ACTIONS: RateAction[] = ['login', 'register', 'forgot', 'set_password', 'use', 'submit', 'library', 'connect', 'mcp', 'data', 'comment', 'report'];
+const RATE_ACTIONS: RateAction[] = [
+  'login',
+  'register',
+  'forgot',
+  'set_password',
+  'use',
+  'submit',
+  'library',
+  'connect',
+  'mcp',
+  'data',
+  'comment',
+  'report',
+  'token',
+];
 const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<RateAction, number> } = {
   // submit and library: the per-address limits only stop one script with many accounts; a
   // classroom behind one address stays far below them.
@@ -73,6 +89,7 @@ const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<Rat
     data: 300,
     comment: 600,
     report: 200,
+    token: 300,
   },
   perAccount: {
     login: 5,
@@ -87,6 +104,7 @@ const RATE_DEFAULTS: { perIp: Record<RateAction, number>; perAccount: Record<Rat
     data: 20,
     comment: 30,
     report: 10,
+    token: 30,
   },
 };
 const RATE_WINDOW_DEFAULTS: Partial<Record<RateAction, number>> = { submit: 3600 };

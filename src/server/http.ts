@@ -70,8 +70,7 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   if (error instanceof BodyTooLarge) return tooLargeJson();
   if (error instanceof DomainError) {
     const response = errorJson(STATUS[error.kind], error.message, error.issues);
-    const retryAfter = (error as { retryAfter?: number }).retryAfter;
-    if (retryAfter) response.headers.set('retry-after', String(retryAfter));
+    if (error.retryAfter) response.headers.set('retry-after', String(error.retryAfter));
     return response;
   }
   if (error instanceof z.ZodError) return errorJson(400, error.issues[0]?.message ?? 'Invalid request', zodIssues(error));

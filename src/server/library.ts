@@ -62,15 +62,16 @@ export async function throttleUse(app: App, context: Pick<APIContext, 'request' 
 }
 
 /**
- * One account's writes, counted by the composition root's rate limiter: `submit`
- * (prompts sent for review) or `library` (ratings, bookmarks, collections, history). Past the
+ * One account's writes, counted by the composition root's rate limiter: `submit` (prompts
+ * sent for review), `library` (ratings, bookmarks, collections, history), `data`, `comment`,
+ * `report` or `token` (access tokens created and revoked). Past the
  * account's limit (or the looser one per client address): 429 with Retry-After and the
  * action's message, before anything is read or appended.
  */
 export async function throttleAccount(
   app: App,
   context: Pick<APIContext, 'request' | 'clientAddress'>,
-  action: 'submit' | 'library' | 'data' | 'comment' | 'report',
+  action: 'submit' | 'library' | 'data' | 'comment' | 'report' | 'token',
   userId: number,
 ): Promise<void> {
   await app.limiter.hit(action, { ip: clientIp(context, app.config.trustProxy), account: `user:${userId}` });

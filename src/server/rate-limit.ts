@@ -6,6 +6,7 @@ import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
 import { DATA_MESSAGES } from '../../modules/portability/contracts';
 import { DISCUSSION_MESSAGES } from '../../modules/discussion/contracts';
 import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
+import { TOKEN_MESSAGES } from '../../modules/tokens/contracts';
 import type { RateAction, RateLimits } from './config';
 
 /**
@@ -70,6 +71,7 @@ const REFUSALS: Partial<Record<RateAction, string>> = {
   data: DATA_MESSAGES.tooMany,
   comment: DISCUSSION_MESSAGES.tooFast,
   report: DISCUSSION_MESSAGES.tooFast,
+  token: TOKEN_MESSAGES.tooFast,
 };
 
 export class RateLimiter {
@@ -85,7 +87,7 @@ export class RateLimiter {
 
   private refuse(action: RateAction, windowStart: Date): never {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + this.windowOf(action) - this.now().getTime()) / 1000));
-    throw Object.assign(new DomainError('rate_limited', REFUSALS[action] ?? AUTH_MESSAGES.rateLimited), { retryAfter });
+    throw new DomainError('rate_limited', REFUSALS[action] ?? AUTH_MESSAGES.rateLimited, undefined, retryAfter);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { getT } from '../i18n/server';
+import { getT } from './i18n';
 import type { Language } from '../i18n/languages';
 
 /** The words of the 503 page, in the request's language (English when the language is not known yet). */

@@ -5,7 +5,7 @@ import type { Language } from '../i18n/languages';
  * The one way translated text reaches code that runs in a browser (islands, the page's
  * client scripts, the extension): a `Strings` bundle, the flat `namespace:path` texts one
  * part needs in one language, read through `translator`. The server builds each bundle from
- * the locale files (`stringsFor` in src/i18n/server.ts); the extension builds its own from
+ * the locale files (`stringsFor` in src/server/i18n.ts); the extension builds its own from
  * the same files at build time. No browser code downloads translation files or runs i18next.
  *
  * A bundle holds what its `StringsSpec` includes. Which spec each browser file reads is one

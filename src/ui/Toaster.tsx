@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $toast, dismissToast, TOAST_SWIPE_THRESHOLD_PX, type Toast } from '../client/toast-store';
+import { $toast, dismissToast, TOAST_SWIPE_THRESHOLD_PX, type Toast } from './toast-store';
 import { Icon } from './Icon';
 
 /**

@@ -146,6 +146,11 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect((await bearer(second).api(routes.myBookmarks)).status).toBe(401);
     const events = await app.store.readAll(START, 10_000);
     expect(events.filter((e) => e.type === 'DeviceRevoked').map((e) => (e.data as { by: string }).by)).toEqual(['user', 'device']);
+    // A revoked device's row goes with its revocation (the log keeps the fact), and the
+    // approval page still tells its request was approved.
+    const rows = await app.db.query('select device_id from extension_devices where token_hash = any($1::text[])', [[hashOf(token), hashOf(second)]]);
+    expect(rows).toEqual([]);
+    expect((await findConnectionRequest(app.db, hashOf(token)))?.status).toBe('approved');
   });
 
   it('approves only a request the extension made, within 10 minutes of its asking', async () => {

@@ -3,7 +3,8 @@ import { accountRoutes } from '../../modules/accounts/routes';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { engagementRoutes } from '../../modules/engagement/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { DAY_MS, findAccessToken, hashAccessToken, listAccessTokens, MAX_TOKENS_PER_USER, TOKEN_MESSAGES } from '../../modules/tokens';
+import { hashBearer } from '../../events';
+import { DAY_MS, findAccessToken, listAccessTokens, MAX_TOKENS_PER_USER, TOKEN_MESSAGES } from '../../modules/tokens';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { backends, freshApp } from '../support/backends';
 import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
@@ -53,7 +54,7 @@ describe.each(backends)('personal access tokens on $name', (backend) => {
     const log = JSON.stringify(await app.db.query(`select data from events where type like 'AccessToken%'`));
     expect(log).toContain('Claude Desktop');
     expect(log).not.toContain(token);
-    expect(log).not.toContain(hashAccessToken(token));
+    expect(log).not.toContain(hashBearer(token));
   });
 
   it('refuses bad input with 400 and appends nothing', async () => {
@@ -109,6 +110,10 @@ describe.each(backends)('personal access tokens on $name', (backend) => {
     expect(await app.store.count()).toBe(before + 1);
     expect((await bearer(made.token).api(engagementRoutes.myBookmarks)).status).toBe(401);
     expect((await owner.api(tokenRoutes.accessTokens)).body.map((t: { id: number }) => t.id)).not.toContain(made.id);
+    // The revoked token's row is gone with its revocation; the log keeps who revoked it.
+    expect(await app.db.query('select token_id from access_tokens where token_id = $1', [made.id])).toEqual([]);
+    const log = await app.db.query<{ data: { tokenId: number; by: string } }>(`select data from events where type = 'AccessTokenRevoked'`);
+    expect(log.filter((e) => e.data.tokenId === made.id).map((e) => e.data.by)).toEqual(['user']);
   });
 
   it('stops working when it expires (clock injected) and when the password is reset', async () => {
@@ -130,6 +135,33 @@ describe.each(backends)('personal access tokens on $name', (backend) => {
     expect(await listAccessTokens(app.db, ownerId)).toEqual([]);
     const revoked = await app.db.query<{ data: { by: string; userId: number } }>(`select data from events where type = 'AccessTokenRevoked'`);
     expect(revoked.filter((r) => r.data.userId === ownerId && r.data.by === 'password')).toHaveLength(working);
+  });
+
+  it('limits creating and revoking tokens per account (429 with Retry-After), appending nothing past the limit', async () => {
+    const user = web('10.21.0.5');
+    await signUpAs(app, user, 'churn-tokens@example.com');
+    const limit = app.config.rateLimits.perAccount.token;
+    let made = { id: 0 };
+    for (let i = 0; i < limit; i++) {
+      const answer =
+        i % 2 === 0
+          ? await create(user, { name: `Churn ${i}`, scope: 'read', expiresInDays: 30 })
+          : await user.api(tokenRoutes.revokeAccessToken, { params: { id: made.id } });
+      expect(answer.status).toBe(i % 2 === 0 ? 201 : 204);
+      if (i % 2 === 0) made = answer.body;
+    }
+    const before = await app.store.count();
+    for (const refused of [
+      await create(user, { name: 'One more', scope: 'read', expiresInDays: 30 }),
+      await user.api(tokenRoutes.revokeAccessToken, { params: { id: made.id } }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe(TOKEN_MESSAGES.tooFast);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(await app.store.count()).toBe(before);
+    // Another account is not held back by this one.
+    expect((await create(other, { name: 'Still fine', scope: 'read', expiresInDays: 30 })).status).toBe(201);
   });
 
   it(`keeps at most ${MAX_TOKENS_PER_USER} working tokens per user (409), counted in the write's transaction`, async () => {

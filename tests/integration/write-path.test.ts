@@ -101,7 +101,7 @@ describe.each(backends.filter((b) => b.name === 'postgres'))('sessions across we
 });
 
 /**
- * The driver sends a transaction's BEGIN with its first statement (scripts/patch-postgres.mjs):
+ * The driver sends a transaction's BEGIN with its first statement (patches/postgres+3.4.9.patch):
  * watched on the connection's own socket, no answer comes back between the two. The
  * transaction is still one: its statements share one transaction id, and a failure rolls back
  * what came before it.

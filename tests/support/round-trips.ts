@@ -10,7 +10,7 @@ export interface Sent {
  * Records every statement the app sends to its database, and the round trips they took: a
  * statement sent while none of the recorder's statements is in flight starts a new round trip;
  * statements sent together (pipelined by the PostgreSQL driver) share one. A transaction's
- * BEGIN goes out with its first statements (scripts/patch-postgres.mjs pipelines it); its
+ * BEGIN goes out with its first statements (patches/postgres+3.4.9.patch pipelines it); its
  * COMMIT is a round trip of its own (sent once the transaction's work has answered).
  */
 export function recordRoundTrips(db: Db): { sent: Sent[]; reset(): void; roundTrips(): number; stop(): void } {

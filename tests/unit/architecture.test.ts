@@ -95,7 +95,7 @@ export const isBrowserCode = (t: string) =>
   t.startsWith('src/ui/') ||
   t.startsWith('src/client/') ||
   t.startsWith('src/shared/') ||
-  (t.startsWith('src/i18n/') && !t.startsWith('src/i18n/server')) ||
+  t.startsWith('src/i18n/') ||
   t.startsWith('extension/');
 
 /**
@@ -147,6 +147,8 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     if (from.startsWith('src/shared/') && !(to.startsWith('src/shared/') || to.startsWith('src/i18n/') || isContracts(to)))
       return 'src/shared/ runs on both sides: it imports only src/shared/, src/i18n/, contracts and route declarations';
     if (to.startsWith('src/islands/') && !from.startsWith('src/islands/')) return 'only islands import islands (the UI kit is below them)';
+    if (from.startsWith('src/ui/') && to.startsWith('src/client/'))
+      return "the UI kit (src/ui/) stands below the app: it imports no src/client/ code (the app's HTTP, session and page state)";
     return null;
   }
   if (external) {
@@ -188,6 +190,56 @@ export function violation(from: string, to: string, typeOnly = false): string | 
     return null;
   }
   return null;
+}
+
+/** Every project file's imports (type imports included), as repo paths. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const dir of [...SCANNED, 'scripts']) {
+    for (const file of files(join(ROOT, dir))) {
+      // Comment lines may quote an import (`import('./library')`): they link nothing.
+      const code = readFileSync(file, 'utf8').replace(/^\s*(?:\*|\/\/|\/\*).*$/gm, '');
+      const edges = importsOf(code)
+        .filter(({ specifier }) => specifier.startsWith('.'))
+        .map(({ specifier }) => target(file, specifier));
+      graph.set(relative(ROOT, file), [...new Set(edges)]);
+    }
+  }
+  return graph;
+}
+
+/** The import cycles of a graph: each strongly connected set of more than one file (or a file importing itself), sorted. */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!graph.has(to)) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const members: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      members.push(member);
+    } while (member !== node);
+    if (members.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(members.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
 }
 
 describe('dependency rules', () => {
@@ -235,7 +287,7 @@ describe('dependency rules', () => {
     expect(violation('src/islands/Card.tsx', 'src/server/app.ts')).not.toBeNull();
     expect(violation('src/islands/Card.tsx', 'projections/catalog/queries.ts')).not.toBeNull();
     expect(violation('extension/popup.ts', 'src/server/http.ts')).not.toBeNull();
-    expect(violation('extension/src/lib/i18n.ts', 'src/i18n/server.ts')).not.toBeNull();
+    expect(violation('extension/src/lib/i18n.ts', 'src/server/i18n.ts')).not.toBeNull();
     expect(violation('extension/src/lib/i18n.ts', 'src/i18n/locales/en/extension.json')).toBeNull();
     expect(violation('src/pages/index.astro', 'projections/catalog/queries.ts')).toBeNull();
     expect(violation('src/islands/Card.tsx', 'modules/prompts/contracts.ts')).toBeNull();
@@ -274,16 +326,39 @@ describe('dependency rules', () => {
     expect(violation('src/client/stores.ts', 'src/server/app.ts')).not.toBeNull();
     expect(violation('src/shared/author.ts', 'src/client/http.ts')).not.toBeNull();
     expect(violation('src/ui/Menu.tsx', 'src/islands/Overlays.tsx')).not.toBeNull();
-    expect(violation('src/islands/Card.tsx', 'src/i18n/server.ts')).not.toBeNull();
+    expect(violation('src/islands/Card.tsx', 'src/server/i18n.ts')).not.toBeNull();
     expect(violation('modules/prompts/commands.ts', 'astro:middleware')).not.toBeNull();
     expect(violation('projections/catalog/projection.ts', 'react')).not.toBeNull();
     expect(violation('src/islands/Card.tsx', '@nanostores/react')).toBeNull();
-    expect(violation('src/ui/useForm.ts', 'react-i18next')).not.toBeNull();
+    expect(violation('src/client/use-form.ts', 'react-i18next')).not.toBeNull();
     expect(violation('src/client/strings.tsx', 'i18next')).not.toBeNull();
     expect(violation('src/shared/client-messages.ts', 'i18next', true)).toBeNull();
     expect(violation('extension/src/lib/i18n.ts', 'src/shared/strings.ts')).toBeNull();
     expect(violation('src/ui/Icon.tsx', 'react/jsx-runtime')).toBeNull();
     expect(violation('src/server/render/inline-scripts.ts', 'node:crypto')).toBeNull();
+  });
+
+  it('keeps the UI kit below the app, and translations on the server side', () => {
+    expect(violation('src/ui/Toaster.tsx', 'src/client/toast-store.ts')).toMatch(/UI kit .* imports no src\/client\//);
+    expect(violation('src/ui/Toaster.tsx', 'src/client/http.ts', true)).not.toBeNull();
+    expect(violation('src/client/use-form.ts', 'src/ui/toast-store.ts')).toBeNull();
+    expect(violation('src/ui/PromptCard.tsx', 'src/server/i18n.ts')).not.toBeNull();
+    expect(violation('src/i18n/keys.ts', 'src/server/i18n.ts')).not.toBeNull();
+  });
+
+  it('finds import cycles, type imports included', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts', 'd.ts']],
+      ['e.ts', ['a.ts']],
+    ]);
+    expect(importCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
+  });
+
+  it('has no import cycle in the project, type imports included', () => {
+    expect(importCycles(importGraph()).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
   it('src/islands/ holds islands only (React components, one file each)', () => {

@@ -64,7 +64,7 @@ function specsOf(file: string): StringsSpec[] {
   if (file.startsWith('src/islands/tokens/')) return specs('accessTokens');
   if (file.startsWith('src/islands/discussion/')) return specs('comments');
   if (file.startsWith('extension/')) return specs('extension');
-  if (file === 'src/ui/useForm.ts') return specs('review', 'auth', 'library');
+  if (file === 'src/client/use-form.ts') return specs('review', 'auth', 'library');
   // A new top-level island reads nothing until it is listed above.
   if (/^src\/islands\/[^/]+$/.test(file)) return [];
   if (file.startsWith('src/client/') || file.startsWith('src/islands/')) return specs('page');

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PromptView } from '../../modules/prompts/contracts';
-import { getT } from '../../src/i18n/server';
+import { getT } from '../../src/server/i18n';
 import type { Language } from '../../src/i18n/languages';
 import { PromptCard, type CardVariant } from '../../src/ui/PromptCard';
 

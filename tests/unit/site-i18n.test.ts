@@ -57,7 +57,7 @@ describe('spec texts (word for word)', () => {
 
 describe('translations rendered as HTML (set:html)', () => {
   it('tHtml keeps the translation’s markup and escapes every interpolated value', async () => {
-    const { getT, tHtml } = await import('../../src/i18n/server');
+    const { getT, tHtml } = await import('../../src/server/i18n');
     const t = getT('en');
     const html = tHtml(t, 'prompts:browse.searchTitle', { q: '<img src=x onerror=alert(1)>' });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

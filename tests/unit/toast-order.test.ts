@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $toast, dismissToast, reserveToast, showToast } from '../../src/client/toast-store';
+import { $toast, dismissToast, reserveToast, showToast } from '../../src/ui/toast-store';
 
 /**
  * At most one toast at a time. The one shown answers the user's latest

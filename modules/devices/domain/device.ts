@@ -1,42 +1,32 @@
-import { DomainError, type Decider, type StoredEvent } from '../../../events';
-import { DEVICE_MESSAGES } from '../contracts';
+import { bearerDecider, DomainError, type BearerKind, type RevokeBearer } from '../../../events';
+import { DEVICE_IDLE_MS, DEVICE_MESSAGES } from '../contracts';
 
 export const deviceStream = (deviceId: number) => `device-${deviceId}`;
 
-export interface DeviceState {
-  exists: boolean;
-  userId: number | null;
-  revoked: boolean;
-}
+/** An extension device as a bearer credential: it works while used (or connected) within DEVICE_IDLE_DAYS. */
+export const deviceKind: BearerKind = {
+  table: 'extension_devices',
+  idColumn: 'device_id',
+  stream: deviceStream,
+  created: 'DeviceConnected',
+  revoked: 'DeviceRevoked',
+  idField: 'deviceId',
+  notFound: DEVICE_MESSAGES.notFound,
+  working: (cutoff) => `coalesce(last_used_at, connected_at) > ${cutoff}`,
+  cutoff: (now) => new Date(now.getTime() - DEVICE_IDLE_MS),
+};
 
 export type DeviceCommand =
-  | { kind: 'connect'; deviceId: number; userId: number; name: string }
-  | { kind: 'revoke'; deviceId: number; userId: number; by: 'user' | 'device' | 'password' | 'deletion' };
+  { kind: 'connect'; deviceId: number; userId: number; name: string } | (RevokeBearer<'user' | 'device' | 'password' | 'deletion'> & { deviceId: number });
 
 export const devicePlan = (command: DeviceCommand) => ({ stream: deviceStream(command.deviceId), command });
 
-export const deviceDecider: Decider<DeviceState, DeviceCommand> = {
-  initialState: { exists: false, userId: null, revoked: false },
-  evolve(state: DeviceState, event: StoredEvent): DeviceState {
-    switch (event.type) {
-      case 'DeviceConnected':
-        return { exists: true, userId: event.data.userId, revoked: false };
-      case 'DeviceRevoked':
-        return { ...state, revoked: true };
-      default:
-        return state;
-    }
+export const deviceDecider = bearerDecider<DeviceCommand>(
+  deviceKind,
+  (command) => command.deviceId,
+  (command, state) => {
+    if (state.exists) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
+    const { deviceId, userId, name } = command;
+    return [{ type: 'DeviceConnected', data: { deviceId, userId, name } }];
   },
-  decide(command, state) {
-    const { deviceId, userId } = command;
-    if (command.kind === 'connect') {
-      if (state.exists) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
-      return [{ type: 'DeviceConnected', data: { deviceId, userId, name: command.name } }];
-    }
-    // Someone else's device is answered exactly like a missing one.
-    if (!state.exists || state.userId !== userId) throw new DomainError('not_found', DEVICE_MESSAGES.notFound);
-    // Revoking twice (two tabs, or the extension signing out after a revoke) changes nothing.
-    if (state.revoked) return [];
-    return [{ type: 'DeviceRevoked', data: { deviceId, userId, by: command.by } }];
-  },
-};
+);

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { authMessageKey, forgotPasswordRequest, loginRequest, registerRequest, setPasswordForm } from '../../../modules/accounts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { queueToastForNextPage, showToast } from '../../client/toast-store';
+import { queueToastForNextPage, showToast } from '../../ui/toast-store';
 import { refreshCurrentUser } from '../../client/current-user';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -11,14 +11,14 @@ import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { Tabs } from '../../ui/Tabs';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { Button } from '../../ui/Button';
 import { safeReturnTo } from '../../shared/return-to';
 
 /**
  * The /auth screen: Login and Register tabs, the forgot-password view and
  * the set-password view (when the URL carries email and token). Built from the form kit
- * (src/ui/useForm.ts, Field, Submit): validation uses the same zod contracts as the server, so the messages
+ * (src/client/use-form.ts, Field, Submit): validation uses the same zod contracts as the server, so the messages
  * are the product's texts, shown translated from the island's `auth` strings.
  */
 export type AuthView = 'login' | 'register' | 'forgot' | 'set-password';

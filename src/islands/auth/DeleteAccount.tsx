@@ -3,14 +3,14 @@ import { useFocusOnStep } from '../../ui/hooks';
 import { authMessageKey, deleteAccountRequest } from '../../../modules/accounts/contracts';
 import { api } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
-import { queueToastForNextPage } from '../../client/toast-store';
+import { queueToastForNextPage } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 
 interface Props {
   strings: Strings<ScopeOf<'deleteAccount'>>;

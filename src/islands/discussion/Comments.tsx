@@ -4,7 +4,7 @@ import { DISCUSSION_LIMITS } from '../../../modules/discussion/limits';
 import { $currentUser } from '../../client/current-user';
 import { api, HttpError } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import { formatNumber } from '../../shared/format';
 import { signInHref } from '../../shared/return-to';

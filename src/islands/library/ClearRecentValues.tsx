@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useFocusOnStep } from '../../ui/hooks';
 import { api } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT, withStrings } from '../../client/strings';
-import { queueToastForNextPage, reserveToast } from '../../client/toast-store';
+import { queueToastForNextPage, reserveToast } from '../../ui/toast-store';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';
 import { Icon } from '../../ui/Icon';

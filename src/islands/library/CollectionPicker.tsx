@@ -3,7 +3,7 @@ import { COLLECTION_LIMITS, collectionRequest, QUICK_COLLECTION_DESCRIPTION, typ
 import { HttpError } from '../../client/http';
 import { addToCollection, allPages, createCollection, myCollections, tooFast } from '../../client/library';
 import { pageT } from '../../client/strings';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import { Dialog } from '../../ui/Dialog';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { Icon } from '../../ui/Icon';

@@ -3,11 +3,11 @@ import { COLLECTION_LIMITS, collectionForm, type CollectionView } from '../../..
 import { createCollection, myCollections } from '../../client/library';
 import { usePaged } from '../../client/paged';
 import { LoadMore } from '../../ui/LoadMore';
-import { showToast } from '../../client/toast-store';
+import { showToast } from '../../ui/toast-store';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { Icon } from '../../ui/Icon';
 import { confirmAndDelete, type LibraryProps, CollectionGrid } from './shared';
 import { Button } from '../../ui/Button';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportItemView, type ImportResult } from '../../../modules/portability/contracts';
 import { api, apiWithUploadProgress, HttpError } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import { formMessage } from '../../shared/form-messages';
 import type { ScopeOf } from '../../shared/string-specs';

@@ -3,7 +3,7 @@ import { QUICK_COLLECTION_DESCRIPTION, collectionRequest, type CollectionView } 
 import { HttpError } from '../../client/http';
 import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite, type Favorite, type HistoryEntry } from '../../client/library';
 import { recordUseAndCopy } from '../../client/prompt-actions';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import { formatDate } from '../../shared/format';
 import { updatedSinceHref } from '../../shared/saved-version';
 import { formMessage, type FormIssue } from '../../shared/form-messages';

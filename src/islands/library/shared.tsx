@@ -3,7 +3,7 @@ import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings, T } from '../../shared/strings';
 import { deleteCollection } from '../../client/library';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import type { Language } from '../../i18n/languages';
 import { formatDate } from '../../shared/format';
 import { EmptyState } from '../../ui/EmptyState';

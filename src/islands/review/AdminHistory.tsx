@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { PAGE_MAX, REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
 import { formatTime, StatusBadge, type ReviewProps } from './shared';

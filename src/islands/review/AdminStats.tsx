@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { REVIEW_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { showToast } from '../../client/toast-store';
+import { showToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
 import { StatusBadge, type ReviewProps } from './shared';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { queueToastForNextPage } from '../../client/toast-store';
+import { queueToastForNextPage } from '../../ui/toast-store';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { ReviewProps } from './shared';

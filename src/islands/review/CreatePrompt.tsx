@@ -1,10 +1,8 @@
 import { CREATE_PAGE_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
-import * as routes from '../../shared/api-routes.generated';
-import { queueToastForNextPage } from '../../client/toast-store';
+import { queueToastForNextPage } from '../../ui/toast-store';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { createForm } from '../../client/review-forms';
 import { type CategoryOption, type ReviewProps } from './shared';
 import { PromptFields } from './PromptFields';
@@ -36,11 +34,11 @@ function CreateForm({ categories, authorName, initial }: Props) {
   });
   const { values, errors, set } = form;
   const duplicates = useDuplicateCheck();
-  const matches = values.visibility === 'private' ? [] : duplicates.matchesFor(values);
+  const matches = duplicates.matchesFor(values);
   const onSubmit = form.submit(
     async (data) => {
-      if (data.visibility === 'public' && !(await duplicates.mayProceed(data))) return;
-      const created = await api(routes.submit, { body: { ...data, duplicateNote: duplicates.note || undefined } });
+      const created = await duplicates.submit(data);
+      if (!created) return;
       queueToastForNextPage(
         data.visibility === 'private'
           ? { title: t('privateSaved.title'), description: t('privateSaved.description') }

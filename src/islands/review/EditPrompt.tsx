@@ -3,14 +3,14 @@ import { EDIT_MESSAGES, EDIT_NOTE_MAX, CREATE_PAGE_LIMITS as L, editPromptReques
 import { api } from '../../client/http';
 import { allPages } from '../../client/library';
 import { useT, withStrings } from '../../client/strings';
-import { queueToastForNextPage, reserveToast } from '../../client/toast-store';
+import { queueToastForNextPage, reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import { buttonClass } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { PromptFields } from './PromptFields';
 import { type CategoryOption, type ReviewProps } from './shared';
 

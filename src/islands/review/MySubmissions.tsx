@@ -8,7 +8,7 @@ import {
 } from '../../../modules/prompts/contracts';
 import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
 import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';

@@ -7,7 +7,7 @@ import * as routes from '../../shared/api-routes.generated';
 import { useHydratedStore } from '../../ui/hooks';
 import { formatTime, StatusBadge, type ReviewProps } from './shared';
 import { useT, withStrings } from '../../client/strings';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import { Button, buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';

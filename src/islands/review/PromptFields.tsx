@@ -1,6 +1,6 @@
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
-import type { FieldErrors } from '../../ui/useForm';
+import type { FieldErrors } from '../../client/use-form';
 import { Field } from '../../ui/Field';
 import { CategorySelect, type CategoryOption } from './shared';
 import { PlaceholderHint } from './PlaceholderHint';

@@ -1,10 +1,8 @@
 import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
-import * as routes from '../../shared/api-routes.generated';
-import { showToast } from '../../client/toast-store';
+import { showToast } from '../../ui/toast-store';
 import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
-import { useForm } from '../../ui/useForm';
+import { useForm } from '../../client/use-form';
 import { dialogForm } from '../../client/review-forms';
 import { type CategoryOption } from './shared';
 import { PromptFields } from './PromptFields';
@@ -48,11 +46,10 @@ export default function SubmitForm({
   });
   const { values, errors, set } = form;
   const duplicates = useDuplicateCheck();
-  const matches = values.visibility === 'private' ? [] : duplicates.matchesFor(values);
+  const matches = duplicates.matchesFor(values);
   const onSubmit = form.submit(
     async (data) => {
-      if (data.visibility === 'public' && !(await duplicates.mayProceed(data))) return;
-      await api(routes.submit, { body: { ...data, duplicateNote: duplicates.note || undefined } });
+      if (!(await duplicates.submit(data))) return;
       showToast(
         data.visibility === 'private'
           ? { title: t('privateSaved.title'), description: t('privateSaved.description') }

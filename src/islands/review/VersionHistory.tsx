@@ -3,7 +3,7 @@ import type { VersionView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import { usePaged } from '../../client/paged';
 import { useT, withStrings } from '../../client/strings';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import { Button } from '../../ui/Button';

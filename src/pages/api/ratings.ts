@@ -4,7 +4,6 @@ import { getRatingTally } from '../../../projections/engagement/queries';
 import { throttleAccount } from '../../server/library';
 import { serve } from '../../server/route';
 
-/** The payload's `userId` is ignored: the rater is always the session's user. */
 export const POST = serve(engagementRoutes.rate, async ({ body: { promptId, value }, user, app, context, metadata, settle }) => {
   await throttleAccount(app, context, 'library', user.id);
   const result = await rate(app.store, user.id, promptId, value, metadata);

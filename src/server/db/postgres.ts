@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { Db, Sql } from '../../../events/sql';
+import { assertDriverPatched } from './driver-patch';
 import { isDatabaseUnavailable } from './unavailable';
 
 export interface PostgresOptions {
@@ -9,6 +10,7 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  assertDriverPatched();
   const schema = options.schema ?? 'public';
   const client = postgres(url, {
     max: options.max ?? 10,
@@ -41,7 +43,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     schema,
     ...wrap(client),
     // The driver's own transactions, whose BEGIN goes out with the first statements
-    // (scripts/patch-postgres.mjs). Not a reserved connection with BEGIN pipelined by hand:
+    // (patches/postgres+3.4.9.patch). Not a reserved connection with BEGIN pipelined by hand:
     // postgres.js puts a reserved connection that closed mid-transaction back into its pool
     // when released, and requests then hung after a PostgreSQL restart
     // (tests/integration/db-outage.test.ts).

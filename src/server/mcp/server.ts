@@ -4,7 +4,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../../events';
 import { findAccessToken, isAccessToken } from '../../../modules/tokens';
-import { bearerToken } from '../device-auth';
+import { bearerToken } from '../bearer-auth';
 import { errorJson } from '../http';
 import { loadSessionUser } from '../sessions';
 import { MCP_MESSAGES, type McpCaller } from './caller';

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getT } from '../../i18n/server';
+import { getT } from '../i18n';
 import { LANGUAGE_COOKIE } from '../../i18n/languages';
 import { requestLanguage } from '../request-language';
 

@@ -1,13 +1,11 @@
 import type { MiddlewareHandler } from 'astro';
-import { isAccessToken } from '../../../modules/tokens/contracts';
-import { bearerToken, deviceSession } from '../device-auth';
+import { bearerSession, bearerToken } from '../bearer-auth';
 import { MCP_PATH } from '../mcp/path';
-import { tokenSession } from '../token-auth';
 import { clearSessionCookie, sessionToken, setSessionCookie, userOfSession } from '../sessions';
 
 /**
- * Resolves the request's credential into `locals.user`: a personal access token
- * (src/server/token-auth.ts) or the extension's device token (src/server/device-auth.ts),
+ * Resolves the request's credential into `locals.user`: a bearer credential, a personal
+ * access token or the extension's device token (src/server/bearer-auth.ts),
  * else the session cookie (src/server/sessions.ts), renewed when fresh and cleared when it
  * no longer stands for a session. The session and its user's profile are one statement,
  * checked on every request: a signed-out session is refused at once by every process. `/mcp` reads its own bearer token and never the cookie
@@ -17,7 +15,7 @@ export const session: MiddlewareHandler = async (context, next) => {
   const { app } = context.locals;
   if (context.url.pathname === MCP_PATH) return next();
   const bearer = bearerToken(context.request);
-  if (bearer) return isAccessToken(bearer) ? tokenSession(context, next, bearer) : deviceSession(context, next, bearer);
+  if (bearer) return bearerSession(context, next, bearer);
   const token = sessionToken(context);
   if (token) {
     const info = await app.sessions.validate(token);

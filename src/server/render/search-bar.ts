@@ -1,5 +1,5 @@
 import { categories } from '../../../modules/prompts/contracts';
-import { stringsFor } from '../../i18n/server';
+import { stringsFor } from '../i18n';
 import type { Language } from '../../i18n/languages';
 import type { SearchBarProps } from '../../islands/SearchBar';
 import { STRING_SPECS } from '../../shared/string-specs';

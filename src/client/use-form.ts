@@ -1,8 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { HttpError } from '../client/http';
-import { useT } from '../client/strings';
-import { showToast } from '../client/toast-store';
+import { HttpError } from './http';
+import { useT } from './strings';
+import { showToast } from '../ui/toast-store';
 import { firstIssueByField, FORMS, formMessage, type FormIssue, type FormName } from '../shared/form-messages';
 import type { ScopeOf } from '../shared/string-specs';
 import type { StringKey } from '../shared/strings';

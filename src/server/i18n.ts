@@ -1,21 +1,21 @@
 import i18next, { type TOptions } from 'i18next';
-import type { SubtreeKey, TranslationKey } from './keys';
+import type { SubtreeKey, TranslationKey } from '../i18n/keys';
 import type { Translate } from '../ui/t';
 import { flatten, pick, type Scope, type Strings, type StringsSpec } from '../shared/strings';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages';
 
 /**
  * One i18next instance for the whole server, with every namespace bundled at build time.
  * Each request gets its own fixed `t` (getFixedT), so concurrent requests in two
  * languages never see each other's language (the reason we do not use astro-i18next).
  *
- * Namespaces are the JSON files in ./locales/<lng>/<ns>.json; add a file to add one.
+ * Namespaces are the JSON files in src/i18n/locales/<lng>/<ns>.json; add a file to add one.
  */
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/*.json', { eager: true, import: 'default' });
 
 export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, messages] of Object.entries(files)) {
-  const [, lng, ns] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
+  const [, lng, ns] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
   (resources[lng] ??= {})[ns] = messages;
 }
 
