@@ -122,7 +122,6 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
 /**
  * Text no person types and PostgreSQL cannot store: a NUL character (`text` refuses it) or half
  * of a UTF-16 surrogate pair (not Unicode, so not UTF-8). JSON can spell both (`\u0000`,
@@ -141,6 +140,18 @@ export function hasUnstorableText(value: unknown): boolean {
   return false;
 }
 
+/**
+ * The one text check for every string a request brings, wherever it comes from (path, query,
+ * JSON body, an import file's contents, an MCP tool's arguments): unstorable text anywhere in
+ * `value` is the same 400 with the same message, before anything is decided or appended.
+ * `path` names the field when one holds all of it (an import's `content`).
+ */
+export function refuseUnstorableText(value: unknown, path?: (string | number)[]): void {
+  if (!hasUnstorableText(value)) return;
+  throw new DomainError('invalid', UNSTORABLE_TEXT, path && [{ path, message: UNSTORABLE_TEXT, code: 'unstorable_text' }]);
+}
+
+/** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
   const text = await readBodyText(request, maxBytes);
   let body: unknown;
@@ -149,7 +160,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   } catch {
     throw new DomainError('invalid', 'The request body must be valid JSON.');
   }
-  if (hasUnstorableText(body)) throw new DomainError('invalid', UNSTORABLE_TEXT);
+  refuseUnstorableText(body);
   return schema.parse(body);
 }
 
