@@ -109,7 +109,9 @@ describe.each(backends)('data export on $name', (backend) => {
     await signUpAs(app, fresh, 'fresh@example.com');
     const title = '=HYPERLINK("http://evil.example","Open")';
     const content = '- first step, then\n- second step with {{topic}}';
-    const saved = await sheet.api(routes.submit, { body: { title, description: '@someone asked for this one.', content, categoryId: 2, visibility: 'private' } });
+    const saved = await sheet.api(routes.submit, {
+      body: { title, description: '@someone asked for this one.', content, categoryId: 2, visibility: 'private' },
+    });
     expect(saved.status).toBe(201);
     const r = await exportAs(sheet, 'csv');
     const text = r.bytes.toString('utf8');

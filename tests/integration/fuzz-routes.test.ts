@@ -201,27 +201,31 @@ describe.each(backends)('every declared route refuses bad query and path paramet
     return booted;
   });
 
-  it.each(['visitor', 'member', 'admin'])('as %s', async (who) => {
-    expect(app()).toBeTruthy();
-    const failures: string[] = [];
-    for (const route of allRoutes) {
-      const handler = handlerFor(route);
-      for (const probe of probesFor(route)) {
-        const path = route.path.replace(/\{\w+\}/g, '1') + (probe.search ? `?${probe.search}` : '');
-        // Signing out would end this caller's session for every later probe: a visitor signs out.
-        const caller = route.path === '/api/auth/logout' ? new Browser() : callers[who];
-        const r = await caller.call(handler, {
-          method: route.method,
-          path,
-          params: probe.params,
-          body: route.method === 'GET' ? undefined : [],
-          headers: caller.headers,
-        });
-        const refusedAsJson = r.status < 400 || (typeof r.body === 'object' && r.body !== null && typeof r.body.error === 'string');
-        if (r.status >= 500 || !refusedAsJson) failures.push(`${route.method} ${route.path} ${probe.label}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+  it.each(['visitor', 'member', 'admin'])(
+    'as %s',
+    async (who) => {
+      expect(app()).toBeTruthy();
+      const failures: string[] = [];
+      for (const route of allRoutes) {
+        const handler = handlerFor(route);
+        for (const probe of probesFor(route)) {
+          const path = route.path.replace(/\{\w+\}/g, '1') + (probe.search ? `?${probe.search}` : '');
+          // Signing out would end this caller's session for every later probe: a visitor signs out.
+          const caller = route.path === '/api/auth/logout' ? new Browser() : callers[who];
+          const r = await caller.call(handler, {
+            method: route.method,
+            path,
+            params: probe.params,
+            body: route.method === 'GET' ? undefined : [],
+            headers: caller.headers,
+          });
+          const refusedAsJson = r.status < 400 || (typeof r.body === 'object' && r.body !== null && typeof r.body.error === 'string');
+          if (r.status >= 500 || !refusedAsJson)
+            failures.push(`${route.method} ${route.path} ${probe.label}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });
-

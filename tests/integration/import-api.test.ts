@@ -117,7 +117,10 @@ describe.each(backends)('import on $name', (backend) => {
     const files: [string, string][] = [
       ['open-webui-json', JSON.stringify([{ ...prompt('x'), name: 'Nul' }]).replace('"Nul"', '"N\\u0000ul"')],
       ['prompts-chat-json', JSON.stringify({ prompts: [prompt('x')] }).replace('"x"', '"half \\ud800"')],
-      ['markdown', createZip([{ path: 'prompts/1-a.md', data: Buffer.from('---\ntitle: "A\u0000B"\n---\n\nContent long enough to import\n') }]).toString('base64')],
+      [
+        'markdown',
+        createZip([{ path: 'prompts/1-a.md', data: Buffer.from('---\ntitle: "A\u0000B"\n---\n\nContent long enough to import\n') }]).toString('base64'),
+      ],
     ];
     for (const [format, content] of files) {
       expect(hasUnstorableText(content)).toBe(false);

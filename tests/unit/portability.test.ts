@@ -72,11 +72,22 @@ describe('CSV', () => {
 
   it('starts every file with a BOM and writes no formula: a cell starting =, +, -, @, tab or CR gets a leading apostrophe, which the reader takes off', () => {
     const cells = ['=HYPERLINK("http://x")', '+1', '- a list item', '@SUM(A1)', '\tindented', '\rcr', "'=already quoted", "'plain", 'plain'];
-    const text = writeCsv(['cell'], cells.map((c) => [c]));
+    const text = writeCsv(
+      ['cell'],
+      cells.map((c) => [c]),
+    );
     expect(text.startsWith('\ufeffcell\r\n')).toBe(true);
-    expect(readCsv(text).slice(1).map(([raw]) => raw)).toEqual(cells);
+    expect(
+      readCsv(text)
+        .slice(1)
+        .map(([raw]) => raw),
+    ).toEqual(cells);
     // As a spreadsheet sees the cells (the reader's apostrophe removal aside): none starts a formula.
-    const asWritten = text.slice(1).split('\r\n').slice(1, -1).map((line) => line.replace(/^"/, ''));
+    const asWritten = text
+      .slice(1)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.replace(/^"/, ''));
     expect(asWritten.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
     expect(asWritten.slice(0, 7).every((cell) => cell.startsWith("'"))).toBe(true);
     expect(asWritten.slice(7)).toEqual(["'plain", 'plain']);
