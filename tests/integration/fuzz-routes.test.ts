@@ -153,12 +153,14 @@ describe.each(backends.slice(0, 1))('every route answers bad input below 500, on
  * its body, which no route takes, so a query or path parameter that passes changes nothing.
  */
 const BAD_VALUES = [
+  '2147483647',
   '2147483648',
   '-2147483649',
   '9223372036854775807',
   '9223372036854775808',
   '-9223372036854775809',
   '99999999999999999999',
+  String(Number.MAX_SAFE_INTEGER),
   '-1',
   '0',
   '1e3',
@@ -179,12 +181,18 @@ function probesFor(route: RouteSpec): Probe[] {
   const names = paramNames(route);
   const good = Object.fromEntries(names.map((n) => [n, '1']));
   const probes: Probe[] = [];
-  for (const name of names)
-    for (const bad of BAD_VALUES) probes.push({ params: { ...good, [name]: bad }, search: '', label: `{${name}}=${JSON.stringify(bad)}` });
-  for (const key of keysOf(route.query)) {
-    for (const bad of BAD_VALUES) probes.push({ params: good, search: new URLSearchParams({ [key]: bad }).toString(), label: `${key}=${JSON.stringify(bad)}` });
-    probes.push({ params: good, search: `${key}=1&${key}=2147483648`, label: `${key} repeated` });
-    probes.push({ params: good, search: `${key}[]=1&${key}[0]=2`, label: `${key}[] as a list` });
+  const probe = (params: Record<string, string>, search: string, label: string) => probes.push({ params, search, label });
+  for (const name of names) for (const bad of BAD_VALUES) probe({ ...good, [name]: bad }, '', `{${name}}=${JSON.stringify(bad)}`);
+  const declared = keysOf(route.query).slice(0, -1);
+  for (const key of declared) {
+    for (const bad of BAD_VALUES) probe(good, new URLSearchParams({ [key]: bad }).toString(), `${key}=${JSON.stringify(bad)}`);
+    probe(good, `${key}=1&${key}=2147483648`, `${key} repeated`);
+    probe(good, `${key}[]=1&${key}[0]=2`, `${key}[] as a list`);
+  }
+  // A key no route declares reaches no schema; the text check still sees it, its name and its value.
+  for (const bad of ['a\u0000b', '\ud800']) {
+    probe(good, new URLSearchParams({ extra: bad }).toString(), `extra=${JSON.stringify(bad)}`);
+    probe(good, new URLSearchParams({ [bad]: '1' }).toString(), `${JSON.stringify(bad)}=1`);
   }
   return probes;
 }
