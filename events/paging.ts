@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalNumber } from './ids';
 
 /**
  * Lists that can grow are paged: `limit` (1 to PAGE_MAX, default PAGE_DEFAULT) and `cursor`,
@@ -9,14 +10,17 @@ import { z } from 'zod';
  */
 export const PAGE_MAX = 100;
 export const PAGE_DEFAULT = 50;
+/**
+ * A page's cursor (an id, a log position or a rank): canonical decimal digits, 1 to 2^53 - 1,
+ * the largest a JavaScript number holds exactly; PostgreSQL takes it as a `bigint` (every paged
+ * query compares it as one), so no cursor a client can send fails in the database. The one
+ * cursor of every route declaration and MCP list.
+ */
+export const MAX_CURSOR = Number.MAX_SAFE_INTEGER;
+export const cursorParam = canonicalNumber(1, MAX_CURSOR);
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  cursor: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1)
-    .optional(),
+  cursor: cursorParam.optional(),
 });
 export type PageRequest = z.output<typeof pageQuery>;
 

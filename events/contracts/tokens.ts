@@ -8,7 +8,7 @@ const id = z.number().int().positive();
  */
 export const AccessTokenCreated = {
   version: 1,
-  schema: z.object({ tokenId: id, userId: id, name: z.string(), scope: z.enum(['read', 'read-write']), expiresAt: z.string() }),
+  schema: z.object({ tokenId: id, userId: id, name: z.string(), scope: z.enum(['read', 'read-write', 'publish']), expiresAt: z.string() }),
 };
 
 /** The token stops working: revoked from the dashboard (`user`), or because the account's password was set or reset (`password`). */

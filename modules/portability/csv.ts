@@ -2,17 +2,37 @@
  * CSV as RFC 4180 writes it: fields quoted only when they hold a comma, a quote, a line break
  * or spaces at an edge (quotes doubled), records ended by CRLF. Prompts are multi-line text, so
  * the reader takes line breaks inside quotes, CRLF or LF between records, and a leading BOM.
+ *
+ * The one CSV writer of every CSV the product writes (exports, the audit log), so each file
+ * - starts with a UTF-8 byte order mark: without one, Excel on Windows reads UTF-8 as the
+ *   system's code page and garbles Chinese;
+ * - never hands a spreadsheet a formula: a field starting with `=`, `+`, `-`, `@`, a tab or a
+ *   CR (OWASP's list) is written with a `'` first, which spreadsheets show as text. So that the
+ *   reader can take exactly that `'` back off, a field that already starts with quotes before
+ *   such a character gets one more: `'=x` is written `''=x`. readCsv(writeCsv(x)) is x.
  */
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const FORMULA = /^'*[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+export const BOM = '\ufeff';
 
 export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const safe = FORMULA.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The header and rows as CSV text, each record (the last too) ended by CRLF. */
-export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',') + '\r\n').join('');
+/** Records as CSV text, each (the last too) ended by CRLF: what follows a file's header (a download written a page at a time). */
+export function csvRecords(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }
+
+/** A whole CSV file's start: the byte order mark, the header and rows. */
+export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return BOM + csvRecords([header, ...rows]);
+}
+
+/** A field as it was before csvField kept a spreadsheet from running it. */
+const unneutralised = (field: string) => (NEUTRALISED.test(field) ? field.slice(1) : field);
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -36,7 +56,7 @@ export function readCsv(text: string): string[][] {
     if (end > start) parts.push(text.slice(start, end));
   };
   const endField = () => {
-    record.push(parts.length === 1 ? parts[0] : parts.join(''));
+    record.push(unneutralised(parts.length === 1 ? parts[0] : parts.join('')));
     parts = [];
   };
   const endRecord = () => {

@@ -1,4 +1,4 @@
-import { writeCsv } from './csv';
+import { csvRecords, writeCsv } from './csv';
 import type { ExportedPrompt, PromptoryExport } from './contracts';
 
 /** A file of an export archive: its path inside the zip and its text. */
@@ -20,21 +20,20 @@ export function exportCsv(data: PromptoryExport): string {
 
 /** The CSV records of `prompts`, without the header (a download writes them a page at a time). */
 export function csvRows(prompts: readonly ExportedPrompt[]): string {
-  if (!prompts.length) return '';
-  const rows = prompts.map((p) => [
-    p.title,
-    p.content,
-    p.description,
-    p.category,
-    p.visibility,
-    p.status,
-    p.variables.map((v) => v.name).join('; '),
-    String(p.versions.length),
-    p.createdAt,
-    String(p.id),
-  ]);
-  // writeCsv writes its header row first: the rows alone are what follows it.
-  return writeCsv(rows[0], rows.slice(1));
+  return csvRecords(
+    prompts.map((p) => [
+      p.title,
+      p.content,
+      p.description,
+      p.category,
+      p.visibility,
+      p.status,
+      p.variables.map((v) => v.name).join('; '),
+      String(p.versions.length),
+      p.createdAt,
+      String(p.id),
+    ]),
+  );
 }
 
 /** A file name's part from a title: letters and digits of any script, the rest as dashes. */

@@ -1,6 +1,6 @@
 /** The portability capability: a person's data in open formats. */
 export { CSV_COLUMNS, csvRows, exportCsv, exportMarkdownFiles, slugOf, type ExportFile } from './export';
-export { readCsv, writeCsv } from './csv';
+export { BOM, csvRecords, readCsv, writeCsv } from './csv';
 export * from './contracts';
 export {
   IMPORT_SOURCES,

@@ -4,8 +4,16 @@ import { z } from 'zod';
  * Personal access tokens: a user's own credential for their AI tools (the MCP server at /mcp)
  * and scripts. Pure: the dashboard's island imports this file.
  */
-export const TOKEN_SCOPES = ['read', 'read-write'] as const;
+/**
+ * What a token may do, each scope all that the one before may: `read`; `read-write` (save
+ * privately, bookmark, collect); `publish` (also send a prompt for public review from an AI
+ * tool: the model acts on text other people wrote, so making something public takes a token the
+ * user chose to let publish).
+ */
+export const TOKEN_SCOPES = ['read', 'read-write', 'publish'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** Whether a token of scope `has` may do what `needs` allows. */
+export const scopeAllows = (has: TokenScope, needs: TokenScope) => TOKEN_SCOPES.indexOf(has) >= TOKEN_SCOPES.indexOf(needs);
 
 /** The lifetimes the dashboard offers, in days: a token always expires. */
 export const TOKEN_LIFETIMES_DAYS = [30, 90, 365] as const;
@@ -27,6 +35,8 @@ export const TOKEN_MESSAGES = {
   notFound: 'Token not found',
   tooMany: `You already have ${MAX_TOKENS_PER_USER} access tokens. Revoke one you no longer use first.`,
   readOnly: 'This access token is read-only.',
+  cannotPublish:
+    'This access token may not publish. Save the prompt privately and submit it for review on the site, or use a token with "Read, write and publish" access.',
   outOfScope: 'An access token may not call this endpoint.',
   tooFast: 'Too many access token changes. Please wait a few minutes and try again.',
 } as const;

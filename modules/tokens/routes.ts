@@ -17,7 +17,8 @@ export const tokenRoutes = {
     caller: 'web-user',
     reads: [],
     body: createTokenRequest,
-    summary: 'Creates a personal access token (scope read or read-write, expiring in 30, 90 or 365 days): 201 with the token, shown this once.',
+    summary:
+      'Creates a personal access token (scope read, read-write or publish: read-write that may also send a prompt for public review over MCP; expiring in 30, 90 or 365 days): 201 with the token, shown this once.',
   }),
   revokeAccessToken: route<null>()({
     method: 'DELETE',

@@ -60,7 +60,7 @@ const toEntry = (r: BoardRow): LeaderboardEntry => ({
 /** One page of a period's board at `now`; the cursor is the last rank shown (a board moves, so it is a place, not a person). */
 export async function leaderboard(sql: Sql, period: BoardPeriod, now: Date, page: PageRequest): Promise<Page<LeaderboardEntry>> {
   const { from, to } = periodRange(period, now);
-  const rows = await sql.query<BoardRow>(`${BOARD} where rank > $3 order by rank limit $4`, [from, to, page.cursor ?? 0, page.limit + 1]);
+  const rows = await sql.query<BoardRow>(`${BOARD} where rank > $3::bigint order by rank limit $4`, [from, to, page.cursor ?? 0, page.limit + 1]);
   return pageOf(rows, page.limit, (r) => r.rank, toEntry);
 }
 

@@ -27,6 +27,3 @@ export async function auditPage(db: Sql, filter: AuditFilter, adminId: number): 
     nextCursor,
   };
 }
-
-/** A field a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written as text. */
-export const spreadsheetSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);

@@ -57,35 +57,58 @@ export class BodyTooLarge extends Error {
   }
 }
 
-/**
- * 413 JSON. `connection: close` makes Node drop the socket after answering instead of
- * draining the rest of a body we refused to read.
- */
+/** 413 JSON, before the body is read (a Content-Length over the cap). */
 export function tooLargeJson(): Response {
-  return json({ error: BODY_TOO_LARGE }, { status: 413, headers: { connection: 'close' } });
+  return errorResponse(new BodyTooLarge(MAX_BODY_BYTES));
 }
 
-/** Turns anything a handler throws into the right status; unknown errors stay 500 and are logged. */
-export function errorResponse(error: unknown, requestId?: string): Response {
-  if (error instanceof BodyTooLarge) return tooLargeJson();
-  if (error instanceof DomainError) {
-    const response = errorJson(STATUS[error.kind], error.message, error.issues);
-    if (error.retryAfter) response.headers.set('retry-after', String(error.retryAfter));
-    return response;
-  }
-  if (error instanceof z.ZodError) return errorJson(400, error.issues[0]?.message ?? 'Invalid request', zodIssues(error));
-  if (error instanceof ConcurrencyError) return errorJson(409, 'Someone else changed this at the same time; please try again.');
-  if (isDatabaseUnavailable(error)) return databaseUnavailableJson(requestId, error);
-  console.error(`[promptory] request ${requestId ?? ''} failed`, error);
-  return errorJson(500, 'Something went wrong on our side. Please try again.');
+/**
+ * What a failed request answers, whatever the protocol: its status, message (and field issues,
+ * and headers). Unknown errors are logged with the request id and answered with a generic
+ * message: a database's or library's error text never reaches the caller. REST answers it as
+ * JSON (errorResponse); /mcp as a tool error or a JSON-RPC error (src/server/mcp/).
+ */
+export interface Refusal {
+  status: number;
+  error: string;
+  issues?: FieldIssue[];
+  headers?: Record<string, string>;
 }
+
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable (its database is restarting). Please try again in a few seconds.';
 
 /** 503 while the database is away (restarting, failing over): the client may retry; nothing was acknowledged. */
-export function databaseUnavailableJson(requestId?: string, error?: unknown): Response {
+function unavailable(requestId?: string, error?: unknown): Refusal {
   console.error(`[promptory] request ${requestId ?? ''}: database unavailable (${(error as { code?: string })?.code ?? 'unknown'})`);
-  const response = errorJson(503, 'The service is briefly unavailable (its database is restarting). Please try again in a few seconds.');
-  response.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER));
-  return response;
+  return { status: 503, error: DATABASE_UNAVAILABLE, headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER) } };
+}
+
+export function refusalOf(error: unknown, requestId?: string): Refusal {
+  // `connection: close` makes Node drop the socket after answering instead of draining the rest of a body we refused to read.
+  if (error instanceof BodyTooLarge) return { status: 413, error: BODY_TOO_LARGE, headers: { connection: 'close' } };
+  if (error instanceof DomainError) {
+    const retryAfter = error.retryAfter;
+    return { status: STATUS[error.kind], error: error.message, issues: error.issues, headers: retryAfter ? { 'retry-after': String(retryAfter) } : undefined };
+  }
+  if (error instanceof z.ZodError) return { status: 400, error: error.issues[0]?.message ?? 'Invalid request', issues: zodIssues(error) };
+  if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time; please try again.' };
+  if (isDatabaseUnavailable(error)) return unavailable(requestId, error);
+  console.error(`[promptory] request ${requestId ?? ''} failed`, error);
+  return { status: 500, error: INTERNAL_ERROR };
+}
+
+/** Turns anything a handler throws into the right status as JSON `{ error, issues? }`. */
+export function errorResponse(error: unknown, requestId?: string): Response {
+  return refusalJson(refusalOf(error, requestId));
+}
+
+function refusalJson({ status, error, issues, headers }: Refusal): Response {
+  return json(issues ? { error, issues } : { error }, { status, headers });
+}
+
+export function databaseUnavailableJson(requestId?: string, error?: unknown): Response {
+  return refusalJson(unavailable(requestId, error));
 }
 
 /** The declared Content-Length is over `maxBytes` (the body need not be read to refuse it). */
@@ -121,7 +144,6 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
 /**
  * Text no person types and PostgreSQL cannot store: a NUL character (`text` refuses it) or half
  * of a UTF-16 surrogate pair (not Unicode, so not UTF-8). JSON can spell both (`\u0000`,
@@ -140,7 +162,23 @@ export function hasUnstorableText(value: unknown): boolean {
   return false;
 }
 
-export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+/**
+ * The one text check for every string a request brings, wherever it comes from (path, query,
+ * JSON body, an import file's contents, an MCP tool's arguments): unstorable text anywhere in
+ * `value` is the same 400 with the same message, before anything is decided or appended.
+ * `path` names the field when one holds all of it (an import's `content`).
+ */
+export function refuseUnstorableText(value: unknown, path?: (string | number)[]): void {
+  if (!hasUnstorableText(value)) return;
+  throw new DomainError('invalid', UNSTORABLE_TEXT, path && [{ path, message: UNSTORABLE_TEXT, code: 'unstorable_text' }]);
+}
+
+/**
+ * The one body reader of every route, /mcp included: the text within the cap (413 past it, by
+ * Content-Length or while a chunked body streams in), parsed as JSON (400 when it is not), its
+ * strings checked (refuseUnstorableText). An empty body is `{}`.
+ */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const text = await readBodyText(request, maxBytes);
   let body: unknown;
   try {
@@ -148,8 +186,13 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   } catch {
     throw new DomainError('invalid', 'The request body must be valid JSON.');
   }
-  if (hasUnstorableText(body)) throw new DomainError('invalid', UNSTORABLE_TEXT);
-  return schema.parse(body);
+  refuseUnstorableText(body);
+  return body;
+}
+
+/** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  return schema.parse(await readJsonBody(request, maxBytes));
 }
 
 export function metadataFor(context: Pick<APIContext, 'locals'>): EventMetadata {

@@ -27,7 +27,7 @@ import {
 } from '../../modules/prompts/contracts';
 import type { PromptContent } from '../../modules/prompts';
 import { collectionRequest, type CollectionRequest } from '../../modules/collections/contracts';
-import { zodIssues } from './http';
+import { refuseUnstorableText, zodIssues } from './http';
 import { readZip } from './zip';
 
 /** A prompt the import will save (privately), with its place in the file and its later versions as edits. */
@@ -122,6 +122,8 @@ export function planImport(format: ImportFormat, content: string, authorName: st
     if (error instanceof UnreadableImport) throw new DomainError('invalid', error.message, [{ path: ['content'], message: error.message, code: 'custom' }]);
     throw error;
   }
+  // A file's own escapes (JSON's `\u0000`, a zip's bytes) can spell what the request body could not.
+  refuseUnstorableText([candidates, collections], ['content']);
   if (candidates.length === 0) throw new DomainError('invalid', IMPORT_MESSAGES.empty, [{ path: ['content'], message: IMPORT_MESSAGES.empty, code: 'custom' }]);
   if (candidates.length > IMPORT_LIMITS.prompts)
     throw new DomainError('invalid', IMPORT_MESSAGES.tooMany, [

@@ -40,7 +40,7 @@ export function openApiDocument(routes: readonly RouteSpec[], serverUrl: string)
   for (const spec of routes) {
     const operation: JsonSchema = {
       summary: spec.summary,
-      description: `${CALLERS[spec.caller]}${spec.device ? ` A connected extension device may call it with its token, and so may a personal access token${spec.method === 'GET' ? '' : ' of scope read-write'}.` : ''}`,
+      description: `${CALLERS[spec.caller]}${spec.device ? ` A connected extension device may call it with its token, and so may a personal access token${spec.method === 'GET' ? '' : ' of scope read-write or publish'}.` : ''}`,
       parameters: parameters(spec),
       responses: {
         '200': { description: 'OK', content: { 'application/json': {} } },

@@ -5,7 +5,7 @@ import { DEVICE_MESSAGES } from '../../modules/devices/contracts';
 import type { App } from './app';
 import { noteWritten } from './freshness';
 import { requireAdmin, requireUser } from './guards';
-import { actorFor, errorResponse, json, metadataFor, readBody } from './http';
+import { actorFor, errorResponse, json, metadataFor, readBody, refuseUnstorableText } from './http';
 import type { SessionUser } from './session-user';
 
 type UserFor<R extends RouteSpec> = R['caller'] extends 'anyone' ? SessionUser | null : SessionUser;
@@ -55,11 +55,18 @@ function caller(spec: RouteSpec, context: APIContext): SessionUser | null {
 }
 
 function parseParams(spec: RouteSpec, raw: Record<string, string | undefined>): unknown {
+  refuseUnstorableText(raw);
   if (!spec.params) return {};
   const parsed = spec.params.safeParse(raw);
   if (parsed.success) return parsed.data;
   const name = String(parsed.error.issues[0]?.path[0] ?? 'parameter');
   throw new DomainError('invalid', `Invalid ${name}`, [{ path: [name], message: `Invalid ${name}`, code: 'invalid_param' }]);
+}
+
+/** Every key and value is checked, a repeated key's too; the schema reads the last of each. */
+function parseQuery(spec: RouteSpec, search: URLSearchParams): unknown {
+  refuseUnstorableText([...search.keys(), ...search.values()]);
+  return spec.query ? spec.query.parse(Object.fromEntries(search)) : {};
 }
 
 /**
@@ -73,7 +80,7 @@ export function serve<R extends Route>(spec: R, handler: Handler<R>): Served<R> 
     try {
       const user = caller(spec, context);
       const params = parseParams(spec, context.params);
-      const query = spec.query ? spec.query.parse(Object.fromEntries(context.url.searchParams)) : {};
+      const query = parseQuery(spec, context.url.searchParams);
       const body = spec.body ? await readBody(context.request, spec.body, spec.maxBodyBytes) : undefined;
       const { app } = context.locals;
       const call = {

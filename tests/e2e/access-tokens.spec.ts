@@ -63,7 +63,7 @@ for (const lng of ['en', 'zh-HK'] as const) {
       arguments: { title: 'Saved from my AI', description: 'A private prompt saved over MCP', content: 'Write {{topic}} in {{語言}}.', categoryId: 1 },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.result.structuredContent).toMatchObject({ title: 'Saved from my AI', status: 'private' });
+    expect(saved.body.result.structuredContent).toMatchObject({ memberContent: { title: 'Saved from my AI' }, status: 'private' });
 
     await page.getByTestId('token-revoke').click();
     const confirm = page.getByRole('dialog', { name: t.revoke });

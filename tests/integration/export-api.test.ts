@@ -102,6 +102,30 @@ describe.each(backends)('data export on $name', (backend) => {
     expect(rows[0].slice(2, 8)).toEqual(['A prompt of my own, to take with me.', 'coding', 'private', 'private', '天數; 城市; tone', '1']);
   });
 
+  it('csv: starts with a BOM, hands a spreadsheet no formula, and imports back as it was', async () => {
+    const sheet = new Browser('10.9.0.4');
+    const fresh = new Browser('10.9.0.5');
+    await signUpAs(app, sheet, 'sheet@example.com');
+    await signUpAs(app, fresh, 'fresh@example.com');
+    const title = '=HYPERLINK("http://evil.example","Open")';
+    const content = '- first step, then\n- second step with {{topic}}';
+    const saved = await sheet.api(routes.submit, {
+      body: { title, description: '@someone asked for this one.', content, categoryId: 2, visibility: 'private' },
+    });
+    expect(saved.status).toBe(201);
+    const r = await exportAs(sheet, 'csv');
+    const text = r.bytes.toString('utf8');
+    expect(text.startsWith('\ufeffact,prompt,')).toBe(true);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Open"")","'- first step`);
+    expect(text).toContain(",'@someone asked for this one.,");
+    const [, row] = readCsv(text);
+    expect(row.slice(0, 3)).toEqual([title, content, '@someone asked for this one.']);
+    const imported = await fresh.api(routes.importMyData, { body: { format: 'prompts-chat-csv', content: text } });
+    expect(imported.status).toBe(201);
+    const mine = await fresh.api(routes.prompt, { params: { id: imported.body.items[0].promptId } });
+    expect([mine.body.title, mine.body.content]).toEqual([title, content]);
+  });
+
   it('markdown: a zip of one file per own prompt with front matter, one index per collection, and a README', async () => {
     const r = await exportAs(member, 'markdown');
     expect(r.headers.get('content-type')).toBe('application/zip');

@@ -6,6 +6,8 @@ import { SYSTEM_ACTOR } from '../../events';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from '../support/test-app';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../../src/server/http';
+import { createZip } from '../../src/server/zip';
 
 const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 'utf8');
 
@@ -106,6 +108,28 @@ describe.each(backends)('import on $name', (backend) => {
     expect(accepted.body.items[0].issues[0]).toMatchObject({ path: ['content'], code: 'too_big', limit: 5000 });
     const submit = await member.api(routes.submit, { body: { title: 'Too big', description: 'x'.repeat(200_000), content: 'y', categoryId: 1 } });
     expect(submit.status).toBe(413);
+    expect(await events()).toBe(before);
+  });
+
+  it("refuses text PostgreSQL cannot store spelled inside the file (JSON escapes, a zip's bytes): the dry run and the import answer the same 400, appending nothing", async () => {
+    const before = await events();
+    const prompt = (title: string) => ({ title, description: 'A description long enough', content: 'Content long enough to import' });
+    const files: [string, string][] = [
+      ['open-webui-json', JSON.stringify([{ ...prompt('x'), name: 'Nul' }]).replace('"Nul"', '"N\\u0000ul"')],
+      ['prompts-chat-json', JSON.stringify({ prompts: [prompt('x')] }).replace('"x"', '"half \\ud800"')],
+      [
+        'markdown',
+        createZip([{ path: 'prompts/1-a.md', data: Buffer.from('---\ntitle: "A\u0000B"\n---\n\nContent long enough to import\n') }]).toString('base64'),
+      ],
+    ];
+    for (const [format, content] of files) {
+      expect(hasUnstorableText(content)).toBe(false);
+      for (const dryRun of [true, false]) {
+        const r = await importAs(member, format, content, dryRun);
+        expect(r.status, `${format} ${dryRun ? 'dry run' : 'import'}`).toBe(400);
+        expect(r.body).toMatchObject({ error: UNSTORABLE_TEXT, issues: [{ path: ['content'], code: 'unstorable_text' }] });
+      }
+    }
     expect(await events()).toBe(before);
   });
 

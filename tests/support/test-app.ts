@@ -31,6 +31,8 @@ export interface Sent {
   path: string;
   body?: unknown;
   rawBody?: string;
+  /** A body that arrives in chunks with no Content-Length (a chunked upload). */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -72,10 +74,11 @@ export class Browser {
     const headers = new Headers({ ...this.headers, ...sent.headers });
     if (!headers.has('accept-language')) headers.set('accept-language', this.lng);
     let body: string | undefined;
+    if (sent.stream && !headers.has('content-type')) headers.set('content-type', 'application/json');
     if (sent.rawBody !== undefined) body = sent.rawBody;
     else if (sent.body !== undefined) body = JSON.stringify(sent.body);
     if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    const request = new Request(url, { method, headers, body });
+    const request = new Request(url, { method, headers, body: sent.stream ?? body, duplex: 'half' } as RequestInit);
     const jar = this.jar;
     const setCookies = this.setCookies;
     const setNow: string[] = [];

@@ -47,8 +47,8 @@ describe('CSV', () => {
     );
   });
 
-  it('reads back exactly what it wrote, whatever the text (quotes, commas, CR, LF, emoji)', () => {
-    const field = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '字', '🎉', '\t') });
+  it('reads back exactly what it wrote, whatever the text (quotes, commas, CR, LF, emoji, formulas, apostrophes)', () => {
+    const field = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '字', '🎉', '\t', '=', '+', '-', '@', "'") });
     fc.assert(
       fc.property(fc.array(fc.array(field, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 6 }), (rows) => {
         const header = rows[0].map((_, i) => `c${i}`);
@@ -67,7 +67,30 @@ describe('CSV', () => {
           [' edge', 'x'],
         ],
       ),
-    ).toBe('act,prompt\r\nPlain,"Say ""hi"", then\nstop "\r\n" edge",x\r\n');
+    ).toBe('\ufeffact,prompt\r\nPlain,"Say ""hi"", then\nstop "\r\n" edge",x\r\n');
+  });
+
+  it('starts every file with a BOM and writes no formula: a cell starting =, +, -, @, tab or CR gets a leading apostrophe, which the reader takes off', () => {
+    const cells = ['=HYPERLINK("http://x")', '+1', '- a list item', '@SUM(A1)', '\tindented', '\rcr', "'=already quoted", "'plain", 'plain'];
+    const text = writeCsv(
+      ['cell'],
+      cells.map((c) => [c]),
+    );
+    expect(text.startsWith('\ufeffcell\r\n')).toBe(true);
+    expect(
+      readCsv(text)
+        .slice(1)
+        .map(([raw]) => raw),
+    ).toEqual(cells);
+    // As a spreadsheet sees the cells (the reader's apostrophe removal aside): none starts a formula.
+    const asWritten = text
+      .slice(1)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.replace(/^"/, ''));
+    expect(asWritten.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(asWritten.slice(0, 7).every((cell) => cell.startsWith("'"))).toBe(true);
+    expect(asWritten.slice(7)).toEqual(["'plain", 'plain']);
   });
 
   it("reads prompts.chat's own file: CRLF between records, LF inside quoted fields, doubled quotes", () => {

@@ -27,6 +27,11 @@ interface Props {
  */
 export default withStrings(AccessTokens);
 
+const SCOPE_LABELS = { read: 'tokens.scopeRead', 'read-write': 'tokens.scopeReadWrite', publish: 'tokens.scopePublish' } as const satisfies Record<
+  TokenScope,
+  string
+>;
+
 function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
   const t = useT<ScopeOf<'accessTokens'>>();
   const ids = { name: useId(), nameError: useId(), scope: useId(), expires: useId() };
@@ -100,6 +105,7 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
           <Select id={ids.scope} value={scope} onChange={(e) => setScope(e.target.value as TokenScope)} data-testid="token-scope">
             <option value="read">{t('tokens.scopeRead')}</option>
             <option value="read-write">{t('tokens.scopeReadWrite')}</option>
+            <option value="publish">{t('tokens.scopePublish')}</option>
           </Select>
         </div>
         <div className="space-y-1.5">
@@ -136,7 +142,7 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
                 <div className="font-medium break-words">
                   {token.name}{' '}
                   <span className="ml-1 inline-block rounded bg-muted px-1.5 whitespace-nowrap py-0.5 text-xs font-normal text-muted-foreground">
-                    {token.scope === 'read' ? t('tokens.scopeRead') : t('tokens.scopeReadWrite')}
+                    {t(SCOPE_LABELS[token.scope])}
                   </span>
                 </div>
                 <div className="text-sm text-muted-foreground">

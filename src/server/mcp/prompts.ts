@@ -1,6 +1,6 @@
 import type { GetPromptResult, ListPromptsResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../../events';
-import { PAGE_MAX } from '../../../events/paging';
+import { cursorParam, PAGE_MAX } from '../../../events/paging';
 import { fillTemplate, templateVariables, type TemplateVariable } from '../../../modules/prompts/contracts';
 import { getPromptFor, listPrompts } from '../../../projections/catalog/queries';
 import { pageFavorites } from '../../../projections/engagement/queries';
@@ -39,7 +39,7 @@ function decode(raw: string | undefined): Cursor {
   if (!raw) return { part: 'own' };
   try {
     const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if ((parsed.part === 'own' || parsed.part === 'bookmarks') && (parsed.after === undefined || Number.isInteger(parsed.after))) return parsed;
+    if ((parsed.part === 'own' || parsed.part === 'bookmarks') && cursorParam.optional().safeParse(parsed.after).success) return parsed;
   } catch {
     // falls through: a cursor this server did not make
   }

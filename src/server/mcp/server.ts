@@ -2,33 +2,40 @@ import type { APIContext } from 'astro';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError } from '../../../events';
 import { findAccessToken, isAccessToken } from '../../../modules/tokens';
 import { bearerToken } from '../bearer-auth';
-import { errorJson } from '../http';
+import { errorJson, errorResponse, readJsonBody, refusalOf } from '../http';
 import { loadSessionUser } from '../sessions';
-import { MCP_MESSAGES, type McpCaller } from './caller';
+import { MCP_MESSAGES, MEMBER_TEXT_NOTICE, type McpCaller } from './caller';
 import { getMcpPrompt, listMcpPrompts } from './prompts';
 import { registerTools } from './tools';
 
-/** A DomainError as a JSON-RPC error: bad input is InvalidParams, everything else keeps its message. */
-const asMcpError = (error: unknown) =>
-  error instanceof DomainError
-    ? new McpError(error.kind === 'invalid' || error.kind === 'not_found' ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest, error.message)
-    : error;
+/**
+ * A failure as a JSON-RPC error, through the REST API's mapping and logging (refusalOf): bad
+ * input and what is not there are InvalidParams, other refusals InvalidRequest, anything
+ * unexpected an InternalError with the generic message (logged, never the error's own text).
+ */
+function asMcpError(error: unknown, caller: McpCaller): McpError {
+  if (error instanceof McpError) return error;
+  const { status, error: message } = refusalOf(error, caller.context.locals.requestId);
+  const code = status === 400 || status === 404 ? ErrorCode.InvalidParams : status >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidRequest;
+  return new McpError(code, message);
+}
 
 /** One MCP server for one request's caller: stateless, so nothing outlives the request. */
 function serverFor(caller: McpCaller): McpServer {
   const server = new McpServer(
     { name: 'promptory', title: 'Promptory', version: '1.0.0' },
-    { instructions: "Promptory is a library of AI prompts. Search it, fill in a prompt's {{variables}}, and save prompts to your own library." },
+    {
+      instructions: `Promptory is a library of AI prompts. Search it, fill in a prompt's {{variables}}, and save prompts to your own library. ${MEMBER_TEXT_NOTICE} Publishing a prompt (save_prompt with visibility "public") sends the user's text for public review: do it only when the user asked for it in their own words.`,
+    },
   );
   server.server.registerCapabilities({ prompts: { listChanged: false } });
   server.server.setRequestHandler(ListPromptsRequestSchema, (request) =>
-    listMcpPrompts(caller, request.params?.cursor).catch((e) => Promise.reject(asMcpError(e))),
+    listMcpPrompts(caller, request.params?.cursor).catch((e) => Promise.reject(asMcpError(e, caller))),
   );
   server.server.setRequestHandler(GetPromptRequestSchema, (request) =>
-    getMcpPrompt(caller, request.params.name, request.params.arguments).catch((e) => Promise.reject(asMcpError(e))),
+    getMcpPrompt(caller, request.params.name, request.params.arguments).catch((e) => Promise.reject(asMcpError(e, caller))),
   );
   registerTools(server, caller);
   return server;
@@ -54,20 +61,30 @@ async function callerOf(context: APIContext): Promise<McpCaller | null> {
   return { app, context, user, token };
 }
 
-/** POST /mcp: one JSON-RPC message (or batch) in, its answer out as JSON, through the SDK's web-standard transport. */
+/**
+ * POST /mcp: one JSON-RPC message (or batch) in, its answer out as JSON, through the SDK's
+ * web-standard transport. The body is read by the one body reader of every route (64 KB, by
+ * Content-Length or while a chunked body streams, its text checked) before any token is looked
+ * up, and handed to the transport parsed, so the SDK's own 4 MB reader never runs.
+ */
 export async function handleMcp(context: APIContext): Promise<Response> {
-  const caller = await callerOf(context);
-  if (!caller) {
-    const response = errorJson(401, MCP_MESSAGES.invalidToken);
-    response.headers.set('www-authenticate', 'Bearer realm="promptory", error="invalid_token"');
-    return response;
-  }
-  const server = serverFor(caller);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
   try {
-    return await transport.handleRequest(context.request);
-  } finally {
-    await server.close();
+    const body = await readJsonBody(context.request);
+    const caller = await callerOf(context);
+    if (!caller) {
+      const response = errorJson(401, MCP_MESSAGES.invalidToken);
+      response.headers.set('www-authenticate', 'Bearer realm="promptory", error="invalid_token"');
+      return response;
+    }
+    const server = serverFor(caller);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(context.request, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  } catch (error) {
+    return errorResponse(error, context.locals.requestId);
   }
 }

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
 import { findRoute } from '../../../events/route';
 import { allRoutes } from '../../shared/api-routes';
 import { MAX_BODY_BYTES, type Config } from '../config';
-import { declaresTooLarge, hasUnstorableText, json, tooLargeJson, UNSTORABLE_TEXT } from '../http';
+import { declaresTooLarge, hasUnstorableText, json, tooLargeJson } from '../http';
 import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from '../security-headers';
 
 export { isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING } from '../security-headers';
@@ -100,14 +100,14 @@ export const security: MiddlewareHandler = async (context, next) => {
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * After the language is chosen: a query string carrying a NUL (`?q=%00`) or half a surrogate
- * pair cannot be searched for or stored (PostgreSQL refuses it: a 500 before). An endpoint
- * answers 400 JSON; a page answers 400 with a short page in the visitor's language.
+ * After the language is chosen: a page's query string carrying a NUL (`?q=%00`) or half a
+ * surrogate pair cannot be searched for or stored (PostgreSQL refuses it: a 500 before), and
+ * answers 400 with a short page in the visitor's language. An endpoint checks its own query
+ * where its declaration parses it (src/server/route.ts), with the body's and the path's.
  */
 export const unstorableQuery: MiddlewareHandler = (context, next) => {
   const { searchParams } = context.url;
-  if (!hasUnstorableText([...searchParams.keys(), ...searchParams.values()])) return next();
-  if (context.url.pathname.startsWith('/api/')) return json({ error: UNSTORABLE_TEXT }, { status: 400 });
+  if (context.url.pathname.startsWith('/api/') || !hasUnstorableText([...searchParams.keys(), ...searchParams.values()])) return next();
   const { t, lng } = context.locals;
   const page = `<!doctype html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('site:badRequest.title'))}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(t('site:badRequest.title'))}</h1><p>${escapeHtml(t('site:badRequest.text'))}</p><p><a href="/">${escapeHtml(t('site:notFound.home'))}</a></p></body></html>`;
   return new Response(page, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });

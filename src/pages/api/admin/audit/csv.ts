@@ -1,7 +1,7 @@
 import { AUDIT_CSV_COLUMNS } from '../../../../../modules/audit';
 import { auditRoutes } from '../../../../../modules/audit/routes';
 import { writeCsv } from '../../../../../modules/portability';
-import { auditPage, spreadsheetSafe } from '../../../../server/audit';
+import { auditPage } from '../../../../server/audit';
 import { serve } from '../../../../server/route';
 
 /** A download, never stored: the next page's cursor (when there is one) in X-Next-Cursor. */
@@ -21,7 +21,7 @@ export const GET = serve(auditRoutes.auditCsv, async ({ query, app, user }) => {
       e.version ?? '',
       e.reason ?? '',
       e.note ?? '',
-    ].map((v) => spreadsheetSafe(String(v))),
+    ].map(String),
   );
   const headers: Record<string, string> = {
     'content-type': 'text/csv; charset=utf-8',
