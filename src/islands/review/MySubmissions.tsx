@@ -219,7 +219,7 @@ function Rejection({ rejection, testId, children }: { rejection: RejectionView; 
   const t = useT<ScopeOf<'review'>>();
   return (
     <div className="mt-4 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm" data-testid={testId} data-reason={rejection.reason ?? ''}>
-      {rejection.reason && <p className="font-semibold">{t('mine.rejectedBecause', { reason: t(`reasons.${rejection.reason}`) })}</p>}
+      <p className="font-semibold">{t('mine.rejectedBecause', { reason: rejection.reason ? t(`reasons.${rejection.reason}`) : t('reasons.none') })}</p>
       {children}
       {rejection.note && (
         <figure className="mt-2">
