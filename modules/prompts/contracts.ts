@@ -227,7 +227,7 @@ export interface PromptView {
   categoryId: number;
   authorName: string;
   authorImage: string | null;
-  /** The author's account, whose page is /members/{authorId}; null for the house's prompts, anonymous posts and a deleted account. */
+  /** The author's account, whose page is /members/{authorId}; null for the house's prompts, anonymous posts, a pen name (an author name other than the account's own: it hides the account) and a deleted account. */
   authorId: number | null;
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */

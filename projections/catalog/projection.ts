@@ -51,7 +51,7 @@ function forgetAuthor(userId: number): Statement[] {
       params: [userId],
     },
     { text: `delete from catalog_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
-    { text: `update catalog_prompts set author_name = '', author_image = null where submitted_by = $1`, params: [userId] },
+    { text: `update catalog_prompts set author_name = '', author_image = null, author_id = null where submitted_by = $1`, params: [userId] },
   ];
 }
 
@@ -62,8 +62,9 @@ export const catalogProjection: Projection = {
   // v6: private prompts (status 'private' until their author shares them); v7: edits and
   // revisions (version: the public one, or the live one of an unpublished prompt).
   // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name);
-  // v10: PromptResubmitted (a rejected prompt pending again).
-  version: 10,
+  // v10: PromptResubmitted (a rejected prompt pending again);
+  // v11: author_id, the member a byline links to (none for a pen name).
+  version: 11,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
     'AccountDeleted',
@@ -105,6 +106,9 @@ export const catalogProjection: Projection = {
       reviewed_at timestamptz,
       created_at timestamptz not null,
       submitted_by integer,
+      -- the member page the byline links to: the submitter's, unless they wrote under a pen name
+      -- (which hides the account), null too for the house's prompts and a deleted account
+      author_id integer,
       search_text text not null,
       search_grams text[] not null default '{}',
       applied_tx xid8 not null,
@@ -153,8 +157,8 @@ export const catalogProjection: Projection = {
         return [
           {
             text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-                     is_featured, is_editors_pick, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
-                   values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text::text[], $2::xid8, $3)
+                     is_featured, is_editors_pick, created_at, submitted_by, author_id, search_text, search_grams, applied_tx, applied_pos)
+                   values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::text::text[], $2::xid8, $3)
                    on conflict (id) do nothing`,
             params: [
               d.promptId,
@@ -169,6 +173,7 @@ export const catalogProjection: Projection = {
               d.isEditorsPick,
               d.submittedAt ?? event.createdAt,
               d.submittedBy,
+              d.penName ? null : d.submittedBy,
               ...searchColumns(d),
             ],
           },
@@ -179,8 +184,8 @@ export const catalogProjection: Projection = {
         return [
           {
             text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-                     status, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
-                   values ($1, $4, $5, $6, $7, $8, $9, 'private', $10, $11, $12, $13::text::text[], $2::xid8, $3)
+                     status, created_at, submitted_by, author_id, search_text, search_grams, applied_tx, applied_pos)
+                   values ($1, $4, $5, $6, $7, $8, $9, 'private', $10, $11, $12, $13, $14::text::text[], $2::xid8, $3)
                    on conflict (id) do nothing`,
             params: [
               d.promptId,
@@ -193,6 +198,7 @@ export const catalogProjection: Projection = {
               d.authorImage,
               event.createdAt,
               d.savedBy,
+              d.penName ? null : d.savedBy,
               ...searchColumns(d),
             ],
           },
