@@ -41,6 +41,21 @@ describe('submitting a prompt', () => {
     expect(event.type).toBe('PromptSubmitted');
   });
 
+  it("given a member, when the author name is their account's own, then the byline is theirs; any other name (or none known) is a pen name", () => {
+    const penNameOf = (command: Partial<SubmitCommand>, actor = member) =>
+      (
+        given(promptDecider)
+          .when({ kind: 'submit', promptId: 7, submission: { ...submission, ...command }, actor })
+          .events()[0].data as { penName: boolean }
+      ).penName;
+    expect(penNameOf({ authorName: 'Ada', accountName: 'Ada' })).toBe(false);
+    expect(penNameOf({ authorName: 'Anonymous', accountName: 'Ada' })).toBe(true);
+    expect(penNameOf({ authorName: 'Ada' })).toBe(true);
+    expect(penNameOf({ authorName: 'Anonymous', accountName: 'Ada', visibility: 'private' })).toBe(true);
+    // The seed and the system have no account to hide.
+    expect(penNameOf({ authorName: 'Promptory' }, SYSTEM_ACTOR)).toBe(false);
+  });
+
   it('given the admin with a full queue of their own, when they submit, then it is submitted (the admin and imports are exempt)', () => {
     const [event] = given(promptDecider)
       .when({ kind: 'submit', promptId: 7, submission, actor: admin, pendingByAuthor: 10 * MAX_PENDING_PER_AUTHOR })
