@@ -75,7 +75,7 @@ describe.each(backends)('your own unpublished prompt on $name', (backend) => {
       note: 'Say which tool the notes come from.',
     });
     expect(rejected.status).toBe(200);
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await server?.stop();
     await cleanup();

@@ -80,7 +80,7 @@ function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button
-          variant={prompt.status === 'private' ? 'outline' : 'primary'}
+          variant={prompt.status === 'private' || prompt.status === 'rejected' ? 'outline' : 'primary'}
           onClick={() => (hasTemplateVariables(prompt.content) ? fill.open() : void recordUseAndCopy(id, undefined, false))}
           data-testid="own-copy"
         >
