@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR, type NewEvent } from '../../events';
+import { SYSTEM_ACTOR, type Actor, type NewEvent } from '../../events';
 import { promptDecider, type SubmitCommand } from '../../modules/prompts/domain/prompt';
 import { USE_WINDOW_MS, usageDecider } from '../../modules/prompts/domain/usage';
 import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, submitPromptRequest } from '../../modules/prompts/contracts';
@@ -42,7 +42,7 @@ describe('submitting a prompt', () => {
   });
 
   it("given a member, when the author name is their account's own, then the byline is theirs; any other name (or none known) is a pen name", () => {
-    const penNameOf = (command: Partial<SubmitCommand>, actor = member) =>
+    const penNameOf = (command: Partial<SubmitCommand>, actor: Actor = member) =>
       (
         given(promptDecider)
           .when({ kind: 'submit', promptId: 7, submission: { ...submission, ...command }, actor })

@@ -30,7 +30,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     const timer = setTimeout(() => setQ(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  // A page at a time, newest first (issue 18); after a withdrawal the first page is read again.
+  // A page at a time, newest first; after a withdrawal the first page is read again.
   const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor, q: q || undefined } }), [q]);
   const { items: list, reload: load, more } = usePaged<SubmissionView>(fetchPage);
   useEffect(() => void load(), [load]);

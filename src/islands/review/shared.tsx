@@ -98,7 +98,7 @@ export function DecisionButton({ approve, busy, onClick }: { approve: boolean; b
   );
 }
 
-/** Why the admin rejected the prompt or its revision, and their note, as the author reads it (issue 22). */
+/** Why the admin rejected the prompt or its revision, and their note, as the author reads it. */
 export function Rejection({ rejection, testId, children }: { rejection: RejectionView; testId: string; children?: React.ReactNode }) {
   const t = useT<ScopeOf<'review'>>();
   return (
