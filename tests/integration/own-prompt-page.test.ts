@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { lastMail } from './accounts-support';
+import { cookieClient, signedInClient, type HttpClient } from '../support/http-client';
 
 const ADMIN = 'admin@promptory.test';
 const ERROR_TITLE = 'Error Loading Prompt';
@@ -25,31 +25,9 @@ describe.each(backends)('your own unpublished prompt on $name', (backend) => {
   };
   let server: RunningServer;
 
-  /** A browser keeping its cookies; every write carries this site's Origin. */
-  const browser = () => {
-    const jar = new Map<string, string>();
-    return async (method: string, path: string, body?: unknown) => {
-      const headers: Record<string, string> = { origin: server.url, 'accept-language': 'en' };
-      if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      for (const set of response.headers.getSetCookie()) {
-        const [pair] = set.split(';');
-        jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-      }
-      const text = await response.text();
-      const json = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null;
-      return { status: response.status, text, json, headers: response.headers };
-    };
-  };
-  type Browser = ReturnType<typeof browser>;
-  const signIn = async (email: string, name: string): Promise<Browser> => {
-    const b = browser();
-    if (email !== ADMIN) expect((await b('POST', '/api/auth/register', { name, email })).status).toBe(200);
-    const token = new URL(lastMail(dataDir, email)!.link!).searchParams.get('token');
-    expect((await b('POST', '/api/auth/set-password', { email, token, password: 'correct horse battery' })).status).toBe(200);
-    return b;
-  };
+  const browser = () => cookieClient(() => server.url);
+  type Browser = HttpClient;
+  const signIn = (email: string, name: string) => signedInClient(() => server.url, dataDir, email, name, ADMIN);
   const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
   let admin: Browser, owner: Browser, other: Browser;
@@ -66,9 +44,9 @@ describe.each(backends)('your own unpublished prompt on $name', (backend) => {
     admin = await signIn(ADMIN, 'Admin');
     owner = await signIn('owen@example.com', 'Owen Owner');
     other = await signIn('olga@example.com', 'Olga Other');
-    ids.pending = (await owner('POST', '/api/prompts', draft('Owen waits for review'))).json.id;
-    ids.private = (await owner('POST', '/api/prompts', { ...draft('Owen keeps this to himself'), visibility: 'private' })).json.id;
-    ids.rejected = (await owner('POST', '/api/prompts', draft('Owen was turned down'))).json.id;
+    ids.pending = (await owner('POST', '/api/prompts', draft('Owen waits for review'))).body.id;
+    ids.private = (await owner('POST', '/api/prompts', { ...draft('Owen keeps this to himself'), visibility: 'private' })).body.id;
+    ids.rejected = (await owner('POST', '/api/prompts', draft('Owen was turned down'))).body.id;
     const rejected = await admin('PUT', `/api/admin/prompts/${ids.rejected}/review`, {
       isApproved: false,
       reason: 'low-quality',
