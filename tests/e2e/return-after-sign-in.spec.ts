@@ -70,6 +70,8 @@ test('Helpful, as someone new: register, set the password from the email, and la
 });
 
 test('a crafted return path never leaves the site, before or after signing in', async ({ browser, page, baseURL }) => {
+  // Nine page loads and a sign-in: more than one page's time on a loaded machine.
+  test.setTimeout(90_000);
   const origin = new URL(baseURL!).origin;
   const hostile = [
     '//evil.example/x',
