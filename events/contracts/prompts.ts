@@ -3,9 +3,17 @@ import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
-/** Version 1 had no `similarTo` and `duplicateNote`: they read as none. */
+/**
+ * Whether the byline is a pen name: an author name other than the submitting account's own.
+ * A pen name hides the account: no read model links such a prompt to its member (no member
+ * link, off the member's page, the latest contributions and the boards). Events written
+ * before bylines were compared read as pen names, since the log cannot tell which they were.
+ */
+const penName = z.boolean().default(true);
+
+/** Version 1 had no `similarTo` and `duplicateNote`: they read as none. Version 2 had no `penName` (reads as one). */
 export const PromptSubmitted = {
-  version: 2,
+  version: 3,
   schema: z.object({
     promptId: id,
     title: z.string(),
@@ -24,6 +32,7 @@ export const PromptSubmitted = {
     similarTo: z.array(id).default([]),
     /** The submitter's note for the admin when they submitted despite near-duplicates. */
     duplicateNote: z.string().nullable().default(null),
+    penName,
   }),
   upcast: (data: unknown) => data,
   // The author's name and their note about duplicates are theirs (the seed's and anonymous posts' belong to nobody).
@@ -34,8 +43,9 @@ export const PromptSubmitted = {
  * A prompt its author keeps to themselves (POST /api/prompts with visibility "private"):
  * never reviewed, in no public list, seen by its author only (not even the admin).
  */
+/** Version 1 had no `penName` (reads as one). */
 export const PromptSavedPrivately = {
-  version: 1,
+  version: 2,
   schema: z.object({
     promptId: id,
     title: z.string(),
@@ -47,7 +57,9 @@ export const PromptSavedPrivately = {
     savedBy: id,
     /** The import (POST /api/me/import) that brought it, which its undo takes back; absent when saved by hand. */
     importBatch: id.optional(),
+    penName,
   }),
+  upcast: (data: unknown) => data,
   personal: ownedBy('savedBy', { authorName: '', authorImage: null }),
 };
 

@@ -34,7 +34,7 @@ export async function submitPrompt(store: EventStore, submission: SubmitCommand,
   return { result: { id: decided.id }, events: decided.events, last: decided.last };
 }
 
-/** `rejection`: the reason code and note of a rejection (the route requires the reason). */
+/** `rejection`: the reason code and note of a rejection (either may be absent: recorded as null). */
 export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata, rejection?: RejectionView) {
   return changePrompt(store, { kind: 'review', promptId, isApproved, actor, rejection }, metadata);
 }

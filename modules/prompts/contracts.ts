@@ -178,7 +178,6 @@ export type RejectReason = (typeof REJECT_REASONS)[number];
 /** The admin's note to the author beside the reason, in characters. */
 export const REVIEW_NOTE_MAX = 500;
 export const REVIEW_MESSAGES = {
-  reasonRequired: 'Please choose a reason for rejecting.',
   noteTooLong: `Note must not exceed ${REVIEW_NOTE_MAX} characters.`,
 } as const;
 
@@ -196,10 +195,13 @@ const reviewNote = z
   .nullish()
   .transform((n) => n ?? null);
 
-/** A decision from the queue: a rejection takes a reason code and an optional note (both ignored on approval). */
-export const reviewRequest = z
-  .object({ isApproved: z.boolean(), reason: z.enum(REJECT_REASONS).optional(), note: reviewNote })
-  .refine((r) => r.isApproved || r.reason !== undefined, { message: REVIEW_MESSAGES.reasonRequired, path: ['reason'] });
+/**
+ * A decision from the queue: `{ isApproved }` is the whole call as the product's API states it,
+ * so a rejection's reason code and note are optional on the wire (a rejection without a reason
+ * is recorded as none given); the admin screens ask for a reason before they send. Both are
+ * ignored on approval.
+ */
+export const reviewRequest = z.object({ isApproved: z.boolean(), reason: z.enum(REJECT_REASONS).optional(), note: reviewNote });
 export type ReviewRequest = z.output<typeof reviewRequest>;
 
 /** Refusals of POST /api/prompts/{id}/resubmit a client translates. */
@@ -223,7 +225,7 @@ export interface PromptView {
   categoryId: number;
   authorName: string;
   authorImage: string | null;
-  /** The author's account, whose page is /members/{authorId}; null for the house's prompts, anonymous posts and a deleted account. */
+  /** The author's account, whose page is /members/{authorId}; null for the house's prompts, anonymous posts, a pen name (an author name other than the account's own: it hides the account) and a deleted account. */
   authorId: number | null;
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */

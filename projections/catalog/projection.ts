@@ -51,7 +51,7 @@ function forgetAuthor(userId: number): Statement[] {
       params: [userId],
     },
     { text: `delete from catalog_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
-    { text: `update catalog_prompts set author_name = '', author_image = null where submitted_by = $1`, params: [userId] },
+    { text: `update catalog_prompts set author_name = '', author_image = null, author_id = null where submitted_by = $1`, params: [userId] },
   ];
 }
 
@@ -62,12 +62,19 @@ function forgetAuthor(userId: number): Statement[] {
 function insertPrompt(
   d: { promptId: number; title: string; description: string; content: string; categoryId: number; authorName: string; authorImage: string | null },
   at: unknown[],
-  row: { status: 'pending' | 'private'; isFeatured: boolean; isEditorsPick: boolean; createdAt: string | Date; submittedBy: number | null },
+  row: {
+    status: 'pending' | 'private';
+    isFeatured: boolean;
+    isEditorsPick: boolean;
+    createdAt: string | Date;
+    submittedBy: number | null;
+    authorId: number | null;
+  },
 ): Statement {
   return {
     text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-             status, is_featured, is_editors_pick, created_at, submitted_by, search_text, search_grams, applied_tx, applied_pos)
-           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::text::text[], $2::xid8, $3)
+             status, is_featured, is_editors_pick, created_at, submitted_by, author_id, search_text, search_grams, applied_tx, applied_pos)
+           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::text[], $2::xid8, $3)
            on conflict (id) do nothing`,
     params: [
       d.promptId,
@@ -83,6 +90,7 @@ function insertPrompt(
       row.isEditorsPick,
       row.createdAt,
       row.submittedBy,
+      row.authorId,
       ...searchColumns(d),
     ],
   };
@@ -96,8 +104,8 @@ export const catalogProjection: Projection = {
   // revisions (version: the public one, or the live one of an unpublished prompt).
   // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name);
   // v10: PromptResubmitted (a rejected prompt pending again); v11: no index on pending rows (the
-  // review queue reads its own projection).
-  version: 11,
+  // review queue reads its own projection); v12: author_id, the member a byline links to (none for a pen name).
+  version: 12,
   tables: ['catalog_prompts', 'catalog_revisions'],
   handles: [
     'AccountDeleted',
@@ -139,6 +147,9 @@ export const catalogProjection: Projection = {
       reviewed_at timestamptz,
       created_at timestamptz not null,
       submitted_by integer,
+      -- the member page the byline links to: the submitter's, unless they wrote under a pen name
+      -- (which hides the account), null too for the house's prompts and a deleted account
+      author_id integer,
       search_text text not null,
       search_grams text[] not null default '{}',
       applied_tx xid8 not null,
@@ -190,12 +201,22 @@ export const catalogProjection: Projection = {
             isEditorsPick: d.isEditorsPick,
             createdAt: d.submittedAt ?? event.createdAt,
             submittedBy: d.submittedBy,
+            authorId: d.penName ? null : d.submittedBy,
           }),
         ];
       }
       case 'PromptSavedPrivately': {
         const d = event.data;
-        return [insertPrompt(d, at, { status: 'private', isFeatured: false, isEditorsPick: false, createdAt: event.createdAt, submittedBy: d.savedBy })];
+        return [
+          insertPrompt(d, at, {
+            status: 'private',
+            isFeatured: false,
+            isEditorsPick: false,
+            createdAt: event.createdAt,
+            submittedBy: d.savedBy,
+            authorId: d.penName ? null : d.savedBy,
+          }),
+        ];
       }
       case 'PromptSharedForReview':
       case 'PromptResubmitted':

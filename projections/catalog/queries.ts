@@ -5,6 +5,7 @@ import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface PromptRow extends PromptContentRow {
   submitted_by: number | null;
+  author_id: number | null;
   rating: number;
   rating_count: number;
   usage_count: number;
@@ -18,7 +19,7 @@ interface PromptRow extends PromptContentRow {
 }
 
 const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
-  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by`;
+  is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by, author_id`;
 
 export function toPromptView(row: PromptRow): PromptView {
   return {
@@ -29,8 +30,8 @@ export function toPromptView(row: PromptRow): PromptView {
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
     isApproved: row.status === 'approved',
-    // A deleted account's prompts keep no author name, and no page to link to.
-    authorId: row.author_name ? row.submitted_by : null,
+    // Never the submitter itself: a pen name and a deleted account link to no page.
+    authorId: row.author_id,
     reviewedBy: row.reviewed_by,
     reviewedAt: row.reviewed_at ? iso(row.reviewed_at) : null,
     createdAt: iso(row.created_at),

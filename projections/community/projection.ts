@@ -4,7 +4,7 @@ import type { Projection, Statement } from '../types';
 
 /**
  * The Community page's people (docs/community.md): members, their prompts (the submitting
- * account's; the seed's and anonymous posts have none and are never ranked), each prompt's
+ * account's; the seed's, anonymous posts and pen names have none and are never ranked), each prompt's
  * uses and helpful ratings by others per site day (the leaderboards sum days), each rater's
  * current helpful rating (so a changed mind takes the point back from the day it was given),
  * the latest contributions and the featured members. A deleted account leaves every table
@@ -14,7 +14,8 @@ import type { Projection, Statement } from '../types';
  */
 export const communityProjection: Projection = {
   name: 'community',
-  version: 1,
+  // v2: prompts under a pen name belong to no member.
+  version: 2,
   tables: ['community_members', 'community_prompts', 'community_prompt_days', 'community_ratings', 'community_contributions'],
   handles: [
     'UserRegistered',
@@ -135,10 +136,11 @@ export const communityProjection: Projection = {
         return [{ text: 'update community_members set featured_at = $2 where user_id = $1', params: [event.data.userId, at] }];
       case 'MemberUnfeatured':
         return [{ text: 'update community_members set featured_at = null where user_id = $1', params: [event.data.userId] }];
+      // A prompt under a pen name is nobody's here: a member's page, contributions and boards would connect it to the account.
       case 'PromptSubmitted':
-        return newPrompt(event.data.promptId, event.data.submittedBy, event.data.title);
+        return newPrompt(event.data.promptId, event.data.penName ? null : event.data.submittedBy, event.data.title);
       case 'PromptSavedPrivately':
-        return newPrompt(event.data.promptId, event.data.savedBy, event.data.title);
+        return newPrompt(event.data.promptId, event.data.penName ? null : event.data.savedBy, event.data.title);
       case 'PromptDiscarded': {
         const prompt = [event.data.promptId];
         return [

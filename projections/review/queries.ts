@@ -178,6 +178,12 @@ export async function countPendingBy(sql: Sql, userId: number, cap = 1000): Prom
   return Number(row.n);
 }
 
+/** Why a rejected prompt was rejected (reason and note), for its author's page; null unless it stands rejected. */
+export async function getStandingRejection(sql: Sql, promptId: number): Promise<RejectedVersion | null> {
+  const [row] = await sql.query<Pick<ReviewRow, 'rejection'>>(`select rejection from review_prompts where id = $1 and status = 'rejected'`, [promptId]);
+  return row?.rejection ? toRejected(row.rejection) : null;
+}
+
 /** The prompts `userId` submitted, newest first, each with its timeline. */
 export async function listSubmissions(sql: Sql, userId: number, page: PageRequest & { q?: string } = { limit: PAGE_MAX }): Promise<Page<SubmissionView>> {
   // `q` as plain text (strpos, not LIKE: a % or _ the user types means itself); one user's prompts are few.

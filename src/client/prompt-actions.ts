@@ -18,6 +18,7 @@ import { api } from './http';
 import { pageT } from './strings';
 import { $usageCounts } from './stores';
 import { queueToastForNextPage, reserveToast, showToast } from '../ui/toast-store';
+import { RATING_CARD_ID, signInHref } from '../shared/return-to';
 
 /** "Error" / "Failed to process your request.": a use, copy or share that failed. */
 function failed() {
@@ -111,5 +112,6 @@ export function askToSignInToBookmark(): void {
 export function askToSignInToRate(): void {
   const t = pageT();
   queueToastForNextPage({ variant: 'destructive', title: t('common:toasts.authRequired.title'), description: t('common:toasts.authRequired.rate') });
-  location.assign('/auth');
+  // Back to this page after sign-in, with the rating card in view.
+  location.assign(signInHref(`${location.pathname}${location.search}#${RATING_CARD_ID}`));
 }

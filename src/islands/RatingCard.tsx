@@ -7,6 +7,7 @@ import { RatingChoices } from '../ui/PromptControls';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';
 import { translator, type Strings } from '../shared/strings';
+import { RATING_CARD_ID, signInHref } from '../shared/return-to';
 import type { ScopeOf } from '../shared/string-specs';
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
 
 /**
  * The rating card's controls: Not Helpful (1) and Helpful (5). A
- * visitor is told to sign in and sent to /auth. A signed-in user's stored rating loads when
+ * visitor is told to sign in and sent to /auth, which brings them back to the card. A signed-in user's stored rating loads when
  * the prompt opens; a choice shows at once, then is submitted; the thanks line shows once a
  * rating exists.
  */
@@ -45,7 +46,7 @@ export default function RatingControls({ promptId, strings }: Props) {
     <>
       <RatingChoices labels={labels} onRate={askToSignInToRate} />
       <p className="no-js-only text-sm">
-        <a href="/auth" className="font-medium text-link hover:underline">
+        <a href={signInHref(`/prompts/${promptId}#${RATING_CARD_ID}`)} className="font-medium text-link hover:underline">
           {t('rating.signIn')}
         </a>
       </p>

@@ -17,6 +17,15 @@ export async function similarIds(app: App, text: { title: string; content: strin
 import type { SessionUser } from './session-user';
 
 /**
+ * The byline of a member's new prompt: the author name they gave, else their account's name,
+ * with the account's name beside it so the decision can tell a pen name (which hides the
+ * account) from their own.
+ */
+export function bylineOf(user: Pick<SessionUser, 'name'>, authorName: string | undefined) {
+  return { authorName: authorName ?? user.name, accountName: user.name };
+}
+
+/**
  * A new prompt, public (pending review) or private, from a request already parsed with
  * `submitPromptRequest`: POST /api/prompts and the MCP tool `save_prompt` both come here, so
  * both meet the same limits and the same decision. Answers the prompt as its author sees it.
@@ -34,7 +43,7 @@ export async function submitFor(
   const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
   // The admin's queue marks likely duplicates: found here, whichever surface submits, and kept in the event.
   const similarTo = body.visibility === 'public' ? await similarIds(app, body) : [];
-  const submission = { ...body, authorName: body.authorName ?? user.name, similarTo, duplicateNote: body.duplicateNote ?? null };
+  const submission = { ...body, ...bylineOf(user, body.authorName), similarTo, duplicateNote: body.duplicateNote ?? null };
   const appended = await submitPrompt(app.store, submission, actor, metadata, pending);
   await call.settle(appended);
   const prompt = await getPromptFor(app.db, appended.result.id, actor);

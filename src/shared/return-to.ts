@@ -21,6 +21,8 @@ export function safeReturnTo(raw: string | null | undefined): string | null {
   if (url.origin !== BASE) return null;
   // Back to the sign-in screen would loop.
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null;
+  // Dot segments collapse: `/..//evil` normalises to `//evil`, another origin to a browser.
+  if (url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -33,3 +35,9 @@ export function signInHref(path: string | null | undefined, tab?: 'register'): s
   const query = params.toString();
   return query ? `/auth?${query}` : '/auth';
 }
+
+/**
+ * The id of the detail page's rating card: a visitor who rates is sent to sign in with it as
+ * the return path's fragment, so they come back with the card in view.
+ */
+export const RATING_CARD_ID = 'rating';

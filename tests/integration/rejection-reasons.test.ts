@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESUBMIT_MESSAGES, REVIEW_MESSAGES } from '../../modules/prompts/contracts';
+import { RESUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
 import { Browser, installApp, signUpAs } from '../support/test-app';
@@ -33,14 +33,34 @@ describe.each(backends)('reasons for decisions on $name', (backend) => {
   });
   afterAll(async () => app?.dispose());
 
-  it('a rejection without a reason is a 400 that changes nothing; with one, the author sees reason and note and resubmits a changed prompt', async () => {
-    const { id } = (await author.api(promptRoutes.submit, { body: draft('Meeting notes tidy-up') })).body;
-    const before = await app.store.count();
-    const bare = await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: false } });
-    expect(bare.status).toBe(400);
-    expect(bare.body.issues).toEqual([expect.objectContaining({ path: ['reason'], message: REVIEW_MESSAGES.reasonRequired })]);
-    expect(await app.store.count()).toBe(before);
+  it("the product's review calls take exactly the spec's payloads: a rejection with nothing but isApproved is recorded with no reason given", async () => {
+    const [approved, rejected] = [
+      (await author.api(promptRoutes.submit, { body: draft('Spec payload, approved') })).body.id,
+      (await author.api(promptRoutes.submit, { body: draft('Spec payload, rejected') })).body.id,
+    ];
+    const review = (id: number, body: { isApproved: boolean }) => admin.api(promptRoutes.review, { params: { id }, body });
+    const reReview = (id: number, body: { isApproved: boolean }) => admin.api(promptRoutes.reReview, { params: { id }, body });
 
+    const yes = await review(approved, { isApproved: true });
+    expect([yes.status, yes.body]).toEqual([200, { id: approved, status: 'approved', changed: true }]);
+    const before = await app.store.count();
+    const no = await review(rejected, { isApproved: false });
+    expect([no.status, no.body]).toEqual([200, { id: rejected, status: 'rejected', changed: true }]);
+    expect(await app.store.count()).toBe(before + 1);
+    expect(await mine(rejected)).toMatchObject({ status: 'rejected', lastRejection: { version: 1, reason: null, note: null } });
+    // The decision is made once: the same call again is a conflict, not a second event.
+    expect((await review(rejected, { isApproved: false })).status).toBe(409);
+
+    // Re-review, with the same payload: publish the rejected one, withdraw the published one.
+    const publish = await reReview(rejected, { isApproved: true });
+    expect([publish.status, publish.body]).toEqual([200, { id: rejected, status: 'approved', changed: true }]);
+    const withdraw = await reReview(approved, { isApproved: false });
+    expect([withdraw.status, withdraw.body]).toEqual([200, { id: approved, status: 'withdrawn', changed: true }]);
+    expect(await mine(approved)).toMatchObject({ status: 'withdrawn' });
+  });
+
+  it('with a reason, the author sees reason and note and resubmits a changed prompt', async () => {
+    const { id } = (await author.api(promptRoutes.submit, { body: draft('Meeting notes tidy-up') })).body;
     const note = 'Say which meeting tool the notes come from.';
     expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: false, reason: 'low-quality', note } })).status).toBe(200);
     expect(await mine(id)).toMatchObject({ status: 'rejected', lastRejection: { version: 1, reason: 'low-quality', note, title: 'Meeting notes tidy-up' } });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
 import { startServer, testPort, type RunningServer } from '../support/server';
 import { lastMail } from '../support/test-app';
+import { cookieClient, signedInClient } from '../support/http-client';
 
 const ADMIN = 'admin@promptory.test';
 
@@ -24,32 +25,8 @@ describe.each(backends)('review over HTTP on $name', (backend) => {
   };
   let server: RunningServer;
 
-  /** A cookie-keeping client (by name, as a browser keeps them): every write carries this site's Origin. */
-  const client = () => {
-    const jar = new Map<string, string>();
-    return async (method: string, path: string, body?: unknown) => {
-      const headers: Record<string, string> = { origin: server.url };
-      if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      for (const set of response.headers.getSetCookie()) {
-        const [pair] = set.split(';');
-        const at = pair.indexOf('=');
-        jar.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    };
-  };
-  type Client = ReturnType<typeof client>;
-
-  async function signIn(email: string, name: string): Promise<Client> {
-    const c = client();
-    if (email !== ADMIN) expect((await c('POST', '/api/auth/register', { name, email })).status).toBe(200);
-    const token = new URL(lastMail(dataDir, email)!.link!).searchParams.get('token');
-    expect((await c('POST', '/api/auth/set-password', { email, token, password: 'correct horse battery' })).status).toBe(200);
-    return c;
-  }
+  const client = () => cookieClient(() => server.url);
+  const signIn = (email: string, name: string) => signedInClient(() => server.url, dataDir, email, name, ADMIN);
 
   beforeAll(async () => {
     server = await startServer(env, testPort(backend.name === 'pglite' ? 4 : 5));

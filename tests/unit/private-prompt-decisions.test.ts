@@ -14,6 +14,7 @@ const submission: SubmitCommand = {
   content: 'Write my weekly report from these notes: {{notes}}',
   categoryId: 1,
   authorName: 'Ada',
+  accountName: 'Ada',
   isFeatured: true,
   isEditorsPick: true,
   visibility: 'private',
@@ -30,6 +31,7 @@ const kept: NewEvent = {
     authorName: 'Ada',
     authorImage: null,
     savedBy: 2,
+    penName: false,
   },
 };
 const shared: NewEvent = { type: 'PromptSharedForReview', data: { promptId: 7, submittedBy: 2 } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR, type NewEvent } from '../../events';
+import { SYSTEM_ACTOR, type Actor, type NewEvent } from '../../events';
 import { promptDecider, type SubmitCommand } from '../../modules/prompts/domain/prompt';
 import { USE_WINDOW_MS, usageDecider } from '../../modules/prompts/domain/usage';
 import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, submitPromptRequest } from '../../modules/prompts/contracts';
@@ -39,6 +39,21 @@ describe('submitting a prompt', () => {
       .when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR - 1 })
       .events();
     expect(event.type).toBe('PromptSubmitted');
+  });
+
+  it("given a member, when the author name is their account's own, then the byline is theirs; any other name (or none known) is a pen name", () => {
+    const penNameOf = (command: Partial<SubmitCommand>, actor: Actor = member) =>
+      (
+        given(promptDecider)
+          .when({ kind: 'submit', promptId: 7, submission: { ...submission, ...command }, actor })
+          .events()[0].data as { penName: boolean }
+      ).penName;
+    expect(penNameOf({ authorName: 'Ada', accountName: 'Ada' })).toBe(false);
+    expect(penNameOf({ authorName: 'Anonymous', accountName: 'Ada' })).toBe(true);
+    expect(penNameOf({ authorName: 'Ada' })).toBe(true);
+    expect(penNameOf({ authorName: 'Anonymous', accountName: 'Ada', visibility: 'private' })).toBe(true);
+    // The seed and the system have no account to hide.
+    expect(penNameOf({ authorName: 'Promptory' }, SYSTEM_ACTOR)).toBe(false);
   });
 
   it('given the admin with a full queue of their own, when they submit, then it is submitted (the admin and imports are exempt)', () => {

@@ -130,6 +130,12 @@ export interface SubmitCommand {
   content: string;
   categoryId: number;
   authorName: string;
+  /**
+   * The submitting account's own name. An author name other than it is a pen name, which
+   * nothing public links to the account; absent for a member's submission, the byline counts
+   * as a pen name.
+   */
+  accountName?: string;
   authorImage?: string;
   isFeatured: boolean;
   isEditorsPick: boolean;
@@ -171,6 +177,11 @@ export type PromptCommand =
   /** Undoing an import: the import's own prompt goes, if still private (its undo decides which: domain/import.ts). */
   | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor };
 
+/** A member's byline is a pen name unless it is their account's own name (the seed's and the system's belong to no account). */
+function isPenName(actor: Actor, command: Pick<SubmitCommand, 'authorName' | 'accountName'>): boolean {
+  return actor.userId !== null && command.authorName.trim() !== command.accountName?.trim();
+}
+
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
   // Visitors do not submit (docs/decisions/0012-visitors-do-not-submit.md); the system does (seed).
@@ -192,6 +203,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
     isFeatured: curated && command.isFeatured,
     isEditorsPick: curated && command.isEditorsPick,
     submittedBy: actor.userId,
+    penName: isPenName(actor, command),
     ...(command.submittedAt && curated ? { submittedAt: command.submittedAt } : {}),
     ...(command.similarTo?.length ? { similarTo: command.similarTo, duplicateNote: command.duplicateNote ?? null } : {}),
   };
@@ -212,6 +224,7 @@ function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Acto
     authorName,
     authorImage: command.authorImage ?? null,
     savedBy: actor.userId,
+    penName: isPenName(actor, command),
     ...(command.importBatch ? { importBatch: command.importBatch } : {}),
   };
   return [{ type: 'PromptSavedPrivately', data }];

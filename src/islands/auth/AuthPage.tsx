@@ -14,6 +14,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useForm } from '../../client/use-form';
 import { Button } from '../../ui/Button';
 import { safeReturnTo } from '../../shared/return-to';
+import { keepReturnPath, takeReturnPath } from '../../client/pending-return';
 
 /**
  * The /auth screen: Login and Register tabs, the forgot-password view and
@@ -164,6 +165,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
     async (data) => {
       const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
       await api(routes.register, { body });
+      keepReturnPath();
       showToast({ title: t('toasts.registerSuccess.title'), description: t('toasts.registerSuccess.description') });
       onRegistered(data.email);
     },
@@ -203,6 +205,7 @@ function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; on
   const submit = form.submit(
     async (data) => {
       await api(routes.forgotPassword, { body: data });
+      keepReturnPath();
       showToast({ title: t('toasts.resetSuccess.title'), description: t('toasts.resetSuccess.description') });
       onSent(data.email);
     },
@@ -263,7 +266,8 @@ function SetPasswordView({ email, token, variant, onRequestNew }: { email: strin
       await api(routes.setPassword, { body: { email, token, password: data.password } });
       await refreshCurrentUser().catch(() => undefined);
       queueToastForNextPage({ title: t('toasts.passwordSet.title'), description: t('toasts.passwordSet.description') });
-      location.assign('/');
+      // Back where registering (or the reset request) started, else Home.
+      location.assign(safeReturnTo(new URL(location.href).searchParams.get('next')) ?? takeReturnPath() ?? '/');
       return 'keep-busy';
     },
     failure(t, 'passwordFailed'),

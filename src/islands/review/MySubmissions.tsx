@@ -1,16 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import {
-  RESUBMIT_MESSAGES,
-  type PendingRevision as Revision,
-  type RejectionView,
-  type SubmissionView,
-  type TimelineEntry,
-} from '../../../modules/prompts/contracts';
-import { api, HttpError } from '../../client/http';
+import { type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
+import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
-import { formatTime, StatusBadge, type ReviewProps } from './shared';
+import { askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -81,17 +75,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
   };
 
   const resubmit = async (id: number) => {
-    if (!confirm(t('mine.resubmitConfirm'))) return;
-    const toast = reserveToast();
-    try {
-      await api(routes.resubmit, { params: { id } });
-      toast({ title: t('mine.resubmittedTitle'), description: t('mine.resubmittedDescription') });
-    } catch (error) {
-      console.error(error);
-      const unchanged = error instanceof HttpError && error.errorField === RESUBMIT_MESSAGES.unchanged;
-      toast({ variant: 'destructive', title: t('mine.resubmitFailed'), description: unchanged ? t('mine.resubmitUnchanged') : undefined });
-    }
-    void load();
+    if ((await askToResubmit(id, t)) !== undefined) void load();
   };
 
   const search = (
@@ -211,25 +195,6 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       </ul>
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
     </>
-  );
-}
-
-/** Why the admin rejected the prompt or its revision, and their note, as the author reads it. */
-function Rejection({ rejection, testId, children }: { rejection: RejectionView; testId: string; children?: React.ReactNode }) {
-  const t = useT<ScopeOf<'review'>>();
-  return (
-    <div className="mt-4 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm" data-testid={testId} data-reason={rejection.reason ?? ''}>
-      {rejection.reason && <p className="font-semibold">{t('mine.rejectedBecause', { reason: t(`reasons.${rejection.reason}`) })}</p>}
-      {children}
-      {rejection.note && (
-        <figure className="mt-2">
-          <figcaption className="text-xs font-medium text-muted-foreground">{t('mine.adminNote')}</figcaption>
-          <blockquote className="mt-1 border-l-2 border-destructive/40 pl-3 whitespace-pre-wrap italic" data-testid="admin-note">
-            {rejection.note}
-          </blockquote>
-        </figure>
-      )}
-    </div>
   );
 }
 

@@ -1,11 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { hasTemplateVariables, type OwnPromptView } from '../../../modules/prompts/contracts';
-import { $currentUser } from '../../client/current-user';
+import { useState } from 'react';
+import { hasTemplateVariables, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import { recordUseAndCopy } from '../../client/prompt-actions';
 import * as routes from '../../shared/api-routes.generated';
-import { useHydratedStore } from '../../ui/hooks';
-import { formatTime, StatusBadge, type ReviewProps } from './shared';
+import { askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from './shared';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import { Button, buttonClass } from '../../ui/Button';
@@ -14,33 +12,27 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { useFillPanel } from '../fill/useFillPanel';
 
 interface Props extends ReviewProps {
-  id: number;
-  /** The "Error Loading Prompt" block everyone else sees. */
-  children?: ReactNode;
+  /** The prompt as its author (or the admin) sees it, read by the page: it renders on the server, so nothing flashes. */
+  initial: OwnPromptView;
+  /** The standing rejection's reason and note (a rejected prompt). */
+  rejection: RejectionView | null;
 }
 
 /**
- * /prompts/{id} of a prompt that is not public: the page (the same for everyone, never cached
- * as a 404) shows "Error Loading Prompt"; its submitter and the admin (a private prompt: its
- * author only) get the prompt from `GET /api/prompts/{id}` (private, no-store) and see it
- * here, marked with its status, with Edit and Version history; a private one can be submitted
- * to the community from here.
+ * /prompts/{id} of a prompt that is not public, as its submitter or the admin (a private
+ * prompt: its author only) sees it: the page renders it with status 200 and the prompt's own
+ * title (never cached); everyone else gets "Error Loading Prompt" with 404. Marked with its
+ * status, with what comes next: a private one can be submitted to the community, a rejected
+ * one shows why and can be resubmitted once edited, and any can be edited or copied.
  */
 export default withStrings(OwnPromptView);
 
-function OwnPromptView({ id, strings: { lng }, children }: Props) {
+function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
   const t = useT<ScopeOf<'review'>>();
-  const user = useHydratedStore($currentUser, undefined);
-  const [prompt, setPrompt] = useState<OwnPromptView | null>(null);
+  const [prompt, setPrompt] = useState<OwnPromptView>(initial);
+  const id = prompt.id;
   // An unpublished prompt is copied without a public use (there is nothing public to count).
   const fill = useFillPanel(id, undefined, false);
-  useEffect(() => {
-    if (!user || !id) return;
-    api(routes.prompt, { params: { id } })
-      .then(({ status, ...found }) => setPrompt(status && status !== 'approved' ? { ...found, status } : null))
-      .catch(() => setPrompt(null));
-  }, [id, user]);
-  if (!prompt) return <>{children}</>;
   const notice = (
     {
       private: 'own.privateNotice',
@@ -50,6 +42,10 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
       withdrawn: 'own.withdrawnNotice',
     } as const
   )[prompt.status];
+  const resubmit = async () => {
+    const resubmitted = await askToResubmit(id, t);
+    if (resubmitted) setPrompt(resubmitted);
+  };
   const share = async () => {
     if (!confirm(t('mine.shareConfirm'))) return;
     const toast = reserveToast();
@@ -74,18 +70,29 @@ function OwnPromptView({ id, strings: { lng }, children }: Props) {
         {prompt.title}
       </h1>
       <p className="mt-3 text-lg leading-8 text-muted-foreground">{prompt.description}</p>
-      <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status">
+      <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status" data-testid="own-notice">
         {t(notice)}
       </p>
+      {prompt.status === 'rejected' && rejection && (
+        <Rejection rejection={rejection} testId="rejection">
+          <p className="mt-2 text-muted-foreground">{t('mine.resubmitHint')}</p>
+        </Rejection>
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button
-          variant={prompt.status === 'private' ? 'outline' : 'primary'}
+          variant={prompt.status === 'private' || prompt.status === 'rejected' ? 'outline' : 'primary'}
           onClick={() => (hasTemplateVariables(prompt.content) ? fill.open() : void recordUseAndCopy(id, undefined, false))}
           data-testid="own-copy"
         >
           <Icon name="copy" size={14} />
           {t('own.copy')}
         </Button>
+        {prompt.status === 'rejected' && (
+          <Button onClick={() => void resubmit()} data-testid="resubmit">
+            <Icon name="send" size={14} />
+            {t('mine.resubmit')}
+          </Button>
+        )}
         {prompt.status === 'private' && (
           <Button onClick={() => void share()} data-testid="share">
             <Icon name="send" size={14} />

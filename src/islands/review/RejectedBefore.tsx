@@ -20,7 +20,7 @@ export function RejectedBefore({
   testId?: string;
 }) {
   const t = useT<ScopeOf<'review'>>();
-  const reason = rejected.reason ? t(`reasons.${rejected.reason}`) : t('reasons.other');
+  const reason = rejected.reason ? t(`reasons.${rejected.reason}`) : t('reasons.none');
   return (
     <details className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm" data-testid={testId} data-rejected-version={rejected.version}>
       <summary className="cursor-pointer">

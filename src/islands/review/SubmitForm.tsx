@@ -71,6 +71,7 @@ export default function SubmitForm({
         error={errors.authorName}
         maxLength={L.authorName.max}
         autoComplete="name"
+        help={t('fields.authorNameHelp')}
       />
       <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
       <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />

@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import type { Category } from '../../../modules/prompts/contracts';
+import { RESUBMIT_MESSAGES, type Category, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
+import { api, HttpError } from '../../client/http';
+import { reserveToast } from '../../client/toast-store';
+import * as routes from '../../shared/api-routes.generated';
 import { useT } from '../../client/strings';
 import type { CategoryKey } from '../../i18n/keys';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -93,4 +96,43 @@ export function DecisionButton({ approve, busy, onClick }: { approve: boolean; b
       {approve ? t('admin.approve') : t('admin.reject')}
     </Button>
   );
+}
+
+/** Why the admin rejected the prompt or its revision, and their note, as the author reads it. */
+export function Rejection({ rejection, testId, children }: { rejection: RejectionView; testId: string; children?: React.ReactNode }) {
+  const t = useT<ScopeOf<'review'>>();
+  return (
+    <div className="mt-4 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm" data-testid={testId} data-reason={rejection.reason ?? ''}>
+      <p className="font-semibold">{t('mine.rejectedBecause', { reason: rejection.reason ? t(`reasons.${rejection.reason}`) : t('reasons.none') })}</p>
+      {children}
+      {rejection.note && (
+        <figure className="mt-2">
+          <figcaption className="text-xs font-medium text-muted-foreground">{t('mine.adminNote')}</figcaption>
+          <blockquote className="mt-1 border-l-2 border-destructive/40 pl-3 whitespace-pre-wrap italic" data-testid="admin-note">
+            {rejection.note}
+          </blockquote>
+        </figure>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The author sends their rejected prompt back to review, once they confirm: the prompt as it
+ * stands after (pending), null when refused (a toast says why: unchanged since the rejection,
+ * or another failure), undefined when they did not confirm.
+ */
+export async function askToResubmit(id: number, t: ReturnType<typeof useT<ScopeOf<'review'>>>): Promise<OwnPromptView | null | undefined> {
+  if (!confirm(t('mine.resubmitConfirm'))) return undefined;
+  const toast = reserveToast();
+  try {
+    const { status, ...prompt } = await api(routes.resubmit, { params: { id } });
+    toast({ title: t('mine.resubmittedTitle'), description: t('mine.resubmittedDescription') });
+    return { ...prompt, status };
+  } catch (error) {
+    console.error(error);
+    const unchanged = error instanceof HttpError && error.errorField === RESUBMIT_MESSAGES.unchanged;
+    toast({ variant: 'destructive', title: t('mine.resubmitFailed'), description: unchanged ? t('mine.resubmitUnchanged') : undefined });
+    return null;
+  }
 }

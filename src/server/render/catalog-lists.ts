@@ -1,7 +1,8 @@
 import type { Sql } from '../../../events';
-import { PRODUCT_NAME, type OwnPromptView, type PromptView } from '../../../modules/prompts/contracts';
+import { PRODUCT_NAME, type OwnPromptView, type PromptView, type RejectedVersion } from '../../../modules/prompts/contracts';
 import { getPromptAccess, getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
 import { getVersionRating } from '../../../projections/engagement/queries';
+import { getStandingRejection } from '../../../projections/review/queries';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
@@ -61,6 +62,12 @@ export interface CatalogReader {
   prompt(id: number): Promise<PromptView | null>;
   /** A prompt as the viewer may see it (its author and the admin see it unpublished) and whether they may edit it: the edit and versions pages. */
   access(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null>;
+  /**
+   * A prompt that is not public, for the one viewer who may see it at /prompts/{id} (its author;
+   * the admin, unless it is private), with the standing rejection's reason and note; null for
+   * everyone else, and for a public prompt.
+   */
+  unpublished(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; rejection: RejectedVersion | null } | null>;
   /** How the users whose current rating is on `version` rated it (the detail page's "This version" figure). */
   versionRating(id: number, version: number): Promise<{ version: number; count: number; helpful: number }>;
 }
@@ -82,6 +89,12 @@ export function catalogReader(sql: Sql): CatalogReader {
       community: (state, mode) => loadCommunity(sql, state, mode),
       prompt: (id) => getPublicPrompt(sql, id),
       access: (id, viewer) => getPromptAccess(sql, id, viewer),
+      unpublished: async (id, viewer) => {
+        if (viewer.userId === null) return null;
+        const found = await getPromptAccess(sql, id, viewer);
+        if (!found || found.prompt.status === 'approved') return null;
+        return { prompt: found.prompt, rejection: found.prompt.status === 'rejected' ? await getStandingRejection(sql, id) : null };
+      },
       versionRating: (id, version) => getVersionRating(sql, id, version),
     };
     readers.set(sql, reader);

@@ -6,6 +6,7 @@ import { listPromptsBy } from '../../../../projections/catalog/queries';
 import { planImport } from '../../../server/import-plan';
 import { throttleAccount } from '../../../server/library';
 import { replyWith, serve } from '../../../server/route';
+import { bylineOf } from '../../../server/submit';
 
 /**
  * Imports a file of prompts as the user's private prompts, with a Promptory export's
@@ -19,7 +20,7 @@ export const POST = serve(
     const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
     const { importable, planned, ...preview } = planImport(format, content, user.name, existing, app.config.publicUrl);
     if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
-    const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, authorName: request.authorName ?? user.name }, edits }));
+    const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
     const imported = await importPrompts(app.store, prompts, format, actor, metadata, async (tx) => {
       const made: number[] = [];
       for (const { collection, promptIds } of planned) made.push(await importCollectionIn(tx, user.id, collection, promptIds, metadata));
