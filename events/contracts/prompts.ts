@@ -3,6 +3,23 @@ import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
+/**
+ * A prompt's text as its author typed it, sealed with their key (events/personal.ts) until it
+ * is published, and what it reads as once they are forgotten: nothing.
+ */
+const UNPUBLISHED_TEXT = { title: '', description: '', content: '' } as const;
+
+/**
+ * The text an approval makes public, in clear: approving (PromptReviewed) or approving a
+ * revision (PromptRevisionReviewed) publishes the version's text, so it stays readable, with
+ * its change note, after its author is forgotten, while every version that was never
+ * published reads as nothing.
+ */
+const publishedText = z
+  .object({ title: z.string(), description: z.string(), content: z.string(), categoryId: z.number().int().nonnegative(), note: z.string().nullable() })
+  .nullable()
+  .default(null);
+
 /** Version 1 had no `similarTo` and `duplicateNote`: they read as none. */
 export const PromptSubmitted = {
   version: 2,
@@ -26,8 +43,10 @@ export const PromptSubmitted = {
     duplicateNote: z.string().nullable().default(null),
   }),
   upcast: (data: unknown) => data,
-  // The author's name and their note about duplicates are theirs (the seed's and anonymous posts' belong to nobody).
-  personal: ownedBy('submittedBy', { authorName: '', authorImage: null, duplicateNote: null }),
+  // The author's name, their text until it is published and their note about duplicates are
+  // theirs (the seed's and anonymous posts' belong to nobody): the text the public reads is
+  // written again, in clear, by the event that publishes it (PromptReviewed's `published`).
+  personal: ownedBy('submittedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null, duplicateNote: null }),
 };
 
 /**
@@ -48,7 +67,17 @@ export const PromptSavedPrivately = {
     /** The import (POST /api/me/import) that brought it, which its undo takes back; absent when saved by hand. */
     importBatch: id.optional(),
   }),
-  personal: ownedBy('savedBy', { authorName: '', authorImage: null }),
+  personal: ownedBy('savedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null }),
+};
+
+/**
+ * Its author deleted their account while it was unpublished (private, pending, rejected or
+ * withdrawn), in the deletion's transaction: the prompt is gone as if never saved, so no later
+ * review, edit or read finds it (its text, sealed with the forgotten key, reads as nothing).
+ */
+export const PromptForgotten = {
+  version: 1,
+  schema: z.object({ promptId: id, userId: id }),
 };
 
 /**
@@ -79,14 +108,18 @@ const decisionReason = {
   note: z.string().nullable().default(null),
 };
 
-/** Version 1 had no reason and no note: both read as null. */
+/**
+ * Version 1 had no reason and no note: both read as null. Version 3: `published`, the text an
+ * approval publishes (the version shown), in clear; null for a rejection.
+ */
 export const PromptReviewed = {
-  version: 2,
+  version: 3,
   schema: z.object({
     promptId: id,
     isApproved: z.boolean(),
     reviewedBy: id.nullable(),
     ...decisionReason,
+    published: publishedText,
   }),
   upcast: (data: unknown) => data,
 };
@@ -167,10 +200,15 @@ const content = {
 /**
  * An edit that applies at once: the prompt is private, pending or rejected (its author or the
  * admin), or published and edited by the admin. It is the prompt's next version; its status stays.
+ * `privateTo`: the author whose unpublished text it is (sealed with their key); null when the
+ * edit is public at once (the admin's edit of a published prompt) or nobody's (the seed's).
+ * Version 1 had no `privateTo`: the sealing migration set it on every stored one.
  */
 export const PromptEdited = {
-  version: 1,
-  schema: z.object({ ...content, editedBy: id }),
+  version: 2,
+  schema: z.object({ ...content, editedBy: id, privateTo: id.nullable().default(null) }),
+  upcast: (data: unknown) => data,
+  personal: ownedBy('privateTo', { ...UNPUBLISHED_TEXT, note: null }),
 };
 
 /**
@@ -181,15 +219,18 @@ export const PromptEdited = {
 export const PromptRevisionProposed = {
   version: 1,
   schema: z.object({ ...content, proposedBy: id }),
+  // Unpublished until approved: the approval writes the text again in clear.
+  personal: ownedBy('proposedBy', { ...UNPUBLISHED_TEXT, note: null }),
 };
 
 /**
  * The admin approved (it becomes the public version) or rejected the pending revision `version`.
- * Version 1 had no reason and no note: both read as null.
+ * Version 1 had no reason and no note: both read as null. Version 3: `published`, the
+ * approved revision's text in clear (null for a rejection).
  */
 export const PromptRevisionReviewed = {
-  version: 2,
-  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason }),
+  version: 3,
+  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason, published: publishedText }),
   upcast: (data: unknown) => data,
 };
 

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
 import { MAX_BODY_BYTES } from './config';
+import { logError } from './log';
 import { conditionalResponse, etagOf } from './conditional-get';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER } from './db/unavailable';
 
@@ -77,7 +78,7 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   if (error instanceof z.ZodError) return errorJson(400, error.issues[0]?.message ?? 'Invalid request', zodIssues(error));
   if (error instanceof ConcurrencyError) return errorJson(409, 'Someone else changed this at the same time; please try again.');
   if (isDatabaseUnavailable(error)) return databaseUnavailableJson(requestId, error);
-  console.error(`[promptory] request ${requestId ?? ''} failed`, error);
+  logError(`request ${requestId ?? ''} failed`, error);
   return errorJson(500, 'Something went wrong on our side. Please try again.');
 }
 
