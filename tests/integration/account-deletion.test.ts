@@ -7,6 +7,7 @@ import { promptsMigrations, reReviewPrompt, reviewPrompt, reviewRevision } from 
 import { eventContracts, SYSTEM_ACTOR, type EventContract } from '../../events';
 import { forgetPerson, sealLegacyPersonalData } from '../../events/personal';
 import { projections } from '../../projections';
+import { listPendingReviews } from '../../projections/review/queries';
 import * as routes from '../../src/shared/api-routes.generated';
 import { pgTool } from '../../scripts/backup-lib';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -59,6 +60,8 @@ describe.each(backends)('account deletion on $name', (backend) => {
   let othersId = 0;
   let token = '';
   let admin = { userId: 0, isAdmin: true };
+  /** A moment before the deletion, for the admin's "as of" replay of the queue. */
+  let beforeDeletion = '';
   const logged: string[] = [];
 
   const submit = async (as: Browser, title: string, visibility: 'public' | 'private', description = 'A prompt for the deletion test.') => {
@@ -141,6 +144,7 @@ describe.each(backends)('account deletion on $name', (backend) => {
     expect((await other.api(routes.rate, { body: { promptId: publishedId, value: 5 } })).status).toBe(200);
     expect((await other.api(routes.bookmark, { body: { promptId: publishedId } })).status).toBe(201);
     await settleAll(app);
+    beforeDeletion = new Date().toISOString();
   }, 120_000);
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -216,6 +220,16 @@ describe.each(backends)('account deletion on $name', (backend) => {
     const thread = (await other.api(routes.comments, { params: { id: othersId }, query: {} })).body.items[0];
     expect(thread).toMatchObject({ removed: true, body: null, authorId: null, authorName: '' });
     expect(thread.replies.map((r: { body: string }) => r.body)).toEqual(['A reply that stays']);
+
+    // The admin's queue "as of" before the deletion, replayed from the log, shows nothing they typed.
+    const asOf = await app.runner.replayInto('review', { until: await app.runner.checkpointAt(new Date(beforeDeletion)) });
+    try {
+      const queue = JSON.stringify(await asOf.read((sql) => listPendingReviews(sql, { limit: 100 })));
+      expect(queue).toContain(`"id":${pendingId}`);
+      for (const word of [name, ...Object.values(unpublished)]) expect(queue).not.toContain(word);
+    } finally {
+      await asOf.drop();
+    }
 
     // Nothing in the database names them: not the log (sealed, its key erased), not a table beside it.
     const rows = await everyRow();
