@@ -35,10 +35,10 @@ async function writePublishedText(sql: Sql): Promise<number> {
   let after = 0;
   let count = 0;
   for (;;) {
-    const rows = await sql.query<Row>('select position, stream_id, type, version, data from events where type = any($1::text[]) and position > $2 order by position limit 1000', [
-      types,
-      after,
-    ]);
+    const rows = await sql.query<Row>(
+      'select position, stream_id, type, version, data from events where type = any($1::text[]) and position > $2 order by position limit 1000',
+      [types, after],
+    );
     if (!rows.length) return count;
     after = rows.at(-1)!.position;
     const changed: { position: number; version: number; data: Record<string, unknown> }[] = [];

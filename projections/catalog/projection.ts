@@ -55,7 +55,12 @@ function forgetAuthor(userId: number): Statement[] {
  * and, its author forgotten, read as nothing: events/contracts/prompts.ts). Null: a legacy
  * approval without it, whose text the row already holds.
  */
-function publish(promptId: number, at: unknown[], published: { title: string; description: string; content: string; categoryId: number } | null, version?: number): Statement[] {
+function publish(
+  promptId: number,
+  at: unknown[],
+  published: { title: string; description: string; content: string; categoryId: number } | null,
+  version?: number,
+): Statement[] {
   if (!published) return [];
   return [
     {

@@ -275,7 +275,11 @@ describe.each(backends)('account deletion on $name', (backend) => {
       ['PromptSubmitted', 2, { promptId: 900001, ...text(words.draft), authorName: 'Legacy', authorImage: null, submittedBy: 9002 }],
       ['PromptEdited', 1, { promptId: 900001, version: 2, ...text(words.published), note: null, restoredFrom: null, editedBy: 9002 }],
       ['PromptReviewed', 2, { promptId: 900001, isApproved: true, reviewedBy: null, reason: null, note: null }],
-      ['PromptRevisionProposed', 1, { promptId: 900001, version: 3, ...text(words.rejected), note: `${words.rejected} note`, restoredFrom: null, proposedBy: 9002 }],
+      [
+        'PromptRevisionProposed',
+        1,
+        { promptId: 900001, version: 3, ...text(words.rejected), note: `${words.rejected} note`, restoredFrom: null, proposedBy: 9002 },
+      ],
       ['PromptRevisionReviewed', 2, { promptId: 900001, version: 3, isApproved: false, reviewedBy: 1, reason: null, note: null }],
     ];
     for (const [i, [type, version, data]] of legacy.entries())

@@ -11,6 +11,8 @@ describe('the server log masks addresses', () => {
     const line = 'SMTP 550 <Zoe.Quill+x@mail.example.co.uk> rejected; retry zq@example.com later (request 42)';
     expect(maskEmails(line)).toBe('SMTP 550 <Z…@m….uk> rejected; retry z…@e….com later (request 42)');
     // A link's address is URL-encoded and stays usable.
-    expect(maskEmails('http://localhost:4321/auth?email=admin%40promptory.test&token=abc')).toBe('http://localhost:4321/auth?email=admin%40promptory.test&token=abc');
+    expect(maskEmails('http://localhost:4321/auth?email=admin%40promptory.test&token=abc')).toBe(
+      'http://localhost:4321/auth?email=admin%40promptory.test&token=abc',
+    );
   });
 });

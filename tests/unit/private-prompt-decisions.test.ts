@@ -35,7 +35,12 @@ const kept: NewEvent = {
 const shared: NewEvent = { type: 'PromptSharedForReview', data: { promptId: 7, submittedBy: 2 } };
 const approved: NewEvent = {
   type: 'PromptReviewed',
-  data: { promptId: 7, isApproved: true, reviewedBy: 1, published: { title: submission.title, description: submission.description, content: submission.content, categoryId: 1, note: null } },
+  data: {
+    promptId: 7,
+    isApproved: true,
+    reviewedBy: 1,
+    published: { title: submission.title, description: submission.description, content: submission.content, categoryId: 1, note: null },
+  },
 };
 
 describe('keeping a prompt private', () => {

@@ -95,9 +95,7 @@ describe('reviewing a prompt', () => {
   const review = (isApproved: boolean, actor = admin) => ({ kind: 'review' as const, promptId: 7, isApproved, actor });
 
   it('given a pending prompt, when the admin approves it, then it is reviewed as approved by them', () => {
-    given(promptDecider, submitted)
-      .when(review(true))
-      .then(approved);
+    given(promptDecider, submitted).when(review(true)).then(approved);
   });
 
   it('given a pending prompt, when a member reviews it, then they are forbidden', () => {
@@ -280,7 +278,9 @@ describe('forgetting a deleted author', () => {
   });
 
   it('given someone else’s prompt, when a member is forgotten, then nothing is appended', () => {
-    given(promptDecider, mine).when({ ...forget, userId: 3 }).then();
+    given(promptDecider, mine)
+      .when({ ...forget, userId: 3 })
+      .then();
   });
 
   it('given a submission whose sealed text reads as forgotten, then the approval’s own text is the published version', () => {

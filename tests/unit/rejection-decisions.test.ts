@@ -33,7 +33,13 @@ const edit = (version: number): NewEvent => ({
   },
 });
 /** What approving version `version` publishes, in clear. */
-const text = (version: number) => ({ title: 'Translate', description: 'Translates text.', content: `Translate {{text}}${version > 1 ? ` v${version}` : ''}`, categoryId: 1, note: null });
+const text = (version: number) => ({
+  title: 'Translate',
+  description: 'Translates text.',
+  content: `Translate {{text}}${version > 1 ? ` v${version}` : ''}`,
+  categoryId: 1,
+  note: null,
+});
 const approval = (version: number): NewEvent => ({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1, published: text(version) } });
 const published = approval(1);
 const proposed: NewEvent = {
@@ -95,9 +101,7 @@ describe('resubmitting a rejected prompt', () => {
     expect(state.status).toBe('pending');
     expect(state.versions.map((v) => v.status)).toEqual(['rejected', 'pending']);
     // Reviewed again like any pending prompt.
-    given(promptDecider, submitted, rejected, edit(2), resubmitted)
-      .when({ kind: 'review', promptId: 7, isApproved: true, actor: admin })
-      .then(approval(2));
+    given(promptDecider, submitted, rejected, edit(2), resubmitted).when({ kind: 'review', promptId: 7, isApproved: true, actor: admin }).then(approval(2));
   });
 
   it('given a rejected prompt not changed since, when its author resubmits, then it is a conflict that says to change it first', () => {

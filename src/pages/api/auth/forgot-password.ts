@@ -15,9 +15,7 @@ export const POST = serve(accountRoutes.forgotPassword, async ({ body: { email }
   const { outcome } = await requestPasswordLink(app.store, email, metadata);
   if (outcome.kind === 'issued') {
     const link = accountLink(app.config.publicUrl, outcome.email, outcome.link.token);
-    await sendAccountMail(app, outcome.link.purpose, context.locals.lng, outcome, link).catch((error) =>
-      logError('reset email failed', error),
-    );
+    await sendAccountMail(app, outcome.link.purpose, context.locals.lng, outcome, link).catch((error) => logError('reset email failed', error));
   } else {
     // Nobody to write to: render the message anyway, so both paths do comparable work.
     renderMail('reset', context.locals.lng, email, accountLink(app.config.publicUrl, email, 'x'.repeat(43)));
