@@ -74,6 +74,8 @@ export const PromptSavedPrivately = {
  * Its author deleted their account while it was unpublished (private, pending, rejected or
  * withdrawn), in the deletion's transaction: the prompt is gone as if never saved, so no later
  * review, edit or read finds it (its text, sealed with the forgotten key, reads as nothing).
+ * The read models need nothing of it: `AccountDeleted`, in the same transaction, removes
+ * every unpublished prompt of the person from each of them.
  */
 export const PromptForgotten = {
   version: 1,
