@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../events';
+import type { EventInput, NewEvent } from '../../events';
 import { promptDecider, visibleVersions } from '../../modules/prompts/domain/prompt';
 import { bookmarkDecider } from '../../modules/engagement/domain/bookmark';
 import { ratingDecider } from '../../modules/engagement/domain/rating';
@@ -29,7 +29,7 @@ const proposed = (version: number, change: object, extra: object = {}): NewEvent
   type: 'PromptRevisionProposed',
   data: { promptId: 7, version, ...v1, ...change, note: null, restoredFrom: null, proposedBy: 2, ...extra },
 });
-const revisionReviewed = (version: number, isApproved: boolean, published: object | null = null): NewEvent => ({
+const revisionReviewed = (version: number, isApproved: boolean, published: EventInput<'PromptRevisionReviewed'>['published'] = null): NewEvent => ({
   type: 'PromptRevisionReviewed',
   data: { promptId: 7, version, isApproved, reviewedBy: 1, ...(published ? { published } : {}) },
 });
