@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
@@ -9,6 +10,8 @@ const id = z.number().int().positive();
 export const DeviceConnected = {
   version: 1,
   schema: z.object({ deviceId: id, userId: id, name: z.string() }),
+  // The device's name, as its owner approved it, is theirs.
+  personal: ownedBy('userId', { name: '' }),
 };
 
 /**

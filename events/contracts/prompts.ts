@@ -11,6 +11,23 @@ const id = z.number().int().positive();
  */
 const penName = z.boolean().default(true);
 
+/**
+ * A prompt's text as its author typed it, sealed with their key (events/personal.ts) until it
+ * is published, and what it reads as once they are forgotten: nothing.
+ */
+const UNPUBLISHED_TEXT = { title: '', description: '', content: '' } as const;
+
+/**
+ * The text an approval makes public, in clear: approving (PromptReviewed) or approving a
+ * revision (PromptRevisionReviewed) publishes the version's text, so it stays readable, with
+ * its change note, after its author is forgotten, while every version that was never
+ * published reads as nothing.
+ */
+const publishedText = z
+  .object({ title: z.string(), description: z.string(), content: z.string(), categoryId: z.number().int().nonnegative(), note: z.string().nullable() })
+  .nullable()
+  .default(null);
+
 /** Version 1 had no `similarTo` and `duplicateNote`: they read as none. Version 2 had no `penName` (reads as one). */
 export const PromptSubmitted = {
   version: 3,
@@ -35,8 +52,10 @@ export const PromptSubmitted = {
     penName,
   }),
   upcast: (data: unknown) => data,
-  // The author's name and their note about duplicates are theirs (the seed's and anonymous posts' belong to nobody).
-  personal: ownedBy('submittedBy', { authorName: '', authorImage: null, duplicateNote: null }),
+  // The author's name, their text until it is published and their note about duplicates are
+  // theirs (the seed's and anonymous posts' belong to nobody): the text the public reads is
+  // written again, in clear, by the event that publishes it (PromptReviewed's `published`).
+  personal: ownedBy('submittedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null, duplicateNote: null }),
 };
 
 /**
@@ -60,7 +79,19 @@ export const PromptSavedPrivately = {
     penName,
   }),
   upcast: (data: unknown) => data,
-  personal: ownedBy('savedBy', { authorName: '', authorImage: null }),
+  personal: ownedBy('savedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null }),
+};
+
+/**
+ * Its author deleted their account while it was unpublished (private, pending, rejected or
+ * withdrawn), in the deletion's transaction: the prompt is gone as if never saved, so no later
+ * review, edit or read finds it (its text, sealed with the forgotten key, reads as nothing).
+ * The read models need nothing of it: `AccountDeleted`, in the same transaction, removes
+ * every unpublished prompt of the person from each of them.
+ */
+export const PromptForgotten = {
+  version: 1,
+  schema: z.object({ promptId: id, userId: id }),
 };
 
 /**
@@ -91,14 +122,18 @@ const decisionReason = {
   note: z.string().nullable().default(null),
 };
 
-/** Version 1 had no reason and no note: both read as null. */
+/**
+ * Version 1 had no reason and no note: both read as null. Version 3: `published`, the text an
+ * approval publishes (the version shown), in clear; null for a rejection.
+ */
 export const PromptReviewed = {
-  version: 2,
+  version: 3,
   schema: z.object({
     promptId: id,
     isApproved: z.boolean(),
     reviewedBy: id.nullable(),
     ...decisionReason,
+    published: publishedText,
   }),
   upcast: (data: unknown) => data,
 };
@@ -179,10 +214,15 @@ const content = {
 /**
  * An edit that applies at once: the prompt is private, pending or rejected (its author or the
  * admin), or published and edited by the admin. It is the prompt's next version; its status stays.
+ * `privateTo`: the author whose unpublished text it is (sealed with their key); null when the
+ * edit is public at once (the admin's edit of a published prompt) or nobody's (the seed's).
+ * Version 1 had no `privateTo`: the sealing migration set it on every stored one.
  */
 export const PromptEdited = {
-  version: 1,
-  schema: z.object({ ...content, editedBy: id }),
+  version: 2,
+  schema: z.object({ ...content, editedBy: id, privateTo: id.nullable().default(null) }),
+  upcast: (data: unknown) => data,
+  personal: ownedBy('privateTo', { ...UNPUBLISHED_TEXT, note: null }),
 };
 
 /**
@@ -193,15 +233,18 @@ export const PromptEdited = {
 export const PromptRevisionProposed = {
   version: 1,
   schema: z.object({ ...content, proposedBy: id }),
+  // Unpublished until approved: the approval writes the text again in clear.
+  personal: ownedBy('proposedBy', { ...UNPUBLISHED_TEXT, note: null }),
 };
 
 /**
  * The admin approved (it becomes the public version) or rejected the pending revision `version`.
- * Version 1 had no reason and no note: both read as null.
+ * Version 1 had no reason and no note: both read as null. Version 3: `published`, the
+ * approved revision's text in clear (null for a rejection).
  */
 export const PromptRevisionReviewed = {
-  version: 2,
-  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason }),
+  version: 3,
+  schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason, published: publishedText }),
   upcast: (data: unknown) => data,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownedBy } from '../personal';
 
 const id = z.number().int().positive();
 
@@ -9,6 +10,8 @@ const id = z.number().int().positive();
 export const AccessTokenCreated = {
   version: 1,
   schema: z.object({ tokenId: id, userId: id, name: z.string(), scope: z.enum(['read', 'read-write', 'publish']), expiresAt: z.string() }),
+  // The name its owner typed is theirs.
+  personal: ownedBy('userId', { name: '' }),
 };
 
 /** The token stops working: revoked from the dashboard (`user`), or because the account's password was set or reset (`password`). */

@@ -159,6 +159,24 @@ export async function recordUse(store: EventStore, promptId: number, actor: Acto
   return { result: { id: promptId, counted: decided.events.length > 0 }, events: decided.events, last: decided.last };
 }
 
+/**
+ * The account `userId` is being deleted (in its transaction): each prompt it submitted or
+ * kept that is not published now is forgotten (PromptForgotten), and a published one's
+ * pending revision withdrawn, so no review after the deletion can publish their text. The
+ * prompts are found in the log itself (an index of authors, events/schema.ts), never in a read
+ * model that may not have caught up with a submission made a moment before.
+ */
+export async function forgetAuthorPrompts(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
+  const prompts = await tx.query<{ prompt_id: number }>(
+    `select distinct (data->>'promptId')::int as prompt_id from events
+     where type in ('PromptSubmitted', 'PromptSavedPrivately') and coalesce(data->>'submittedBy', data->>'savedBy') = $1::text
+     order by 1`,
+    [userId],
+  );
+  for (const { prompt_id: promptId } of prompts)
+    await executeIn(tx, promptDecider, { stream: promptStream(promptId), command: { kind: 'forget', promptId, userId } }, metadata);
+}
+
 /** A prompt to import: its first version, and its later versions as edits (a Promptory export keeps them). */
 export interface PromptToImport {
   submission: SubmitCommand;

@@ -15,9 +15,11 @@ export {
   readVersions,
   importPrompts,
   undoImport,
+  forgetAuthorPrompts,
 } from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus, PromptContent } from './domain/prompt';
 export type { Actor } from '../../events';
 export { promptStream, promptDecider } from './domain/prompt';
+export { promptsMigrations } from './migrations';
 export { usageDecider, useStream, USE_WINDOW_MS } from './domain/usage';
 export * from './contracts';

@@ -40,16 +40,11 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
 /**
  * A deleted person's prompts: what only they could see (private, pending, rejected or
- * withdrawn prompts, and revisions never published) goes; published prompts stay, with
- * their uses and ratings, under an empty author name (shown as "Deleted user").
+ * withdrawn prompts) goes; published prompts stay, with their uses and ratings, under an
+ * empty author name (shown as "Deleted user").
  */
 function forgetAuthor(userId: number): Statement[] {
   return [
-    {
-      text: `delete from catalog_revisions r using catalog_prompts p
-             where p.id = r.prompt_id and p.submitted_by = $1 and (p.status <> 'approved' or r.version > p.version)`,
-      params: [userId],
-    },
     { text: `delete from catalog_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
     { text: `update catalog_prompts set author_name = '', author_image = null, author_id = null where submitted_by = $1`, params: [userId] },
   ];
@@ -96,6 +91,28 @@ function insertPrompt(
   };
 }
 
+/**
+ * The text an approval publishes becomes the row's (the version's own event may be sealed
+ * and, its author forgotten, read as nothing: events/contracts/prompts.ts). Null: a legacy
+ * approval without it, whose text the row already holds.
+ */
+function publish(
+  promptId: number,
+  at: unknown[],
+  published: { title: string; description: string; content: string; categoryId: number } | null,
+  version?: number,
+): Statement[] {
+  if (!published) return [];
+  return [
+    {
+      text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = coalesce($8, version),
+               search_text = $9, search_grams = $10::text::text[]
+             where id = $1 and ${AFTER}`,
+      params: [promptId, ...at, published.title, published.description, published.content, published.categoryId, version ?? null, ...searchColumns(published)],
+    },
+  ];
+}
+
 export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
@@ -104,9 +121,10 @@ export const catalogProjection: Projection = {
   // revisions (version: the public one, or the live one of an unpublished prompt).
   // v9: AccountDeleted (the person's unpublished prompts go; published ones lose the author's name);
   // v10: PromptResubmitted (a rejected prompt pending again); v11: no index on pending rows (the
-  // review queue reads its own projection); v12: author_id, the member a byline links to (none for a pen name).
-  version: 12,
-  tables: ['catalog_prompts', 'catalog_revisions'],
+  // review queue reads its own projection); v12: author_id, the member a byline links to (none for a pen name);
+  // v13: approvals carry the text they publish (no copy of each revision kept: catalog_revisions is gone).
+  version: 13,
+  tables: ['catalog_prompts'],
   handles: [
     'AccountDeleted',
     'PromptSubmitted',
@@ -117,7 +135,6 @@ export const catalogProjection: Projection = {
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptEdited',
-    'PromptRevisionProposed',
     'PromptRevisionReviewed',
     'Used',
     'Rated',
@@ -160,19 +177,6 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_rating on catalog_prompts (rating desc, usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
-    -- revisions of published prompts as proposed (search text ready), so approving one copies
-    -- it into catalog_prompts; kept whatever their fate, so applying an event twice changes nothing
-    create table catalog_revisions (
-      prompt_id integer not null,
-      version integer not null,
-      title text not null,
-      description text not null,
-      content text not null,
-      category_id integer not null,
-      search_text text not null,
-      search_grams text[] not null,
-      primary key (prompt_id, version)
-    );
   `,
   evolveBatch(events) {
     const statements: Statement[] = [];
@@ -229,6 +233,7 @@ export const catalogProjection: Projection = {
         ];
       case 'PromptReviewed':
         return [
+          ...publish(event.data.promptId, at, event.data.isApproved ? event.data.published : null),
           {
             text: `update catalog_prompts set status = $4, reviewed_by = $5, reviewed_at = $6,
                      applied_tx = $2::xid8, applied_pos = $3
@@ -261,28 +266,12 @@ export const catalogProjection: Projection = {
           },
         ];
       }
-      case 'PromptRevisionProposed': {
-        const d = event.data;
-        return [
-          {
-            text: `insert into catalog_revisions (prompt_id, version, title, description, content, category_id, search_text, search_grams)
-                   values ($1, $2, $3, $4, $5, $6, $7, $8::text::text[]) on conflict (prompt_id, version) do nothing`,
-            params: [d.promptId, d.version, d.title, d.description, d.content, d.categoryId, ...searchColumns(d)],
-          },
-        ];
-      }
       case 'PromptRevisionReviewed':
         // The public keeps the published version until the admin approves a revision.
         if (!event.data.isApproved) return [];
         return [
-          {
-            text: `update catalog_prompts c set title = r.title, description = r.description, content = r.content,
-                     category_id = r.category_id, version = r.version, search_text = r.search_text, search_grams = r.search_grams,
-                     applied_tx = $2::xid8, applied_pos = $3
-                   from catalog_revisions r
-                   where c.id = $1 and r.prompt_id = $1 and r.version = $4 and (c.applied_tx, c.applied_pos) < ($2::xid8, $3::bigint)`,
-            params: [event.data.promptId, ...at, event.data.version],
-          },
+          ...publish(event.data.promptId, at, event.data.published, event.data.version),
+          { text: `update catalog_prompts set applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`, params: [event.data.promptId, ...at] },
         ];
       case 'Used':
         return [

@@ -22,6 +22,11 @@ function evolve(event: StoredEvent): Statement[] {
     text: `update duplicate_candidates set status = $4, applied_tx = $2::xid8, applied_pos = $3 where prompt_id = $1 and ${AFTER} and ${where}`,
     params: [id, ...at, to],
   });
+  const signed = (id: number, sig: number[], to?: string): Statement => ({
+    text: `update duplicate_candidates set signature = $4::int[], status = coalesce($5, status), applied_tx = $2::xid8, applied_pos = $3
+           where prompt_id = $1 and ${AFTER}`,
+    params: [id, ...at, sig, to ?? null],
+  });
   switch (event.type) {
     case 'PromptSubmitted':
     case 'PromptSavedPrivately': {
@@ -39,18 +44,15 @@ function evolve(event: StoredEvent): Statement[] {
     case 'PromptResubmitted':
       return [status(event.data.promptId, 'pending')];
     case 'PromptReviewed':
+      // An approval holds the text it publishes: the version's own event may be sealed and, its author forgotten, read as nothing.
+      if (event.data.isApproved && event.data.published) return [signed(event.data.promptId, sigOf(event.data.published), 'published')];
       return [status(event.data.promptId, event.data.isApproved ? 'published' : 'rejected')];
     case 'PromptWithdrawn':
       return [status(event.data.promptId, 'withdrawn')];
     case 'PromptDiscarded':
       return [status(event.data.promptId, 'gone')];
     case 'PromptEdited':
-      return [
-        {
-          text: `update duplicate_candidates set signature = $4::int[], applied_tx = $2::xid8, applied_pos = $3 where prompt_id = $1 and ${AFTER}`,
-          params: [event.data.promptId, ...at, sigOf(event.data)],
-        },
-      ];
+      return [signed(event.data.promptId, sigOf(event.data))];
     case 'PromptRevisionProposed':
       // The public keeps the published version: the revision's signature waits beside it.
       return [
@@ -61,6 +63,7 @@ function evolve(event: StoredEvent): Statement[] {
       ];
     case 'PromptRevisionReviewed':
       if (!event.data.isApproved) return [];
+      if (event.data.published) return [signed(event.data.promptId, sigOf(event.data.published))];
       return [
         {
           text: `update duplicate_candidates set signature = revision_signature, applied_tx = $2::xid8, applied_pos = $3
@@ -69,10 +72,11 @@ function evolve(event: StoredEvent): Statement[] {
         },
       ];
     case 'AccountDeleted':
-      // Their unpublished prompts go; the published ones stay, no longer linked to them.
+      // Their unpublished prompts go, with the signatures of text never published; the published ones stay, no longer linked to them.
       return [
         {
           text: `update duplicate_candidates set status = case when status = 'published' then status else 'gone' end, submitted_by = null,
+                   signature = case when status = 'published' then signature else '{}' end, revision = null, revision_signature = null,
                    applied_tx = $2::xid8, applied_pos = $3
                  where submitted_by = $1 and ${AFTER}`,
           params: [event.data.userId, ...at],
@@ -85,7 +89,8 @@ function evolve(event: StoredEvent): Statement[] {
 
 export const duplicatesProjection: Projection = {
   name: 'duplicates',
-  version: 1,
+  // v2: approvals carry the text they publish; a deleted author's unpublished signatures go.
+  version: 2,
   tables: ['duplicate_candidates'],
   handles: [
     'PromptSubmitted',

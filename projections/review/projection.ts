@@ -18,6 +18,8 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' | 'PromptResubmitted' }>[] = [];
   const rejected = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
+  // The text each approval in the batch publishes (the last per prompt), in clear in its event.
+  const published = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
   const log: {
     promptId: number;
@@ -45,6 +47,7 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
       const status = event.data.isApproved ? 'approved' : 'rejected';
       last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
       if (!event.data.isApproved) rejected.set(event.data.promptId, event);
+      else if (event.data.published) published.set(event.data.promptId, event);
       const { reason, note } = event.data;
       log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event, reason, note });
     } else if (event.type === 'PromptWithdrawn') {
@@ -130,6 +133,27 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
             reason: e.data.reason,
             note: e.data.note,
             at: new Date(e.createdAt).toISOString(),
+            tx: e.txId,
+            pos: e.position,
+          })),
+        ),
+      ],
+    });
+  }
+  if (published.size) {
+    // Its own event may be sealed and, its author forgotten, read as nothing: the approval holds the text.
+    statements.push({
+      text: `update review_prompts r set title = x.title, description = x.description, content = x.content, category_id = x.category_id
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, title text, description text, content text, category_id int, tx text, pos bigint)
+             where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
+      params: [
+        rows(
+          [...published.values()].map((e) => ({
+            id: e.data.promptId,
+            title: e.data.published!.title,
+            description: e.data.published!.description,
+            content: e.data.published!.content,
+            category_id: e.data.published!.categoryId,
             tx: e.txId,
             pos: e.position,
           })),
@@ -232,20 +256,19 @@ function evolveEdit(event: EditEvent): Statement[] {
       ];
     }
     case 'PromptRevisionReviewed': {
-      const { promptId, version, isApproved, reason, note } = event.data;
+      const { promptId, version, isApproved, reason, note, published } = event.data;
       const decided: Statement = {
         text: `update review_revisions set status = $3, decided_at = $4, reason = $5, note_to_author = $6
                where prompt_id = $1 and version = $2 and status = 'pending'`,
         params: [promptId, version, isApproved ? 'approved' : 'rejected', at, reason, note],
       };
-      if (!isApproved) return [decided];
+      if (!isApproved || !published) return [decided];
       return [
         {
-          text: `update review_prompts p set title = r.title, description = r.description, content = r.content,
-                   category_id = r.category_id, version = r.version, applied_tx = $2::xid8, applied_pos = $3
-                 from review_revisions r
-                 where p.id = $1 and r.prompt_id = $1 and r.version = $4 and (p.applied_tx, p.applied_pos) < ($2::xid8, $3::bigint)`,
-          params: [promptId, event.txId, event.position, version],
+          text: `update review_prompts set title = $5, description = $6, content = $7, category_id = $8, version = $4,
+                   applied_tx = $2::xid8, applied_pos = $3
+                 where id = $1 and ${watermark}`,
+          params: [promptId, event.txId, event.position, version, published.title, published.description, published.content, published.categoryId],
         },
         decided,
       ];
@@ -261,9 +284,10 @@ function evolveEdit(event: EditEvent): Statement[] {
 }
 
 /**
- * A deleted person: their prompts that never went public (and their timelines) leave the
- * admin's screens, revisions of theirs that were never published go, and their published
- * prompts stay under an empty author name (shown as "Deleted user").
+ * A deleted person: their prompts that are not public (and their timelines) leave the admin's
+ * screens, and so do their revisions (the published ones' text is the prompt's own now);
+ * their published prompts stay under an empty author name (shown as "Deleted user"), without
+ * the text of a rejection they once had, which was never public.
  */
 function forgetAuthor(userId: number): Statement[] {
   return [
@@ -271,9 +295,12 @@ function forgetAuthor(userId: number): Statement[] {
       text: `delete from review_log l using review_prompts p where p.id = l.prompt_id and p.submitted_by = $1 and p.status <> 'approved'`,
       params: [userId],
     },
-    { text: `delete from review_revisions where proposed_by = $1 and status <> 'approved'`, params: [userId] },
+    { text: `delete from review_revisions where proposed_by = $1`, params: [userId] },
     { text: `delete from review_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
-    { text: `update review_prompts set author_name = '', author_image = null, duplicate_note = null where submitted_by = $1`, params: [userId] },
+    {
+      text: `update review_prompts set author_name = '', author_image = null, duplicate_note = null, rejection = null where submitted_by = $1`,
+      params: [userId],
+    },
   ];
 }
 
@@ -305,8 +332,9 @@ export const reviewProjection: Projection = {
   // v3: edits (version, content) and revisions of published prompts (review_revisions);
   // v4: PromptDiscarded (an undone import's private prompt leaves); v5: AccountDeleted;
   // v6: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted;
-  // near-duplicates found at submission (similar_to, duplicate_note).
-  version: 6,
+  // near-duplicates found at submission (similar_to, duplicate_note);
+  // v7: approvals carry the text they publish; a deleted author's revisions and past rejection go.
+  version: 7,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: [
     'AccountDeleted',

@@ -2,6 +2,7 @@ import type { EventMetadata, EventStore } from '../../events';
 import { ensureAccount } from '../../modules/accounts';
 import type { Config } from './config';
 import { accountLink, sendAccountMail } from './mail';
+import { maskEmail } from './log';
 
 /** What startup hands in: the app's parts this needs, not the app (app.ts imports this file). */
 type AdminAccountHost = Parameters<typeof sendAccountMail>[0] & {
@@ -20,6 +21,8 @@ export async function ensureAdminAccount(app: AdminAccountHost, log: (m: string)
   const created = await ensureAccount(app.store, email, 'Admin', metadata);
   if (!created) return;
   const link = accountLink(app.config.publicUrl, email, created.link.token);
-  log(`created the admin account ${email}; set its password (link valid 24 h): ${link}`);
+  // The link carries the address (the set-password form needs it); it is the operator's own
+  // ADMIN_EMAIL, printed once at first start so a server without mail can be taken over.
+  log(`created the admin account ${maskEmail(email)}; set its password (link valid 24 h): ${link}`);
   await sendAccountMail(app, 'register', 'en', { email, name: 'Admin' }, link).catch((error) => log(`could not email the admin link: ${String(error)}`));
 }

@@ -12,8 +12,10 @@ import { seedIfEmpty } from './seed';
 import { accountsMigrations, Sessions } from '../../modules/accounts';
 import { devicesMigrations } from '../../modules/devices';
 import { tokensMigrations } from '../../modules/tokens';
+import { promptsMigrations } from '../../modules/prompts';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
+import { logLine } from './log';
 import { ensureAdminAccount } from './admin-account';
 import { PageCache } from './page-cache';
 import { Freshness } from './freshness';
@@ -22,7 +24,7 @@ import { registerFastPages } from './fast-pages';
 import { SESSION_PROFILE_JOIN } from '../../projections/accounts/queries';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
-const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...devicesMigrations, ...tokensMigrations];
+const moduleMigrations: Migration[] = [...accountsMigrations, ...rateLimitMigrations, ...promptsMigrations, ...devicesMigrations, ...tokensMigrations];
 
 export interface App {
   config: Config;
@@ -63,7 +65,7 @@ export interface AppOptions {
  * empty log and starts the projection worker. Only then is the app handed out.
  */
 export async function createApp(config: Config = readConfig(), options: AppOptions = {}): Promise<App> {
-  const log = options.log ?? ((m: string) => console.log(`[promptory] ${m}`));
+  const log = options.log ?? logLine;
   let db: Db;
   let boss: PgBoss | undefined;
   const useBoss = options.boss ?? true;

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
 import { MAX_BODY_BYTES } from './config';
+import { logError } from './log';
 import { conditionalResponse, etagOf } from './conditional-get';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER } from './db/unavailable';
 
@@ -94,7 +95,7 @@ export function refusalOf(error: unknown, requestId?: string): Refusal {
   if (error instanceof z.ZodError) return { status: 400, error: error.issues[0]?.message ?? 'Invalid request', issues: zodIssues(error) };
   if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time; please try again.' };
   if (isDatabaseUnavailable(error)) return unavailable(requestId, error);
-  console.error(`[promptory] request ${requestId ?? ''} failed`, error);
+  logError(`request ${requestId ?? ''} failed`, error);
   return { status: 500, error: INTERNAL_ERROR };
 }
 

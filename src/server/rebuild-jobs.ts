@@ -1,5 +1,6 @@
 import type { RebuildJob } from '../../modules/prompts/contracts';
 import type { ProjectionRunner } from '../../projections';
+import { logError } from './log';
 
 export type { RebuildJob };
 
@@ -53,7 +54,7 @@ export class RebuildJobs {
     } catch (error) {
       job.state = 'failed';
       job.error = error instanceof Error ? error.message : String(error);
-      console.error('[promptory] rebuild failed', error);
+      logError('rebuild failed', error);
     } finally {
       job.finishedAt = new Date().toISOString();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../events';
+import type { EventInput, NewEvent } from '../../events';
 import { promptDecider, visibleVersions } from '../../modules/prompts/domain/prompt';
 import { bookmarkDecider } from '../../modules/engagement/domain/bookmark';
 import { ratingDecider } from '../../modules/engagement/domain/rating';
@@ -15,22 +15,23 @@ const other = { userId: 3, isAdmin: false };
 const v1 = { title: 'Weekly report', description: 'Turns my notes into a weekly report.', content: 'Write my weekly report.', categoryId: 1 };
 const submitted: NewEvent = { type: 'PromptSubmitted', data: { promptId: 7, ...v1, authorName: 'Ada', submittedBy: 2 } };
 const kept: NewEvent = { type: 'PromptSavedPrivately', data: { promptId: 7, ...v1, authorName: 'Ada', authorImage: null, savedBy: 2 } };
-const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
+const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1, published: { ...v1, note: null } } };
 const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
 const withdrawn: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } };
 
 const edit = (change: object, actor = author, note: string | null = null) => ({ kind: 'edit' as const, promptId: 7, change, note, actor });
 const edited = (version: number, change: object, editedBy = 2, extra: object = {}): NewEvent => ({
   type: 'PromptEdited',
-  data: { promptId: 7, version, ...v1, ...change, note: null, restoredFrom: null, editedBy, ...extra },
+  // An unpublished prompt's edit is its author's (sealed with their key); `extra` says otherwise.
+  data: { promptId: 7, version, ...v1, ...change, note: null, restoredFrom: null, editedBy, privateTo: 2, ...extra },
 });
 const proposed = (version: number, change: object, extra: object = {}): NewEvent => ({
   type: 'PromptRevisionProposed',
   data: { promptId: 7, version, ...v1, ...change, note: null, restoredFrom: null, proposedBy: 2, ...extra },
 });
-const revisionReviewed = (version: number, isApproved: boolean): NewEvent => ({
+const revisionReviewed = (version: number, isApproved: boolean, published: EventInput<'PromptRevisionReviewed'>['published'] = null): NewEvent => ({
   type: 'PromptRevisionReviewed',
-  data: { promptId: 7, version, isApproved, reviewedBy: 1 },
+  data: { promptId: 7, version, isApproved, reviewedBy: 1, ...(published ? { published } : {}) },
 });
 const statuses = (state: Parameters<typeof visibleVersions>[0]) => state.versions.map((v) => v.status);
 
@@ -98,7 +99,8 @@ describe('editing a published prompt', () => {
   it('given a published prompt, when the admin edits it, then the edit applies at once and is published', () => {
     given(promptDecider, submitted, approved)
       .when(edit({ title: 'Edited by the admin' }, admin))
-      .then(edited(2, { title: 'Edited by the admin' }, 1));
+      // Public at once: nobody's private text, so in clear in the log.
+      .then(edited(2, { title: 'Edited by the admin' }, 1, { privateTo: null }));
     const g = given(promptDecider, submitted, approved, edited(2, { title: 'Edited by the admin' }, 1));
     expect(statuses(g.state)).toEqual(['published', 'published']);
     expect(g.state.shown).toBe(2);
@@ -107,7 +109,8 @@ describe('editing a published prompt', () => {
   it('given a pending revision, when the admin approves it, then it becomes the public version', () => {
     given(promptDecider, submitted, approved, proposed(2, { title: 'Second title' }))
       .when({ kind: 'review-revision', promptId: 7, version: 2, isApproved: true, actor: admin })
-      .then(revisionReviewed(2, true));
+      // The approval writes the text it publishes in clear: the proposal is sealed with the author's key.
+      .then(revisionReviewed(2, true, { ...v1, title: 'Second title', note: null }));
     const g = given(promptDecider, submitted, approved, proposed(2, { title: 'Second title' }), revisionReviewed(2, true));
     expect(g.state.shown).toBe(2);
     expect(g.state.pendingRevision).toBeNull();

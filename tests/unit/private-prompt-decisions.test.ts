@@ -35,7 +35,15 @@ const kept: NewEvent = {
   },
 };
 const shared: NewEvent = { type: 'PromptSharedForReview', data: { promptId: 7, submittedBy: 2 } };
-const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
+const approved: NewEvent = {
+  type: 'PromptReviewed',
+  data: {
+    promptId: 7,
+    isApproved: true,
+    reviewedBy: 1,
+    published: { title: submission.title, description: submission.description, content: submission.content, categoryId: 1, note: null },
+  },
+};
 
 describe('keeping a prompt private', () => {
   it('given a member, when they save a private prompt, then it is kept for them, without curation flags or review', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, type Actor, type NewEvent } from '../../events';
-import { promptDecider, type SubmitCommand } from '../../modules/prompts/domain/prompt';
+import { promptDecider, visibleVersions, type SubmitCommand } from '../../modules/prompts/domain/prompt';
 import { USE_WINDOW_MS, usageDecider } from '../../modules/prompts/domain/usage';
 import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, submitPromptRequest } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
@@ -22,7 +22,9 @@ const submitted: NewEvent = {
   type: 'PromptSubmitted',
   data: { promptId: 7, title: 't', description: 'd', content: 'c', categoryId: 1, authorName: 'Ada' },
 };
-const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
+/** An approval writes the text it publishes in clear (the submission is sealed with its author's key). */
+const published = { title: 't', description: 'd', content: 'c', categoryId: 1, note: null };
+const approved: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1, published } };
 const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
 const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, userId: null, count, version: 1 } });
 
@@ -108,9 +110,7 @@ describe('reviewing a prompt', () => {
   const review = (isApproved: boolean, actor = admin) => ({ kind: 'review' as const, promptId: 7, isApproved, actor });
 
   it('given a pending prompt, when the admin approves it, then it is reviewed as approved by them', () => {
-    given(promptDecider, submitted)
-      .when(review(true))
-      .then({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } });
+    given(promptDecider, submitted).when(review(true)).then(approved);
   });
 
   it('given a pending prompt, when a member reviews it, then they are forbidden', () => {
@@ -260,5 +260,49 @@ describe('using a prompt', () => {
     given(usageDecider, submitted, approved)
       .when({ ...use(), actor: SYSTEM_ACTOR, imported: 40 })
       .then(used(40));
+  });
+});
+
+describe('forgetting a deleted author', () => {
+  const mine: NewEvent = { type: 'PromptSubmitted', data: { ...submitted.data, submittedBy: 2 } } as NewEvent;
+  const forget = { kind: 'forget' as const, promptId: 7, userId: 2 };
+  const forgotten: NewEvent = { type: 'PromptForgotten', data: { promptId: 7, userId: 2 } };
+  const proposed: NewEvent = {
+    type: 'PromptRevisionProposed',
+    data: { promptId: 7, version: 2, title: 't2', description: 'd', content: 'c', categoryId: 1, note: null, restoredFrom: null, proposedBy: 2 },
+  };
+  const withdrawn: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } };
+
+  it('given their pending, rejected or withdrawn prompt, when they are forgotten, then it is forgotten and no review finds it', () => {
+    for (const history of [[mine], [mine, rejected], [mine, approved, withdrawn]]) {
+      given(promptDecider, ...history)
+        .when(forget)
+        .then(forgotten);
+      const after = given(promptDecider, ...history, forgotten);
+      after.when({ kind: 'review', promptId: 7, isApproved: true, actor: admin }).thenRefuses('not_found');
+      after.when({ kind: 're-review', promptId: 7, isApproved: true, actor: admin }).thenRefuses('not_found');
+      expect(visibleVersions(after.state, admin)).toBeNull();
+    }
+  });
+
+  it('given their published prompt, when they are forgotten, then it stays; a pending revision of it is withdrawn', () => {
+    given(promptDecider, mine, approved).when(forget).then();
+    given(promptDecider, mine, approved, proposed)
+      .when(forget)
+      .then({ type: 'PromptRevisionWithdrawn', data: { promptId: 7, version: 2, withdrawnBy: 2 } });
+  });
+
+  it('given someone else’s prompt, when a member is forgotten, then nothing is appended', () => {
+    given(promptDecider, mine)
+      .when({ ...forget, userId: 3 })
+      .then();
+  });
+
+  it('given a submission whose sealed text reads as forgotten, then the approval’s own text is the published version', () => {
+    const sealedAway: NewEvent = { type: 'PromptSubmitted', data: { ...mine.data, title: '', description: '', content: '' } } as NewEvent;
+    const { state } = given(promptDecider, sealedAway, approved);
+    expect(visibleVersions(state, visitor)!.map(({ title, description, content }) => ({ title, description, content }))).toEqual([
+      { title: 't', description: 'd', content: 'c' },
+    ]);
   });
 });

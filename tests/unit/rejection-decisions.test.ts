@@ -29,9 +29,19 @@ const edit = (version: number): NewEvent => ({
     note: null,
     restoredFrom: null,
     editedBy: 2,
+    privateTo: 2,
   },
 });
-const published: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } };
+/** What approving version `version` publishes, in clear. */
+const text = (version: number) => ({
+  title: 'Translate',
+  description: 'Translates text.',
+  content: `Translate {{text}}${version > 1 ? ` v${version}` : ''}`,
+  categoryId: 1,
+  note: null,
+});
+const approval = (version: number): NewEvent => ({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1, published: text(version) } });
+const published = approval(1);
 const proposed: NewEvent = {
   type: 'PromptRevisionProposed',
   data: {
@@ -57,7 +67,7 @@ describe('rejecting with a reason', () => {
   it('given a pending prompt, when the admin approves it with a reason, then the approval records none', () => {
     given(promptDecider, submitted)
       .when({ kind: 'review', promptId: 7, isApproved: true, actor: admin, rejection: { reason: 'other', note: 'x' } })
-      .then({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } });
+      .then(approval(1));
   });
 
   it('given a pending revision, when the admin rejects it with a reason, then the decision carries it', () => {
@@ -90,9 +100,7 @@ describe('resubmitting a rejected prompt', () => {
     expect(state.status).toBe('pending');
     expect(state.versions.map((v) => v.status)).toEqual(['rejected', 'pending']);
     // Reviewed again like any pending prompt.
-    given(promptDecider, submitted, rejected, edit(2), resubmitted)
-      .when({ kind: 'review', promptId: 7, isApproved: true, actor: admin })
-      .then({ type: 'PromptReviewed', data: { promptId: 7, isApproved: true, reviewedBy: 1 } });
+    given(promptDecider, submitted, rejected, edit(2), resubmitted).when({ kind: 'review', promptId: 7, isApproved: true, actor: admin }).then(approval(2));
   });
 
   it('given a rejected prompt not changed since, when its author resubmits, then it is a conflict that says to change it first', () => {

@@ -65,6 +65,22 @@ function versionOf(data: EventData<'PromptEdited'> | EventData<'PromptRevisionPr
   return { version, title, description, content, categoryId, note, restoredFrom, at, status };
 }
 
+/**
+ * The versions with the text an approval published written over the version's own: the
+ * version's event is sealed with its author's key, and once they are forgotten only the
+ * publishing event still holds what the public read.
+ */
+function withPublished(versions: readonly PromptVersion[], version: number, published: EventData<'PromptReviewed'>['published']): readonly PromptVersion[] {
+  if (!published) return versions;
+  return versions.map((v) => (v.version === version ? { ...v, ...published } : v));
+}
+
+/** The text an approval of `version` publishes, in clear (events/contracts/prompts.ts). */
+export function publishedOf(state: PromptState, version: number): NonNullable<EventData<'PromptReviewed'>['published']> {
+  const { title, description, content, categoryId, note } = state.versions[version - 1];
+  return { title, description, content, categoryId, note };
+}
+
 /** The version statuses follow the prompt's: docs/review.md, "Editing and versions". */
 export function evolvePrompt(state: PromptState, event: StoredEvent): PromptState {
   const at = new Date(event.createdAt).toISOString();
@@ -87,7 +103,7 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
     case 'PromptReviewed': {
       // Approving publishes the content shown; rejecting marks what the admin saw (a pending prompt's).
       const versions = event.data.isApproved
-        ? restatus(state.versions, state.shown, 'published')
+        ? withPublished(restatus(state.versions, state.shown, 'published'), state.shown, event.data.published)
         : restatus(state.versions, state.shown, 'rejected', ['pending']);
       const rejectedVersion = event.data.isApproved ? state.rejectedVersion : state.shown;
       return { ...state, status: event.data.isApproved ? 'approved' : 'rejected', versions, rejectedVersion };
@@ -111,12 +127,13 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
     }
     case 'PromptRevisionReviewed': {
       const { version, isApproved } = event.data;
-      const versions = restatus(state.versions, version, isApproved ? 'published' : 'rejected');
+      const versions = withPublished(restatus(state.versions, version, isApproved ? 'published' : 'rejected'), version, event.data.published);
       return { ...state, versions, pendingRevision: null, shown: isApproved ? version : state.shown };
     }
     case 'PromptRevisionWithdrawn':
       return { ...state, versions: restatus(state.versions, event.data.version, 'withdrawn'), pendingRevision: null };
     case 'PromptDiscarded':
+    case 'PromptForgotten':
       // Gone as if never saved: every later command finds nothing.
       return initialPromptState;
     default:
@@ -175,7 +192,9 @@ export type PromptCommand =
   /** The author sends their rejected prompt, changed since, back to review. */
   | { kind: 'resubmit'; promptId: number; actor: Actor; pendingByAuthor?: number }
   /** Undoing an import: the import's own prompt goes, if still private (its undo decides which: domain/import.ts). */
-  | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor };
+  | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor }
+  /** Its author's account is being deleted: what they never published goes with them. */
+  | { kind: 'forget'; promptId: number; userId: number };
 
 /** A member's byline is a pen name unless it is their account's own name (the seed's and the system's belong to no account). */
 function isPenName(actor: Actor, command: Pick<SubmitCommand, 'authorName' | 'accountName'>): boolean {
@@ -256,7 +275,8 @@ export function decideReview(state: PromptState, promptId: number, isApproved: b
   requireAdmin(actor);
   if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
-  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId, ...reasonOf(isApproved, rejection) } }];
+  const published = isApproved ? { published: publishedOf(state, state.shown) } : {};
+  return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId, ...reasonOf(isApproved, rejection), ...published } }];
 }
 
 /**
@@ -285,7 +305,7 @@ export function decideReReview(state: PromptState, promptId: number, isApproved:
   if (isApproved) {
     if (state.status === 'approved') throw new DomainError('conflict', 'This prompt is already approved');
     if (state.withdrawnByAuthor) throw new DomainError('conflict', 'Its author withdrew this prompt');
-    return [{ type: 'PromptReviewed', data: { promptId, isApproved: true, reviewedBy: actor.userId } }];
+    return [{ type: 'PromptReviewed', data: { promptId, isApproved: true, reviewedBy: actor.userId, published: publishedOf(state, state.shown) } }];
   }
   if (state.status !== 'approved') throw new DomainError('conflict', 'This prompt is not published');
   return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: false } }];
@@ -351,7 +371,9 @@ export function decideEdit(
   if (sameContent(next, base)) return [];
   const data = { promptId, version: state.versions.length + 1, ...next, note, restoredFrom };
   if (proposes) return [{ type: 'PromptRevisionProposed', data: { ...data, proposedBy: actor.userId! } }];
-  return [{ type: 'PromptEdited', data: { ...data, editedBy: actor.userId! } }];
+  // Public at once only when the prompt is published (the admin's edit); else its author's alone.
+  const privateTo = state.status === 'approved' ? null : state.submittedBy;
+  return [{ type: 'PromptEdited', data: { ...data, editedBy: actor.userId!, privateTo } }];
 }
 
 /** Restoring appends a new version equal to an earlier one's content: nothing is ever deleted. */
@@ -382,7 +404,22 @@ export function decideReviewRevision(
   if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
   if (version > state.versions.length) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
   if (version !== state.pendingRevision) throw new DomainError('conflict', EDIT_MESSAGES.revisionNotPending);
-  return [{ type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId!, ...reasonOf(isApproved, rejection) } }];
+  const published = isApproved ? { published: publishedOf(state, version) } : {};
+  return [
+    { type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId!, ...reasonOf(isApproved, rejection), ...published } },
+  ];
+}
+
+/**
+ * Its author is being deleted (in the deletion's transaction): a prompt never published, or
+ * no longer published, is forgotten with them, so no later review can publish their text; a
+ * published one stays, its pending revision withdrawn. Nothing else of it changes.
+ */
+export function decideForget(state: PromptState, promptId: number, userId: number): NewEvent[] {
+  if (state.status === 'none' || state.submittedBy !== userId) return [];
+  if (state.status !== 'approved') return [{ type: 'PromptForgotten', data: { promptId, userId } }];
+  if (state.pendingRevision === null) return [];
+  return [{ type: 'PromptRevisionWithdrawn', data: { promptId, version: state.pendingRevision, withdrawnBy: userId } }];
 }
 
 /**
@@ -437,6 +474,8 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         return decideResubmit(state, command.promptId, command.actor, command.pendingByAuthor);
       case 'discard':
         return decideDiscard(state, command.promptId, command.importBatch, command.actor);
+      case 'forget':
+        return decideForget(state, command.promptId, command.userId);
     }
   },
 };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { RESUBMIT_MESSAGES, type Category, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
 import { api, HttpError } from '../../client/http';
-import { reserveToast } from '../../client/toast-store';
+import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import { useT } from '../../client/strings';
 import type { CategoryKey } from '../../i18n/keys';

@@ -1,18 +1,22 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config';
 import type { Language } from '../../i18n/languages';
 import { renderMail, type MailKind } from './templates';
+import { logLine, maskEmail } from '../log';
 
 /**
  * Outgoing email. With SMTP_URL set, messages go through SMTP (nodemailer), queued in
  * pg-boss (`mail` queue, 5 retries with exponential backoff from MAIL_RETRY_DELAY_SECONDS,
  * default 30): a server that refuses or drops a delivery gets it again later, and a delivered
- * job is completed, never sent twice. Without pg-boss (tests) they are sent at once. Without SMTP_URL each message is written as an .eml file under
- * DATA_DIR/outbox/ and its link printed to the log, so the flow completes on a fresh machine.
+ * job is completed, never sent twice. Without pg-boss (tests) they are sent at once. Without
+ * SMTP_URL each message is written as an .eml file under DATA_DIR/outbox/ (its link inside),
+ * so the flow completes on a fresh machine; deleting an account deletes the files addressed
+ * to it (forgetMail). The log names a recipient only masked (maskEmail): a log outlives a
+ * deleted account.
  *
  * The queued job carries the message (and so the link's token) until it is sent; the
  * queue deletes finished jobs after a minute. The sender is Config.mailFrom (MAIL_FROM).
@@ -40,27 +44,47 @@ function smtpTransport(url: string): nodemailer.Transporter {
 
 const retryPolicy = (config: MailHost['config']) => ({ retryLimit: 5, retryDelay: config.mailRetryDelaySeconds, retryBackoff: true });
 
-function log(message: string) {
-  console.log(`[promptory] ${message}`);
-}
+const outboxOf = (config: MailHost['config']) => join(config.dataDir, 'outbox');
+/** The end of an outbox file's name: the recipient, as a file name may hold it. */
+const outboxSuffix = (to: string) => `-${to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 100)}.eml`;
 
 async function writeOutbox(config: MailHost['config'], message: MailMessage): Promise<string> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await transport.sendMail({ from: config.mailFrom, ...message });
-  const dir = join(config.dataDir, 'outbox');
+  const dir = outboxOf(config);
   await mkdir(dir, { recursive: true });
-  const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 100);
-  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}${outboxSuffix(message.to)}`);
   await writeFile(file, info.message as Buffer);
   return file;
 }
 
-/** Sends (or queues, or files) one message. `link` is printed to the log when there is no SMTP. */
-export async function sendMail(host: MailHost, message: MailMessage, link?: string): Promise<void> {
+/**
+ * Deletes the outbox files addressed to `email` (an account being deleted): the name finds
+ * them, the message's own To header confirms each, so another address that files under the
+ * same name keeps its mail. With SMTP nothing is kept here to delete.
+ */
+export async function forgetMail(host: Pick<MailHost, 'config'>, email: string): Promise<number> {
+  const dir = outboxOf(host.config);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const suffix = outboxSuffix(email).toLowerCase();
+  let deleted = 0;
+  for (const name of names.filter((n) => n.toLowerCase().endsWith(suffix))) {
+    const head = (await readFile(join(dir, name), 'utf8')).split('\n\n', 1)[0];
+    const to = /^To: (.*)$/im.exec(head)?.[1].trim().toLowerCase();
+    if (to !== email.toLowerCase()) continue;
+    await unlink(join(dir, name));
+    deleted++;
+  }
+  return deleted;
+}
+
+/** Sends (or queues, or files) one message. */
+export async function sendMail(host: MailHost, message: MailMessage): Promise<void> {
   const { smtpUrl, mailFrom } = host.config;
   if (!smtpUrl) {
     const file = await writeOutbox(host.config, message);
-    log(`mail to ${message.to} written to ${file}${link ? `\n[promptory]   link: ${link}` : ''}`);
+    // The file's name holds the address: the log names it by its unique start only.
+    logLine(`mail to ${maskEmail(message.to)} written to the outbox as ${basename(file).slice(0, -outboxSuffix(message.to).length)}-*.eml`);
     return;
   }
   if (host.boss) {
@@ -89,7 +113,7 @@ export async function startMail(host: MailHost): Promise<void> {
  */
 export function sendAccountMail(host: MailHost, kind: MailKind, lng: Language, to: { email: string; name: string }, link: string): Promise<void> {
   const landing = kind === 'reset' ? resetLanding(link) : link;
-  return sendMail(host, { to: to.email, ...renderMail(kind, lng, to.name, landing) }, landing);
+  return sendMail(host, { to: to.email, ...renderMail(kind, lng, to.name, landing) });
 }
 
 /** An accountLink moved to the reset screen (same query); other links are left alone. */

@@ -5,6 +5,7 @@ import { accountLink, sendAccountMail } from '../../../server/mail';
 import { renderMail } from '../../../server/mail/templates';
 import { clientIp } from '../../../server/rate-limit';
 import { serve } from '../../../server/route';
+import { logError } from '../../../server/log';
 import { holdUntil } from '../../../server/auth-timing';
 
 /** Emails a single-use reset link if the address is registered; answers identically either way. */
@@ -14,9 +15,7 @@ export const POST = serve(accountRoutes.forgotPassword, async ({ body: { email }
   const { outcome } = await requestPasswordLink(app.store, email, metadata);
   if (outcome.kind === 'issued') {
     const link = accountLink(app.config.publicUrl, outcome.email, outcome.link.token);
-    await sendAccountMail(app, outcome.link.purpose, context.locals.lng, outcome, link).catch((error) =>
-      console.error('[promptory] reset email failed', error),
-    );
+    await sendAccountMail(app, outcome.link.purpose, context.locals.lng, outcome, link).catch((error) => logError('reset email failed', error));
   } else {
     // Nobody to write to: render the message anyway, so both paths do comparable work.
     renderMail('reset', context.locals.lng, email, accountLink(app.config.publicUrl, email, 'x'.repeat(43)));

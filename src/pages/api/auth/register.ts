@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '../../../../modules/accounts/contracts';
 import { accountLink, sendAccountMail } from '../../../server/mail';
 import { clientIp } from '../../../server/rate-limit';
 import { serve } from '../../../server/route';
+import { logError } from '../../../server/log';
 import { holdUntil } from '../../../server/auth-timing';
 
 /**
@@ -20,7 +21,7 @@ export const POST = serve(accountRoutes.register, async ({ body, app, context, m
     outcome.kind === 'exists'
       ? sendAccountMail(app, 'already-registered', context.locals.lng, to, new URL('/auth', app.config.publicUrl).toString())
       : sendAccountMail(app, outcome.link.purpose, context.locals.lng, to, accountLink(app.config.publicUrl, outcome.email, outcome.link.token));
-  await mail.catch((error) => console.error('[promptory] registration email failed', error));
+  await mail.catch((error) => logError('registration email failed', error));
   await holdUntil(started, app.config.authMinResponseMs);
   return { ok: true, message: AUTH_MESSAGES.registered };
 });
