@@ -14,6 +14,7 @@ export {
   reviewRevision,
   readVersions,
   importPrompts,
+  IMPORT_PART,
   undoImport,
 } from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus, PromptContent } from './domain/prompt';
