@@ -13,10 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { startServer, testPort } from '../support/server';
 import { signUpOnServer } from './bench-servers';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
+// The code before the parts took minutes for one import: no client timeout cuts it short.
+setGlobalDispatcher(new Agent({ headersTimeout: 0, bodyTimeout: 0 }));
 const VERSIONS = Number(process.env.IMPORT_VERSIONS ?? 1600);
 
 const version = (n: number, text: string) => ({
