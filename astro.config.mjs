@@ -30,7 +30,7 @@ export default defineConfig({
   // precompress: brotli and gzip copies of static files, served by scripts/serve.mjs.
   // React renders each island with renderToString: Astro read each island's stream whole before
   // going on anyway, so streaming it through a web ReadableStream only cost time (docs/benchmarks.md,
-  // issue 19). No island suspends on the server (their lazy parts load on a click).
+  // "Pages rendered from scratch"). No island suspends on the server (their lazy parts load on a click).
   integrations: [react({ experimentalDisableStreaming: true }), precompressIntegration()],
   // No markdown pages: Shiki's inline styles would not pass the CSP.
   markdown: { syntaxHighlight: false },

@@ -122,7 +122,7 @@ const paramCount = (spec: Pick<RouteSpec, 'path'>) => spec.path.split('{').lengt
 /**
  * Each declared path once, as a pattern, fewest params first. Compiled once per route table:
  * the security middleware asks on every request, pages included (compiling every pattern per
- * request was 3-4% of a web process's CPU, issue 19).
+ * request was 3-4% of a web process's CPU).
  */
 const pathTables = new WeakMap<readonly RouteSpec[], { path: string; pattern: RegExp }[]>();
 function pathTable(routes: readonly RouteSpec[]) {

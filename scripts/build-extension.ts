@@ -34,7 +34,7 @@ await build({
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   // zod probes \`new Function\` unless told it runs jitless; the extension's CSP (script-src 'self')
-  // refuses it and Chrome reports a securitypolicyviolation on every page (issue 19). Each file,
+  // refuses it and Chrome reports a securitypolicyviolation on every page. Each file,
   // chunks included, says so before any code runs: whichever loads first sets it, before zod reads it.
   banner: { js: '(globalThis.__zod_globalConfig??={}).jitless=true;' },
   logLevel: 'warning',

@@ -48,7 +48,7 @@ function* filesUnder(dir, prefix = '/') {
  * with its precompressed copies (scripts/precompress.mjs), read once at start: a build's files
  * never change, and the whole set is small (under 2 MB). Answering them here, from memory,
  * means the adapter never looks on disk for a file of a page's or an API call's name (a
- * failed `stat` on every request: 3% of a search page's CPU and 6-11% of a write's, issue 19).
+ * failed `stat` on every request: 3% of a search page's CPU and 6-11% of a write's).
  */
 export function staticFiles(clientDir) {
   const files = new Map();

@@ -20,7 +20,7 @@ export const PromptSubmitted = {
     submittedBy: id.nullable().default(null),
     /** Set only by imports and the seed, to keep an original submission date. */
     submittedAt: z.iso.datetime().optional(),
-    /** The near-duplicates found at submission (issue 22): published or pending prompt ids, most similar first. */
+    /** The near-duplicates found at submission: published or pending prompt ids, most similar first. */
     similarTo: z.array(id).default([]),
     /** The submitter's note for the admin when they submitted despite near-duplicates. */
     duplicateNote: z.string().nullable().default(null),
@@ -61,14 +61,14 @@ export const PromptDiscarded = {
 };
 
 /** The author of a private prompt submitted it to the community: it is pending review from now on. */
-/** Version 2: `similarTo`, the near-duplicates found when it was shared (issue 22; version 1 reads as none). */
+/** Version 2: `similarTo`, the near-duplicates found when it was shared (version 1 reads as none). */
 export const PromptSharedForReview = {
   version: 2,
   schema: z.object({ promptId: id, submittedBy: id, similarTo: z.array(id).default([]) }),
   upcast: (data: unknown) => data,
 };
 
-/** Why the admin rejected a submission or a revision (issue 22, "Reasons for decisions"); the author sees both. */
+/** Why the admin rejected a submission or a revision ("Reasons for decisions"); the author sees both. */
 const decisionReason = {
   /**
    * A code of the prompts module's REJECT_REASONS (duplicate, low-quality, …), as decided then:
@@ -92,7 +92,7 @@ export const PromptReviewed = {
 };
 
 /**
- * The author sent their rejected prompt back to review after changing it (issue 22): pending
+ * The author sent their rejected prompt back to review after changing it: pending
  * again. `rejectedVersion`: the version the admin rejected, which the queue diffs against.
  */
 export const PromptResubmitted = {

@@ -30,7 +30,7 @@ export const accountsMigrations = [
     `,
   },
   {
-    // Issue 18, finding 10: the one rewrite of history. Password hashes were event data, so
+    // The one rewrite of history (docs/decisions/0002-personal-data-sealed-in-the-log.md). Password hashes were event data, so
     // every hash a user ever had stayed in the append-only log (and its backups). The current
     // hash moves to account_passwords; every PasswordSet event keeps only who set a password.
     id: '0101_password_hashes_out_of_the_log',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../../events/paging';
 
 /**
- * The admin's audit log (issue 22): one entry per moderation event, derived from the log only
+ * The admin's audit log: one entry per moderation event, derived from the log only
  * (projections/audit). Each action names what happened; new moderation events (reports, hides,
  * featured members) add an action here and a line to the projection's table of entries.
  */

@@ -5,7 +5,7 @@ import { auditCsvQuery, auditQuery, type AuditEntryView } from './contracts';
 
 const filters = { promptId: idParam.optional(), actorId: idParam.optional() };
 
-/** The admin's audit log over HTTP (issue 22). */
+/** The admin's audit log over HTTP. */
 export const auditRoutes = {
   auditLog: route<Page<AuditEntryView>>()({
     method: 'GET',

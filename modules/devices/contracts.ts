@@ -38,7 +38,7 @@ export type ConnectDeviceRequest = z.output<typeof connectDeviceRequest>;
 export const connectionRequest = connectDeviceRequest;
 
 /**
- * A connection request can be approved for this long after the extension asked (issue 18):
+ * A connection request can be approved for this long after the extension asked:
  * an approval link found later in a chat or a mailbox is dead, and the extension starts again.
  */
 export const CONNECT_REQUEST_TTL_MINUTES = 10;
@@ -57,7 +57,7 @@ export interface ConnectionRequestView {
 }
 
 /**
- * A device token unused for this long stops working (issue 18, finding 4): a forgotten
+ * A device token unused for this long stops working: a forgotten
  * browser does not keep access for ever. Any call with the token counts as a use; the
  * dashboard lists each device's last use. The user reconnects from the extension.
  */

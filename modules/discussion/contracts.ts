@@ -5,7 +5,7 @@ import { DISCUSSION_LIMITS } from './limits';
 export { DISCUSSION_LIMITS, commentSegments, type TextSegment } from './limits';
 
 /**
- * Comments and reports (issue 22): requests, answers and the pure text helpers the server and
+ * Comments and reports: requests, answers and the pure text helpers the server and
  * the islands share. Pure: islands may import it.
  */
 

@@ -17,7 +17,7 @@ import {
 
 const params = z.object({ id });
 
-/** Comments on public prompts and reports of prompts and comments (issue 22). Writes are the website's: never a device or a token. */
+/** Comments on public prompts and reports of prompts and comments. Writes are the website's: never a device or a token. */
 export const discussionRoutes = {
   comments: route<CommentPage>()({
     method: 'GET',

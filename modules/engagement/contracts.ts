@@ -100,7 +100,7 @@ export interface RatingView {
   userId: number;
   promptId: number;
   value: RatingValue;
-  /** The prompt's aggregate after this rating (see docs/architecture.md, "Ratings"). */
+  /** The prompt's aggregate after this rating (see docs/library.md, "Ratings and usage counts"). */
   rating: number;
   ratingCount: number;
 }

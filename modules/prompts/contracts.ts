@@ -11,7 +11,7 @@ export const PRODUCT_NAME = 'Promptory';
 export const DEFAULT_AUTHOR_NAME = 'Community User';
 
 /**
- * Submission limits (issue 18, finding 5): one account may have at most this many prompts
+ * Submission limits: one account may have at most this many prompts
  * waiting for review; the admin reviews what is there before more come. The rate (10 an hour
  * per account) is the composition root's rate limiter (`submit`, src/server/rate-limit.ts).
  */
@@ -162,7 +162,7 @@ export const submitPromptRequest = z.object({
   isEditorsPick: z.boolean().default(false),
   /** "public": submitted for review (the default); "private": kept by its author, never reviewed. */
   visibility: z.enum(VISIBILITIES).default('public'),
-  /** Why the submitter submits despite the near-duplicates they were shown (issue 22), for the admin. */
+  /** Why the submitter submits despite the near-duplicates they were shown, for the admin. */
   duplicateNote: z
     .string()
     .trim()
@@ -172,7 +172,7 @@ export const submitPromptRequest = z.object({
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
-/** Why the admin rejects a submission or a revision (issue 22): the author sees the reason and the note. */
+/** Why the admin rejects a submission or a revision: the author sees the reason and the note. */
 export const REJECT_REASONS = ['duplicate', 'low-quality', 'unsafe', 'wrong-category', 'needs-translation', 'other'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 /** The admin's note to the author beside the reason, in characters. */
@@ -281,7 +281,7 @@ export interface ReviewPromptView extends Pick<
   lastRejection: RejectedVersion | null;
   /** The version it shows now (the published one while a revision waits). */
   version: number;
-  /** Likely duplicates found when it was submitted (issue 22), still in the review model, most similar first. */
+  /** Likely duplicates found when it was submitted, still in the review model, most similar first. */
   similarTo: { id: number; title: string; status: PromptStatusName }[];
   /** The submitter's note about them, if any. */
   duplicateNote: string | null;
@@ -384,7 +384,7 @@ export interface EditResult {
   changed: boolean;
 }
 
-/** How a version of a prompt stands (docs/architecture.md, "Editing and versions"). */
+/** How a version of a prompt stands (docs/review.md, "Editing and versions"). */
 export const VERSION_STATUSES = ['published', 'pending', 'rejected', 'withdrawn', 'draft'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Near-duplicate detection that works in Chinese and English (issue 22). Pure: no I/O.
+ * Near-duplicate detection that works in Chinese and English. Pure: no I/O.
  *
  * A prompt's features are taken from its title and content, normalised (NFKC folds full-width
  * letters and digits, lower case, punctuation and spacing dropped), so a copy that only changes

@@ -107,7 +107,7 @@ function evolveBatch(events: readonly StoredEvent[]): Statement[] {
 }
 
 /**
- * The audit log (issue 22): one row per moderation event, kept by nothing but the log, so a
+ * The audit log: one row per moderation event, kept by nothing but the log, so a
  * rebuild gives the same table (tests/integration/replay-all.test.ts).
  */
 export const auditProjection: Projection = {

@@ -175,7 +175,7 @@ export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promis
 }
 
 export interface RatingStats {
-  /** round(mean of current ratings), 0 with none: see docs/architecture.md, "Ratings". */
+  /** round(mean of current ratings), 0 with none: see docs/library.md, "Ratings and usage counts". */
   rating: number;
   ratingCount: number;
   helpfulCount: number;

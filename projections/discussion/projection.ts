@@ -2,7 +2,7 @@ import type { StoredEvent } from '../../events';
 import type { Projection, Statement } from '../types';
 
 /**
- * Comments and reports (issue 22). A removed comment keeps its row (without its text) so a
+ * Comments and reports. A removed comment keeps its row (without its text) so a
  * thread can show its place as "deleted" while replies stand. A deleted account's comments
  * lose their text and author, and their reports go. Rows are keyed by comment and report id,
  * so each event's statement applies once per row.

@@ -9,7 +9,7 @@ const sigOf = (d: { title: string; content: string }) => Array.from(signature(fe
 const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
 /**
- * What the duplicate check compares (issue 22): every prompt's MinHash signature of the version
+ * What the duplicate check compares: every prompt's MinHash signature of the version
  * the public sees (a pending prompt's live one), its status, and its author. Only published and
  * pending prompts are matched; the others stay so that sharing, resubmitting or approving brings
  * them back. Nothing is deleted: a prompt that goes (a discarded import, a deleted account's

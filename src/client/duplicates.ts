@@ -4,7 +4,7 @@ import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 
 /**
- * The submit forms' duplicate check (issue 22): before a public submission the form asks for
+ * The submit forms' duplicate check: before a public submission the form asks for
  * near-duplicates; if there are any it shows them and stops, and the next submit of the same
  * title and content goes ahead (with the submitter's optional note). Changing either asks
  * again. A failed check never blocks a submission: the server finds the duplicates again and

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Page } from '../../modules/prompts/contracts';
 
 /**
- * A paged list in an island (issue 18): `reload` fetches the first page, `more` is the Load
+ * A paged list in an island: `reload` fetches the first page, `more` is the Load
  * more control's state and action (the next page, appended). `fetchPage` is called with the
  * cursor of the page before (none for the first). A reload that answers after a newer one
  * (a filter changed twice quickly) is dropped, so the list always shows the latest question.

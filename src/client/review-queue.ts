@@ -10,7 +10,7 @@ import { reserveToast } from './toast-store';
 export const PENDING_REFRESH_MS = 30_000;
 
 /**
- * The review queue for the admin screens, a page at a time (issue 18: a flooded queue once
+ * The review queue for the admin screens, a page at a time (a flooded queue once
  * weighed 16 MB): the first page at once, again every 30 s (as many rows as are shown, at
  * most PAGE_MAX: one request, one page) and after each decision; `loadMore` appends the
  * next page. `review` approves or rejects with toasts that differ by

@@ -50,7 +50,7 @@ const REMEMBERED_TEXTS = 10_000;
 /**
  * `t` that remembers what a key without options gives: the resources never change after
  * start, and looking a key up through i18next (namespaces, fallbacks, nesting) was a few
- * per cent of a page's render time (docs/benchmarks.md, issue 19).
+ * per cent of a page's render time (docs/benchmarks.md).
  */
 function remembered(t: ServerT): ServerT {
   const texts = new Map<string, string>();
@@ -97,7 +97,7 @@ const plainHtml = new Map<ServerT, Map<string, unknown>>();
  * `escapeValue: false` because Astro escapes `{t(...)}` itself; `set:html` does not, so every
  * `set:html` of a translation goes through here (tests/unit/site-i18n.test.ts checks). The
  * values are escaped here, as i18next would: asking i18next to escape per call rebuilt its
- * interpolator's patterns on every call (15% of the privacy page's render time, issue 19).
+ * interpolator's patterns on every call (15% of the privacy page's render time).
  */
 export function tHtml<T = string>(t: ServerT, key: TranslationKey | SubtreeKey, options: Record<string, unknown> = {}): T {
   const values = Object.keys(options).filter((name) => !I18NEXT_OPTIONS.has(name));

@@ -39,11 +39,11 @@ export interface Config {
 
 /**
  * `submit`: prompts sent for review, per account (and per address, loosely); `library`:
- * ratings, bookmarks, collections and history entries together, per account (issue 18);
+ * ratings, bookmarks, collections and history entries together, per account;
  * `connect`: the extension's connection requests, per address (anyone may ask; each appends);
  * `mcp`: /mcp tool calls and prompt fills, per access token (account column) and per address;
  * `data`: downloads and imports of one's whole data, per account (each reads or writes many rows);
- * `comment`: comments posted, edited and deleted, per account; `report`: reports filed, per account (issue 22).
+ * `comment`: comments posted, edited and deleted, per account; `report`: reports filed, per account.
  */
 export type RateAction = 'login' | 'register' | 'forgot' | 'set_password' | 'use' | 'submit' | 'library' | 'connect' | 'mcp' | 'data' | 'comment' | 'report';
 export interface RateLimits {

@@ -10,7 +10,7 @@ const CANDIDATES = 20;
 const PAGE = 5000;
 
 /**
- * The duplicate check of one web process (issue 22): the signatures of every published and
+ * The duplicate check of one web process: the signatures of every published and
  * pending prompt in memory (modules/prompts/similarity.ts: 100,000 prompts take 25 MB and a
  * scan of a few ms), kept current by reading the `duplicates` read model's rows changed since
  * the last check (one indexed query, usually empty). Candidates the signatures find are then

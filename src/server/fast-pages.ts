@@ -110,7 +110,7 @@ interface Answer {
 /**
  * Each stored page's answers, built once per encoding and scheme: a hit then writes a list
  * made beforehand (Node writes a flat list of headers as it is when no header was set before),
- * instead of merging, sorting and validating some twenty headers on every request (issue 19).
+ * instead of merging, sorting and validating some twenty headers on every request.
  */
 const answers = new WeakMap<CachedPage, Map<string, Answer>>();
 

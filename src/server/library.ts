@@ -62,7 +62,7 @@ export async function throttleUse(app: App, context: Pick<APIContext, 'request' 
 }
 
 /**
- * One account's writes, counted by the composition root's rate limiter (issue 18): `submit`
+ * One account's writes, counted by the composition root's rate limiter: `submit`
  * (prompts sent for review) or `library` (ratings, bookmarks, collections, history). Past the
  * account's limit (or the looser one per client address): 429 with Retry-After and the
  * action's message, before anything is read or appended.

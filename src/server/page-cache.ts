@@ -37,7 +37,7 @@ const RENDER_WAIT_MS = 2000;
 /**
  * Every miss (each distinct search is one) pays this compression: level 3 takes about 0.45x
  * the time of the default level 6, for about 10% more bytes (a 124 KB list page: 20.2 KB
- * against 18.3 KB gzipped; docs/benchmarks.md, issue 19).
+ * against 18.3 KB gzipped; docs/benchmarks.md).
  */
 const GZIP_LEVEL = 3;
 

@@ -31,7 +31,7 @@ import type { RateAction, RateLimits } from './config';
  *   limit is soft: past it every attempt waits RATE_LIMIT_SLOW_DOWN_MS (default 1000) before
  *   the password is checked, and a correct password still gets through.
  * - Submissions and library writes (`hit` with the account `user:<id>`) count every write, so
- *   one account's script cannot flood the review queue or the log (issue 18).
+ *   one account's script cannot flood the review queue or the log.
  */
 export const rateLimitMigrations = [
   {

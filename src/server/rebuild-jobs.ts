@@ -7,7 +7,7 @@ export type { RebuildJob };
  * The admin's "rebuild read models" action, run in the background of this process so the
  * page can poll its progress. One at a time: each rebuild builds fresh tables beside the live
  * ones and swaps them in when caught up (ProjectionRunner.rebuild), so the site keeps serving
- * the old tables meanwhile. Progress lives in this process only (docs/architecture.md).
+ * the old tables meanwhile. Progress lives in this process only (docs/review.md, "Rebuild with progress").
  */
 export class RebuildJobs {
   private current: RebuildJob | null = null;

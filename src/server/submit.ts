@@ -10,7 +10,7 @@ import { throttleAccount } from './library';
 /** Every match comes with its id for the event (the submitter is told only what they may know, by the check route). */
 const ADMIN_VIEW = { userId: null, isAdmin: true };
 
-/** The near-duplicates of a prompt going to review, for the admin's queue (issue 22). */
+/** The near-duplicates of a prompt going to review, for the admin's queue. */
 export async function similarIds(app: App, text: { title: string; content: string }, excludeId?: number): Promise<number[]> {
   return (await duplicateFinder(app).find(text, ADMIN_VIEW, excludeId)).flatMap((m) => (m.id === null ? [] : [m.id]));
 }
@@ -28,11 +28,11 @@ export async function submitFor(
   body: SubmitPromptRequest,
 ) {
   const { user, actor, metadata } = call;
-  // Submission limits (issue 18): a rate per account here, the pending count in the decision.
+  // Submission limits: a rate per account here, the pending count in the decision.
   // The admin (who also imports) is held to neither.
   if (!actor.isAdmin) await throttleAccount(app, context, 'submit', user.id);
   const pending = actor.isAdmin ? 0 : await countPendingBy(app.db, user.id);
-  // The admin's queue marks likely duplicates (issue 22): found here, whichever surface submits, and kept in the event.
+  // The admin's queue marks likely duplicates: found here, whichever surface submits, and kept in the event.
   const similarTo = body.visibility === 'public' ? await similarIds(app, body) : [];
   const submission = { ...body, authorName: body.authorName ?? user.name, similarTo, duplicateNote: body.duplicateNote ?? null };
   const appended = await submitPrompt(app.store, submission, actor, metadata, pending);
@@ -44,7 +44,7 @@ export async function submitFor(
 
 /**
  * An existing prompt going (back) to the review queue on its author's word (a private one
- * shared, a rejected one resubmitted): held to the same limits as a new submission (issue 18).
+ * shared, a rejected one resubmitted): held to the same limits as a new submission.
  * `decide` runs the command with the author's pending count. Answers the prompt as they see it.
  */
 export async function requeueFor(

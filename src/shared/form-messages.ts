@@ -62,7 +62,7 @@ export const FORMS = {
     limits: COLLECTION_LIMITS,
     fields: { name: bounded('messages.name'), description: bounded('messages.description') },
   },
-  // Comments and reports (issue 22): the body's bounds, a report's note (required for "other").
+  // Comments and reports: the body's bounds, a report's note (required for "other").
   comment: {
     prefix: 'prompts:comments.',
     limits: { body: DISCUSSION_LIMITS.body, note: DISCUSSION_LIMITS.note },

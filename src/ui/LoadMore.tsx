@@ -1,7 +1,7 @@
 import { Button } from './Button';
 
 /**
- * The "Load more" control under a paged list (issue 18: lists that can grow come a page at a
+ * The "Load more" control under a paged list (lists that can grow come a page at a
  * time). A real <button>, so keyboard users reach it with Tab; while the next page loads it
  * says so and is busy, and it is gone once the list has no next page.
  */

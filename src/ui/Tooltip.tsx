@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { cloneElement, useLayoutEffect, useRef, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
 
-/** Spec section 9: open after 700 ms; within 300 ms of one closing the next opens at once; 4 px away. */
+/** The product's tooltip timing: open after 700 ms; within 300 ms of one closing the next opens at once; 4 px away. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const TOOLTIP_OFFSET_PX = 4;

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the create page's placeholder hint (issue 20): before and after Convert, at
+ * Screenshots of the create page's placeholder hint: before and after Convert, at
  * 360, 900 and 1280 px, light and dark, en and zh-HK, written to OUT_DIR (default
  * /tmp/shots-create) as create-<state>-<width>-<lng>-<theme>.png. Against a running build
  * started like the e2e server (its outbox in E2E_DATA_DIR):

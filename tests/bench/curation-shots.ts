@@ -1,5 +1,5 @@
 /**
- * Screenshots of the curation screens (issue 22): the create page showing possible duplicates,
+ * Screenshots of the curation screens: the create page showing possible duplicates,
  * the admin's queue with a likely duplicate, a resubmission's diff and the reject form open,
  * My Prompts with a rejection's reason and note, the Revisions tab with a rejected revision
  * before, and the Audit Log. Written to OUT_DIR (default /tmp/shots-curation) as

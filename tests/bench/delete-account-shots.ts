@@ -1,5 +1,5 @@
 /**
- * Screenshots of the profile's "Delete my account" card (issue 21): closed, and open with a
+ * Screenshots of the profile's "Delete my account" card: closed, and open with a
  * wrong password refused, at 360, 900 and 1280 px, light and dark, en and zh-HK, written to
  * OUT_DIR (default /tmp/shots-delete) as delete-<state>-<width>-<lng>-<theme>.png. Against a
  * running build started like the e2e server (its outbox in E2E_DATA_DIR):

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the discussion screens (issue 22): the detail page's comments (a thread with a
+ * Screenshots of the discussion screens: the detail page's comments (a thread with a
  * reply, an edited comment with a link, a deleted parent), the admin's Reports tab, report
  * outcomes on the dashboard, and the count on a card. Written to OUT_DIR (default /tmp/shots-discussion) as
  * <page>-<width>-<lng>-<theme>.png, full page. Against a running build started with ADMIN_EMAIL

@@ -1,4 +1,4 @@
-// `npx tsx tests/bench/duplicates-bench.ts [prompts]`: the duplicate check (issue 22) at 100,000 prompts.
+// `npx tsx tests/bench/duplicates-bench.ts [prompts]`: the duplicate check at 100,000 prompts.
 // Writes docs/benchmarks-duplicates.md (npm run bench folds it into docs/benchmarks.md).
 import { writeFileSync } from 'node:fs';
 import { DUPLICATE_THRESHOLD, features, signature, similarity, SimilarityIndex } from '../../modules/prompts/similarity';
@@ -59,7 +59,7 @@ const max = times[times.length - 1];
 const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
 console.log({ N, buildMs: Math.round(buildMs), p50, p95, max, found, heapMb });
 
-const doc = `## Duplicate check (issue 22)
+const doc = `## Duplicate check
 
 \`npx tsx tests/bench/duplicates-bench.ts ${N}\`: the in-memory index of one web process
 (\`src/server/duplicates.ts\`, \`modules/prompts/similarity.ts\`) holding ${N.toLocaleString('en')} prompts

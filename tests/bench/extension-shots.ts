@@ -1,5 +1,5 @@
 /**
- * Screenshots of the extension itself (issue 20): the side panel's three tabs (Library,
+ * Screenshots of the extension itself: the side panel's three tabs (Library,
  * Favourites, My Prompts with every status) and the save window, at the widths Chrome gives a
  * side panel and a popup (360 and 420), light and dark, en and zh-HK, written to OUT_DIR
  * (default /tmp/shots-extension) as <page>-<width>-<lng>-<theme>.png. Against a running build
@@ -100,7 +100,7 @@ for (const lng of ['en', 'zh-HK']) {
       await page.goto(`${at('save')}#shot`);
       await page.getByTestId('save-submit').waitFor();
       await shot('save');
-      // The save window's duplicate check (issue 22): a public save of a published prompt's text.
+      // The save window's duplicate check: a public save of a published prompt's text.
       await page.evaluate((text) => chrome.storage.session.set({ 'draft:dup': { text } }), duplicateOf);
       // Only the hash changes: reload, so the window reads the new draft.
       await page.goto(`${at('save')}#dup`);

@@ -1,5 +1,5 @@
 /**
- * The library under write load (issue 9). Run after a build, against PostgreSQL:
+ * The library under write load. Run after a build, against PostgreSQL:
  *
  *   ASTRO_OUT_DIR=dist-test npx astro build
  *   ASTRO_OUT_DIR=dist-test npx tsx tests/bench/library-bench.ts [--seconds=N]

@@ -1,5 +1,5 @@
 /**
- * Import and export of a whole library (issue 21): a member imports 5,000 prompts from a
+ * Import and export of a whole library: a member imports 5,000 prompts from a
  * prompts.chat CSV through POST /api/me/import on the built server, then downloads their data
  * in each format; on PGlite and on PostgreSQL. Reports the time of each request and the
  * server's peak memory (VmHWM) before and after, and writes docs/benchmarks-portability.md.
@@ -114,7 +114,7 @@ async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row> {
 const rows = [await run('pglite', testPort(60))];
 if (databaseUrl) rows.push(await run('postgres', testPort(61)));
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const doc = `## Import and export of a whole library (issue 21)
+const doc = `## Import and export of a whole library
 
 \`npx tsx tests/bench/portability-bench.ts\` (built server, one member, ${PROMPTS.toLocaleString('en')} prompts of about 700
 characters with three prompts.chat variables each, as a prompts.chat CSV in one POST /api/me/import; then the

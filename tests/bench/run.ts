@@ -18,7 +18,7 @@ if (existsSync('tests/bench/site-bench.ts')) {
   if (existsSync('docs/benchmarks-site.md')) site = readFileSync('docs/benchmarks-site.md', 'utf8');
 }
 
-// The library under write load (issue 9) writes its own section too; it needs a build.
+// The library under write load writes its own section too; it needs a build.
 let library = '';
 if (existsSync('tests/bench/library-bench.ts')) {
   const result = spawnSync('npx', ['tsx', 'tests/bench/library-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -26,7 +26,7 @@ if (existsSync('tests/bench/library-bench.ts')) {
   if (existsSync('docs/benchmarks-library.md')) library = readFileSync('docs/benchmarks-library.md', 'utf8');
 }
 
-// HTTP writes against the store's own rate, one and two web processes (issue 19): its own section.
+// HTTP writes against the store's own rate, one and two web processes: its own section.
 let writes = '';
 if (existsSync('tests/bench/write-bench.ts')) {
   const result = spawnSync('npx', ['tsx', 'tests/bench/write-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -34,7 +34,7 @@ if (existsSync('tests/bench/write-bench.ts')) {
   if (existsSync('docs/benchmarks-writes.md')) writes = readFileSync('docs/benchmarks-writes.md', 'utf8');
 }
 
-// Import and export of a whole library (issue 21) writes its own section too; it needs a build.
+// Import and export of a whole library writes its own section too; it needs a build.
 let portability = '';
 if (existsSync('tests/bench/portability-bench.ts')) {
   const result = spawnSync('npx', ['tsx', 'tests/bench/portability-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -42,7 +42,7 @@ if (existsSync('tests/bench/portability-bench.ts')) {
   if (existsSync('docs/benchmarks-portability.md')) portability = readFileSync('docs/benchmarks-portability.md', 'utf8');
 }
 
-// The duplicate check at 100,000 prompts (issue 22): its own section, no build needed.
+// The duplicate check at 100,000 prompts: its own section, no build needed.
 let duplicates = '';
 if (existsSync('tests/bench/duplicates-bench.ts')) {
   const result = spawnSync('npx', ['tsx', 'tests/bench/duplicates-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });

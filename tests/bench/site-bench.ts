@@ -1,19 +1,19 @@
 /**
- * Public-site benchmarks (issue 3). Run after a build:
+ * Public-site benchmarks. Run after a build:
  *
  *   ASTRO_OUT_DIR=dist-site npx astro build
  *   ASTRO_OUT_DIR=dist-site npx tsx tests/bench/site-bench.ts [--quick] [--no-lighthouse]
  *
  * 1. JavaScript shipped (gzip of every script the page runs: external modules it loads,
  *    including imported chunks and React, plus inline scripts): /prompts/{id} <= 90 KB,
- *    /prompts <= 110 KB (issue 8); and scripts that block first paint (none allowed).
+ *    /prompts <= 110 KB; and scripts that block first paint (none allowed).
  * 2. Requests per second of /prompts/{id} and /prompts against a trivial SSR page of the
  *    same build (/healthz), wrk -t2 -c32 on loopback, interleaved rounds, median: each at
  *    least half of the trivial page, for a visitor and for a signed-in user (session cookie
  *    on every request, the trivial page included). Also with the page cache off, for reference.
- *    And (issue 19) each cached page against a static file of the same size from the same
+ *    And each cached page against a static file of the same size from the same
  *    server, same run: at least half its rate.
- *    And pages rendered from scratch (issue 19): search pages that miss the page cache (a
+ *    And pages rendered from scratch: search pages that miss the page cache (a
  *    distinct `?q=` on every request, Latin and two-character Chinese) at >= 500 req/s, and
  *    /prompts/{id} with the page cache off at >= 0.25x /healthz of the same server.
  * 3. Search over 100,000 generated prompts (the catalog projection's own SQL, PGlite):
@@ -195,7 +195,7 @@ function wrk(url: string, seconds: number, cookie?: string): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Issue 19: a static file of the same size as a page as it travels (gzipped), from the same
+ * A static file of the same size as a page as it travels (gzipped), from the same
  * server: the page's own HTML and its gzip, written as a precompressed build asset, which
  * scripts/serve.mjs answers from memory (its fastest static path). Only a `.gz` copy, so a
  * client that takes brotli too gets the very bytes the page sends. The server reads the
@@ -249,7 +249,7 @@ async function throughput(url: string, id: number, cookie?: string, statics?: { 
 }
 
 // ---------------------------------------------------------------------------------------
-// 2b. Pages rendered from scratch (issue 19)
+// 2b. Pages rendered from scratch
 
 /**
  * wrk's request script for search misses: `/prompts?q=<term>` over a file of terms (one per
@@ -574,7 +574,7 @@ async function lighthouse(url: string, paths: string[]) {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-log('# Public site benchmarks (issues 3 and 8)');
+log('# Public site benchmarks');
 log();
 log(`Run ${new Date().toISOString()} on ${process.platform} (${(await import('node:os')).cpus().length} cores), Node ${process.version}, build \`${outDir}\`.`);
 log(
@@ -649,7 +649,7 @@ if (run('js') || run('rps')) {
           `a cached page is answered before any session lookup, by the Node server itself (src/server/fast-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
       );
       log();
-      log('## A cached page against a static file of the same size (issue 19: ≥ 0.5x)');
+      log('## A cached page against a static file of the same size (≥ 0.5x)');
       log();
       log(
         'Same server, same run, wrk -t2 -c32, interleaved rounds, median. The static file is the page itself, gzipped, as a precompressed build asset (scripts/serve.mjs answers those from memory: its fastest static path); both go out gzipped, the same number of body bytes.',
@@ -693,7 +693,7 @@ if (run('scratch')) {
   try {
     const scratch = await fromScratch(cachedServer.url, uncachedServer.url, await firstPromptId(uncachedServer.url));
     const detailRatio = scratch.detail / scratch.trivial;
-    log('## Pages rendered from scratch (issue 19)');
+    log('## Pages rendered from scratch');
     log();
     log(
       `wrk -t2 -c32, loopback, median of ${quick ? 2 : 3} interleaved rounds; load average ${loadBefore} before, ${await loadAt()} after (1, 5, 15 minutes). ` +

@@ -1,5 +1,5 @@
 /**
- * Screenshots of what a user meets (issue 18): home, browse, detail, dashboard, admin and
+ * Screenshots of what a user meets: home, browse, detail, dashboard, admin and
  * extension pages (and the profile) at several widths, in both languages and themes, written to OUT_DIR
  * (default /tmp/shots-ui) as <page>-<width>-<lng>-<theme>.png, full page. Against a running
  * build started with ADMIN_EMAIL (its set-password link is read from DATA_DIR's outbox):

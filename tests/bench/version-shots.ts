@@ -1,5 +1,5 @@
 /**
- * Screenshots of the editing and versions screens (issue 20): the edit page, the version
+ * Screenshots of the editing and versions screens: the edit page, the version
  * history with a diff, My Prompts with a pending revision, the admin's Revisions tab, the detail
  * page with its per-version rating, and "Updated since you saved it" on the Bookmarks tabs and a
  * collection. Written to OUT_DIR (default /tmp/shots-versions) as

@@ -1,5 +1,5 @@
 /**
- * HTTP writes against the store's own speed (issue 19). Run after a build, against PostgreSQL:
+ * HTTP writes against the store's own speed. Run after a build, against PostgreSQL:
  *
  *   ASTRO_OUT_DIR=dist-test npx astro build
  *   ASTRO_OUT_DIR=dist-test npx tsx tests/bench/write-bench.ts [--seconds=N] [--rounds=N]

@@ -14,7 +14,7 @@ async function mcpCall(request: APIRequestContext, baseURL: string, token: strin
 }
 
 /**
- * Access tokens (issue 21) on the dashboard: created with a name, access and lifetime, shown
+ * Access tokens on the dashboard: created with a name, access and lifetime, shown
  * once with a copy button, working at /mcp, then revoked after a confirm and refused there.
  */
 for (const lng of ['en', 'zh-HK'] as const) {

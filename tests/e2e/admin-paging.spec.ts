@@ -4,7 +4,7 @@ import { expect, islandsReady, test } from './fixtures';
 import { adminSignIn } from './auth-support';
 
 /**
- * Issue 18: the admin's pending queue at 360 px keeps Approve, Reject and View on screen (a
+ * The admin's pending queue at 360 px keeps Approve, Reject and View on screen (a
  * stacked card per prompt, no sideways scrolling), and the queue comes a page at a time with a
  * keyboard-reachable Load more.
  */

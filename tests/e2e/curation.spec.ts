@@ -5,7 +5,7 @@ import { adminSignIn, apiSignUp } from './auth-support';
 import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-support';
 
 /**
- * Issue 22, curation, in both languages: a member's near-duplicate of a published Chinese
+ * Curation, in both languages: a member's near-duplicate of a published Chinese
  * prompt is caught on the create page (with a link to it) and submitted anyway with a note; the
  * admin's queue marks it as a likely duplicate; the admin rejects it with a reason and a note;
  * the author reads both in My Prompts, edits the prompt and resubmits it; the admin's queue

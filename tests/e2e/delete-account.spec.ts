@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors } from './site-support';
 
 /**
- * "Delete my account" from the profile (issue 21), on a server of its own on PostgreSQL, so
+ * "Delete my account" from the profile, on a server of its own on PostgreSQL, so
  * the database can be dumped afterwards: the member downloads their prompts (the Markdown
  * zip, the one format my-data.spec does not open), deletes the account with their password,
  * cannot sign in again, and pg_dump finds their email and name nowhere.

@@ -5,7 +5,7 @@ import { adminSignIn, apiSignUp } from './auth-support';
 import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-support';
 
 /**
- * Issue 22, discussion, in both languages: a member comments on a prompt, replies to the
+ * Discussion, in both languages: a member comments on a prompt, replies to the
  * comment, edits it and deletes the reply; another member reports the comment; the admin hides
  * it from the Reports tab with a reason; the comment is gone from the page, and both members
  * read the outcome on their dashboard. Without JavaScript the comment form still posts.

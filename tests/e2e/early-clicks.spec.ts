@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fillTemplate } from '../../modules/prompts/contracts';
 
 /**
- * Clicks before hydration are never lost (issue 18). On a slow phone the page is shown and
+ * Clicks before hydration are never lost. On a slow phone the page is shown and
  * clickable well before its islands' code has run; a click then must still happen. The CPU is
  * throttled 4x and the islands' code is held back 1 s, so each click below lands while its
  * island still carries Astro's `ssr` mark (checked), and the action must happen afterwards.

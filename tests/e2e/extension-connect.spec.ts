@@ -3,7 +3,7 @@ import { apiSignUp } from './auth-support';
 import { expect, islandsReady, test } from './fixtures';
 
 /**
- * The approval page (issue 18): it approves only a request the extension made, and shows who
+ * The approval page: it approves only a request the extension made, and shows who
  * asks from what the site recorded, never from the link. (The 10-minute expiry is decided by
  * the server: tests/unit/device-decisions.test.ts and tests/integration/devices-api.test.ts.)
  */

@@ -346,7 +346,7 @@ test('after the user approves the device on the site, the panel shows their favo
   const code = await page.getByTestId('connect-code').textContent();
   const connect = await pageAt(`${site}/extension/connect?key=`);
   await expect(connect.getByTestId('connect-code')).toHaveText(code!);
-  // Who asks, as the extension told the site before opening the page (issue 18).
+  // Who asks, as the extension told the site before opening the page.
   await expect(connect.getByTestId('connect-name')).toHaveText(/^Chrome/);
   await expect(connect.getByTestId('connect-agent')).toHaveText(/^Chrome \d+ on Linux$/);
   await expect(connect.getByTestId('connect-origin')).toContainText(`chrome-extension://${EXTENSION_ID}`);
@@ -370,7 +370,7 @@ test('after the user approves the device on the site, the panel shows their favo
   await expect(page.getByTestId('prompt').last().locator('h2')).toHaveText(favorite.title);
   await expect(page.getByTestId('load-more')).toHaveCount(0);
 
-  // Save selection as prompt: the spec's validation first; private unless the user picks Public (issue 20).
+  // Save selection as prompt: the spec's validation first; private unless the user picks Public.
   const selection = 'Rewrite the selected paragraph in plain English for {{reader:a general reader|a child}}.';
   await menu('promptory-save', selection);
   const save = await pageAt(`chrome-extension://${EXTENSION_ID}/save.html`);
@@ -471,7 +471,7 @@ test('after the user approves the device on the site, the panel shows their favo
   await page.close();
 });
 
-// Hostile content (issue 19): what the site stores, the extension shows as text, whole.
+// Hostile content: what the site stores, the extension shows as text, whole.
 const tag = `hostile${Date.now().toString(36)}`;
 const hostile = {
   title: `${tag} ${bidi} ${word(60)} <i data-hostile>t</i>`.slice(0, 100),

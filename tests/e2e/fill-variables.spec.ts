@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support';
 
 /**
- * Fill before copy (issue 20): on a seeded prompt with variables, Copy Prompt (detail page)
+ * Fill before copy: on a seeded prompt with variables, Copy Prompt (detail page)
  * and Use Prompt (a card) open the fill-in panel; typing fills the preview; "Copy filled
  * prompt" records the use and copies the filled text; reopening offers the last values.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import http from 'node:http';
 
-/** Findings of the outside review (issue 7), reproduced over raw HTTP against the built server. */
+/** Findings of the outside review, reproduced over raw HTTP against the built server. */
 
 interface RawAnswer {
   status: number;

@@ -4,7 +4,7 @@ import { adminSignIn, mailCount, nextMail, uniqueEmail } from './auth-support';
 import { bidi, emoji, markdown, markup, word, zeroWidth } from './hostile-support';
 
 /**
- * Hostile content (issue 19): prompts, an author name and a collection name carrying markup,
+ * Hostile content: prompts, an author name and a collection name carrying markup,
  * script, markdown, bidirectional marks, zero-width characters, very long words and emoji
  * render inert and intact on every page that shows them: the text appears verbatim, no element
  * is injected, nothing runs, the page body does not scroll sideways on a phone, and Chromium

@@ -1,5 +1,5 @@
 /**
- * The hostile pieces of issue 19's proof, shared by the site's pages and the extension's: each
+ * The hostile pieces of the hostile-content proof (docs/reliability.md), shared by the site's pages and the extension's: each
  * tries one way in: an element, an event handler, a script, a javascript: link, a bidi
  * override, zero-width joiners, emoji with modifiers, a word too long for any line.
  */

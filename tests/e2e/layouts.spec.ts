@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { apiSignUp } from './auth-support';
 
 /**
- * What a user on a phone or tablet meets (issue 18): the controls are there and nothing is
+ * What a user on a phone or tablet meets: the controls are there and nothing is
  * cut. Checked at the widths the review found wrong, in both languages.
  */
 const LANGS = ['en', 'zh-HK'] as const;

@@ -5,7 +5,7 @@ import { expect, islandsReady, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support';
 
 /**
- * Issue 9's screens, as a new user: bookmarks (cards, detail page, the Bookmarks tab, the
+ * The library's screens, as a new user: bookmarks (cards, detail page, the Bookmarks tab, the
  * dashboard), ratings (stored, changed, the aggregate moving), history, collections (quick
  * button and dialog, fill, empty, view, delete, every validation message) and visitors.
  */
@@ -105,7 +105,7 @@ test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; 
   const aggregate = page.getByTestId('rating-aggregate').first();
 
   await page.goto(`/prompts/${prompt.id}`);
-  // Unrated: words, not a bare 0 (issue 18); rated: the score and how many ratings it rests on.
+  // Unrated: words, not a bare 0; rated: the score and how many ratings it rests on.
   await expect(aggregate).toContainText(P.card.noRatings);
   await expect(page.getByTestId('rating-card-summary')).toContainText(P.card.noRatings);
   await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'false');

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors } from './site-support';
 
 /**
- * "Download my data" on the profile (issue 21): plain links, so they work before any script
+ * "Download my data" on the profile: plain links, so they work before any script
  * runs; each gives a file named for the day, holding the member's own private prompt.
  */
 const strings = (lng: string) =>

@@ -5,7 +5,7 @@ import { apiSignUp } from './auth-support';
 import { LANGS, prepare, type Lang } from './site-support';
 
 /**
- * Issue 20, converting other tools' placeholders on the create page, in both languages: the
+ * Converting other tools' placeholders on the create page, in both languages: the
  * hint under the content names them, Convert turns them into variables (the duplicate into
  * one), Undo brings the text back, all by keyboard; the saved prompt has those variables.
  */

@@ -5,7 +5,7 @@ import { adminSignIn, apiSignUp } from './auth-support';
 import { LANGS, prepare, type Lang } from './site-support';
 
 /**
- * Issue 20, private prompts, in both languages: a user saves a private prompt from the create
+ * Private prompts, in both languages: a user saves a private prompt from the create
  * page; another user and a visitor can neither find nor open it; its owner sees it in My
  * Prompts as Private and submits it; the admin approves it from the queue; it is public.
  */

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support';
 
 /**
- * Remembered values (issue 20): a signed-in user's filled copy is remembered on the server;
+ * Remembered values: a signed-in user's filled copy is remembered on the server;
  * with the browser's own memory gone, the panel still offers the value typed the first time;
  * "Clear remembered values" on the profile forgets it.
  */

@@ -4,7 +4,7 @@ import { expect, islandsReady, test } from './fixtures';
 import { adminSignIn, apiSignUp } from './auth-support';
 
 /**
- * Issue 10 end to end: a user submits through the three entry points (browse toggle,
+ * Submission and review end to end: a user submits through the three entry points (browse toggle,
  * community dialog, create page), each form showing its validation messages first; the admin
  * sees the submissions arrive in the open queue without reloading, approves one and rejects
  * another; the public side, the author's My Submissions, the review history and the queue
@@ -134,7 +134,7 @@ test('submit through all three entry points, review, and see the outcome everywh
   await expect(createdCard.getByTestId('toggle-content')).toHaveCount(0);
   await card.getByTestId('toggle-content').click();
   await expect(card.getByTestId('toggle-content')).toHaveText(review.admin.hideContent);
-  // Reject asks for a reason (issue 22): without one the form says so and nothing is sent.
+  // Reject asks for a reason: without one the form says so and nothing is sent.
   await card.getByTestId('reject').click();
   await card.getByTestId('confirm-reject').click();
   await expect(card.getByTestId('reject-form')).toContainText(review.rejectForm.reasonRequired);

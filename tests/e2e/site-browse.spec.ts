@@ -3,7 +3,7 @@ import { fillTemplate } from '../../modules/prompts/contracts';
 import { expect, test } from './fixtures';
 import { cardTitles, expectNoErrors, LANGS, prepare, T, watchErrors } from './site-support';
 
-/** Issue 3, Browse (/prompts) and the cards: server-first lists, htmx-style swaps, no-JS path. */
+/** Browse (/prompts) and the cards: server-first lists, htmx-style swaps, no-JS path. */
 
 async function markPage(page: Page) {
   await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));

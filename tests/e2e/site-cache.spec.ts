@@ -3,7 +3,7 @@ import { expect, islandsReady, test } from './fixtures';
 import { mailCount, nextMail, uniqueEmail } from './auth-support';
 
 /**
- * Issue 8: one cached page for everyone. Public pages are the same bytes for a visitor and
+ * One cached page for everyone. Public pages are the same bytes for a visitor and
  * any signed-in user (so the page cache and ETags serve them all); what is personal arrives
  * through islands after load, and a page cached while one user browsed carries nothing of theirs.
  */

@@ -2,7 +2,7 @@ import { fillTemplate } from '../../modules/prompts/contracts';
 import { expect, test } from './fixtures';
 import { expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
-/** Issue 3, Prompt detail (/prompts/{id}). */
+/** Prompt detail (/prompts/{id}). */
 
 interface Prompt {
   id: number;

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-/** Issue 3: public pages and GET endpoints send ETag and Cache-Control and answer 304. */
+/** Public pages and GET endpoints send ETag and Cache-Control and answer 304. */
 
 const paths = [
   '/',

@@ -1,7 +1,7 @@
 import { expect, islandsReady, test } from './fixtures';
 import { cardTitles, expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
-/** Issue 3: Home, Community, Extension and Privacy policy, in both languages and themes. */
+/** Home, Community, Extension and Privacy policy, in both languages and themes. */
 
 for (const lng of LANGS) {
   for (const theme of THEMES) {

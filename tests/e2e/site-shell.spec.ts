@@ -1,7 +1,7 @@
 import { expect, islandsReady, reactHydrated, test } from './fixtures';
 import { expectNoErrors, LANGS, prepare, T, THEMES, watchErrors } from './site-support';
 
-/** Issue 3, Shell: navigation, footer, language, theme, toasts, tooltips, 404. */
+/** The shell: navigation, footer, language, theme, toasts, tooltips, 404. */
 
 for (const lng of LANGS) {
   for (const theme of THEMES) {

@@ -6,7 +6,7 @@ import { adminSignIn, apiSignUp } from './auth-support';
 import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-support';
 
 /**
- * Issue 20, editing and versions, in both languages: a user saves a private prompt with
+ * Editing and versions, in both languages: a user saves a private prompt with
  * `{{主題}}` and `{{tone:formal|casual}}`, edits it twice, sees three versions with a diff,
  * restores version 1, submits it; the admin approves it; the author edits the published
  * prompt, and a visitor keeps seeing the published text until the admin approves the revision

@@ -82,7 +82,7 @@ describe.each(backends)('account deletion on $name', (backend) => {
     const made = await person.api(routes.createAccessToken, { body: { name: 'My laptop', scope: 'read-write', expiresInDays: 30 } });
     expect(made.status).toBe(201);
     token = made.body.token;
-    // A comment with another member's reply, and a report with a note (issue 22).
+    // A comment with another member's reply, and a report with a note.
     const comment = await person.api(routes.postComment, { params: { id: othersId }, body: { body: commentWords } });
     expect(comment.status).toBe(201);
     expect((await other.api(routes.postComment, { params: { id: othersId }, body: { body: 'A reply that stays', parentId: comment.body.id } })).status).toBe(

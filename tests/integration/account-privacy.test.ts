@@ -12,7 +12,7 @@ import { backends, freshApp, suiteApp } from '../support/backends';
 import { Browser, installApp, lastMail, signUpAs } from './accounts-support';
 
 /**
- * Issue 18, findings 1 and 2: whatever the email, the account endpoints answer alike: the
+ * Whatever the email, the account endpoints answer alike: the
  * same status, body, headers and cookies (the written-position cookie would otherwise tell
  * how far the log moved), and concurrent requests for one registered email do not conflict.
  */
@@ -72,7 +72,7 @@ describe.each(backends)('account answers do not tell whether an email is registe
   const hashesInLog = async () =>
     (await app().db.query<{ type: string }>("select type from events where data::text like '%$argon2%' or data ? 'passwordHash'")).map((r) => r.type);
 
-  it('no password hash is ever written to the log: register, set password, reset (finding 10)', async () => {
+  it('no password hash is ever written to the log: register, set password, reset', async () => {
     const email = 'secret@example.com';
     await signUpAs(app(), new Browser(), email, 'Secret');
     const browser = new Browser('10.18.1.1');
@@ -114,7 +114,7 @@ describe.each(backends)('account answers do not tell whether an email is registe
     expect(r.status).toBe(200);
   });
 
-  it("a stranger's earlier registration does not choose the owner's name or username (finding 7)", async () => {
+  it("a stranger's earlier registration does not choose the owner's name or username", async () => {
     const email = 'victoria@example.com';
     const stranger = new Browser('10.18.2.1');
     const owner = new Browser('10.18.2.2');

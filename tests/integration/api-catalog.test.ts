@@ -51,7 +51,7 @@ describe('catalog API', () => {
         'reviewedBy',
         'title',
         'usageCount',
-        // Issue 20: the version the public sees (the history and "Updated since you saved it" link to it).
+        // The version the public sees (the history and "Updated since you saved it" link to it).
         'version',
       ].sort(),
     );

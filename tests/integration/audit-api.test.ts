@@ -18,7 +18,7 @@ const draft = (title: string) => ({
   categoryId: 1,
 });
 
-/** Issue 22, the audit log: every moderation event with actor, reason and time, filtered, as CSV, on each backend. */
+/** The audit log: every moderation event with actor, reason and time, filtered, as CSV, on each backend. */
 describe.each(backends)('the audit log on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const author = new Browser('10.8.0.1');

@@ -12,7 +12,7 @@ import { backup, restore } from '../../scripts/backup-lib';
 import { backends, settleAll } from '../support/backends';
 
 /**
- * `npm run backup` / `npm run restore` (issue 19): a backup restored into a new database holds
+ * `npm run backup` / `npm run restore`: a backup restored into a new database holds
  * the same log, and replaying that log gives the same read models as the original's.
  */
 async function readModels(app: App) {

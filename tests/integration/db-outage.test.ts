@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hasBuild, startServer, testPort, type RunningServer } from '../support/server';
 
 /**
- * A database outage under load (issue 19): the test runs its own PostgreSQL (pg_ctl on a
+ * A database outage under load: the test runs its own PostgreSQL (pg_ctl on a
  * temporary data directory), a web process and a projection worker on it, and stops
  * PostgreSQL for a few seconds in the middle of a stream of writes and page views. While it is
  * down every request is answered at once with 503 (JSON under /api, a friendly page elsewhere),

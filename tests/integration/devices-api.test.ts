@@ -172,7 +172,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     expect(events.filter((e) => e.type === 'DeviceRevoked').map((e) => (e.data as { by: string }).by)).toEqual(['user', 'device']);
   });
 
-  it('approves only a request the extension made, within 10 minutes of its asking (issue 18)', async () => {
+  it('approves only a request the extension made, within 10 minutes of its asking', async () => {
     // Unknown to the site: the link alone is not enough.
     const unasked = newToken();
     let before = await app.store.count();

@@ -11,7 +11,7 @@ const PUBLIC_URL = 'http://localhost:4321';
 const ADMIN = 'admin-discussion@example.com';
 const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: PUBLIC_URL } });
 
-/** Comments and reports end to end through the real middlewares and endpoints, on both backends (issue 22). */
+/** Comments and reports end to end through the real middlewares and endpoints, on both backends. */
 describe.each(backends)('discussion on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const ada = web('10.22.0.1');

@@ -21,7 +21,7 @@ const proofreader = {
   categoryId: 1,
 };
 
-/** Issue 22, duplicate detection, over the real endpoints and the `duplicates` read model, on each backend. */
+/** Duplicate detection, over the real endpoints and the `duplicates` read model, on each backend. */
 describe.each(backends)('duplicate detection on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const author = new Browser('10.7.0.1');

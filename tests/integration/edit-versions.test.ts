@@ -19,7 +19,7 @@ const draft = (title: string, visibility: 'public' | 'private' = 'public') => ({
   visibility,
 });
 
-/** Editing and versions over the real endpoints and middlewares, on each backend (issue 20). */
+/** Editing and versions over the real endpoints and middlewares, on each backend. */
 describe.each(backends)('editing and versions on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const author = new Browser('10.5.0.1');

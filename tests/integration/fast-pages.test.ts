@@ -7,7 +7,7 @@ import { startServer, testPort, type RunningServer } from '../support/server';
 import { lastMail } from './accounts-support';
 
 /**
- * Issue 19: a stored public page is answered by the Node server without entering Astro
+ * A stored public page is answered by the Node server without entering Astro
  * (src/server/fast-pages.ts). The built server runs under tests/support/serve-observed.mjs,
  * which logs each answer of the fast path and lets a request skip it: so the very same request
  * is answered once by each path, and the two answers must be the same bytes.

@@ -8,7 +8,7 @@ import { handlerFor } from '../support/endpoints';
 import { Browser, installApp, signedInBrowser } from './accounts-support';
 
 /**
- * Issue 18, finding 6: no input makes an endpoint answer 500. fast-check generates params,
+ * No input makes an endpoint answer 500. fast-check generates params,
  * query strings and JSON bodies for every declared route (through the real middlewares and
  * endpoints, as the admin, so every guard lets the request reach the parsers) and each
  * answer must be below 500. Values lean towards what broke before: ids past 2^31, non-canonical

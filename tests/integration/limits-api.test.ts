@@ -27,7 +27,7 @@ const submission = (i: number) => ({
   categoryId: 1,
 });
 
-/** Issue 18, findings 4, 5 and 8: submission and library limits, device token lifetime, bounded decision reads. */
+/** Submission and library limits, device token lifetime, bounded decision reads. */
 describe.each(backends)('limits on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: ORIGIN } });

@@ -20,7 +20,7 @@ const draft = (title: string, visibility?: 'public' | 'private') => ({
   ...(visibility ? { visibility } : {}),
 });
 
-/** Private prompts over the real endpoints and middlewares, on each backend (issue 20). */
+/** Private prompts over the real endpoints and middlewares, on each backend. */
 describe.each(backends)('private prompts on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const author = new Browser('10.4.0.1');

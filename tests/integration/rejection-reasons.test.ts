@@ -14,7 +14,7 @@ const draft = (title: string) => ({
   categoryId: 1,
 });
 
-/** Issue 22, "Reasons for decisions", over the real endpoints and middlewares, on each backend. */
+/** Reasons for decisions (docs/curation.md), over the real endpoints and middlewares, on each backend. */
 describe.each(backends)('reasons for decisions on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
   const author = new Browser('10.6.0.1');

@@ -85,7 +85,7 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     const publishedId = (await privately('Shared and published')).result.id;
     await app.settle(await sharePrompt(app.store, publishedId, author, meta()));
     await app.settle(await reviewPrompt(app.store, publishedId, true, { userId: 1, isAdmin: true }, meta()));
-    // Editing (issue 20): a private edit, an approved revision, one left pending, and a rating and bookmark of version 2.
+    // Editing: a private edit, an approved revision, one left pending, and a rating and bookmark of version 2.
     const admin = { userId: 1, isAdmin: true };
     await editPrompt(app.store, stillPrivate.result.id, { title: 'Still private, renamed' }, 'renamed', author, meta());
     await editPrompt(app.store, publishedId, { content: 'Write {{topic}} my way, briefly.' }, null, author, meta());
@@ -93,7 +93,7 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await editPrompt(app.store, publishedId, { title: 'Shared, published, revised' }, 'waiting', author, meta());
     await rate(app.store, user, publishedId, 5, meta());
     await bookmark(app.store, user, publishedId, meta());
-    // Reasons for decisions (issue 22): a rejection with a reason, an edit, a resubmission rejected again; a rejected revision.
+    // Reasons for decisions: a rejection with a reason, an edit, a resubmission rejected again; a rejected revision.
     const rejectedId = (await privately('Rejected, then resubmitted')).result.id;
     await sharePrompt(app.store, rejectedId, author, meta());
     await reviewPrompt(app.store, rejectedId, false, admin, meta(), { reason: 'needs-translation', note: 'Please add an English version.' });
@@ -101,7 +101,7 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await resubmitPrompt(app.store, rejectedId, author, meta());
     await reviewPrompt(app.store, rejectedId, false, admin, meta(), { reason: 'duplicate', note: null });
     await reviewRevision(app.store, publishedId, 3, false, admin, meta(), { reason: 'low-quality', note: 'Too short.' });
-    // Discussion (issue 22): a thread with a reply, an edit, a deletion, a report resolved by hiding, one left open.
+    // Discussion: a thread with a reply, an edit, a deletion, a report resolved by hiding, one left open.
     const top = await postComment(app.store, promptId, user, 'First comment', null, meta());
     await postComment(app.store, promptId, 1, 'A reply', top.commentId, meta());
     await changeComment(

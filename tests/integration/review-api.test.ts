@@ -128,7 +128,7 @@ describe.each(backends)('review API on $name', (backend) => {
       if (message) expect(r.body.issues.map((i: { message: string }) => i.message)).toContain(message);
     }
     expect((await ann.call(promptsApi.POST, { path: '/api/prompts', rawBody: '{oops' })).status).toBe(400);
-    // Visitors do not submit (docs/architecture.md, "Submission policy").
+    // Visitors do not submit (docs/decisions/0012-visitors-do-not-submit.md).
     const anonymous = await submit(visitor, dialog('Anonymous try'));
     expect(anonymous.status).toBe(401);
     expect(await events()).toBe(before);

@@ -25,7 +25,7 @@ import { Browser, installApp, signUpAs } from './accounts-support';
  *   device   the owner's extension, with its bearer token, naming the owner's things
  *
  * Two more columns are not written in the rows but derived, because the rule is one line: the
- * owner's personal access tokens (issue 21), sent as a script or an AI tool sends them (no
+ * owner's personal access tokens, sent as a script or an AI tool sends them (no
  * cookie, no Origin). A read-write token gets what the device gets (a token's scope is the
  * device's); a read token the same on GETs, and 403 on every write the device may make.
  *
@@ -82,12 +82,12 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'private') } }),
     publicInput: () => ({ params: { id: 1 } }),
   },
-  // Anyone signed in (and their extension) may ask before submitting; it reads, so it changes nothing (issue 22).
+  // Anyone signed in (and their extension) may ask before submitting; it reads, so it changes nothing.
   'POST /api/prompts/duplicates': {
     expect: '401 200 200 200 200 200',
     input: () => ({ body: { title: 'Owner draft', content: 'Write a haiku about queues.' } }),
   },
-  // Only the author sends their rejected, since edited, prompt back to review (issue 22); anyone else is told it does not exist.
+  // Only the author sends their rejected, since edited, prompt back to review; anyone else is told it does not exist.
   'POST /api/prompts/{id}/resubmit': {
     expect: '401 404 200 404 404 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'resubmit') } }),
@@ -98,7 +98,7 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
     publicInput: () => ({ params: { id: 2 } }),
   },
-  // Editing: the author, and the admin unless private; anyone else is told it does not exist (issue 20).
+  // Editing: the author, and the admin unless private; anyone else is told it does not exist.
   'PATCH /api/prompts/{id}': {
     expect: '401 404 200 404 200 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') }, body: { title: 'Owner draft, edited' } }),
@@ -182,7 +182,7 @@ const api: Record<string, Row> = {
     input: () => ({ body: { name: 'Laptop', tokenHash: randomBytes(32).toString('hex') } }),
   },
   'GET /api/openapi.json': { expect: '200 200 200 200 200 403' },
-  // Comments (issue 22): anyone reads a public prompt's; members of the website post, report and change their own (never a device).
+  // Comments: anyone reads a public prompt's; members of the website post, report and change their own (never a device).
   'GET /api/prompts/{id}/comments': { expect: '200 200 200 200 200 200', input: () => ({ params: { id: 1 } }) },
   'POST /api/prompts/{id}/comments': { expect: '401 201 201 201 201 403', input: () => ({ params: { id: 1 }, body: { body: 'A comment' } }) },
   'PATCH /api/comments/{id}': {

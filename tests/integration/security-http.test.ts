@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testPort, type RunningServer } from '../support/server';
 
 /**
- * Issue 18 through the built server, as a newcomer runs it (`npm start`: no PUBLIC_URL):
+ * The security rules (docs/security.md) through the built server, as a newcomer runs it (`npm start`: no PUBLIC_URL):
  * writes from the loopback address it answers are accepted; ids in paths have one spelling;
  * unknown methods, `/_image` and unstorable query text are 4xx, never 500.
  */

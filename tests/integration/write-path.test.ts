@@ -9,7 +9,7 @@ import { recordRoundTrips } from '../support/round-trips';
 import { Browser, installApp, signUpAs } from './accounts-support';
 
 /**
- * The write path's cost in database round trips (issue 19; docs/benchmarks.md, "HTTP writes").
+ * The write path's cost in database round trips (docs/benchmarks.md, "HTTP writes").
  * A rating is the hottest write: every round trip it waits on is latency for the rater and CPU
  * on both sides, and none of them may be bought with a guarantee.
  */

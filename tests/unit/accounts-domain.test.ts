@@ -53,7 +53,7 @@ describe('account decisions', () => {
     const late = new Date(now.getTime() + LINK_LIFETIME_MS.register);
     expect(linkIsValid(state, hashToken(token), late)).toBe(false);
     const set = decideSetPassword(state, hashToken(token), now);
-    // The event records that a password was set, never the credential (issue 18, finding 10).
+    // The event records that a password was set, never the credential.
     expect(set).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
     const after = fold([...registered, ...set]);
     expect(after.hasPassword).toBe(true);
@@ -177,7 +177,7 @@ describe('security helpers', () => {
     expect(from(deployed, 'https://partner.example')).toBe(true);
     for (const origin of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) expect(from(deployed, origin), origin).toBe(false);
   });
-  it('warns once when requests carry X-Forwarded-For and TRUST_PROXY=0 (issue 18, finding 11)', () => {
+  it('warns once when requests carry X-Forwarded-For and TRUST_PROXY=0', () => {
     const lines: string[] = [];
     const forwarded = () => new Request('http://localhost:4321/', { headers: { 'x-forwarded-for': '203.0.113.7' } });
     const untrusted = readConfig({});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable';
 import { errorResponse } from '../../src/server/http';
 
-/** A request that meets a database restart is answered 503 with Retry-After, not 500 (issue 19). */
+/** A request that meets a database restart is answered 503 with Retry-After, not 500. */
 describe('database unavailable', () => {
   const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   const shuttingDown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });

@@ -20,7 +20,7 @@ const approveAt = (minutes: number) => ({
   now: new Date(askedAt.getTime() + minutes * MINUTE),
 });
 
-describe('extension connection requests (issue 18)', () => {
+describe('extension connection requests', () => {
   it('given nothing, when the extension asks, then the request is recorded', () => {
     given(connectionRequestDecider)
       .when({ kind: 'request', requestId: 4, name: 'Chrome on Linux', agent: 'Chrome 131 on Linux', origin: requested.data.origin as string })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 
-/** The /extension page's texts against what the extension and the library really are (issue 18). */
+/** The /extension page's texts against what the extension and the library really are. */
 const site = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/site.json`, import.meta.url), 'utf8')).extension;
 const manifest = JSON.parse(readFileSync(new URL('../../extension/manifest.json', import.meta.url), 'utf8'));
 

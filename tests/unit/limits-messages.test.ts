@@ -5,7 +5,7 @@ import { SUBMIT_MESSAGES, submitRefusalKey } from '../../modules/prompts/contrac
 const locale = (lng: string, ns: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
 const at = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], tree);
 
-/** Issue 18: the limits' 429 answers reach the user translated, in both languages. */
+/** The limits' 429 answers reach the user translated, in both languages. */
 describe('limit messages', () => {
   it.each(['en', 'zh-HK'])('gives each submit refusal the server answers a translated text the submit forms show (%s)', (lng) => {
     for (const message of Object.values(SUBMIT_MESSAGES)) {

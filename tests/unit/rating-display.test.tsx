@@ -6,7 +6,7 @@ import type { Language } from '../../src/i18n/languages';
 import { PromptCard, type CardVariant } from '../../src/ui/PromptCard';
 
 /**
- * Issue 18 ("Trust, round 2"): a prompt nobody has rated reads "No ratings yet", never a
+ * A prompt nobody has rated reads "No ratings yet", never a
  * bare "0" beside an empty star; a rated one says how many ratings its score rests on.
  */
 const prompt = (rating: number, ratingCount: number): PromptView => ({

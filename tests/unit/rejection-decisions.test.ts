@@ -4,7 +4,7 @@ import { RESUBMIT_MESSAGES, reviewRequest, REVIEW_MESSAGES } from '../../modules
 import { promptDecider } from '../../modules/prompts/domain/prompt';
 import { given } from '../support/given';
 
-/** Issue 22, "Reasons for decisions": a rejection says why, and its author may resubmit a changed prompt. */
+/** Reasons for decisions: a rejection says why, and its author may resubmit a changed prompt. */
 const admin = { userId: 1, isAdmin: true };
 const author = { userId: 2, isAdmin: false };
 const other = { userId: 3, isAdmin: false };

@@ -16,7 +16,7 @@ function score(pairs: readonly DuplicatePair[]) {
   return { precision: tp / (tp + fp), recall: tp / (tp + fn) };
 }
 
-describe('near-duplicate detection in Chinese and English (issue 22)', () => {
+describe('near-duplicate detection in Chinese and English', () => {
   it('the fixture holds at least 20 pairs, duplicates and not, in zh-HK and English', () => {
     expect(duplicatePairs.length).toBeGreaterThanOrEqual(20);
     for (const lang of ['en', 'zh-HK'] as const)

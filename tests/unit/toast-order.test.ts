@@ -3,7 +3,7 @@ import { $toast, dismissToast, reserveToast, showToast } from '../../src/client/
 
 /**
  * At most one toast at a time. The one shown answers the user's latest
- * action, whatever order the work behind earlier actions finishes in (issue 7: a slow
+ * action, whatever order the work behind earlier actions finishes in (a slow
  * clipboard write used to replace the newer "Link copied").
  */
 describe('toast order', () => {

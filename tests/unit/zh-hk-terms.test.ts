@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * zh-HK says 提示詞 for "prompt", one term everywhere (issue 18): 提示 alone reads as
+ * zh-HK says 提示詞 for "prompt", one term everywhere: 提示 alone reads as
  * "hint" and mixing the two made the same thing look like two.
  */
 describe('zh-HK terms', () => {

@@ -78,7 +78,7 @@ export const api = {
     siteApi(s)(routes.mySubmissions, { query: { q: query.q.trim() || undefined, cursor: query.cursor, limit: query.limit } }),
   use: (s: Stored, id: number) => siteApi(s)(routes.use, { params: { id } }),
   submit: (s: Stored, prompt: z.input<typeof submitPromptRequest>) => siteApi(s)(routes.submit, { body: prompt }),
-  /** Near-duplicates of a prompt about to be submitted (issue 22). */
+  /** Near-duplicates of a prompt about to be submitted. */
   duplicates: (s: Stored, text: { title: string; content: string }) => siteApi(s)(routes.duplicates, { body: text }),
   signOut: (s: Stored) => siteApi(s)(routes.signOutDevice),
   /** Tells the site which key the approval page will ask about: without a token (there is none yet). */

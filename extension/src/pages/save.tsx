@@ -13,7 +13,7 @@ const saveSchema = createPageSchema
 
 type Fields = { title: string; description: string; content: string; categoryId: string; visibility: Visibility };
 type Errors = Partial<Record<keyof Fields, string>>;
-/** Private first, and chosen: a user saving a selection is keeping it for themselves (issue 20). */
+/** Private first, and chosen: a user saving a selection is keeping it for themselves. */
 const CHOICES: readonly Visibility[] = ['private', 'public'];
 
 function SaveForm() {
@@ -24,7 +24,7 @@ function SaveForm() {
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  // The near-duplicates shown for this title and content (issue 22): submitting them again goes ahead.
+  // The near-duplicates shown for this title and content: submitting them again goes ahead.
   const [duplicates, setDuplicates] = useState<{ key: string; matches: DuplicateMatch[] } | null>(null);
   const [duplicateNote, setDuplicateNote] = useState('');
 

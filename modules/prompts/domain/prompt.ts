@@ -65,7 +65,7 @@ function versionOf(data: EventData<'PromptEdited'> | EventData<'PromptRevisionPr
   return { version, title, description, content, categoryId, note, restoredFrom, at, status };
 }
 
-/** The version statuses follow the prompt's: docs/architecture.md, "Editing and versions". */
+/** The version statuses follow the prompt's: docs/review.md, "Editing and versions". */
 export function evolvePrompt(state: PromptState, event: StoredEvent): PromptState {
   const at = new Date(event.createdAt).toISOString();
   switch (event.type) {
@@ -173,12 +173,12 @@ export type PromptCommand =
 
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
-  // Visitors do not submit (docs/architecture.md, "Submission policy"); the system does (seed).
+  // Visitors do not submit (docs/decisions/0012-visitors-do-not-submit.md); the system does (seed).
   if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
   if (!actor.isAdmin && isReservedAuthorName(command.authorName))
     throw new DomainError('invalid', RESERVED_AUTHOR_MESSAGE, [{ path: ['authorName'], message: RESERVED_AUTHOR_MESSAGE, code: 'custom' }]);
   if (command.visibility === 'private') return decideKeepPrivate(promptId, command, actor);
-  // One account cannot flood the admin's queue (issue 18): the admin and the seed are exempt.
+  // One account cannot flood the admin's queue: the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
   const curated = actor.isAdmin;
   const data: EventInput<'PromptSubmitted'> = {

@@ -2,7 +2,7 @@ import { DomainError, type Actor, type Decider, type StoredEvent } from '../../.
 import { evolvePrompt, initialPromptState, promptStream, type PromptState } from './prompt';
 
 /**
- * Counting uses (issue 7, finding 6). A use counts once per visitor (or signed-in user) per
+ * Counting uses. A use counts once per visitor (or signed-in user) per
  * prompt per window: a second copy inside the window is accepted and counts nothing, so
  * repeating the call cannot move a prompt up. Each (prompt, visitor) pair has its own
  * short stream, so the rule is decided in the write transaction and the log grows by at

@@ -26,7 +26,7 @@ export default withStrings(Collections);
 
 function Collections({ strings: { lng } }: LibraryProps) {
   const t = useT<ScopeOf<'library'>>();
-  // A page at a time (issue 18); Load more under the grid asks for the next.
+  // A page at a time; Load more under the grid asks for the next.
   const { items: list, setItems: setList, reload, more } = usePaged(myCollections);
   const [open, setOpen] = useState(false);
   useEffect(() => void reload(), [reload]);

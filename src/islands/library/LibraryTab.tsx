@@ -36,8 +36,8 @@ export default function LibraryTab({ strings, view }: LibraryProps & { view: Lib
 }
 
 /**
- * A tab's list, a page at a time (issue 18): the first page at once, the next on Load more.
- * Spec section 4: load failures are only logged; the list shows its empty state.
+ * A tab's list, a page at a time: the first page at once, the next on Load more.
+ * Load failures are only logged (the product's rule for library lists); the list shows its empty state.
  */
 function useList<T>(load: (cursor?: number) => Promise<Page<T>>): [T[] | null, (f: (list: T[]) => T[]) => void, React.ReactNode] {
   const t = useT<ScopeOf<'library'>>();
@@ -51,7 +51,7 @@ function Collections({ lng }: { lng: Language }) {
   const [list, update, more] = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
-  /** Spec section 2: a browser prompt for the name; private, described "My collection of prompts". */
+  /** The product's quick create: a browser prompt for the name; private, described "My collection of prompts". */
   const quickCreate = async () => {
     const name = window.prompt(t('namePrompt'));
     if (name === null) return;

@@ -22,7 +22,7 @@ export interface AuditFilter {
 }
 
 /**
- * /admin, Audit Log (issue 22): every moderation event from the log, newest first, with who,
+ * /admin, Audit Log: every moderation event from the log, newest first, with who,
  * why and when; filtered by action, prompt or actor. The filter is a GET form (the URL holds
  * it, so it works before hydration and survives a reload), and Download CSV is a plain link
  * to the same entries as a file.

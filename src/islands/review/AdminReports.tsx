@@ -14,7 +14,7 @@ import { Textarea } from '../../ui/Textarea';
 import { formatTime, type ReviewProps } from './shared';
 
 /**
- * /admin, Reports (issue 22): open reports of prompts and comments, oldest first, a page at a
+ * /admin, Reports: open reports of prompts and comments, oldest first, a page at a
  * time. Each is decided with a reason the reporter and the author read: hide the comment,
  * withdraw the prompt, or dismiss; with the admin page's toasts ("Success" / "Error").
  */

@@ -2,7 +2,7 @@ import type { ReviewPromptView } from '../../../modules/prompts/contracts';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
-/** The admin's mark on a queued prompt found near-duplicate at submission (issue 22): links to those prompts, and the submitter's note. */
+/** The admin's mark on a queued prompt found near-duplicate at submission: links to those prompts, and the submitter's note. */
 export function LikelyDuplicates({ prompt }: { prompt: Pick<ReviewPromptView, 'similarTo' | 'duplicateNote'> }) {
   const t = useT<ScopeOf<'review'>>();
   if (prompt.similarTo.length === 0) return null;

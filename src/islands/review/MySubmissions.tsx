@@ -36,7 +36,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     const timer = setTimeout(() => setQ(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  // A page at a time, newest first (issue 18); after a withdrawal the first page is read again.
+  // A page at a time, newest first; after a withdrawal the first page is read again.
   const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor, q: q || undefined } }), [q]);
   const { items: list, reload: load, more } = usePaged<SubmissionView>(fetchPage);
   useEffect(() => void load(), [load]);
@@ -214,7 +214,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
   );
 }
 
-/** Why the admin rejected the prompt or its revision, and their note, as the author reads it (issue 22). */
+/** Why the admin rejected the prompt or its revision, and their note, as the author reads it. */
 function Rejection({ rejection, testId, children }: { rejection: RejectionView; testId: string; children?: React.ReactNode }) {
   const t = useT<ScopeOf<'review'>>();
   return (

@@ -6,7 +6,7 @@ import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
 
 /**
- * The near-duplicates of what the user is about to submit (issue 22), each a link to the prompt
+ * The near-duplicates of what the user is about to submit, each a link to the prompt
  * when they may see it (someone else's waiting prompt only says that one waits), and a note for
  * the reviewer; the form's button then reads "Submit anyway".
  */

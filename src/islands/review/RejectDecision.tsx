@@ -11,8 +11,8 @@ import { DecisionButton } from './shared';
 
 /**
  * Reject, wherever the admin decides (the queue, the dashboard's Admin tab, Revisions): the
- * button opens a small form that asks for a reason code and an optional note to the author
- * (issue 22), and only its own Reject sends the decision. Escape or Cancel closes it.
+ * button opens a small form that asks for a reason code and an optional note to the author,
+ * and only its own Reject sends the decision. Escape or Cancel closes it.
  */
 export function RejectDecision({ title, busy, onReject }: { title: string; busy: boolean; onReject: (rejection: RejectionView) => void }) {
   const t = useT<ScopeOf<'review'>>();

@@ -4,7 +4,7 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { VersionDiff } from './VersionDiff';
 
 /**
- * A resubmission in the admin's queues (issue 22): the reason it was rejected for, the note the
+ * A resubmission in the admin's queues: the reason it was rejected for, the note the
  * author got, and what changed since that version, folded away (a <details>, which opens before
  * hydration and from the keyboard).
  */

@@ -19,7 +19,7 @@ interface Props {
 
 /**
  * The Submit Prompt dialog: the form for a signed-in user, a sign-in call for a visitor
- * (submission policy, docs/architecture.md). Loaded by SubmitPrompt on first open, with zod
+ * (docs/decisions/0012-visitors-do-not-submit.md). Loaded by SubmitPrompt on first open, with zod
  * and the form kit; it reads SubmitPrompt's `review` strings.
  */
 export default function SubmitDialog({ open, onClose, onDone, signedIn, userName, categories, community }: Props) {

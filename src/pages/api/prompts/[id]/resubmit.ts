@@ -3,7 +3,7 @@ import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { serve } from '../../../../server/route';
 import { requeueFor } from '../../../../server/submit';
 
-/** A rejected prompt, changed since, joins the queue again (issue 22). */
+/** A rejected prompt, changed since, joins the queue again. */
 export const POST = serve(promptRoutes.resubmit, async ({ params: { id }, user, app, actor, context, metadata, settle }) =>
   requeueFor(app, context, { user, actor, settle }, id, (pending) => resubmitPrompt(app.store, id, actor, metadata, pending)),
 );

@@ -5,8 +5,8 @@ import { serve } from '../../../../server/route';
 import { requeueFor, similarIds } from '../../../../server/submit';
 
 /**
- * A private prompt joins the review queue: held to the same limits as a new submission (issue 18),
- * with its near-duplicates found for the admin as a submission's are (issue 22: imported prompts come this way).
+ * A private prompt joins the review queue: held to the same limits as a new submission,
+ * with its near-duplicates found for the admin as a submission's are (imported prompts come this way).
  */
 export const POST = serve(promptRoutes.share, async ({ params: { id }, user, app, actor, context, metadata, settle }) => {
   const own = await getPromptFor(app.db, id, actor);
