@@ -8,11 +8,12 @@ import { crc32, deflateRawSync } from 'node:zlib';
 export function zipBomb(entries: number, size: number, name = (i: number) => `prompts/${i}.md`): Buffer {
   const data = Buffer.alloc(size, 0x20);
   const compressed = deflateRawSync(data, { level: 9 });
+  const crc = crc32(data);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
   local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc32(data), 14);
+  local.writeUInt32LE(crc, 14);
   local.writeUInt32LE(compressed.length, 18);
   local.writeUInt32LE(1, 22); // the lie: one byte once inflated
   const localName = Buffer.from(name(0));
@@ -24,7 +25,7 @@ export function zipBomb(entries: number, size: number, name = (i: number) => `pr
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(1, 24);
     central.writeUInt16LE(entryName.length, 28);
