@@ -7,6 +7,7 @@ import {
   handleNew,
   importStream,
   transact,
+  yieldTurn,
   type Actor,
   type Appended,
   type EventMetadata,
@@ -244,6 +245,7 @@ export async function importPrompts(
   const events: StoredEvent[] = [];
   let last: Appended['last'] = null;
   const write = async (work: (tx: StoreTx) => Promise<void>) => {
+    await yieldTurn();
     const written = await transact(store, work);
     events.push(...written.events);
     last = written.last ?? last;
