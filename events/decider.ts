@@ -77,6 +77,22 @@ export interface HandleOptions {
 }
 
 /**
+ * The one transaction of a command, over one stream or several (an import's undo): `work`
+ * reads and decides in it, and on a version conflict the whole of it runs again on the fresh
+ * state, which is always safe (the decisions see what the other writer did).
+ */
+export async function transact<T>(store: EventStore, work: (tx: StoreTx) => Promise<T>, options: HandleOptions = {}): Promise<{ result: T } & Appended> {
+  const retries = options.retries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await store.transaction(work);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
+    }
+  }
+}
+
+/**
  * The one command handler: one transaction that loads the stream, folds, decides and
  * appends. `plan` may be a function of the transaction (to allocate an id first).
  */
@@ -87,17 +103,32 @@ export async function handle<S, C>(
   metadata: EventMetadata,
   options: HandleOptions = {},
 ): Promise<Decided<S> & { last: Appended['last'] }> {
-  const retries = options.retries ?? 5;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { result, events, last } = await store.transaction(async (tx) =>
-        executeIn(tx, decider, typeof plan === 'function' ? await plan(tx) : plan, metadata),
-      );
-      return { state: result.state, events, last };
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
+  const { result, events, last } = await transact(
+    store,
+    async (tx) => executeIn(tx, decider, typeof plan === 'function' ? await plan(tx) : plan, metadata),
+    options,
+  );
+  return { state: result.state, events, last };
+}
+
+/**
+ * Decides `commands` one after another on `state` without touching the store: each decision's
+ * events are folded into the state the next one sees, as if appended. For many commands on
+ * one stream (an imported prompt's versions), whose events then go in one append: the cost is
+ * linear in the commands, where a load and an append per command is quadratic in them.
+ */
+export function decideAll<S, C>(decider: Decider<S, C>, stream: string, state: S, commands: readonly C[], from = 0): { state: S; events: NewEvent[] } {
+  const events: NewEvent[] = [];
+  const createdAt = new Date();
+  for (const command of commands) {
+    for (const event of decider.decide(command, state)) {
+      events.push(event);
+      // Not stored yet: only its place in the stream and its time are stood in for.
+      const provisional = { ...event, streamId: stream, streamVersion: from + events.length, position: 0, txId: '0', metadata: {}, createdAt };
+      state = decider.evolve(state, provisional as StoredEvent);
     }
   }
+  return { state, events };
 }
 
 /** A command that starts a new stream: its id comes from the `counter` in the same transaction. */

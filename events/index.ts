@@ -1,10 +1,23 @@
 export * from './contracts';
 export * from './types';
 export * from './sql';
-export { EventStore, readAllIn, readStreamIn, type StoreTx, type Appended, type AppendOptions, type ReadRange } from './store';
+export { EventStore, readAllIn, readStreamIn, type StoreTx, type StreamAppend, type Appended, type AppendOptions, type ReadRange } from './store';
 export { eventStoreMigrations } from './schema';
 export { DomainError, type DomainErrorKind, type FieldIssue } from './errors';
-export { handle, handleNew, executeIn, fold, SYSTEM_ACTOR, type Actor, type Decider, type CommandPlan, type Decided, type HandleOptions } from './decider';
+export {
+  handle,
+  handleNew,
+  executeIn,
+  decideAll,
+  transact,
+  fold,
+  SYSTEM_ACTOR,
+  type Actor,
+  type Decider,
+  type CommandPlan,
+  type Decided,
+  type HandleOptions,
+} from './decider';
 export {
   promptStream,
   importStream,

@@ -29,12 +29,26 @@ export interface Appended {
 /** A transaction that can append events and run SQL in the same commit. */
 export interface StoreTx extends Sql {
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<StoredEvent[]>;
+  /**
+   * Appends to several streams in one statement, each after exactly the version it names (a
+   * stream that moved since conflicts on its next version, as in `append`).
+   */
+  appendMany(appends: readonly StreamAppend[], metadata: EventMetadata): Promise<StoredEvent[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Several streams in one statement, each in order (an empty list for a stream with no events). */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /**
    * Next value of a named id counter (prompt, user, favorite...), allocated in this transaction;
    * with `count`, the first of that many consecutive values, in one statement (an import's prompts).
    */
   nextId(name: string, count?: number): Promise<number>;
+}
+
+/** One stream's part of `appendMany`. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: 'no_stream' | number;
 }
 
 export type AppendListener = (appended: Appended) => void;
@@ -84,6 +98,16 @@ const APPENDED_COLUMNS = COLUMNS.replace(' data,', '');
 export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEvent[]> {
   const rows = await sql.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
   return opened(sql, rows);
+}
+
+export async function readStreamsIn(sql: Sql, streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+  const streams = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+  if (streamIds.length === 0) return streams;
+  const rows = await sql.query<EventRow>(`select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_version`, [
+    [...streams.keys()],
+  ]);
+  for (const event of await opened(sql, rows)) streams.get(event.streamId)!.push(event);
+  return streams;
 }
 
 async function currentVersion(sql: Sql, streamId: string): Promise<number> {
@@ -137,6 +161,47 @@ async function appendIn(sql: Sql, streamId: string, events: NewEvent[], options:
   // Answered with the clear data the caller gave (row i holds event i), not opened again.
   const first = Math.min(...rows.map((row) => row.stream_version));
   return rows.sort((a, b) => a.position - b.position).map((row) => toStored({ ...row, data: valid[row.stream_version - first] }));
+}
+
+/**
+ * One statement for many streams: each event goes at its stream's expected version plus its
+ * place, so a stream another writer moved meets the unique (stream, version) index.
+ */
+async function appendManyIn(sql: Sql, appends: readonly StreamAppend[], metadata: EventMetadata, keys?: KeysOfTransaction): Promise<StoredEvent[]> {
+  const flat = appends.flatMap(({ streamId, events, expectedVersion }) =>
+    events.map((event, i) => ({ streamId, streamVersion: (expectedVersion === 'no_stream' ? 0 : expectedVersion) + i + 1, event })),
+  );
+  if (flat.length === 0) return [];
+  const valid = flat.map(({ event }) => validate(event.type, event.data) as Record<string, unknown>);
+  const sealed = await sealPersonal(
+    sql,
+    flat.map(({ event }, i) => ({ contract: eventContracts[event.type] as EventContract, data: valid[i] })),
+    keys,
+  );
+  let rows: Omit<EventRow, 'data'>[];
+  try {
+    rows = await sql.query<Omit<EventRow, 'data'>>(
+      `insert into events (stream_id, stream_version, type, version, data, metadata)
+       select x.s, x.sv, x.t, x.ver, x.d::jsonb, $6::text::jsonb
+       from unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[]) with ordinality as x(s, sv, t, ver, d, ord)
+       order by x.ord
+       returning ${APPENDED_COLUMNS}`,
+      [
+        flat.map((f) => f.streamId),
+        flat.map((f) => f.streamVersion),
+        flat.map((f) => f.event.type),
+        flat.map((f) => eventContracts[f.event.type].version),
+        sealed.map((data) => JSON.stringify(data)),
+        JSON.stringify(metadata),
+      ],
+    );
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new ConcurrencyError(appends.map((a) => a.streamId).join(', '), 'any', null);
+    throw error;
+  }
+  // Answered with the clear data the caller gave, found by stream and version.
+  const index = new Map(flat.map((f, i) => [`${f.streamVersion}:${f.streamId}`, i]));
+  return rows.sort((a, b) => a.position - b.position).map((row) => toStored({ ...row, data: valid[index.get(`${row.stream_version}:${row.stream_id}`)!] }));
 }
 
 async function nextIdIn(sql: Sql, name: string, count = 1): Promise<number> {
@@ -216,6 +281,15 @@ export class EventStore {
   /** Run `fn` in one transaction; everything it appends commits together or not at all. */
   async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<{ result: T } & Appended> {
     const appended: StoredEvent[] = [];
+    // The read tables written in the appending transaction see its events at once.
+    const applied = async (sql: Sql, stored: StoredEvent[]) => {
+      for (const { types, apply } of this.inlineFor(stored))
+        await apply(
+          sql,
+          stored.filter((e) => types.has(e.type)),
+        );
+      return stored;
+    };
     const result = await this.db.transaction(async (sql) => {
       appended.length = 0; // a retried transaction starts over
       const keys: KeysOfTransaction = new Map();
@@ -223,14 +297,15 @@ export class EventStore {
         query: (text, params) => sql.query(text, params),
         many: (statements) => sql.many(statements),
         readStream: (streamId) => readStreamIn(sql, streamId),
+        readStreams: (streamIds) => readStreamsIn(sql, streamIds),
+        appendMany: async (appends, metadata) => {
+          const stored = await applied(sql, await appendManyIn(sql, appends, metadata, keys));
+          appended.push(...stored);
+          return stored;
+        },
         nextId: (name, count) => nextIdIn(sql, name, count),
         append: async (streamId, events, options) => {
-          const stored = await appendIn(sql, streamId, events, options, keys);
-          for (const { types, apply } of this.inlineFor(stored))
-            await apply(
-              sql,
-              stored.filter((e) => types.has(e.type)),
-            );
+          const stored = await applied(sql, await appendIn(sql, streamId, events, options, keys));
           appended.push(...stored);
           return stored;
         },

@@ -1,4 +1,15 @@
-import { compareCheckpoints, readAllIn, START, type Checkpoint, type Db, type EventType, type ReadRange, splitStatements, type Sql } from '../events';
+import {
+  compareCheckpoints,
+  readAllIn,
+  START,
+  type Checkpoint,
+  type Db,
+  type EventType,
+  type ReadRange,
+  splitStatements,
+  type Sql,
+  yieldTurn,
+} from '../events';
 import { statementsFor, type Projection } from './types';
 import type { ReadModel } from '../events/read-models';
 
@@ -39,6 +50,10 @@ interface CheckpointRow {
   position: number;
 }
 
+/** How long one projection step may hold its transaction, and how many events it applies at a time within it. */
+const STEP_BUDGET_MS = 100;
+export const STEP_CHUNK = 25;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Per schema too: apps sharing one PostgreSQL database in different schemas never block each other. */
@@ -59,6 +74,8 @@ export class ProjectionRunner {
     private readonly db: Db,
     readonly projections: readonly Projection[],
     private readonly batchSize = 2000,
+    /** How long one step may hold its transaction (0: one chunk per step). */
+    private readonly stepBudgetMs = STEP_BUDGET_MS,
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
   }
@@ -109,15 +126,22 @@ export class ProjectionRunner {
     return row.n === p.tables.length;
   }
 
+  /** How many events the next step of each checkpoint reads: twice what the last one could apply within the budget. */
+  private readSize = new Map<string, number>();
+
   /**
-   * One batch for `checkpointName`, into tables found first on `searchPath`.
-   * Returns null when another runner holds the projection, else the applied count and the new checkpoint.
+   * One batch for `checkpointName`, into tables found first on `searchPath`. The batch commits
+   * once it has run `stepBudgetMs` (the rest waits for the next step): on PGlite every other
+   * request waits while it runs, so a projection's work after a large write (an import's many
+   * versions) is many short transactions, not one long one.
+   * Returns null when another runner holds the projection, else the applied count, the new
+   * checkpoint and whether more may be readable.
    */
   private async step(
     p: Projection,
     checkpointName: string,
     options: { searchPath?: string; lock: boolean; range?: ReadRange },
-  ): Promise<{ applied: number; checkpoint: Checkpoint } | null> {
+  ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
     return this.db.transaction(async (tx) => {
       if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
       // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
@@ -128,20 +152,29 @@ export class ProjectionRunner {
         options.lock ? [checkpointName, lockKey(this.db.schema, p.name)] : [checkpointName],
       );
       if (!row.locked) return null;
+      const started = performance.now();
       const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
-      const events = await readAllIn(tx, current, this.batchSize, options.range);
-      if (events.length === 0) return { applied: 0, checkpoint: current };
-      const last = events[events.length - 1];
+      // A first step reads a little (reading is inside the transaction too) and the size grows while steps keep to the budget.
+      const limit = this.readSize.get(checkpointName) ?? Math.min(this.batchSize, 4 * STEP_CHUNK);
+      const events = await readAllIn(tx, current, limit, options.range);
+      if (events.length === 0) return { applied: 0, checkpoint: current, more: false };
+      let applied = 0;
+      // A chunk's statements pipelined, until the budget is spent (one chunk at least).
+      while (applied < events.length && (applied === 0 || performance.now() - started < this.stepBudgetMs)) {
+        const chunk = events.slice(applied, applied + STEP_CHUNK);
+        await tx.many(statementsFor(p, chunk));
+        applied += chunk.length;
+      }
+      const cut = applied < events.length;
+      this.readSize.set(checkpointName, cut ? Math.max(STEP_CHUNK, 2 * applied) : Math.min(this.batchSize, 2 * limit));
+      const last = events[applied - 1];
       const next = { txId: last.txId, position: last.position };
-      // The batch's statements and the new checkpoint, pipelined.
-      await tx.many([
-        ...statementsFor(p, events),
-        {
-          text: `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
-          params: [checkpointName, next.txId, next.position],
-        },
+      await tx.query(`update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`, [
+        checkpointName,
+        next.txId,
+        next.position,
       ]);
-      return { applied: events.length, checkpoint: next };
+      return { applied, checkpoint: next, more: cut || events.length === limit };
     });
   }
 
@@ -199,7 +232,8 @@ export class ProjectionRunner {
     for (;;) {
       const result = await this.step(p, p.name, { lock: true });
       if (!result) return null;
-      if (result.applied < this.batchSize) return result.checkpoint;
+      if (!result.more) return result.checkpoint;
+      await yieldTurn();
     }
   }
 
@@ -275,7 +309,8 @@ export class ProjectionRunner {
         const result = (await this.step(p, checkpointName, { searchPath, lock: false, range }))!;
         applied += result.applied;
         options.onProgress?.({ projection: p.name, applied: Math.min(applied, total), total });
-        if (result.applied < this.batchSize) return;
+        if (!result.more) return;
+        await yieldTurn();
       }
     };
     try {

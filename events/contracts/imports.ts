@@ -4,9 +4,10 @@ const id = z.number().int().positive();
 
 /**
  * A member imported a file of prompts (POST /api/me/import): each prompt is its own
- * `PromptSavedPrivately` (with `importBatch`), appended in the same transaction as this record
- * of the batch, which its undo reads. `collectionIds`: the collections the file brought, made
- * in the same transaction (version 1 had none: []).
+ * `PromptSavedPrivately` (with `importBatch`), its later versions `PromptEdited`. An import is
+ * written in parts, short transactions each appending some prompts' events (or one collection)
+ * and this record of what that part saved; the batch is every part its stream records, which
+ * its undo reads. `collectionIds`: the collections a part made (version 1 had none: []).
  */
 export const PromptsImported = {
   version: 2,

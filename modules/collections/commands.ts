@@ -1,4 +1,4 @@
-import { DomainError, executeIn, fold, handle, handleNew, type EventMetadata, type EventStore, type StoreTx } from '../../events';
+import { decideAll, executeIn, fold, handle, handleNew, promptStream, type EventMetadata, type EventStore, type StoreTx } from '../../events';
 import type { CollectionRequest } from './contracts';
 import { collectionDecider, collectionPlan, collectionStream, type CollectionCommand } from './domain/collection';
 
@@ -20,20 +20,28 @@ export async function changeCollection(store: EventStore, command: Exclude<Colle
 }
 
 /**
- * A collection an import brings (in the import's transaction): made, then given each of
- * `promptIds` that is public here, in the order given; an id that is not (another site's,
- * or withdrawn since) is left out. Answers its id.
+ * A collection an import brings (in a transaction of the import): made, then given each of
+ * `promptIds` that is public here, in the order given, each once; an id that is not (another
+ * site's, or withdrawn since) is left out. Decided from the new collection's state and one read
+ * of all those prompts' streams, appended in one statement. Answers its id.
  */
 export async function importCollectionIn(tx: StoreTx, userId: number, collection: CollectionRequest, promptIds: readonly number[], metadata: EventMetadata) {
   const collectionId = await tx.nextId('collection');
-  await executeIn(tx, collectionDecider, collectionPlan({ kind: 'create', collectionId, userId, collection }), metadata);
-  for (const promptId of promptIds) {
-    try {
-      await executeIn(tx, collectionDecider, collectionPlan({ kind: 'add', collectionId, userId, promptId }), metadata);
-    } catch (error) {
-      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
-    }
+  const stream = collectionStream(collectionId);
+  const unique = [...new Set(promptIds)];
+  const prompts = await tx.readStreams(unique.map(promptStream));
+  const created = decideAll(collectionDecider, stream, collectionDecider.initialState, [{ kind: 'create', collectionId, userId, collection }]);
+  const events = created.events;
+  let state = created.state;
+  for (const promptId of unique) {
+    // What the prompt's stream says of it, as an add's `reads` would fold it.
+    const withPrompt = prompts.get(promptStream(promptId))!.reduce(collectionDecider.evolve, { ...state, promptApproved: false, promptVersion: 0 });
+    if (!withPrompt.promptApproved) continue;
+    const added = decideAll(collectionDecider, stream, withPrompt, [{ kind: 'add', collectionId, userId, promptId }], events.length);
+    events.push(...added.events);
+    state = added.state;
   }
+  await tx.append(stream, events, { expectedVersion: 'no_stream', metadata });
   return collectionId;
 }
 

@@ -122,12 +122,33 @@ export const IMPORT_FORMATS = [
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** One import: its body (this route only: every other takes 64 KB) and how many prompts one file may bring. */
-export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, prompts: 5000 } as const;
+/**
+ * One import: its body (this route only: every other takes 64 KB), and what one file may bring:
+ * prompts, versions of one prompt, collections, prompts in one collection (far past any real
+ * library: they bound what one request costs). A zip (a Markdown export) holds at most
+ * `zipFiles` files and `bytes` once unpacked, at most `zipRatio` times its own size.
+ */
+export const IMPORT_LIMITS = {
+  bytes: 5 * 1024 * 1024,
+  prompts: 5000,
+  versions: 2000,
+  collections: 200,
+  collectionPrompts: 1000,
+  zipFiles: 6000,
+  zipRatio: 100,
+} as const;
+
+const mb = IMPORT_LIMITS.bytes / 1024 / 1024;
 
 export const IMPORT_MESSAGES = {
   tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,
   empty: 'There are no prompts in this file.',
+  tooManyVersions: `A prompt in this file has more than ${IMPORT_LIMITS.versions} versions, the most one import brings of a prompt.`,
+  tooManyCollections: `One import brings at most ${IMPORT_LIMITS.collections} collections. Please split the file.`,
+  collectionTooBig: `A collection in this file holds more than ${IMPORT_LIMITS.collectionPrompts} prompts, the most one import brings in a collection.`,
+  zipTooBig: `This zip unpacks to more than ${mb} MB (or is packed far more tightly than text). Please import a smaller one.`,
+  zipTooManyFiles: `This zip holds more than ${IMPORT_LIMITS.zipFiles} files. Please split it.`,
+  zipNested: 'This zip holds another archive. Please unpack that one and import its Markdown files.',
 } as const;
 
 export const importRequest = z.object({

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import {
-  ConcurrencyError,
+  decideAll,
   executeIn,
   fold,
   handle,
   handleNew,
   importStream,
+  transact,
+  yieldTurn,
   type Actor,
+  type Appended,
   type EventMetadata,
   type EventStore,
+  type NewEvent,
+  type StoredEvent,
   type StoreTx,
+  type StreamAppend,
 } from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
@@ -184,10 +190,52 @@ export interface PromptToImport {
 }
 
 /**
- * Saves `prompts` as the actor's private prompts, one batch: every prompt's own decisions (its
- * saving, then each later version as an edit) and the batch's record commit together, so an
- * import is all there or not at all. `alsoIn` makes what else the file brings (its collections:
- * another module's) in the same transaction and answers their ids, which the batch records.
+ * What one transaction of an import may append: PGlite has one connection, so every other
+ * request waits while it runs. Measured in docs/benchmarks-portability.md.
+ */
+export const IMPORT_PART = { events: 250, bytes: 256 * 1024 } as const;
+
+/** One stream's events to append in an import, after the `from` events already written. */
+interface Slice {
+  stream: string;
+  promptId: number;
+  events: NewEvent[];
+  from: number;
+}
+
+/** The slices in parts of at most IMPORT_PART events and bytes (a prompt's versions may span parts). */
+function partsOf(planned: readonly { stream: string; promptId: number; events: NewEvent[] }[]): Slice[][] {
+  const parts: Slice[][] = [[]];
+  let events = 0;
+  let bytes = 0;
+  for (const { stream, promptId, events: all } of planned) {
+    for (const [i, event] of all.entries()) {
+      const size = JSON.stringify(event.data).length;
+      if (events > 0 && (events + 1 > IMPORT_PART.events || bytes + size > IMPORT_PART.bytes)) {
+        parts.push([]);
+        events = bytes = 0;
+      }
+      const part = parts.at(-1)!;
+      const last = part.at(-1);
+      if (last?.stream === stream) last.events.push(event);
+      else part.push({ stream, promptId, events: [event], from: i });
+      events += 1;
+      bytes += size;
+    }
+  }
+  return parts;
+}
+
+/**
+ * Saves `prompts` as the actor's private prompts, one batch. Every prompt's decisions (its
+ * saving, then each later version as an edit) are made first, in memory, from its empty
+ * stream: nothing is written unless all of them pass. Then the batch is written in parts,
+ * each a short transaction that appends some prompts' events (a prompt's versions in one
+ * statement) with the batch stream's record of them; then each of `collections` (another
+ * module's makers, answering the collection's id) in a part of its own. A failure part-way
+ * takes back the parts already written (the undo's own path) before it is reported; a crash
+ * part-way leaves them recorded under the batch, so its undo takes them back and importing the
+ * same file again finds them already there and brings the rest.
  */
 export async function importPrompts(
   store: EventStore,
@@ -195,36 +243,63 @@ export async function importPrompts(
   format: string,
   actor: Actor,
   metadata: EventMetadata,
-  alsoIn: (tx: StoreTx) => Promise<number[]> = async () => [],
+  collections: readonly ((tx: StoreTx) => Promise<number>)[] = [],
+  /** How the undo takes those collections back (see undoImport): a failure part-way undoes what was written. */
+  undoCollections?: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown>,
 ) {
-  const { result, events, last } = await store.transaction(async (tx) => {
-    const batchId = await tx.nextId('import');
-    const firstId = await tx.nextId('prompt', prompts.length);
-    const promptIds = prompts.map((_, i) => firstId + i);
-    for (const [i, { submission, edits }] of prompts.entries()) {
-      const promptId = promptIds[i];
-      const stream = promptStream(promptId);
-      const command = { kind: 'submit' as const, promptId, submission: { ...submission, visibility: 'private' as const, importBatch: batchId }, actor };
-      // A new id's stream is empty: nothing to read before its first event.
-      await executeIn(tx, promptDecider, { stream, command, appendOnly: true }, metadata);
-      for (const { change, note } of edits) await executeIn(tx, promptDecider, { stream, command: { kind: 'edit', promptId, change, note, actor } }, metadata);
-    }
-    const collectionIds = await alsoIn(tx);
-    await executeIn(
-      tx,
-      importDecider,
-      { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, collectionIds, actor } },
-      metadata,
-    );
-    return { batchId, promptIds, collectionIds };
+  const { result: ids } = await store.transaction(async (tx) => ({ batchId: await tx.nextId('import'), firstId: await tx.nextId('prompt', prompts.length) }));
+  const { batchId, firstId } = ids;
+  const planned = prompts.map(({ submission, edits }, i) => {
+    const promptId = firstId + i;
+    const stream = promptStream(promptId);
+    const commands: PromptCommand[] = [
+      { kind: 'submit', promptId, submission: { ...submission, visibility: 'private', importBatch: batchId }, actor },
+      ...edits.map(({ change, note }) => ({ kind: 'edit' as const, promptId, change, note, actor })),
+    ];
+    return { stream, promptId, events: decideAll(promptDecider, stream, promptDecider.initialState, commands).events };
   });
-  return { result, events, last };
+  const record = (tx: StoreTx, promptIds: number[], collectionIds: number[]) =>
+    executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, collectionIds, actor } }, metadata);
+  const events: StoredEvent[] = [];
+  let last: Appended['last'] = null;
+  const write = async (work: (tx: StoreTx) => Promise<void>) => {
+    await yieldTurn();
+    const written = await transact(store, work);
+    events.push(...written.events);
+    last = written.last ?? last;
+  };
+  const collectionIds: number[] = [];
+  try {
+    for (const part of partsOf(planned))
+      await write(async (tx) => {
+        await tx.appendMany(
+          part.map(({ stream, events, from }) => ({ streamId: stream, events, expectedVersion: from === 0 ? 'no_stream' : from })),
+          metadata,
+        );
+        await record(
+          tx,
+          part.filter((slice) => slice.from === 0).map((slice) => slice.promptId),
+          [],
+        );
+      });
+    for (const make of collections)
+      await write(async (tx) => {
+        const collectionId = await make(tx);
+        await record(tx, [], [collectionId]);
+        collectionIds.push(collectionId);
+      });
+  } catch (error) {
+    if (events.length) await undoImport(store, batchId, actor, metadata, undoCollections).catch(() => undefined);
+    throw error;
+  }
+  return { result: { batchId, promptIds: planned.map((p) => p.promptId), collectionIds }, events, last };
 }
 
 /**
  * Undoes an import: each of its prompts still private is discarded; one shared since stays.
- * One transaction over the batch's stream and its prompts'; a concurrent change to one of them
- * (an edit) conflicts on its stream version, and the whole undo is decided again.
+ * One transaction of the kernel over the batch's stream and its prompts' (read in one
+ * statement); a concurrent change to one of them (an edit) conflicts on its stream version,
+ * and the kernel decides the whole undo again.
  */
 export async function undoImport(
   store: EventStore,
@@ -233,31 +308,28 @@ export async function undoImport(
   metadata: EventMetadata,
   /** Takes back what else the batch made (its collections, by id), in the same transaction. */
   alsoIn: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown> = async () => undefined,
-  retries = 5,
 ) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { result, events, last } = await store.transaction(async (tx) => {
-        const batch = fold(importDecider, await tx.readStream(importStream(batchId)));
-        requireImportOwner(batch, actor);
-        const removed: number[] = [];
-        const kept: number[] = [];
-        for (const promptId of batch.promptIds) {
-          const decided = await executeIn(
-            tx,
-            promptDecider,
-            { stream: promptStream(promptId), command: { kind: 'discard', promptId, importBatch: batchId, actor } },
-            metadata,
-          );
-          (decided.events.length ? removed : kept).push(promptId);
-        }
-        await alsoIn(tx, batch.collectionIds);
-        await executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'undo', batchId, removed, kept, actor } }, metadata);
-        return { batchId, removed: removed.length, kept: kept.length };
-      });
-      return { result, events, last };
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error;
+  const { result, events, last } = await transact(store, async (tx) => {
+    const own = await tx.readStream(importStream(batchId));
+    const batch = fold(importDecider, own);
+    requireImportOwner(batch, actor);
+    const streams = await tx.readStreams(batch.promptIds.map(promptStream));
+    const removed: number[] = [];
+    const kept: number[] = [];
+    const discards: StreamAppend[] = [];
+    for (const promptId of batch.promptIds) {
+      const past = streams.get(promptStream(promptId))!;
+      const events = promptDecider.decide({ kind: 'discard', promptId, importBatch: batchId, actor }, fold(promptDecider, past));
+      if (events.length) discards.push({ streamId: promptStream(promptId), events, expectedVersion: past.length });
+      (events.length ? removed : kept).push(promptId);
     }
-  }
+    await tx.appendMany(discards, metadata);
+    await alsoIn(tx, batch.collectionIds);
+    await tx.append(importStream(batchId), importDecider.decide({ kind: 'undo', batchId, removed, kept, actor }, batch), {
+      expectedVersion: own.length,
+      metadata,
+    });
+    return { batchId, removed: removed.length, kept: kept.length };
+  });
+  return { result, events, last };
 }

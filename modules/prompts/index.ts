@@ -14,6 +14,7 @@ export {
   reviewRevision,
   readVersions,
   importPrompts,
+  IMPORT_PART,
   undoImport,
   forgetAuthorPrompts,
 } from './commands';

@@ -28,7 +28,7 @@ import {
 import type { PromptContent } from '../../modules/prompts';
 import { collectionRequest, type CollectionRequest } from '../../modules/collections/contracts';
 import { refuseUnstorableText, zodIssues } from './http';
-import { readZip } from './zip';
+import { readZip, ZipRefused, type ZipRefusal } from './zip';
 
 /** A prompt the import will save (privately), with its place in the file and its later versions as edits. */
 export interface ImportablePrompt {
@@ -52,6 +52,14 @@ export interface ImportPlan extends ImportPreview {
 /** A zip's first bytes (`PK\x03\x04`) as base64: a Markdown import is a whole Promptory export. */
 const ZIP_BASE64 = 'UEsDB';
 
+/** What the member reads when a zip is refused whole. */
+const ZIP_REFUSALS: Record<ZipRefusal, string> = {
+  unreadable: 'This zip cannot be opened.',
+  bytes: IMPORT_MESSAGES.zipTooBig,
+  entries: IMPORT_MESSAGES.zipTooManyFiles,
+  nested: IMPORT_MESSAGES.zipNested,
+};
+
 /** The prompts of a file and, in a Promptory export, its collections. */
 function readSource(format: ImportFormat, content: string): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
   if (format === 'promptory-json') return { candidates: readImportFile(format, content), collections: readPromptoryCollections(content) };
@@ -59,9 +67,10 @@ function readSource(format: ImportFormat, content: string): { candidates: Import
   if (!content.startsWith(ZIP_BASE64)) return { candidates: readMarkdownFiles([{ path: 'prompt.md', text: content }]), collections: [] };
   let zip: Map<string, Buffer>;
   try {
-    zip = readZip(Buffer.from(content, 'base64'));
-  } catch {
-    throw new UnreadableImport('This zip cannot be opened.');
+    zip = readZip(Buffer.from(content, 'base64'), { entries: IMPORT_LIMITS.zipFiles, bytes: IMPORT_LIMITS.bytes, ratio: IMPORT_LIMITS.zipRatio });
+  } catch (error) {
+    const reason = error instanceof ZipRefused ? error.reason : 'unreadable';
+    throw new UnreadableImport(ZIP_REFUSALS[reason]);
   }
   const files = [...zip].map(([path, data]) => ({ path, text: data.toString('utf8') }));
   return { candidates: readMarkdownFiles(files), collections: readMarkdownCollections(files) };
@@ -125,10 +134,14 @@ export function planImport(format: ImportFormat, content: string, authorName: st
   // A file's own escapes (JSON's `\u0000`, a zip's bytes) can spell what the request body could not.
   refuseUnstorableText([candidates, collections], ['content']);
   if (candidates.length === 0) throw new DomainError('invalid', IMPORT_MESSAGES.empty, [{ path: ['content'], message: IMPORT_MESSAGES.empty, code: 'custom' }]);
-  if (candidates.length > IMPORT_LIMITS.prompts)
-    throw new DomainError('invalid', IMPORT_MESSAGES.tooMany, [
-      { path: ['content'], message: IMPORT_MESSAGES.tooMany, code: 'too_big', limit: IMPORT_LIMITS.prompts },
-    ]);
+  const tooBig = (message: string, limit: number) => new DomainError('invalid', message, [{ path: ['content'], message, code: 'too_big', limit }]);
+  if (candidates.length > IMPORT_LIMITS.prompts) throw tooBig(IMPORT_MESSAGES.tooMany, IMPORT_LIMITS.prompts);
+  // What one request may cost, whatever the file: checked before anything is planned or written.
+  if (candidates.some((c) => (c.versions?.length ?? 1) > IMPORT_LIMITS.versions)) throw tooBig(IMPORT_MESSAGES.tooManyVersions, IMPORT_LIMITS.versions);
+  if (collections.length > IMPORT_LIMITS.collections) throw tooBig(IMPORT_MESSAGES.tooManyCollections, IMPORT_LIMITS.collections);
+  // A prompt named twice in a collection is added once (importCollectionIn): counted once.
+  if (collections.some((c) => new Set(c.promptIds).size > IMPORT_LIMITS.collectionPrompts))
+    throw tooBig(IMPORT_MESSAGES.collectionTooBig, IMPORT_LIMITS.collectionPrompts);
   const seen = new Set(existingContents.map(normalisedContent));
   // Promptory's own files are in its syntax already: a `[note]` there is the author's text.
   const ownSyntax = format === 'promptory-json' || (format === 'markdown' && content.startsWith(ZIP_BASE64));

@@ -55,18 +55,56 @@ export function createZip(entries: readonly ZipEntry[]): Buffer {
   return Buffer.concat([...locals, ...centrals, end]);
 }
 
+/** How much an archive may hold once opened: what one import may bring, whatever the headers say. */
+export interface ZipLimits {
+  /** Entries in the central directory. */
+  entries: number;
+  /** Bytes of all entries once inflated, counted as they come out. */
+  bytes: number;
+  /** Inflated bytes per compressed byte, over the whole archive (text deflates about 3 to 10 times). */
+  ratio: number;
+}
+
+/** Why an archive is refused whole. */
+export type ZipRefusal = 'unreadable' | 'entries' | 'bytes' | 'nested';
+
+/** An archive refused whole; `inflated`: the bytes read out of it before stopping. */
+export class ZipRefused extends Error {
+  constructor(
+    readonly reason: ZipRefusal,
+    message: string,
+    readonly inflated: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What a nested archive starts with: zip, gzip, bzip2, 7z, rar, xz, zstd. */
+const ARCHIVE_MAGIC = ['504b0304', '504b0506', '1f8b', '425a68', '377abcaf', '52617221', 'fd377a58', '28b52ffd'];
+const ARCHIVE_NAME = /\.(zip|gz|tgz|tar|bz2|7z|rar|xz|zst|jar)$/i;
+
 /**
  * The files of a ZIP archive by path, read from its central directory (what an unzip tool
- * reads): what createZip writes and what other tools' zips hold, stored or deflated entries (no zip64).
+ * reads): what createZip writes and what other tools' zips hold, stored or deflated entries (no
+ * zip64). A hostile archive costs no more than `limits`: the header's sizes are never trusted;
+ * every entry is inflated with what is left of the byte budget as its ceiling (zlib stops there),
+ * so entries that share one run of compressed data are counted each time; an archive inside it
+ * is refused.
  */
-export function readZip(zip: Buffer): Map<string, Buffer> {
+export function readZip(zip: Buffer, limits: ZipLimits = { entries: 65_535, bytes: 2 ** 30, ratio: 1032 }): Map<string, Buffer> {
+  let inflated = 0;
+  const refuse = (message: string, reason: ZipRefusal = 'unreadable') => new ZipRefused(reason, message, inflated);
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('not a zip: no end of central directory');
+  if (end < 0) throw refuse('not a zip: no end of central directory');
   const count = zip.readUInt16LE(end + 10);
+  if (count > limits.entries) throw refuse(`more than ${limits.entries} files`, 'entries');
+  // The ratio's budget comes from the archive's real size, not from what its headers claim.
+  const budget = Math.min(limits.bytes, zip.length * limits.ratio);
   let at = zip.readUInt32LE(end + 16);
   const files = new Map<string, Buffer>();
   for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`bad central directory entry ${i}`);
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw refuse(`bad central directory entry ${i}`);
+    const flags = zip.readUInt16LE(at + 8);
     const method = zip.readUInt16LE(at + 10);
     const compressedSize = zip.readUInt32LE(at + 20);
     const nameLength = zip.readUInt16LE(at + 28);
@@ -74,9 +112,32 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
     const commentLength = zip.readUInt16LE(at + 32);
     const localAt = zip.readUInt32LE(at + 42);
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    if (flags & 1) throw refuse(`${name} is encrypted`);
+    if (method !== 0 && method !== 8) throw refuse(`${name} is compressed in a way this reader does not know`);
+    if (ARCHIVE_NAME.test(name)) throw refuse(`${name} is an archive inside the archive`, 'nested');
     const dataAt = localAt + 30 + zip.readUInt16LE(localAt + 26) + zip.readUInt16LE(localAt + 28);
     const data = zip.subarray(dataAt, dataAt + compressedSize);
-    files.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    const left = budget - inflated;
+    let file: Buffer;
+    if (method === 0) {
+      if (data.length > left) throw refuse(`more than ${budget} bytes once opened`, 'bytes');
+      file = Buffer.from(data);
+    } else {
+      try {
+        // zlib stops as soon as its output passes the ceiling: never more than `left` (and one chunk) in memory.
+        file = inflateRawSync(data, { maxOutputLength: Math.max(left, 1) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+          inflated = budget;
+          throw refuse(`more than ${budget} bytes once opened`, 'bytes');
+        }
+        throw refuse(`${name} cannot be inflated`);
+      }
+    }
+    inflated += file.length;
+    if (ARCHIVE_MAGIC.some((magic) => file.subarray(0, magic.length / 2).toString('hex') === magic))
+      throw refuse(`${name} is an archive inside the archive`, 'nested');
+    files.set(name, file);
     at += 46 + nameLength + extraLength + commentLength;
   }
   return files;

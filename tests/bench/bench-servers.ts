@@ -3,7 +3,7 @@
  * web and worker processes on it, percentiles, and the CPU time processes have used.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventMetadata } from '../../events';
@@ -170,4 +170,34 @@ export async function cpuMeter(pids: number[]) {
       return { node: sum('node'), postgres: sum('postgres'), total: sum('total'), each };
     },
   };
+}
+
+/** Registers `name`@example.com on a running server (its mail in `dataDir`'s outbox) and sets a password: the session cookie. */
+export async function signUpOnServer(url: string, dataDir: string, name: string): Promise<string> {
+  const email = `${name}-${Date.now()}@example.com`;
+  const register = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Person', email }),
+  });
+  if (!register.ok) throw new Error(`register: ${register.status}`);
+  await new Promise((r) => setTimeout(r, 500));
+  const file = readdirSync(join(dataDir, 'outbox'))
+    .filter((f) => f.includes(email))
+    .sort()
+    .pop()!;
+  const mail = readFileSync(join(dataDir, 'outbox', file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+  const set = await fetch(`${url}/api/auth/set-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, token, password: 'correct horse battery' }),
+  });
+  if (!set.ok) throw new Error(`set-password: ${set.status}`);
+  return set.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -6,12 +6,13 @@
  *   ASTRO_OUT_DIR=dist-test TEST_DATABASE_URL=postgres://… npx tsx tests/bench/portability-bench.ts
  * Not a test: figures, not verdicts.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { writeCsv } from '../../modules/portability/csv';
 import { startServer, testPort } from '../support/server';
+import { signUpOnServer } from './bench-servers';
 
 const PROMPTS = Number(process.env.PORTABILITY_PROMPTS ?? 5000);
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -47,35 +48,6 @@ interface Row {
   peakBefore: number;
 }
 
-async function signUp(url: string, dataDir: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const register = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Person', email }),
-  });
-  if (!register.ok) throw new Error(`register: ${register.status}`);
-  await new Promise((r) => setTimeout(r, 500));
-  const file = readdirSync(join(dataDir, 'outbox'))
-    .filter((f) => f.includes(email))
-    .sort()
-    .pop()!;
-  const mail = readFileSync(join(dataDir, 'outbox', file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const token = /token=([A-Za-z0-9_-]+)/.exec(mail)![1];
-  const set = await fetch(`${url}/api/auth/set-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, token, password: 'correct horse battery' }),
-  });
-  if (!set.ok) throw new Error(`set-password: ${set.status}`);
-  return set.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), 'promptory-portability-'));
   const schema = `bench_port_${Date.now().toString(36)}`;
@@ -86,7 +58,7 @@ async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row> {
   };
   const server = await startServer(env, port);
   try {
-    const cookie = await signUp(server.url, dataDir);
+    const cookie = await signUpOnServer(server.url, dataDir, 'bench');
     const headers = { cookie, 'content-type': 'application/json', origin: server.url };
     const content = library(PROMPTS);
     const body = JSON.stringify({ format: 'prompts-chat-csv', content });
@@ -160,7 +132,7 @@ ${rows
 
 What streams and what does not: the upload is one JSON body (at most 5 MB: \`{ format, content }\`), read
 whole; the file is then read once (the CSV reader cuts fields from the text in runs, about 20 ms and
-3 MB for this file), planned once (one request per prompt: the preview's answer) and appended a prompt at a time in one transaction.
+3 MB for this file), planned once (one request per prompt: the preview's answer), decided in memory and appended in parts of at most 250 events (each one transaction and one statement).
 The JSON and CSV downloads are written a page of 100 prompts at a time (their versions read page
 by page) and never held whole; the Markdown zip is built whole, since a zip names each entry's
 size before its data. PGlite's peak is its WASM heap, reserved at start.

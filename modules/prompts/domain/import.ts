@@ -1,7 +1,7 @@
 import { DomainError, type Actor, type Decider, type NewEvent, type StoredEvent } from '../../../events';
 import { IMPORT_BATCH_MESSAGES } from '../contracts';
 
-/** One import as its own stream records it: whose, which prompts, whether undone. */
+/** One import as its own stream records it: whose, which prompts and collections (every part's), whether undone. */
 export interface ImportState {
   userId: number | null;
   promptIds: readonly number[];
@@ -15,7 +15,13 @@ export const initialImportState: ImportState = { userId: null, promptIds: [], co
 export function evolveImport(state: ImportState, event: StoredEvent): ImportState {
   switch (event.type) {
     case 'PromptsImported':
-      return { userId: event.data.userId, promptIds: event.data.promptIds, collectionIds: event.data.collectionIds, undone: false };
+      // An import is written in parts, each recording what it saved: the import is all of them.
+      return {
+        userId: event.data.userId,
+        promptIds: [...state.promptIds, ...event.data.promptIds],
+        collectionIds: [...state.collectionIds, ...event.data.collectionIds],
+        undone: state.undone,
+      };
     case 'ImportUndone':
       return { ...state, undone: true };
     default:
@@ -24,7 +30,7 @@ export function evolveImport(state: ImportState, event: StoredEvent): ImportStat
 }
 
 export type ImportCommand =
-  /** The prompts just saved (in the same transaction) as one batch. */
+  /** The prompts (and collections) one part of the import just saved, in the same transaction. */
   | { kind: 'record'; batchId: number; format: string; promptIds: number[]; collectionIds: number[]; actor: Actor }
   /** The undo, once each prompt's own decision said whether it went (`removed`) or stays (`kept`). */
   | { kind: 'undo'; batchId: number; removed: number[]; kept: number[]; actor: Actor };
@@ -41,8 +47,8 @@ export const importDecider: Decider<ImportState, ImportCommand> = {
   decide(command, state): NewEvent[] {
     const { batchId, actor } = command;
     if (command.kind === 'record') {
-      if (state.userId !== null) throw new DomainError('conflict', 'This import already exists');
       if (actor.userId === null) throw new DomainError('unauthenticated', 'Please sign in to import prompts.');
+      if ((state.userId !== null && state.userId !== actor.userId) || state.undone) throw new DomainError('conflict', 'This import already exists');
       const { format, promptIds, collectionIds } = command;
       return [{ type: 'PromptsImported', data: { batchId, userId: actor.userId, format, promptIds, collectionIds } }];
     }

@@ -1,4 +1,4 @@
-import { importCollectionIn } from '../../../../modules/collections';
+import { deleteImportedCollectionsIn, importCollectionIn } from '../../../../modules/collections';
 import { importPrompts } from '../../../../modules/prompts';
 import type { ImportResult } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
@@ -10,7 +10,7 @@ import { bylineOf } from '../../../server/submit';
 
 /**
  * Imports a file of prompts as the user's private prompts, with a Promptory export's
- * collections, in one batch (its undo: DELETE /api/me/imports/{batchId}); with ?dryRun=1
+ * collections, in one batch written in short parts (its undo: DELETE /api/me/imports/{batchId}); with ?dryRun=1
  * answers what it would do and changes nothing.
  */
 export const POST = serve(
@@ -21,11 +21,19 @@ export const POST = serve(
     const { importable, planned, ...preview } = planImport(format, content, user.name, existing, app.config.publicUrl);
     if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
     const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
-    const imported = await importPrompts(app.store, prompts, format, actor, metadata, async (tx) => {
-      const made: number[] = [];
-      for (const { collection, promptIds } of planned) made.push(await importCollectionIn(tx, user.id, collection, promptIds, metadata));
-      return made;
-    });
+    const imported = await importPrompts(
+      app.store,
+      prompts,
+      format,
+      actor,
+      metadata,
+      planned.map(
+        ({ collection, promptIds }) =>
+          (tx) =>
+            importCollectionIn(tx, user.id, collection, promptIds, metadata),
+      ),
+      (tx, collectionIds) => deleteImportedCollectionsIn(tx, user.id, collectionIds, metadata),
+    );
     await settle(imported);
     const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
     const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
