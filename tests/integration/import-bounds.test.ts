@@ -7,7 +7,7 @@ import * as routes from '../../src/shared/api-routes.generated';
 import { ProjectionRunner, STEP_CHUNK } from '../../projections/runner';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { zipBomb } from '../support/zip-bomb';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 const SITE = 'http://localhost:4321';
 

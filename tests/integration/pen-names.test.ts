@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from './accounts-support';
+import { Browser, installApp, signUpAs } from '../support/test-app';
 
 /**
  * A pen name hides the account: a prompt a member publishes under an author name other than

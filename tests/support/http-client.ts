@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { lastMail } from '../integration/accounts-support';
+import { lastMail } from './test-app';
 
 /** What a call over real HTTP answered: the body parsed when it is JSON, else its text. */
 export interface HttpAnswer {
