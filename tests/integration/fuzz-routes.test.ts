@@ -214,7 +214,11 @@ describe.each(backends)('every declared route refuses bad query and path paramet
       const failures: string[] = [];
       for (const route of allRoutes) {
         for (const probe of probesFor(route)) {
-          const path = urlOf(route, paramNames(route).map((name) => probe.params[name] ?? '1'), probe.search);
+          const path = urlOf(
+            route,
+            paramNames(route).map((name) => probe.params[name] ?? '1'),
+            probe.search,
+          );
           // Signing out would end this caller's session for every later probe: a visitor signs out.
           const caller = route.path === '/api/auth/logout' ? new Browser() : callers[who];
           const r = await caller.send({ method: route.method, path, body: route.method === 'GET' ? undefined : [], headers: caller.headers });
