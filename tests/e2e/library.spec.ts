@@ -293,7 +293,9 @@ test('visitors: bookmark and rate ask to sign in, private library pages send the
 
   await page.goto(`/prompts/${prompt.id}`);
   await page.getByTestId('rate-helpful').click();
-  await expect(page).toHaveURL(/\/auth$/);
+  // Signing in brings the visitor back to the rating card they clicked.
+  await page.waitForURL((url) => url.pathname === '/auth');
+  expect(new URL(page.url()).searchParams.get('next')).toBe(`/prompts/${prompt.id}#rating`);
   await expect(toast(page)).toContainText(common.toasts.authRequired.rate);
 
   for (const path of ['/dashboard', '/dashboard/collections', '/prompts?tab=favorites']) {

@@ -121,7 +121,9 @@ test('visitors: rating asks to sign in and goes to /auth; bookmarking asks to si
   await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
   await expect(page.getByTestId('toast')).toContainText(T.en.signInBookmark);
   await page.getByRole('button', { name: 'Helpful', exact: true }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  // Signing in brings the visitor back to the rating card they clicked.
+  await page.waitForURL((url) => url.pathname === '/auth');
+  expect(new URL(page.url()).searchParams.get('next')).toBe(`/prompts/${prompt.id}#rating`);
   await expect(page.getByTestId('toast')).toContainText(T.en.authRequired);
   await expect(page.getByTestId('toast')).toContainText(T.en.signInRate);
 });

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { lastMail } from '../support/test-app';
 import { cookieClient, signedInClient } from '../support/http-client';
 
 const ADMIN = 'admin@promptory.test';

@@ -292,6 +292,13 @@ const pages: Record<string, Row & { file: string }> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
     publicInput: () => ({ params: { id: 1 } }),
   },
+  // A prompt's page: a published one for anyone; an unpublished one for its author (and, pending, the admin): others get the 404.
+  '/prompts/{id}': {
+    file: 'prompts/[id].astro',
+    expect: '404 200 200 404 200 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
   '/admin': { file: 'admin.astro', expect: '302 403 403 403 200 403' },
   '/prompts/create': { file: 'prompts/create.astro', expect: '401 200 200 200 200 403' },
   '/prompts?tab=favorites': { file: 'prompts/index.astro', expect: '302 200 200 200 200 403' },
