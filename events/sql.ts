@@ -14,13 +14,6 @@ export interface Sql {
   many(statements: readonly { text: string; params?: readonly unknown[] }[]): Promise<void>;
 }
 
-/**
- * Lets every waiting request in before the next transaction of a long piece of work. PGlite
- * answers in the same thread, its promises settle as microtasks: transactions run back to back
- * would hold the event loop, so no timer or request would run until all of them were done.
- */
-export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** The schema our tables live in (search_path head). */

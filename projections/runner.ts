@@ -1,15 +1,4 @@
-import {
-  compareCheckpoints,
-  readAllIn,
-  START,
-  type Checkpoint,
-  type Db,
-  type EventType,
-  type ReadRange,
-  splitStatements,
-  type Sql,
-  yieldTurn,
-} from '../events';
+import { compareCheckpoints, readAllIn, START, type Checkpoint, type Db, type EventType, type ReadRange, splitStatements, type Sql } from '../events';
 import { statementsFor, type Projection } from './types';
 import type { ReadModel } from '../events/read-models';
 
@@ -126,7 +115,7 @@ export class ProjectionRunner {
     return row.n === p.tables.length;
   }
 
-  /** How many events the next step of each checkpoint reads: twice what the last one could apply within the budget. */
+  /** How many events the next step of each checkpoint reads: what it could apply within the budget last time, twice over. */
   private readSize = new Map<string, number>();
 
   /**
@@ -154,8 +143,7 @@ export class ProjectionRunner {
       if (!row.locked) return null;
       const started = performance.now();
       const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
-      // A first step reads a little (reading is inside the transaction too) and the size grows while steps keep to the budget.
-      const limit = this.readSize.get(checkpointName) ?? Math.min(this.batchSize, 4 * STEP_CHUNK);
+      const limit = this.readSize.get(checkpointName) ?? this.batchSize;
       const events = await readAllIn(tx, current, limit, options.range);
       if (events.length === 0) return { applied: 0, checkpoint: current, more: false };
       let applied = 0;
@@ -233,7 +221,6 @@ export class ProjectionRunner {
       const result = await this.step(p, p.name, { lock: true });
       if (!result) return null;
       if (!result.more) return result.checkpoint;
-      await yieldTurn();
     }
   }
 
@@ -310,7 +297,6 @@ export class ProjectionRunner {
         applied += result.applied;
         options.onProgress?.({ projection: p.name, applied: Math.min(applied, total), total });
         if (!result.more) return;
-        await yieldTurn();
       }
     };
     try {

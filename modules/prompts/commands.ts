@@ -7,7 +7,6 @@ import {
   handleNew,
   importStream,
   transact,
-  yieldTurn,
   type Actor,
   type Appended,
   type EventMetadata,
@@ -263,7 +262,6 @@ export async function importPrompts(
   const events: StoredEvent[] = [];
   let last: Appended['last'] = null;
   const write = async (work: (tx: StoreTx) => Promise<void>) => {
-    await yieldTurn();
     const written = await transact(store, work);
     events.push(...written.events);
     last = written.last ?? last;

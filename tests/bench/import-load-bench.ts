@@ -69,7 +69,7 @@ const manyVersions = (n: number) =>
     ),
   ]);
 
-/** About 5 MB as a request body: prompts of about 1,000 characters with four versions each. */
+/** About 5 MB: prompts of about 1,000 characters with four versions each. */
 function library(): string {
   const prompts: ReturnType<typeof promptOf>[] = [];
   for (let i = 0; ; i++) {
@@ -80,7 +80,7 @@ function library(): string {
         [1, 2, 3, 4].map((v) => ({ ...version(v, `${base} Revision ${v}.`), title: `Library prompt ${i + 1} v${v}` })),
       ),
     );
-    if (i % 50 === 49 && Buffer.byteLength(JSON.stringify({ content: promptoryFile(prompts) })) > 4.7 * 2 ** 20) return promptoryFile(prompts);
+    if (i % 50 === 49 && Buffer.byteLength(promptoryFile(prompts)) > 4.8 * 2 ** 20) return promptoryFile(prompts);
   }
 }
 
