@@ -3,6 +3,7 @@ import { START, type Sql } from '../../events';
 import { reviewProjection } from '../../projections/review/projection';
 import { statementsFor } from '../../projections/types';
 import { projections, ProjectionRunner, type Replay } from '../../projections';
+import { RateLimiter } from '../../src/server/rate-limit';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { backends, freshApp } from '../support/backends';
 import { routes } from '../../src/shared/api-routes';
@@ -28,6 +29,9 @@ describe.each(backends)('replaying the review read models while requests run on 
   beforeAll(async () => {
     // Seeded at start, before the ADMIN_EMAIL account makes the log non-empty.
     app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: ADMIN, seed: true });
+    // The traffic submits for as long as a replay runs: the hourly submission limit is not what this tests.
+    const { limits } = app.limiter;
+    app.limiter = new RateLimiter(app.db, { ...limits, perAccount: { ...limits.perAccount, submit: 100_000 }, perIp: { ...limits.perIp, submit: 100_000 } });
     installApp(app);
     admin = await signedInBrowser(app, ADMIN, 'Admin', ADMIN);
     author = await signedInBrowser(app, 'author@example.com', 'Rita Author', ADMIN);
@@ -51,6 +55,7 @@ describe.each(backends)('replaying the review read models while requests run on 
         body: { title: `Traffic ${n}`, description: 'Written while a replay runs.', content: 'Some content long enough to pass.', categoryId: 3 },
       });
       check('submit', submitted.status, 201);
+      if (submitted.status !== 201) throw new Error(`submit answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);
       const id = submitted.body.id;
       const reviewed = await admin.api(routes.review, {
         params: { id },
