@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { cpuSeconds } from './bench-servers';
 
 const quick = process.argv.includes('--quick');
 const noLighthouse = process.argv.includes('--no-lighthouse');
@@ -50,7 +51,7 @@ const log = (line = '') => {
   report.push(line);
 };
 
-type Server = { url: string; dataDir: string; stop: (options?: { keepData?: boolean }) => Promise<void> };
+type Server = { url: string; pid: number; dataDir: string; stop: (options?: { keepData?: boolean }) => Promise<void> };
 
 /** Starts the built server; `dataDir` reuses the data of a stopped one (same catalog, same pages). */
 async function startServer(port: number, env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'))): Promise<Server> {
@@ -70,6 +71,7 @@ async function startServer(port: number, env: Record<string, string> = {}, dataD
   }
   return {
     url,
+    pid: child.pid!,
     dataDir,
     stop: async ({ keepData = false } = {}) => {
       child.kill('SIGTERM');
@@ -363,7 +365,9 @@ async function searchTerms(url: string): Promise<{ latin: string[]; chinese: str
  * search misses (Latin, Chinese) on servers with it on (each miss also pays storing the page;
  * several cached servers: web processes on one database, each taking its share of the load).
  */
-async function fromScratch(cachedUrls: string[], uncachedUrl: string, id: number) {
+async function fromScratch(cached: { url: string; pid: number }[], uncached: { url: string; pid: number }, id: number) {
+  const cachedUrls = cached.map((server) => server.url);
+  const uncachedUrl = uncached.url;
   const terms = await searchTerms(cachedUrls[0]);
   const dir = mkdtempSync(join(tmpdir(), 'site-bench-search-'));
   const script = join(dir, 'search-misses.lua');
@@ -375,19 +379,30 @@ async function fromScratch(cachedUrls: string[], uncachedUrl: string, id: number
   const next = { latin: 0, chinese: 0 };
   let failed = 0;
   let timeouts = 0;
+  // The servers' CPU time per answer (user + system, /proc): what a page costs, which the
+  // machine's other load moves far less than it moves the rates.
+  const cpuPerAnswer: Record<string, number[]> = {};
+  const metered = (name: string, pids: number[], measure: (seconds: number) => Promise<{ rate: number; requests: number }>) => async (seconds: number) => {
+    const before = pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
+    const run = await measure(seconds);
+    const used = pids.reduce((n, pid) => n + cpuSeconds(pid), 0) - before;
+    (cpuPerAnswer[name] ??= []).push((1000 * used) / Math.max(1, run.requests));
+    return run.rate;
+  };
+  const cachedPids = cached.map((server) => server.pid);
   const targets: Record<string, (seconds: number) => number | Promise<number>> = {
-    trivial: (seconds) => wrk(`${uncachedUrl}/healthz`, seconds),
-    detail: (seconds) => wrk(`${uncachedUrl}/prompts/${id}`, seconds),
+    trivial: metered('trivial', [uncached.pid], async (seconds) => wrkRun(`${uncachedUrl}/healthz`, seconds)),
+    detail: metered('detail', [uncached.pid], async (seconds) => wrkRun(`${uncachedUrl}/prompts/${id}`, seconds)),
     ...Object.fromEntries(
       (['latin', 'chinese'] as const).map((kind) => [
         kind,
-        async (seconds: number) => {
+        metered(kind, cachedPids, async (seconds: number) => {
           const run = await wrkAcross(cachedUrls, seconds, script, [files[kind], String(next[kind])]);
           next[kind] += run.requests;
           failed += run.failed;
           timeouts += run.timeouts;
-          return run.rate;
-        },
+          return run;
+        }),
       ]),
     ),
   };
@@ -398,7 +413,9 @@ async function fromScratch(cachedUrls: string[], uncachedUrl: string, id: number
     const samples: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (let r = 0; r < rounds; r++) for (const [name, measure] of Object.entries(targets)) samples[name].push(await measure(seconds));
     const at = (name: string) => median(samples[name]);
-    return { trivial: at('trivial'), detail: at('detail'), latin: at('latin'), chinese: at('chinese'), samples, failed, timeouts, terms };
+    // The warm-up's figure left out.
+    const cpu = Object.fromEntries(Object.entries(cpuPerAnswer).map(([name, ms]) => [name, median(ms.slice(1))]));
+    return { trivial: at('trivial'), detail: at('detail'), latin: at('latin'), chinese: at('chinese'), cpu, samples, failed, timeouts, terms };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -739,21 +756,23 @@ if (run('scratch')) {
   );
   log();
   log(
+    'Each cell: req/s, then (in brackets) the server CPU time per answer, user + system over the run divided by the answers: on an idle core a page costing c ms would run at about 1000/c req/s.',
+  );
+  log();
+  log(
     '| Backend | Load average before, after | /healthz | /prompts/{id}, page cache off | vs /healthz (≥ 0.25x) | Latin search misses | Chinese search misses | (≥ 500 req/s) |',
   );
   log('|---|---|---|---|---|---|---|---|');
   const samples: string[] = [];
-  const row = async (label: string, cached: { url: string }[], uncached: { url: string }) => {
+  const row = async (label: string, cached: { url: string; pid: number }[], uncached: { url: string; pid: number }) => {
     const before = await loadAt();
-    const scratch = await fromScratch(
-      cached.map((server) => server.url),
-      uncached.url,
-      await firstPromptId(uncached.url),
-    );
+    const scratch = await fromScratch(cached, uncached, await firstPromptId(uncached.url));
     const ratio = scratch.detail / scratch.trivial;
     const verdict = [ratio >= 0.25, scratch.latin >= 500 && scratch.chinese >= 500].map((ok) => (ok ? 'pass' : 'FAIL')).join(', ');
+    const cell = (name: 'trivial' | 'detail' | 'latin' | 'chinese') => `${scratch[name].toFixed(0)} (${scratch.cpu[name].toFixed(2)} ms)`;
+    const cpuRatio = scratch.cpu.trivial / scratch.cpu.detail;
     log(
-      `| ${label} | ${before} → ${await loadAt()} | ${scratch.trivial.toFixed(0)} | ${scratch.detail.toFixed(0)} | ${ratio.toFixed(2)} | ${scratch.latin.toFixed(0)} | ${scratch.chinese.toFixed(0)} | ${verdict} |`,
+      `| ${label} | ${before} → ${await loadAt()} | ${cell('trivial')} | ${cell('detail')} | ${ratio.toFixed(2)} (by CPU ${cpuRatio.toFixed(2)}) | ${cell('latin')} | ${cell('chinese')} | ${verdict} |`,
     );
     samples.push(`${label}: ${JSON.stringify(scratch.samples)}, failed ${scratch.failed}, timed out ${scratch.timeouts}`);
   };
@@ -781,16 +800,16 @@ if (run('scratch')) {
     log(`| PostgreSQL | not measured: ${String(error).split('\n')[0]} (${databaseUrl}) | | | | | | |`);
   }
   if (pgReady) {
-    const url = (port: number) => ({ url: `http://127.0.0.1:${port}` });
     const ports = [basePort + 5, basePort + 6, basePort + 7];
     const processes = [
       await startPgServer(schema, ports[0]),
       await startPgServer(schema, ports[1], { PAGE_CACHE: '0' }),
       await startPgServer(schema, ports[2]),
     ];
+    const [one, uncached, two] = processes.map((server, i) => ({ url: `http://127.0.0.1:${ports[i]}`, pid: server.pid }));
     try {
-      await row('PostgreSQL, one process', [url(ports[0])], url(ports[1]));
-      await row('PostgreSQL, two web processes (searches)', [url(ports[0]), url(ports[2])], url(ports[1]));
+      await row('PostgreSQL, one process', [one], uncached);
+      await row('PostgreSQL, two web processes (searches)', [one, two], uncached);
     } finally {
       for (const server of processes) await server.stop();
       await dropSchema(schema);
