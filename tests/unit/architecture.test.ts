@@ -138,6 +138,9 @@ export function violation(from: string, to: string, typeOnly = false): string | 
         // strings.ts and string-specs.ts: the `Strings` bundles and their specs, the site's one way to read translations (pure).
         to === 'src/shared/strings.ts' ||
         to === 'src/shared/string-specs.ts' ||
+        // fill-in.ts and use-fill-in.ts: the fill-in form's model and headless hook, one behaviour for the site's panel and the extension's forms.
+        to === 'src/shared/fill-in.ts' ||
+        to === 'src/shared/use-fill-in.ts' ||
         (typeOnly && to === 'src/i18n/keys.ts') ||
         /^src\/i18n\/locales\/[^/]+\/[^/]+\.json$/.test(to)
         ? null
