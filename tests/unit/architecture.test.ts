@@ -264,9 +264,9 @@ describe('dependency rules', () => {
     expect(violation('src/pages/dashboard/index.astro', 'src/server/app.ts')).not.toBeNull();
     expect(violation('src/pages/api/prompts/index.ts', 'src/server/app.ts', true)).toBeNull();
     expect(violation('src/pages/api/auth/login.ts', 'src/server/middleware/session.ts')).not.toBeNull();
-    expect(violation('src/server/library.ts', 'src/server/middleware/session.ts')).not.toBeNull();
+    expect(violation('src/server/library/index.ts', 'src/server/middleware/session.ts')).not.toBeNull();
     expect(violation('src/middleware.ts', 'src/server/middleware/session.ts')).toBeNull();
-    expect(violation('src/pages/api/auth/login.ts', 'src/server/sessions.ts')).toBeNull();
+    expect(violation('src/pages/api/auth/login.ts', 'src/server/accounts/sessions.ts')).toBeNull();
     expect(usesApp('const devices = await listDevices(Astro.locals.app.db, user.id);')).toBe(true);
     expect(usesApp('const { t, app } = Astro.locals;')).toBe(true);
     expect(usesApp('const { t, user } = Astro.locals;\nawait Astro.locals.catalog.home();')).toBe(false);
