@@ -6,7 +6,7 @@ import type { App } from './app';
 import { noteWritten } from './freshness';
 import { requireAdmin, requireUser } from './guards';
 import { actorFor, errorResponse, json, metadataFor, readBody, refuseUnstorableText } from './http';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './accounts/session-user';
 
 type UserFor<R extends RouteSpec> = R['caller'] extends 'anyone' ? SessionUser | null : SessionUser;
 
