@@ -7,9 +7,6 @@ import type { Reason, RefusalKind, RefusalValues, WireIssue } from './refusals';
  */
 export type DomainErrorKind = RefusalKind;
 
-/** A field problem: `code` and `limit` let a client choose its own message (see src/server/http.ts). */
-export type FieldIssue = WireIssue;
-
 export interface RefusalDetails {
   /** The field the refusal is about: answered as one `custom` issue on it. */
   field?: string;
