@@ -87,7 +87,10 @@ export function refusals<const P extends string, const T extends Record<string, 
     const entry: DeclaredRefusal = { code, ...declaration };
     declared.set(code, entry);
     const made = declaration.values
-      ? Object.assign((values: RefusalValues) => ({ code, kind: declaration.kind, message: fillRefusal(declaration.text, values), values }), { code, declared: entry })
+      ? Object.assign((values: RefusalValues) => ({ code, kind: declaration.kind, message: fillRefusal(declaration.text, values), values }), {
+          code,
+          declared: entry,
+        })
       : { code, kind: declaration.kind, message: declaration.text, declared: entry };
     out[key] = made;
   }

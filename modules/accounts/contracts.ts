@@ -62,7 +62,6 @@ export const AUTH_MESSAGES = {
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
-
 /** What accounts, sign-in and the session guards refuse, by code (texts in `refusals:accounts.*`). */
 export const ACCOUNT_REFUSALS = refusals('accounts', {
   usernameTaken: { kind: 'conflict', text: AUTH_MESSAGES.usernameTaken },

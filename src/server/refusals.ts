@@ -19,7 +19,11 @@ export const REQUEST_REFUSALS = refusals('request', {
   bodyTooLarge: { kind: 'invalid', text: 'The request body is too large.', values: { limit: 'number' } },
   unstorableText: { kind: 'invalid', text: 'The request contains characters that are not allowed (a NUL or half of a surrogate pair).' },
   notFound: { kind: 'not_found', text: 'Not found' },
-  methodNotAllowed: { kind: 'invalid', text: 'Method {{method}} is not allowed here; this path takes {{allow}}.', values: { method: 'string', allow: 'string' } },
+  methodNotAllowed: {
+    kind: 'invalid',
+    text: 'Method {{method}} is not allowed here; this path takes {{allow}}.',
+    values: { method: 'string', allow: 'string' },
+  },
   unknownHost: { kind: 'invalid', text: 'This server does not serve that host.' },
   changedMeanwhile: { kind: 'conflict', text: 'Someone else changed this at the same time; please try again.' },
 });

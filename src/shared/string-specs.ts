@@ -139,7 +139,15 @@ export const STRING_SPECS = {
   /** The import page's steps, with the validation messages of an invalid prompt (the create page's). */
   importPrompts: {
     scope: 'dashboard:',
-    include: ['dashboard:import.', 'review:validation.', 'common:client.loading', 'refusals:imports.', 'refusals:prompts.', 'refusals:rateLimits.data', ...ANY_CALL_REFUSALS],
+    include: [
+      'dashboard:import.',
+      'review:validation.',
+      'common:client.loading',
+      'refusals:imports.',
+      'refusals:prompts.',
+      'refusals:rateLimits.data',
+      ...ANY_CALL_REFUSALS,
+    ],
   },
   /** The browse page's Bookmarks tab (in every /prompts page and fragment). */
   bookmarksTab: { scope: 'prompts:', include: ['prompts:tabs.favorites'] },

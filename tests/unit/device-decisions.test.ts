@@ -28,7 +28,9 @@ describe('extension connection requests', () => {
   });
 
   it('given a request, when the extension asks again for the same key, then it is refused', () => {
-    given(connectionRequestDecider, [requested, askedAt]).when({ kind: 'request', requestId: 4, name: 'x', agent: 'y', origin: 'z' }).thenRefuses(DEVICE_REFUSALS.tokenUsed);
+    given(connectionRequestDecider, [requested, askedAt])
+      .when({ kind: 'request', requestId: 4, name: 'x', agent: 'y', origin: 'z' })
+      .thenRefuses(DEVICE_REFUSALS.tokenUsed);
   });
 
   it('given a request asked 9 minutes ago, when the user approves, then it is approved', () => {

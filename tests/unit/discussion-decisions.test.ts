@@ -25,7 +25,9 @@ describe('comments', () => {
   });
 
   it('given a prompt that is not public (pending or withdrawn), when a member comments, then it is not found', () => {
-    given(discussionDecider, submitted).when({ kind: 'post', commentId: 1, promptId: 7, userId: 2, parentId: null, body: 'x' }).thenRefuses(DISCUSSION_REFUSALS.promptNotFound);
+    given(discussionDecider, submitted)
+      .when({ kind: 'post', commentId: 1, promptId: 7, userId: 2, parentId: null, body: 'x' })
+      .thenRefuses(DISCUSSION_REFUSALS.promptNotFound);
     given(discussionDecider, submitted, approved, withdrawn)
       .when({ kind: 'post', commentId: 1, promptId: 7, userId: 2, parentId: null, body: 'x' })
       .thenRefuses(DISCUSSION_REFUSALS.promptNotFound);

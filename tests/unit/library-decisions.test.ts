@@ -139,7 +139,9 @@ describe('collections', () => {
 
   it('given a collection, when another user changes it in any way, then it is not found (as if it did not exist)', () => {
     for (const kind of ['delete', 'add', 'remove'] as const) {
-      given(collectionDecider, submitted, approved, created, added).when({ kind, collectionId: 3, userId: 9, promptId: 7 }).thenRefuses(COLLECTION_REFUSALS.notFound);
+      given(collectionDecider, submitted, approved, created, added)
+        .when({ kind, collectionId: 3, userId: 9, promptId: 7 })
+        .thenRefuses(COLLECTION_REFUSALS.notFound);
     }
   });
 

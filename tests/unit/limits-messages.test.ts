@@ -9,7 +9,8 @@ const at = (tree: Record<string, unknown>, key: string) => key.split('.').reduce
 /** The limits' 429 answers reach the user translated, in both languages. */
 describe('limit messages', () => {
   it.each(['en', 'zh-HK'])('gives each submit refusal the server answers a translated text by its code (%s)', (lng) => {
-    for (const { code } of [PROMPT_REFUSALS.tooManyPending, RATE_REFUSALS.submit]) expect(typeof at(locale(lng, 'refusals'), code), `${lng} refusals:${code}`).toBe('string');
+    for (const { code } of [PROMPT_REFUSALS.tooManyPending, RATE_REFUSALS.submit])
+      expect(typeof at(locale(lng, 'refusals'), code), `${lng} refusals:${code}`).toBe('string');
   });
 
   it.each(['en', 'zh-HK'])('has the library writes\' "too often" text (%s)', (lng) => {

@@ -104,7 +104,9 @@ describe('submitting a private prompt to the community', () => {
   });
 
   it('given my private prompt and a full pending queue, when I submit it, then it is refused (429) like a new submission', () => {
-    given(promptDecider, kept).when({ kind: 'share', promptId: 7, actor: author, pendingByAuthor: MAX_PENDING_PER_AUTHOR }).thenRefuses(PROMPT_REFUSALS.tooManyPending);
+    given(promptDecider, kept)
+      .when({ kind: 'share', promptId: 7, actor: author, pendingByAuthor: MAX_PENDING_PER_AUTHOR })
+      .thenRefuses(PROMPT_REFUSALS.tooManyPending);
   });
 
   it('given no prompt, when I submit it, then it is not found', () => {

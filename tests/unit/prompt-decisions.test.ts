@@ -30,7 +30,9 @@ const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, user
 
 describe('submitting a prompt', () => {
   it(`given a member with ${MAX_PENDING_PER_AUTHOR} prompts waiting for review, when they submit another, then it is refused (429) with a clear message`, () => {
-    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR }).thenRefuses(PROMPT_REFUSALS.tooManyPending);
+    given(promptDecider)
+      .when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR })
+      .thenRefuses(PROMPT_REFUSALS.tooManyPending);
     expect(() =>
       promptDecider.decide({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR }, promptDecider.initialState),
     ).toThrow(SUBMIT_MESSAGES.tooManyPending);

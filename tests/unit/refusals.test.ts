@@ -41,7 +41,21 @@ beforeAll(async () => {
 describe('refusal codes', () => {
   it('finds the tables: every module with decisions and the HTTP layer', () => {
     const prefixes = tables.flatMap((t) => t.prefixes);
-    for (const prefix of ['accounts', 'collections', 'devices', 'discussion', 'engagement', 'imports', 'members', 'prompts', 'tokens', 'request', 'server', 'rateLimits', 'mcp'])
+    for (const prefix of [
+      'accounts',
+      'collections',
+      'devices',
+      'discussion',
+      'engagement',
+      'imports',
+      'members',
+      'prompts',
+      'tokens',
+      'request',
+      'server',
+      'rateLimits',
+      'mcp',
+    ])
       expect(prefixes).toContain(prefix);
     // One table per prefix: two would share codes.
     expect(new Set(prefixes).size, tables.map((t) => `${relative(ROOT, t.file)}: ${t.prefixes}`).join('\n')).toBe(prefixes.length);
@@ -69,7 +83,9 @@ describe('refusal codes', () => {
 
   it.each([...LANGUAGES])('has no text in %s for a code nobody declares', (lng) => {
     const codes = new Set(declared.map((r) => r.code));
-    const stale = Object.entries(locale(lng)).flatMap(([prefix, keys]) => Object.keys(keys).map((key) => `${prefix}.${key}`)).filter((code) => !codes.has(code));
+    const stale = Object.entries(locale(lng))
+      .flatMap(([prefix, keys]) => Object.keys(keys).map((key) => `${prefix}.${key}`))
+      .filter((code) => !codes.has(code));
     expect(stale).toEqual([]);
   });
 });
@@ -90,9 +106,9 @@ describe('a refusal', () => {
 
   it("is said in the reader's language from its code, and in the server's words only for a code this build does not know", () => {
     const t = translator({ lng: 'zh-HK', scope: 'common:', text: flatten({ refusals: locale('zh-HK') }) });
-    expect(refusalText(t, { error: 'You already have 20 access tokens. Revoke one you no longer use first.', code: 'tokens.tooMany', values: { limit: 20 } })).toBe(
-      '你已有 20 個存取權杖，請先撤銷一個不再使用的。',
-    );
+    expect(
+      refusalText(t, { error: 'You already have 20 access tokens. Revoke one you no longer use first.', code: 'tokens.tooMany', values: { limit: 20 } }),
+    ).toBe('你已有 20 個存取權杖，請先撤銷一個不再使用的。');
     expect(refusalText(t, { error: 'Something new', code: 'future.thing' })).toBe('Something new');
     expect(refusalText(t, { error: 'No code at all' })).toBe('No code at all');
   });

@@ -121,6 +121,8 @@ describe('resubmitting a rejected prompt', () => {
   });
 
   it('given an author at the pending limit, when they resubmit, then it is refused (429)', () => {
-    given(promptDecider, submitted, rejected, edit(2)).when({ kind: 'resubmit', promptId: 7, actor: author, pendingByAuthor: 20 }).thenRefuses(PROMPT_REFUSALS.tooManyPending);
+    given(promptDecider, submitted, rejected, edit(2))
+      .when({ kind: 'resubmit', promptId: 7, actor: author, pendingByAuthor: 20 })
+      .thenRefuses(PROMPT_REFUSALS.tooManyPending);
   });
 });

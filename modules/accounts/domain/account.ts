@@ -131,8 +131,7 @@ export function decideSetPassword(
   now: Date,
   username: string | null = state.link?.username ?? state.username,
 ): NewEvent[] {
-  if (!linkIsValid(state, tokenHash, now))
-    throw new DomainError(ACCOUNT_REFUSALS.invalidLink, { field: 'token' });
+  if (!linkIsValid(state, tokenHash, now)) throw new DomainError(ACCOUNT_REFUSALS.invalidLink, { field: 'token' });
   const chosen = state.link?.name;
   const renamed = chosen !== undefined && (chosen !== state.name || username !== state.username);
   return [

@@ -110,8 +110,7 @@ export const discussionDecider: Decider<DiscussionState, DiscussionCommand> = {
         if (parentId !== null) {
           const parent = shown(state, parentId);
           if (parent.promptId !== promptId) throw new DomainError(DISCUSSION_REFUSALS.notFound);
-          if (parent.parentId !== null)
-            throw new DomainError(DISCUSSION_REFUSALS.oneLevel, { field: 'parentId' });
+          if (parent.parentId !== null) throw new DomainError(DISCUSSION_REFUSALS.oneLevel, { field: 'parentId' });
         }
         if (state.comments.has(commentId)) return [];
         return [{ type: 'CommentPosted', data: { commentId, promptId, userId, parentId, body } }];

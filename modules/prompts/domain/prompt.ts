@@ -202,8 +202,7 @@ function isPenName(actor: Actor, command: Pick<SubmitCommand, 'authorName' | 'ac
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
   // Visitors do not submit (docs/decisions/0012-visitors-do-not-submit.md); the system does (seed).
   if (actor.userId === null && !actor.isAdmin) throw new DomainError(PROMPT_REFUSALS.signInToSubmit);
-  if (!actor.isAdmin && isReservedAuthorName(command.authorName))
-    throw new DomainError(PROMPT_REFUSALS.reservedAuthor, { field: 'authorName' });
+  if (!actor.isAdmin && isReservedAuthorName(command.authorName)) throw new DomainError(PROMPT_REFUSALS.reservedAuthor, { field: 'authorName' });
   if (command.visibility === 'private') return decideKeepPrivate(promptId, command, actor);
   // One account cannot flood the admin's queue: the admin and the seed are exempt.
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError(PROMPT_REFUSALS.tooManyPending({ limit: MAX_PENDING_PER_AUTHOR }));

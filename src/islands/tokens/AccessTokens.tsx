@@ -48,8 +48,7 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const date = (iso: string) => new Date(iso).toLocaleDateString(lng, { year: 'numeric', month: 'short', day: 'numeric' });
-  const failed = (e: unknown) =>
-    setNote({ tone: 'error', text: t('tokens.failed', { message: failureText(t, e, String(e)) }) });
+  const failed = (e: unknown) => setNote({ tone: 'error', text: t('tokens.failed', { message: failureText(t, e, String(e)) }) });
 
   async function create(event: FormEvent) {
     event.preventDefault();

@@ -33,8 +33,7 @@ export const MCP_REFUSALS = refusals('mcp', {
 /** The signed-in user behind a token of at least `scope`, or a refusal the client shows. */
 export function requireTokenUser(caller: McpCaller, scope: TokenScope = 'read'): SessionUser {
   if (!caller.user || !caller.token) throw new DomainError(MCP_REFUSALS.tokenRequired);
-  if (!scopeAllows(caller.token.scope, scope))
-    throw new DomainError(caller.token.scope === 'read' ? TOKEN_REFUSALS.readOnly : TOKEN_REFUSALS.cannotPublish);
+  if (!scopeAllows(caller.token.scope, scope)) throw new DomainError(caller.token.scope === 'read' ? TOKEN_REFUSALS.readOnly : TOKEN_REFUSALS.cannotPublish);
   return caller.user;
 }
 
