@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
 import { DomainError } from '../../events';
 import { ACCOUNT_REFUSALS } from '../../modules/accounts';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './accounts/session-user';
 
 /**
  * The endpoints' guards. The admin is the account whose email equals ADMIN_EMAIL (the session
- * code sets `user.isAdmin` with `isAdminEmail`, src/server/sessions.ts); every admin endpoint
+ * code sets `user.isAdmin` with `isAdminEmail`, src/server/accounts/sessions.ts); every admin endpoint
  * calls `requireAdmin(context)` and every admin page `adminPage(Astro)`
  * (src/server/page-guards.ts). The client only hides.
  */

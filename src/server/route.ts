@@ -7,7 +7,7 @@ import { noteWritten } from './freshness';
 import { requireAdmin, requireUser } from './guards';
 import { actorFor, errorResponse, json, metadataFor, readBody, refuseUnstorableText } from './http';
 import { REQUEST_REFUSALS } from './refusals';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './accounts/session-user';
 
 type UserFor<R extends RouteSpec> = R['caller'] extends 'anyone' ? SessionUser | null : SessionUser;
 

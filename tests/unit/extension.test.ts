@@ -13,7 +13,7 @@ import {
   DEVICE_REFUSALS,
 } from '../../modules/devices/contracts';
 import { composeText, createPageUrl, DEFAULT_SERVICES, MAX_URL_TEXT, planSend, validServiceUrl } from '../../extension/src/lib/services';
-import { configureExtension } from '../../src/server/extension-package';
+import { configureExtension } from '../../src/server/extension/extension-package';
 import { given } from '../support/given';
 
 const connected: NewEvent = { type: 'DeviceConnected', data: { deviceId: 4, userId: 2, name: 'Chrome on Linux' } };

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { extensionZipName } from '../../../modules/devices/contracts';
-import { extensionZip } from '../../server/extension-package';
+import { extensionZip } from '../../server/extension/extension-package';
 import { conditionalResponse, etagOf } from '../../server/conditional-get';
 import { errorJson } from '../../server/http';
 import { REQUEST_REFUSALS, SERVER_REFUSALS } from '../../server/refusals';

@@ -5,7 +5,7 @@ import { scopeAllows, TOKEN_REFUSALS, type TokenScope } from '../../../modules/t
 import type { App } from '../app';
 import { actorFor, metadataFor } from '../http';
 import { clientIp } from '../rate-limit';
-import type { SessionUser } from '../session-user';
+import type { SessionUser } from '../accounts/session-user';
 
 /** Who is asking /mcp: the token's user (never as the admin), or nobody (the public catalog). */
 export interface McpCaller {

@@ -10,7 +10,7 @@ import { promptRoutes } from '../../../modules/prompts/routes';
 import { listPrompts } from '../../../projections/catalog/queries';
 import { listCollections } from '../../../projections/collections/queries';
 import { throttleAccount } from '../library';
-import { submitFor } from '../submit';
+import { submitFor } from '../review/submit';
 import { actorOf, MCP_REFUSAL_META, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
 import { filledPrompt } from './prompts';
 import { refusalOf } from '../http';

@@ -1,7 +1,7 @@
 import { promptRoutes } from '../../../../modules/prompts/routes';
 import { errorJson, notFound } from '../../../server/http';
 import { SERVER_REFUSALS } from '../../../server/refusals';
-import { rebuildJobs } from '../../../server/rebuild-jobs';
+import { rebuildJobs } from '../../../server/read-models/rebuild-jobs';
 import { replyWith, serve } from '../../../server/route';
 
 export const GET = serve(promptRoutes.rebuildStatus, ({ app }) => ({ job: rebuildJobs(app.runner).latest() }));
