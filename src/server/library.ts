@@ -3,8 +3,7 @@ import type { PromptView } from '../../modules/prompts/contracts';
 import { getPublicPrompts, listPrompts } from '../../projections/catalog/queries';
 import { collectionItems, getCollection } from '../../projections/collections/queries';
 import { listFavorites } from '../../projections/engagement/queries';
-import type { Sort } from '../../modules/prompts/contracts';
-import { categoryIdOf } from '../shared/list-params';
+import { categoryIdOf, type BrowseSort } from '../shared/list-params';
 import type { App } from './app';
 import { clientIp } from './rate-limit';
 
@@ -32,7 +31,7 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
 }
 
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
-type BookmarkFilter = { q: string; category: string; sort: Sort };
+type BookmarkFilter = { q: string; category: string; sort: BrowseSort };
 
 /**
  * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and

@@ -43,7 +43,8 @@ export function loadCommunity(sql: Sql, state: CommunityState, mode: PageMode = 
   const base = { excludeAuthorContaining: PRODUCT_NAME };
   if (state.tab === 'trending') return page(sql, { ...base, sort: 'popular' }, { offset: 0, limit: COMMUNITY_SHORT_LIST }).then(short);
   if (state.tab === 'newest') return page(sql, { ...base, sort: 'newest' }, { offset: 0, limit: COMMUNITY_SHORT_LIST }).then(short);
-  const sort = state.sort === '' ? 'none' : state.sort === 'rating' ? 'rating-asc' : state.sort;
+  // Unsorted is any order: with a query, the order of relevance.
+  const sort = state.sort === '' ? (state.q ? 'relevance' : 'none') : state.sort === 'rating' ? 'rating-asc' : state.sort;
   return page(sql, { ...base, q: state.q || undefined, categoryId: categoryIdOf(state.category), sort }, rangeOf(state, mode));
 }
 
