@@ -57,4 +57,3 @@ export function parseQuery(q: string): ParsedQuery {
   }
   return { tsquery: pieces.length ? [...new Set(pieces)].join(' & ') : null, terms: [...new Set(terms)] };
 }
-

@@ -129,7 +129,16 @@ function publish(
       text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = coalesce($8, version),
                search_text = $9, search_grams = $10::text::text[], ${NEW_VECTORS}
              where id = $1 and ${AFTER}`,
-      params: [promptId, ...at, published.title, published.description, published.content, published.categoryId, version ?? null, ...searchColumns(published, null)],
+      params: [
+        promptId,
+        ...at,
+        published.title,
+        published.description,
+        published.content,
+        published.categoryId,
+        version ?? null,
+        ...searchColumns(published, null),
+      ],
     },
   ];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold, tokens } from '../../projections/search-fold';
 import { parseQuery } from '../../projections/search-query';
 import { documentVector, promptSearchVectors } from '../../projections/search-vector';
+import { highlightRanges, searchMatch } from '../../projections/search-highlight';
 
 describe('folding: one function for the index and the query', () => {
   it.each([
@@ -90,5 +91,38 @@ describe('the query parser (golden)', () => {
       if (tsquery) expect(tsquery).toMatch(/^[\p{L}\p{N}\p{M}'():*<>\-& ]+$/u);
     }
     expect(parseQuery("a' | 'b").tsquery).toBe("'a' & 'b'");
+  });
+});
+
+describe('highlighting', () => {
+  const marked = (text: string, ranges: [number, number][]) => ranges.map(([s, e]) => text.slice(s, e));
+
+  it('marks words at their start, in the original spelling', () => {
+    const title = 'Café Translator — TRANSLATE a caféteria menu';
+    const { title: ranges } = searchMatch({ title, content: '' }, 'cafe transl');
+    expect(marked(title, ranges)).toEqual(['Café', 'Transl', 'TRANSL', 'café']);
+    expect(highlightRanges('latest', ['test'])).toEqual([]);
+  });
+
+  it('marks Chinese in either script, and characters outside the basic plane', () => {
+    expect(marked('會議的行政秘書', highlightRanges('會議的行政秘書', parseQuery('行政秘书').terms))).toEqual(['行政秘書']);
+    const text = '𠮷野家 旅遊';
+    expect(marked(text, highlightRanges(text, parseQuery('旅游').terms))).toEqual(['旅遊']);
+  });
+
+  it('gives an excerpt of the content around the first match', () => {
+    const content = `${'Lorem ipsum dolor sit amet. '.repeat(20)}Read the stack trace below. ${'More words here. '.repeat(20)}`;
+    const { excerpt } = searchMatch({ title: 'Bug Hunter', content }, 'stack trace');
+    expect(excerpt!.text.startsWith('…')).toBe(true);
+    expect(excerpt!.text.length).toBeLessThan(200);
+    expect(marked(excerpt!.text, excerpt!.ranges)).toEqual(['stack', 'trace']);
+    expect(searchMatch({ title: 'x', content: 'nothing here' }, 'stack').excerpt).toBeNull();
+  });
+
+  it('keeps hostile text as text: ranges only, never markup', () => {
+    const content = '<img src=x onerror=alert(1)> "><script>alert(1)</script> payload';
+    const { excerpt } = searchMatch({ title: '<b>payload</b>', content }, 'payload');
+    expect(excerpt!.text).toContain('<script>');
+    expect(marked(excerpt!.text, excerpt!.ranges)).toEqual(['payload']);
   });
 });
