@@ -217,6 +217,15 @@ export const reReviewRequest = z.object({ isApproved: z.boolean() });
 export const SORTS = ['popular', 'newest', 'rating'] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** A span of a text, as UTF-16 offsets: [start, end). */
+export type TextRange = [number, number];
+
+/** Where a search's words stand in a result (docs/search.md): the title's spans, and a short window of the content around its first match. */
+export interface SearchMatch {
+  title: TextRange[];
+  excerpt: { text: string; ranges: TextRange[] } | null;
+}
+
 /** A prompt as every API answer and page sees it. */
 export interface PromptView {
   id: number;

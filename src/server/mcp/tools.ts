@@ -80,7 +80,7 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
     {
       title: 'Search prompts',
       description:
-        "Searches the titles and descriptions of Promptory's public prompts (not their contents; two-character Chinese terms included), most popular first." +
+        "Searches Promptory's public prompts: every word of their title, description, content, category and author, Traditional and Simplified Chinese alike (one- and two-character terms included); a quoted phrase matches as a phrase, a word as a prefix. The best matches first (title before description before content), popularity breaking ties." +
         MEMBER_TEXT_NOTE,
       inputSchema: {
         query: z.string().trim().max(100).describe('Search text'),
@@ -93,7 +93,7 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
       annotations: { readOnlyHint: true },
     },
     tool(caller, async ({ query, category, limit }: { query: string; category?: string; limit: number }) => {
-      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId: categoryOf(category), limit });
+      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId: categoryOf(category), limit, sort: 'relevance' });
       return { prompts: found.map((p) => summary(p)) };
     }),
   );
