@@ -1,4 +1,4 @@
-import { CREATE_PAGE_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
+import { CREATE_PAGE_LIMITS as L } from '../../../modules/prompts/contracts';
 import { queueToastForNextPage } from '../../ui/toast-store';
 import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
@@ -30,7 +30,6 @@ function CreateForm({ categories, authorName, initial }: Props) {
     initial: { ...initial, categoryId: 0, authorName: authorName.trim() || 'Anonymous', visibility: 'public' },
     form: 'createPage',
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
-    errorKey: submitRefusalKey,
   });
   const { values, errors, set } = form;
   const duplicates = useDuplicateCheck();

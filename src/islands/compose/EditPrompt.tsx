@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EDIT_MESSAGES, EDIT_NOTE_MAX, CREATE_PAGE_LIMITS as L, editPromptRequest, type VersionView } from '../../../modules/prompts/contracts';
+import { EDIT_NOTE_MAX, CREATE_PAGE_LIMITS as L, editPromptRequest, type VersionView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import { allPages } from '../../client/library';
 import { useT, withStrings } from '../../client/strings';
@@ -24,7 +24,6 @@ interface Props extends ReviewProps {
 }
 
 /** The server answers that a client translates (the rest shows as sent). */
-const editRefusalKey = (error: string) => (error === EDIT_MESSAGES.withdrawnPrompt ? ('edit.withdrawn' as const) : undefined);
 
 /**
  * /prompts/{id}/edit: the create page's fields, filled with the prompt, and a change note.
@@ -35,7 +34,7 @@ export default withStrings(EditForm);
 
 function EditForm({ id, categories, initial, goesToReview }: Props) {
   const t = useT<ScopeOf<'review'>>();
-  const form = useForm(editPromptRequest, { initial: { ...initial, note: '' }, form: 'editPage', errorKey: editRefusalKey });
+  const form = useForm(editPromptRequest, { initial: { ...initial, note: '' }, form: 'editPage' });
   const { values, errors, set } = form;
   const [pending, setPending] = useState<VersionView | null>(null);
 

@@ -1,4 +1,4 @@
-import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L, submitRefusalKey } from '../../../modules/prompts/contracts';
+import { DEFAULT_AUTHOR_NAME, SUBMIT_DIALOG_LIMITS as L } from '../../../modules/prompts/contracts';
 import { showToast } from '../../ui/toast-store';
 import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
@@ -42,7 +42,6 @@ export default function SubmitForm({
     },
     form: 'submitDialog',
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
-    errorKey: submitRefusalKey,
   });
   const { values, errors, set } = form;
   const duplicates = useDuplicateCheck();

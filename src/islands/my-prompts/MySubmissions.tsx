@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
+import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
@@ -43,7 +43,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       toast({ title: t('mine.withdrawnTitle'), description: t('mine.withdrawnDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.withdrawFailed') });
+      toast({ variant: 'destructive', title: t('mine.withdrawFailed'), description: refusedText(t, error) });
     }
     void load();
   };
@@ -56,7 +56,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.shareFailed') });
+      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: refusedText(t, error) });
     }
     void load();
   };
@@ -69,7 +69,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       toast({ title: t('mine.revisionWithdrawnTitle'), description: t('mine.revisionWithdrawnDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.withdrawRevisionFailed') });
+      toast({ variant: 'destructive', title: t('mine.withdrawRevisionFailed'), description: refusedText(t, error) });
     }
     void load();
   };

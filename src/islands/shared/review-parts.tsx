@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { RESUBMIT_MESSAGES, type Category, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
-import { api, HttpError } from '../../client/http';
+import { type Category, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
+import { api, refusedText } from '../../client/http';
 import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
 import { useT } from '../../client/strings';
@@ -131,8 +131,8 @@ export async function askToResubmit(id: number, t: ReturnType<typeof useT<ScopeO
     return { ...prompt, status };
   } catch (error) {
     console.error(error);
-    const unchanged = error instanceof HttpError && error.errorField === RESUBMIT_MESSAGES.unchanged;
-    toast({ variant: 'destructive', title: t('mine.resubmitFailed'), description: unchanged ? t('mine.resubmitUnchanged') : undefined });
+    // Why, in the reader's language (unchanged since the rejection, too many waiting, ...).
+    toast({ variant: 'destructive', title: t('mine.resubmitFailed'), description: refusedText(t, error) });
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import type { APIContext, MiddlewareNext } from 'astro';
-import { DEVICE_MESSAGES, findDevice } from '../../../modules/devices';
-import { findAccessToken, isAccessToken, TOKEN_MESSAGES } from '../../../modules/tokens';
+import { DEVICE_REFUSALS, findDevice } from '../../../modules/devices';
+import { findAccessToken, isAccessToken, TOKEN_REFUSALS } from '../../../modules/tokens';
 import type { Sql } from '../../../events';
 import { deviceMayCall } from '../../shared/api-routes';
 import { errorJson } from '../http';
@@ -30,7 +30,7 @@ interface Credential {
 const KINDS = [
   {
     is: isAccessToken,
-    outOfScope: TOKEN_MESSAGES.outOfScope,
+    outOfScope: TOKEN_REFUSALS.outOfScope,
     async find(db: Sql, secret: string): Promise<Credential | null> {
       const token = await findAccessToken(db, secret);
       return token && { userId: token.userId, readOnly: token.scope === 'read', mark: (locals) => (locals.accessTokenId = token.tokenId) };
@@ -38,7 +38,7 @@ const KINDS = [
   },
   {
     is: () => true,
-    outOfScope: DEVICE_MESSAGES.outOfScope,
+    outOfScope: DEVICE_REFUSALS.outOfScope,
     async find(db: Sql, secret: string): Promise<Credential | null> {
       const device = await findDevice(db, secret);
       return device && { userId: device.userId, readOnly: false, mark: (locals) => (locals.deviceId = device.deviceId) };
@@ -61,7 +61,7 @@ export async function bearerSession(context: Pick<APIContext, 'request' | 'url' 
   if (!deviceMayCall(read ? 'GET' : method, context.url.pathname)) return errorJson(403, kind.outOfScope);
   const { app } = context.locals;
   const credential = await kind.find(app.db, secret);
-  if (credential?.readOnly && !read) return errorJson(403, TOKEN_MESSAGES.readOnly);
+  if (credential?.readOnly && !read) return errorJson(403, TOKEN_REFUSALS.readOnly);
   const user = credential && (await loadSessionUser(app, credential.userId));
   if (credential && user) {
     context.locals.user = { ...user, isAdmin: false };

@@ -1,6 +1,6 @@
 import { DomainError, type Actor, type Appended, type EventMetadata, type Sql } from '../../../events';
 import { postComment, resolveReport } from '../../../modules/discussion';
-import { DISCUSSION_MESSAGES, type Resolution } from '../../../modules/discussion/contracts';
+import { DISCUSSION_REFUSALS, type Resolution } from '../../../modules/discussion/contracts';
 import { discussionRoutes } from '../../../modules/discussion/routes';
 import { noteWritten } from '../freshness';
 import { reReviewPrompt } from '../../../modules/prompts';
@@ -128,9 +128,9 @@ export async function decideReport(
   settle: (a: Appended) => Promise<void>,
 ) {
   const report = await getReport(app.db, id);
-  if (!report || report.reporterId === null) throw new DomainError('not_found', DISCUSSION_MESSAGES.reportNotFound);
-  if (report.outcome) throw new DomainError('conflict', DISCUSSION_MESSAGES.reportResolved);
-  if (action === 'withdraw' && report.commentId !== null) throw new DomainError('invalid', DISCUSSION_MESSAGES.wrongTarget);
+  if (!report || report.reporterId === null) throw new DomainError(DISCUSSION_REFUSALS.reportNotFound);
+  if (report.outcome) throw new DomainError(DISCUSSION_REFUSALS.reportResolved);
+  if (action === 'withdraw' && report.commentId !== null) throw new DomainError(DISCUSSION_REFUSALS.wrongTarget);
   if (action === 'withdraw') {
     try {
       await settle(await reReviewPrompt(app.store, report.promptId, false, actor, metadata));

@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import type { PromptView } from '../../../modules/prompts/contracts';
+import type { PromptView, SearchMatch } from '../../../modules/prompts/contracts';
 import { getPublicPrompts, listPrompts } from '../../../projections/catalog/queries';
 import { collectionItems, getCollection } from '../../../projections/collections/queries';
 import { listFavorites } from '../../../projections/engagement/queries';
-import type { Sort } from '../../../modules/prompts/contracts';
-import { categoryIdOf } from '../../shared/list-params';
+import { searchMatch } from '../../../projections/search-highlight';
+import { categoryIdOf, type BrowseSort } from '../../shared/list-params';
 import type { App } from '../app';
 import { clientIp } from '../rate-limit';
 
@@ -32,14 +32,18 @@ export async function collectionWithPrompts(app: App, id: number, viewerId: numb
 }
 
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
-type BookmarkFilter = { q: string; category: string; sort: Sort };
+type BookmarkFilter = { q: string; category: string; sort: BrowseSort };
 
 /**
  * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and
  * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
  * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */
-async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]> {
+async function bookmarkedPrompts(
+  app: App,
+  userId: number,
+  state: BookmarkFilter,
+): Promise<(PromptView & { savedVersion: number | null; match?: SearchMatch })[]> {
   const favorites = await listFavorites(app.db, userId);
   const saved = new Map(favorites.map((f) => [f.promptId, f.savedVersion]));
   const prompts = await listPrompts(app.db, {
@@ -50,7 +54,7 @@ async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter
     limit: saved.size,
   });
   // The version each was bookmarked at: the tab says "Updated since you saved it" past it.
-  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
+  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null, ...(state.q ? { match: searchMatch(p, state.q) } : {}) }));
 }
 
 /**
@@ -83,7 +87,7 @@ export async function throttleAccount(
  */
 export interface LibraryReader {
   /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
-  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]>;
+  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null; match?: SearchMatch })[]>;
   /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
   collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
 }

@@ -1,7 +1,7 @@
-import { DomainError } from '../../../events';
+import { DomainError, type Reason } from '../../../events';
 import {
   IMPORT_LIMITS,
-  IMPORT_MESSAGES,
+  IMPORT_REFUSALS,
   IMPORT_SOURCES,
   readImportFile,
   readMarkdownCollections,
@@ -53,11 +53,11 @@ export interface ImportPlan extends ImportPreview {
 const ZIP_BASE64 = 'UEsDB';
 
 /** What the member reads when a zip is refused whole. */
-const ZIP_REFUSALS: Record<ZipRefusal, string> = {
-  unreadable: 'This zip cannot be opened.',
-  bytes: IMPORT_MESSAGES.zipTooBig,
-  entries: IMPORT_MESSAGES.zipTooManyFiles,
-  nested: IMPORT_MESSAGES.zipNested,
+const ZIP_REFUSALS: Record<ZipRefusal, Reason> = {
+  unreadable: IMPORT_REFUSALS.zipUnreadable,
+  bytes: IMPORT_REFUSALS.zipTooBig({ megabytes: IMPORT_LIMITS.bytes / 1024 / 1024 }),
+  entries: IMPORT_REFUSALS.zipTooManyFiles({ limit: IMPORT_LIMITS.zipFiles }),
+  nested: IMPORT_REFUSALS.zipNested,
 };
 
 /** The prompts of a file and, in a Promptory export, its collections. */
@@ -128,20 +128,23 @@ export function planImport(format: ImportFormat, content: string, authorName: st
   try {
     ({ candidates, collections } = readSource(format, content));
   } catch (error) {
-    if (error instanceof UnreadableImport) throw new DomainError('invalid', error.message, [{ path: ['content'], message: error.message, code: 'custom' }]);
+    if (error instanceof UnreadableImport) throw new DomainError(error.reason, { field: 'content' });
     throw error;
   }
   // A file's own escapes (JSON's `\u0000`, a zip's bytes) can spell what the request body could not.
   refuseUnstorableText([candidates, collections], ['content']);
-  if (candidates.length === 0) throw new DomainError('invalid', IMPORT_MESSAGES.empty, [{ path: ['content'], message: IMPORT_MESSAGES.empty, code: 'custom' }]);
-  const tooBig = (message: string, limit: number) => new DomainError('invalid', message, [{ path: ['content'], message, code: 'too_big', limit }]);
-  if (candidates.length > IMPORT_LIMITS.prompts) throw tooBig(IMPORT_MESSAGES.tooMany, IMPORT_LIMITS.prompts);
+  if (candidates.length === 0) throw new DomainError(IMPORT_REFUSALS.empty, { field: 'content' });
+  const tooBig = (refusal: (values: { limit: number }) => Reason, limit: number) => {
+    const reason = refusal({ limit });
+    return new DomainError(reason, { issues: [{ path: ['content'], message: reason.message, code: 'too_big', limit }] });
+  };
+  if (candidates.length > IMPORT_LIMITS.prompts) throw tooBig(IMPORT_REFUSALS.tooMany, IMPORT_LIMITS.prompts);
   // What one request may cost, whatever the file: checked before anything is planned or written.
-  if (candidates.some((c) => (c.versions?.length ?? 1) > IMPORT_LIMITS.versions)) throw tooBig(IMPORT_MESSAGES.tooManyVersions, IMPORT_LIMITS.versions);
-  if (collections.length > IMPORT_LIMITS.collections) throw tooBig(IMPORT_MESSAGES.tooManyCollections, IMPORT_LIMITS.collections);
+  if (candidates.some((c) => (c.versions?.length ?? 1) > IMPORT_LIMITS.versions)) throw tooBig(IMPORT_REFUSALS.tooManyVersions, IMPORT_LIMITS.versions);
+  if (collections.length > IMPORT_LIMITS.collections) throw tooBig(IMPORT_REFUSALS.tooManyCollections, IMPORT_LIMITS.collections);
   // A prompt named twice in a collection is added once (importCollectionIn): counted once.
   if (collections.some((c) => new Set(c.promptIds).size > IMPORT_LIMITS.collectionPrompts))
-    throw tooBig(IMPORT_MESSAGES.collectionTooBig, IMPORT_LIMITS.collectionPrompts);
+    throw tooBig(IMPORT_REFUSALS.collectionTooBig, IMPORT_LIMITS.collectionPrompts);
   const seen = new Set(existingContents.map(normalisedContent));
   // Promptory's own files are in its syntax already: a `[note]` there is the author's text.
   const ownSyntax = format === 'promptory-json' || (format === 'markdown' && content.startsWith(ZIP_BASE64));
