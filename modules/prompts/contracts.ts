@@ -310,6 +310,24 @@ export interface SubmissionView extends ReviewPromptView {
   lastRevisionRejected: ({ version: number; at: string } & RejectionView) | null;
 }
 
+/** A prompt in its author's Recently deleted list: restorable until `purgeAfter`. */
+export interface DeletedPromptView {
+  id: number;
+  title: string;
+  description: string;
+  /** ISO times: when it was deleted, and from when the purge takes it for good. */
+  deletedAt: string;
+  purgeAfter: string;
+}
+
+/** What deleting or restoring a prompt answers: its status now (restored: as before its deletion). */
+export interface DeletionResult {
+  id: number;
+  status: PromptStatusName | 'deleted';
+  /** ISO time from when the purge takes it (deleted), else null. */
+  purgeAfter: string | null;
+}
+
 /** What a version sets: an edit changes any of these. */
 export interface VersionContent {
   title: string;

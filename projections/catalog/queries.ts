@@ -136,16 +136,19 @@ export async function getPromptAccess(
   viewer: { userId: number | null; isAdmin: boolean },
 ): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null> {
   const [row] = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = $1`, [id]);
-  if (!row) return null;
+  // A deleted prompt waits in its author's Recently deleted list, and is nowhere else.
+  if (!row || row.status === 'deleted') return null;
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
   const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');
   if (row.status !== 'approved' && !mayEdit) return null;
   return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit };
 }
 
-/** Every prompt `userId` wrote, whatever its status (private ones too), oldest first: what their data export holds. */
+/** Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted), oldest first: what their data export holds. */
 export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPromptView[]> {
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 order by created_at, id`, [userId]);
+  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 and status <> 'deleted' order by created_at, id`, [
+    userId,
+  ]);
   return rows.map((row) => ({ ...toPromptView(row), status: row.status as PromptStatusName }));
 }
 
@@ -156,7 +159,7 @@ export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPrompt
 export async function promptTitles(sql: Sql, ids: readonly number[], viewerId: number): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await sql.query<{ id: number; title: string }>(
-    `select id, title from catalog_prompts where id = any($1::int[]) and (status <> 'private' or submitted_by = $2)`,
+    `select id, title from catalog_prompts where id = any($1::int[]) and (status not in ('private', 'deleted') or submitted_by = $2)`,
     [[...new Set(ids)], viewerId],
   );
   return new Map(rows.map((r) => [r.id, r.title]));
