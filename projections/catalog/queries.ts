@@ -134,14 +134,14 @@ export async function getPromptAccess(
   sql: Sql,
   id: number,
   viewer: { userId: number | null; isAdmin: boolean },
-): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null> {
+): Promise<{ prompt: OwnPromptView; mayEdit: boolean; isAuthor: boolean } | null> {
   const [row] = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = $1`, [id]);
   // A deleted prompt waits in its author's Recently deleted list, and is nowhere else.
   if (!row || row.status === 'deleted') return null;
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
   const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');
   if (row.status !== 'approved' && !mayEdit) return null;
-  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit };
+  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit, isAuthor };
 }
 
 /** Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted), oldest first: what their data export holds. */

@@ -458,7 +458,8 @@ export function decideDelete(state: PromptState, promptId: number, actor: Actor,
   if (state.status === 'deleted') return [];
   const deletedBy = actor.userId!;
   const deleted: NewEvent = { type: 'PromptDeleted', data: { promptId, deletedBy, purgeAfter: new Date(now.getTime() + RESTORE_WINDOW_MS).toISOString() } };
-  if (state.status === 'pending' || state.status === 'approved') return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: deletedBy, byAuthor: true } }, deleted];
+  if (state.status === 'pending' || state.status === 'approved')
+    return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: deletedBy, byAuthor: true } }, deleted];
   return [deleted];
 }
 
