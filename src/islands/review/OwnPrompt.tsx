@@ -80,9 +80,10 @@ function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props
         <h1 id="own-prompt-title" className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">
           {prompt.title}
         </h1>
-        <p className="mt-6 rounded-xl border border-border bg-muted px-4 py-3 text-sm" role="status">
-          {t('mine.deletedTitle')}. {t('mine.deletedDescription')}
-        </p>
+        <div className="mt-6 rounded-xl border border-border bg-muted px-4 py-3 text-sm" role="status">
+          <p className="font-semibold">{t('mine.deletedTitle')}</p>
+          <p className="mt-1 text-muted-foreground">{t('mine.deletedDescription')}</p>
+        </div>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={() => void restore()} data-testid="restore">
             <Icon name="rotate-ccw" size={14} />
