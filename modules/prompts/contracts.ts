@@ -230,6 +230,8 @@ export interface PromptView {
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */
   ratingCount: number;
+  /** How many of them rate it Helpful: the figure every screen shows is their share ("86% helpful · 14 ratings"). */
+  helpfulCount: number;
   usageCount: number;
   isFeatured: boolean;
   isEditorsPick: boolean;

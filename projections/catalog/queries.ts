@@ -8,6 +8,7 @@ interface PromptRow extends PromptContentRow {
   author_id: number | null;
   rating: number;
   rating_count: number;
+  helpful_count: number;
   usage_count: number;
   is_featured: boolean;
   is_editors_pick: boolean;
@@ -18,7 +19,7 @@ interface PromptRow extends PromptContentRow {
   version: number;
 }
 
-const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, helpful_count, usage_count,
   is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by, author_id`;
 
 export function toPromptView(row: PromptRow): PromptView {
@@ -26,6 +27,7 @@ export function toPromptView(row: PromptRow): PromptView {
     ...toPromptContent(row),
     rating: row.rating,
     ratingCount: row.rating_count,
+    helpfulCount: row.helpful_count,
     usageCount: row.usage_count,
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
