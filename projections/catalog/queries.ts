@@ -173,10 +173,18 @@ export async function totalUsage(sql: Sql): Promise<number> {
   return row.n;
 }
 
-/** Public prompts by id (for lists that nest the prompt: bookmarks, history, collections). */
-export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promise<Map<number, PromptView>> {
+/**
+ * Public prompts by id (for lists that nest the prompt: bookmarks, history, collections); with
+ * `ownerId`, that user's own unpublished prompts too (private ones in their collections), not
+ * those they deleted.
+ */
+export async function getPublicPrompts(sql: Sql, ids: readonly number[], ownerId: number | null = null): Promise<Map<number, PromptView>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`, [[...new Set(ids)]]);
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts
+     where id = any($1::int[]) and (status = 'approved' or (submitted_by = $2 and status <> 'deleted'))`,
+    [[...new Set(ids)], ownerId],
+  );
   return new Map(rows.map((row) => [row.id, toPromptView(row)]));
 }
 

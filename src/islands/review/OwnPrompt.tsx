@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';
 import { useFillPanel } from '../fill/useFillPanel';
+import { AddToCollectionButton } from '../library/AddToCollection';
 
 interface Props extends ReviewProps {
   /** The prompt as its author (or the admin) sees it, read by the page: it renders on the server, so nothing flashes. */
@@ -146,6 +147,8 @@ function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props
           <Icon name="clock" size={14} />
           {t('mine.versions')}
         </a>
+        {/* Its author keeps it in their own collections too (nobody else sees it there). */}
+        {isAuthor && <AddToCollectionButton promptId={id} size="md" label={t('own.addToCollection')} />}
         {isAuthor && (
           <Button variant="ghost" onClick={() => void remove()} data-testid="own-delete">
             <Icon name="trash" size={14} />
