@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
 import { promptDecider, RESTORE_WINDOW_MS, visibleVersions } from '../../modules/prompts/domain/prompt';
+import { PROMPT_REFUSALS } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
 
 const author = { userId: 2, isAdmin: false };
@@ -40,16 +41,16 @@ describe('deleting your own prompt', () => {
   });
 
   it('given someone else’s prompt, when a member or the admin deletes it, then it is not found', () => {
-    given(promptDecider, submitted, approved).when(del(someoneElse)).thenRefuses('not_found');
-    given(promptDecider, submitted, approved).when(del(admin)).thenRefuses('not_found');
-    given(promptDecider).when(del()).thenRefuses('not_found');
+    given(promptDecider, submitted, approved).when(del(someoneElse)).thenRefuses(PROMPT_REFUSALS.notFound);
+    given(promptDecider, submitted, approved).when(del(admin)).thenRefuses(PROMPT_REFUSALS.notFound);
+    given(promptDecider).when(del()).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it('given a deleted prompt, when anyone edits, shares or reviews it, then it is not found, and no version is visible', () => {
     const after = given(promptDecider, kept, deleted);
-    after.when({ kind: 'edit', promptId: 7, change: { title: 'x' }, note: null, actor: author }).thenRefuses('not_found');
-    after.when({ kind: 'share', promptId: 7, actor: author }).thenRefuses('not_found');
-    after.when({ kind: 're-review', promptId: 7, isApproved: true, actor: admin }).thenRefuses('not_found');
+    after.when({ kind: 'edit', promptId: 7, change: { title: 'x' }, note: null, actor: author }).thenRefuses(PROMPT_REFUSALS.notFound);
+    after.when({ kind: 'share', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.notFound);
+    after.when({ kind: 're-review', promptId: 7, isApproved: true, actor: admin }).thenRefuses(PROMPT_REFUSALS.notFound);
     expect(visibleVersions(after.state, author)).toBeNull();
   });
 });
@@ -63,8 +64,8 @@ describe('restoring a deleted prompt', () => {
   });
 
   it('given a prompt not deleted, when its author restores it, then it is a conflict; someone else’s is not found', () => {
-    given(promptDecider, kept).when(undelete()).thenRefuses('conflict');
-    given(promptDecider, kept, deleted).when(undelete(someoneElse)).thenRefuses('not_found');
+    given(promptDecider, kept).when(undelete()).thenRefuses(PROMPT_REFUSALS.notDeleted);
+    given(promptDecider, kept, deleted).when(undelete(someoneElse)).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 });
 
@@ -76,7 +77,7 @@ describe('purging deleted prompts', () => {
       .when(purge(due))
       .then({ type: 'PromptPurged', data: { promptId: 7, userId: 2 } });
     const gone = given(promptDecider, kept, deleted, { type: 'PromptPurged', data: { promptId: 7, userId: 2 } });
-    gone.when(undelete()).thenRefuses('not_found');
+    gone.when(undelete()).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it('given a prompt deleted less than 30 days ago, or restored, when the purge runs, then nothing is appended', () => {
