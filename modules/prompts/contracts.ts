@@ -240,6 +240,8 @@ export interface PromptView {
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */
   ratingCount: number;
+  /** How many of them rate it Helpful: the figure every screen shows is their share ("86% helpful · 14 ratings"). */
+  helpfulCount: number;
   usageCount: number;
   isFeatured: boolean;
   isEditorsPick: boolean;
@@ -320,6 +322,24 @@ export interface SubmissionView extends ReviewPromptView {
   lastRevisionRejected: ({ version: number; at: string } & RejectionView) | null;
 }
 
+/** A prompt in its author's Recently deleted list: restorable until `purgeAfter`. */
+export interface DeletedPromptView {
+  id: number;
+  title: string;
+  description: string;
+  /** ISO times: when it was deleted, and from when the purge takes it for good. */
+  deletedAt: string;
+  purgeAfter: string;
+}
+
+/** What deleting or restoring a prompt answers: its status now (restored: as before its deletion). */
+export interface DeletionResult {
+  id: number;
+  status: PromptStatusName | 'deleted';
+  /** ISO time from when the purge takes it (deleted), else null. */
+  purgeAfter: string | null;
+}
+
 /** What a version sets: an edit changes any of these. */
 export interface VersionContent {
   title: string;
@@ -389,6 +409,7 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   importUndone: { kind: 'conflict', text: IMPORT_BATCH_MESSAGES.undone },
   importExists: { kind: 'conflict', text: 'This import already exists' },
   signInToImport: { kind: 'unauthenticated', text: 'Please sign in to import prompts.' },
+  notDeleted: { kind: 'conflict', text: 'This prompt is not deleted' },
 });
 
 const editNote = z
