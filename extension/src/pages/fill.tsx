@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { blockVariableNames, filledValue, fillTemplate, type ParsedTemplate } from '../../../modules/prompts/contracts';
-import type { T } from '../lib/i18n';
+import { blockVariableNames, filledValue, fillTemplate, type ParsedTemplate } from '../../../modules/prompts/variables';
+import type { T } from '../lib/strings';
 
-export type FillMode = 'copy' | 'send';
+export type FillMode = 'copy' | 'send' | 'insert';
+
+/** The form's words per ending: Copy (the site's own), Send, or Insert (the chat composer's picker). */
+const WORDS = {
+  copy: { intro: 'prompts:fill.intro', keys: 'prompts:fill.keys', submit: 'prompts:fill.copy' },
+  send: { intro: 'fill.sendIntro', keys: 'fill.sendKeys', submit: 'fill.send' },
+  insert: { intro: 'fill.insertIntro', keys: 'fill.insertKeys', submit: 'fill.insert' },
+} as const;
 
 interface Props {
   template: ParsedTemplate;
@@ -77,7 +84,7 @@ export function FillForm({ template, initial, mode, t, onSubmit, onCancel }: Pro
     >
       <h3 id={`${baseId}-title`}>{t('prompts:fill.title')}</h3>
       <p id={`${baseId}-intro`} className="muted small">
-        {mode === 'copy' ? t('prompts:fill.intro') : t('fill.sendIntro')}
+        {t(WORDS[mode].intro)}
       </p>
       <div className="fill-fields">
         {template.variables.map((variable, i) => {
@@ -132,10 +139,10 @@ export function FillForm({ template, initial, mode, t, onSubmit, onCancel }: Pro
           );
         })}
       </div>
-      <p className="muted small">{mode === 'copy' ? t('prompts:fill.keys') : t('fill.sendKeys')}</p>
+      <p className="muted small">{t(WORDS[mode].keys)}</p>
       <div className="actions">
         <button type="submit" className="primary" aria-busy={busy || undefined} data-testid="fill-submit">
-          {mode === 'copy' ? t('prompts:fill.copy') : t('fill.send')}
+          {t(WORDS[mode].submit)}
         </button>
         <button type="button" onClick={onCancel} data-testid="fill-cancel">
           {t('fill.cancel')}
