@@ -69,12 +69,11 @@ export function rememberCaret(composer: Composer): void {
 }
 
 /** Focuses the composer with the caret where it was last (at the end when it never had one). */
-export function focusAtCaret(composer: Composer): void {
+export function focusAtCaret(composer: Composer, saved = lastCaret.get(composer)): void {
   composer.focus({ preventScroll: true });
   if (isTextarea(composer)) return;
   const selection = document.getSelection()!;
   // Restored even when focusing put a caret inside: the browser puts it at the start, not where the user left it.
-  const saved = lastCaret.get(composer);
   if (saved && composer.contains(saved.startContainer)) {
     selection.removeAllRanges();
     selection.addRange(saved);
@@ -84,3 +83,5 @@ export function focusAtCaret(composer: Composer): void {
   selection.selectAllChildren(composer);
   selection.collapseToEnd();
 }
+
+export const lastCaretOf = (composer: Composer) => lastCaret.get(composer)?.cloneRange();

@@ -1,5 +1,5 @@
 import { holds, type ChatSite } from '../lib/chat-sites';
-import { composerText, findComposer, focusAtCaret, isTextarea, type Composer } from './composer';
+import { composerText, findComposer, focusAtCaret, isTextarea, lastCaretOf, type Composer } from './composer';
 
 /**
  * Puts text into a composer through the site's own editor, so its model updates: the browser's
@@ -11,9 +11,16 @@ import { composerText, findComposer, focusAtCaret, isTextarea, type Composer } f
 /** Graphemes, as the caret moves: a filter typed in Chinese or with emoji is removed whole. */
 const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
 
+/** Selects the `replaced` characters just before the caret (the `/` and the filter typed after it), so the insert replaces them. */
+function selectReplaced(composer: Composer, replaced: string): void {
+  if (isTextarea(composer) || !replaced) return;
+  const selection = document.getSelection()!;
+  for (let i = graphemes(replaced); i > 0; i--) selection.modify('extend', 'backward', 'character');
+}
+
 /**
- * Writes `text` at the caret, replacing the `replaced` characters just before it (the `/` and the
- * filter typed after it). The caller has put the caret where it goes.
+ * Writes `text` at the caret, replacing the `replaced` characters just before it in a textarea
+ * (in an editor, `selectReplaced` has selected them). The caller has put the caret where it goes.
  */
 export function writeAtCaret(site: ChatSite, composer: Composer, text: string, replaced = ''): void {
   if (isTextarea(composer)) {
@@ -24,7 +31,6 @@ export function writeAtCaret(site: ChatSite, composer: Composer, text: string, r
     return;
   }
   const selection = document.getSelection()!;
-  for (let i = graphemes(replaced); i > 0; i--) selection.modify('extend', 'backward', 'character');
   const newLine = () => {
     if (site.lineBreak === 'paragraph') document.execCommand('insertParagraph');
     else composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, shiftKey: true, bubbles: true, cancelable: true }));
@@ -49,7 +55,19 @@ export async function insertAndVerify(site: ChatSite, text: string, options: { c
   const found = options.composer ? { composer: options.composer, selector: options.selector ?? null } : findComposer(site);
   if (!found) return { ok: false, selector: null, reason: 'no-composer' };
   const { composer, selector } = found;
-  focusAtCaret(composer);
+  const caret = lastCaretOf(composer);
+  if (!composer.contains(document.activeElement)) {
+    // The composer gets the focus back (from the picker's form or the side panel). Lexical takes
+    // its selection from the browser's selectionchange and skips one that looks like its last:
+    // move the caret, let it see that, then put the caret back and let it see that too.
+    composer.focus({ preventScroll: true });
+    if (!isTextarea(composer)) document.getSelection()?.collapse(composer, 0);
+    await settled();
+  }
+  focusAtCaret(composer, caret);
+  selectReplaced(composer, options.replaced ?? '');
+  // The editor reads the selection from the browser's selectionchange: let it before writing.
+  await settled();
   writeAtCaret(site, composer, text, options.replaced);
   await settled();
   // The site may have replaced its composer while rendering the change: read the current one.

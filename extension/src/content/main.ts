@@ -64,7 +64,6 @@ function start(site: ChatSite): void {
   }
 
   async function insertChosen(text: string, session: PickerSession): Promise<void> {
-    focusAtCaret(session.composer);
     const outcome = await insertAndVerify(site, text, { composer: session.composer, selector: session.selector, replaced: session.trigger + session.view.filter });
     if (!outcome.ok) await fallBack(text, outcome, session.composer);
   }
@@ -91,7 +90,7 @@ function start(site: ChatSite): void {
   window.addEventListener(
     'keydown',
     (event) => {
-      if (!picker || picker.filling || event.isComposing || picker.contains(event.target)) return;
+      if (!picker || picker.filling || event.isComposing || picker.holds(event)) return;
       const keys: Record<string, () => void> = {
         ArrowDown: () => picker!.move(1),
         ArrowUp: () => picker!.move(-1),
@@ -148,7 +147,7 @@ function start(site: ChatSite): void {
     if (picker) queueCheck();
   });
   // A click outside closes; inside the picker it is the picker's.
-  window.addEventListener('mousedown', (event) => picker && !picker.contains(event.composedPath()[0] ?? null) && picker.close(), true);
+  window.addEventListener('mousedown', (event) => picker && !picker.holds(event) && picker.close(), true);
   window.addEventListener('resize', () => picker?.close());
 
   chrome.runtime.onMessage.addListener((message: ToTab, _sender, reply: (answer: InsertAnswer) => void) => {

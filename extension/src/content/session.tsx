@@ -51,8 +51,9 @@ export class OpenPicker {
     return this.session.view.filling !== null;
   }
 
-  contains(node: EventTarget | null): boolean {
-    return node instanceof Node && (this.overlay.layer.getRootNode() as ShadowRoot).host.contains(node);
+  /** Whether an event happened inside the picker (its path crosses the shadow root's host). */
+  holds(event: Event): boolean {
+    return event.composedPath().includes((this.overlay.layer.getRootNode() as ShadowRoot).host);
   }
 
   /** Follows the composer: a new filter, or closes when the caret left the trigger. */

@@ -2,8 +2,9 @@
  * One chat site's composer, built with the editor library the real site uses (bundled by
  * composer-sites.ts at test time, served at the site's real host name). The page exposes
  * `window.fixture.model()`: the text as the editor's own model holds it (not the DOM), so a test
- * proves the editor took the insert. `?broken=1` makes the composer silently ignore input, as a
- * redesign the extension does not know would.
+ * proves the editor took the insert. `?broken=1` makes the composer silently ignore input (each
+ * editor throws the change away and shows its old state again), as a redesign the extension does
+ * not know would.
  */
 import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
@@ -13,7 +14,7 @@ import { registerRichText, HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { baseKeymap } from 'prosemirror-commands';
 import { keymap } from 'prosemirror-keymap';
 import { schema } from 'prosemirror-schema-basic';
-import { EditorState } from 'prosemirror-state';
+import { EditorState, Plugin } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import Quill from 'quill/core';
 import { useState } from 'react';
@@ -56,10 +57,8 @@ function countSends(el: HTMLElement) {
   });
 }
 
-/** A composer that ignores what it is given, as after a redesign. */
-function ignoreInput(el: HTMLElement) {
-  el.addEventListener('beforeinput', (event) => event.preventDefault(), true);
-}
+/** A ProseMirror that refuses every change to its document. */
+const refuseChanges = new Plugin({ filterTransaction: (tr) => !broken || !tr.docChanged });
 
 function lexicalLines(editor: LexicalEditor): string {
   return editor.getEditorState().read(() => $getRoot().getChildren().map((block) => block.getTextContent()).join('\n'));
@@ -68,17 +67,19 @@ function lexicalLines(editor: LexicalEditor): string {
 let model: () => string;
 switch (site.editor) {
   case 'prosemirror': {
-    const view = new EditorView({ mount }, { state: EditorState.create({ schema, plugins: [keymap(baseKeymap)] }), attributes: site.attributes });
+    const view = new EditorView({ mount }, { state: EditorState.create({ schema, plugins: [keymap(baseKeymap), refuseChanges] }), attributes: site.attributes });
     model = () => view.state.doc.textBetween(0, view.state.doc.content.size, '\n', '\n');
     break;
   }
   case 'tiptap': {
     const editor = new Editor({ element: mount, extensions: [StarterKit], editorProps: { attributes: site.attributes ?? {} } });
+    editor.registerPlugin(refuseChanges);
     model = () => editor.getText({ blockSeparator: '\n' });
     break;
   }
   case 'quill': {
     const quill = new Quill(mount);
+    if (broken) quill.on('text-change', (_delta, old, source) => source === 'user' && quill.setContents(old, 'silent'));
     // Quill's model ends with its own newline.
     model = () => quill.getText().replace(/\n$/, '');
     break;
@@ -89,6 +90,12 @@ switch (site.editor) {
     editor.setRootElement(mount);
     if (site.editor === 'lexical-rich') registerRichText(editor);
     else registerPlainText(editor);
+    if (broken) {
+      const empty = editor.getEditorState();
+      editor.registerUpdateListener(({ editorState }) => {
+        if (editorState.read(() => $getRoot().getTextContent()) !== '') queueMicrotask(() => editor.setEditorState(empty));
+      });
+    }
     model = () => lexicalLines(editor);
     break;
   }
@@ -110,7 +117,6 @@ switch (site.editor) {
 }
 const editable = document.querySelector<HTMLElement>('footer [contenteditable=true], footer textarea')!;
 countSends(editable);
-if (broken && site.editor !== 'textarea') ignoreInput(editable);
 
 window.fixture = {
   model: () => model(),
