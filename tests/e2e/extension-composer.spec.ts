@@ -239,6 +239,8 @@ for (const id of ['chatgpt', 'gemini', 'kimi', 'copilot']) {
 }
 
 test('50,000 characters with blank lines reach the editor whole (the side panelâ€™s insert message)', async () => {
+  // One editing command per line (560 of them) in a real editor: correct, not quick (benchmarked apart).
+  test.setTimeout(120_000);
   const long = Array.from({ length: 560 }, (_, i) => (i % 10 === 9 ? '' : `Line ${i} `.padEnd(99, 'x'))).join('\n');
   expect(long.length).toBeGreaterThanOrEqual(50_000);
   for (const id of ['chatgpt', 'deepseek']) {
@@ -246,8 +248,10 @@ test('50,000 characters with blank lines reach the editor whole (the side panelâ
     const page = await openSite(chat);
     await composer(page, chat);
     const tab = await tabOf(page);
+    const started = Date.now();
     const answer = await worker.evaluate(([t, text]) => chrome.tabs.sendMessage(t as number, { kind: 'promptory:insert', text }), [tab, long] as const);
     expect(answer).toEqual({ inserted: true, copied: false });
+    console.log(`[composer] ${id}: ${long.length} characters inserted and verified in ${Date.now() - started} ms`);
     expect(await model(page)).toBe(long);
     await page.close();
   }
