@@ -184,15 +184,21 @@ export async function getStandingRejection(sql: Sql, promptId: number): Promise<
   return row?.rejection ? toRejected(row.rejection) : null;
 }
 
-/** The prompts `userId` submitted, newest first, each with its timeline. */
-export async function listSubmissions(sql: Sql, userId: number, page: PageRequest & { q?: string } = { limit: PAGE_MAX }): Promise<Page<SubmissionView>> {
-  // `q` as plain text (strpos, not LIKE: a % or _ the user types means itself); one user's prompts are few.
+/**
+ * The prompts `userId` submitted, newest first, each with its timeline; `ids`: only those (what
+ * the search engine found among them: src/server/my-prompts.ts).
+ */
+export async function listSubmissions(
+  sql: Sql,
+  userId: number,
+  page: PageRequest & { ids?: readonly number[] } = { limit: PAGE_MAX },
+): Promise<Page<SubmissionView>> {
   const found = await sql.query<ReviewRow>(
     `select ${COLUMNS} from review_prompts
      where submitted_by = $1 and ($2::bigint is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2::bigint))
-       and ($4::text is null or strpos(lower(title || ' ' || description || ' ' || content), lower($4)) > 0)
+       and ($4::int[] is null or id = any($4::int[]))
      order by submitted_at desc, id desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1, page.q || null],
+    [userId, page.cursor ?? null, page.limit + 1, page.ids ? [...page.ids] : null],
   );
   const { items: rows, nextCursor } = pageOf(found, page.limit, (r) => r.id);
   if (rows.length === 0) return { items: [], nextCursor };

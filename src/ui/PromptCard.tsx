@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import type { PromptView } from '../../modules/prompts/contracts';
+import type { PromptView, SearchMatch } from '../../modules/prompts/contracts';
 import type { Language } from '../i18n/languages';
 import { displayAuthor, isHouseAuthor } from '../shared/author';
 import { formatDate, formatNumber } from '../shared/format';
 import { Avatar } from './Avatar';
 import { CategoryBadge, FeaturedBadge, PickBadge, RatingStat } from './Badge';
 import { Icon } from './Icon';
+import { Marked } from './Marked';
 import type { Translate } from './t';
 
 export type CardVariant = 'default' | 'compact' | 'featured';
@@ -23,6 +24,8 @@ interface Props {
   updatedHref?: string | null;
   /** Default variant: the prompt's shown comments (none: not shown). */
   commentCount?: number;
+  /** Default variant, a search's result: the title's matched words marked, and the content's excerpt where they matched. */
+  match?: SearchMatch;
 }
 
 /**
@@ -33,7 +36,7 @@ interface Props {
  * The title links to /prompts/{id} and, stretched, makes the whole card clickable. The card
  * itself is static HTML; only its action row (children) hydrates.
  */
-export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref, commentCount = 0 }: Props) {
+export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref, commentCount = 0, match }: Props) {
   const H = `h${level}` as 'h2' | 'h3';
   const titleId = `p${variant[0]}${prompt.id}`;
   const author = displayAuthor(prompt.authorName, t('prompts:card.deletedUser'));
@@ -50,7 +53,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
     );
   const link = (
     <a href={`/prompts/${prompt.id}`} className="pcard-link">
-      {prompt.title}
+      <Marked text={prompt.title} ranges={match?.title ?? []} />
     </a>
   );
 
@@ -110,6 +113,11 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         {link}
       </H>
       <p className="pcard-desc">{prompt.description}</p>
+      {match?.excerpt && (
+        <p className="pcard-excerpt" data-testid="search-excerpt">
+          <Marked text={match.excerpt.text} ranges={match.excerpt.ranges} />
+        </p>
+      )}
       <div className="pcard-meta">
         <span className="flex min-w-0 items-center gap-1.5">
           <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />

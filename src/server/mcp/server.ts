@@ -3,23 +3,24 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { findAccessToken, isAccessToken } from '../../../modules/tokens';
-import { bearerToken } from '../bearer-auth';
+import { bearerToken } from '../accounts/bearer-auth';
 import { errorJson, errorResponse, readJsonBody, refusalOf } from '../http';
-import { loadSessionUser } from '../sessions';
-import { MCP_MESSAGES, MEMBER_TEXT_NOTICE, type McpCaller } from './caller';
+import { loadSessionUser } from '../accounts/sessions';
+import { MCP_REFUSALS, MEMBER_TEXT_NOTICE, type McpCaller } from './caller';
 import { getMcpPrompt, listMcpPrompts } from './prompts';
 import { registerTools } from './tools';
 
 /**
- * A failure as a JSON-RPC error, through the REST API's mapping and logging (refusalOf): bad
+ * A failure as a JSON-RPC error (its `data`: the refusal's code and values), through the REST API's mapping and logging (refusalOf): bad
  * input and what is not there are InvalidParams, other refusals InvalidRequest, anything
  * unexpected an InternalError with the generic message (logged, never the error's own text).
  */
 function asMcpError(error: unknown, caller: McpCaller): McpError {
   if (error instanceof McpError) return error;
-  const { status, error: message } = refusalOf(error, caller.context.locals.requestId);
+  const { status, error: message, code: refusal, values } = refusalOf(error, caller.context.locals.requestId);
   const code = status === 400 || status === 404 ? ErrorCode.InvalidParams : status >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidRequest;
-  return new McpError(code, message);
+  // The refusal's code and values ride in the JSON-RPC error's data, as REST answers them.
+  return new McpError(code, message, values ? { code: refusal, values } : { code: refusal });
 }
 
 /** One MCP server for one request's caller: stateless, so nothing outlives the request. */
@@ -72,7 +73,7 @@ export async function handleMcp(context: APIContext): Promise<Response> {
     const body = await readJsonBody(context.request);
     const caller = await callerOf(context);
     if (!caller) {
-      const response = errorJson(401, MCP_MESSAGES.invalidToken);
+      const response = errorJson(401, MCP_REFUSALS.invalidToken);
       response.headers.set('www-authenticate', 'Bearer realm="promptory", error="invalid_token"');
       return response;
     }

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { getApp } from '../app';
 import { libraryReader } from '../library';
 import { communityReader } from '../community';
-import { catalogReader } from '../render/catalog-lists';
-import { deviceReader } from '../render/devices';
+import { catalogReader } from '../catalog/catalog-lists';
+import { deviceReader } from '../extension/devices';
 import { discussionReader } from '../discussion';
 
 /**
@@ -24,5 +24,6 @@ export const request: MiddlewareHandler = async (context, next) => {
   context.locals.community = communityReader(app);
   context.locals.devices = deviceReader(app.db);
   context.locals.discussion = discussionReader(app.db);
+  context.locals.fragments = app.fragments;
   return next();
 };
