@@ -33,6 +33,8 @@ declare namespace App {
     devices: import('./server/render/devices').DeviceReader;
     /** Comments, their counts and report outcomes pages show (src/server/discussion.ts). */
     discussion: import('./server/discussion').DiscussionReader;
+    /** A person's notifications for /notifications (src/server/notifications.ts). */
+    notifications: import('./server/notifications').NotificationReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
     publicUrl: string;
   }
