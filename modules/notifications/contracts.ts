@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from '../../events/paging';
 
+export type { Page } from '../../events/paging';
+
 /**
  * What can happen to a person that they are told about (docs/notifications.md): each kind is
  * made by the notifications projection from an event someone else wrote.
