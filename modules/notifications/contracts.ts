@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../events/paging';
+import { refusals } from '../../events/refusals';
 
 export type { Page } from '../../events/paging';
 
@@ -47,9 +48,10 @@ export const notificationsQuery = pageQuery;
 export const notificationsSeenRequest = z.object({ upTo: z.number().int().positive() });
 export const notificationsAllReadRequest = notificationsSeenRequest;
 
-export const NOTIFICATION_MESSAGES = {
-  notFound: 'Notification not found',
-} as const;
+/** What the notification routes refuse, by code (texts in `refusals:notifications.*`). */
+export const NOTIFICATION_REFUSALS = refusals('notifications', {
+  notFound: { kind: 'not_found', text: 'Notification not found' },
+});
 
 /** Where a notification takes its person: the place they act on it. */
 export function notificationHref(n: Pick<NotificationView, 'kind' | 'promptId'>): string {

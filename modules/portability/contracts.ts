@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 /**
  * A person's data leaving Promptory (GET /api/me/export): the Promptory format (`json`), one
@@ -150,6 +151,39 @@ export const IMPORT_MESSAGES = {
   zipTooManyFiles: `This zip holds more than ${IMPORT_LIMITS.zipFiles} files. Please split it.`,
   zipNested: 'This zip holds another archive. Please unpack that one and import its Markdown files.',
 } as const;
+
+/** What an import refuses whole, by code (texts in `refusals:imports.*`): the answer's issue is on `content`. */
+export const IMPORT_REFUSALS = refusals('imports', {
+  empty: { kind: 'invalid', text: IMPORT_MESSAGES.empty },
+  tooMany: { kind: 'invalid', text: 'One import brings at most {{limit}} prompts. Please split the file.', values: { limit: 'number' } },
+  tooManyVersions: {
+    kind: 'invalid',
+    text: 'A prompt in this file has more than {{limit}} versions, the most one import brings of a prompt.',
+    values: { limit: 'number' },
+  },
+  tooManyCollections: { kind: 'invalid', text: 'One import brings at most {{limit}} collections. Please split the file.', values: { limit: 'number' } },
+  collectionTooBig: {
+    kind: 'invalid',
+    text: 'A collection in this file holds more than {{limit}} prompts, the most one import brings in a collection.',
+    values: { limit: 'number' },
+  },
+  zipUnreadable: { kind: 'invalid', text: 'This zip cannot be opened.' },
+  zipTooBig: {
+    kind: 'invalid',
+    text: 'This zip unpacks to more than {{megabytes}} MB (or is packed far more tightly than text). Please import a smaller one.',
+    values: { megabytes: 'number' },
+  },
+  zipTooManyFiles: { kind: 'invalid', text: 'This zip holds more than {{limit}} files. Please split it.', values: { limit: 'number' } },
+  zipNested: { kind: 'invalid', text: IMPORT_MESSAGES.zipNested },
+  notJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a {{format}} export.', values: { format: 'string' } },
+  notPromptory: { kind: 'invalid', text: 'This is not a Promptory export: its "format" is not "promptory-export".' },
+  noCsvColumns: { kind: 'invalid', text: 'This CSV has no "act" and "prompt" columns.' },
+  notPromptsChat: { kind: 'invalid', text: 'This is not a prompts.chat export: it has no "prompts" list.' },
+  notOpenWebUi: { kind: 'invalid', text: 'This is not an Open WebUI prompt export: it is not a list of prompts.' },
+  notPromptGenius: { kind: 'invalid', text: 'This is not an AI Prompt Genius export: it has no list of prompts.' },
+  notAiShort: { kind: 'invalid', text: 'This is not an AiShort export: it has no "prompts" list.' },
+  noMarkdown: { kind: 'invalid', text: 'There is no Markdown (.md) file in it.' },
+});
 
 export const importRequest = z.object({
   format: z.enum(IMPORT_FORMATS),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 import { pageQuery } from '../../events/paging';
 import { categories } from './categories';
@@ -345,6 +346,41 @@ export const EDIT_MESSAGES = {
   noteTooLong: `Change note must not exceed ${EDIT_NOTE_MAX} characters.`,
   nothingToEdit: 'Please change at least one field.',
 } as const;
+
+/** What the prompts' decisions refuse, by code (texts in `refusals:prompts.*`). */
+export const PROMPT_REFUSALS = refusals('prompts', {
+  notFound: { kind: 'not_found', text: EDIT_MESSAGES.promptNotFound },
+  exists: { kind: 'conflict', text: 'This prompt already exists' },
+  signInToSubmit: { kind: 'unauthenticated', text: 'Please sign in to submit prompts.' },
+  reservedAuthor: { kind: 'invalid', text: RESERVED_AUTHOR_MESSAGE },
+  tooManyPending: {
+    kind: 'rate_limited',
+    text: 'You already have {{limit}} prompts waiting for review. Please wait until some are reviewed.',
+    values: { limit: 'number' },
+  },
+  privateNeedsUser: { kind: 'invalid', text: 'Only a signed-in user can keep a private prompt' },
+  alreadyShared: { kind: 'conflict', text: 'Only a private prompt can be submitted to the community: this one already has been' },
+  adminOnly: { kind: 'forbidden', text: "You don't have admin permissions." },
+  alreadyReviewed: { kind: 'conflict', text: 'This prompt has already been reviewed' },
+  notRejected: { kind: 'conflict', text: RESUBMIT_MESSAGES.notRejected },
+  unchanged: { kind: 'conflict', text: RESUBMIT_MESSAGES.unchanged },
+  stillPending: { kind: 'conflict', text: 'This prompt is still pending: review it from the queue' },
+  alreadyApproved: { kind: 'conflict', text: 'This prompt is already approved' },
+  withdrawnByAuthor: { kind: 'conflict', text: 'Its author withdrew this prompt' },
+  notPublished: { kind: 'conflict', text: 'This prompt is not published' },
+  withdrawForbidden: { kind: 'forbidden', text: 'Only its author or the admin can withdraw this prompt' },
+  privateNotListed: { kind: 'conflict', text: 'A private prompt is in no public list: there is nothing to withdraw' },
+  withdrawnPrompt: { kind: 'conflict', text: EDIT_MESSAGES.withdrawnPrompt },
+  versionNotFound: { kind: 'not_found', text: EDIT_MESSAGES.versionNotFound },
+  revisionAuthorOnly: { kind: 'forbidden', text: 'Only its author can withdraw this revision' },
+  noPendingRevision: { kind: 'conflict', text: EDIT_MESSAGES.noPendingRevision },
+  revisionNotPending: { kind: 'conflict', text: EDIT_MESSAGES.revisionNotPending },
+  systemImportsUses: { kind: 'forbidden', text: 'Only the system imports past uses' },
+  importNotFound: { kind: 'not_found', text: IMPORT_BATCH_MESSAGES.notFound },
+  importUndone: { kind: 'conflict', text: IMPORT_BATCH_MESSAGES.undone },
+  importExists: { kind: 'conflict', text: 'This import already exists' },
+  signInToImport: { kind: 'unauthenticated', text: 'Please sign in to import prompts.' },
+});
 
 const editNote = z
   .string()

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportItemView, type ImportResult } from '../../../modules/portability/contracts';
-import { api, apiWithUploadProgress, HttpError } from '../../client/http';
+import { api, apiWithUploadProgress, failureText } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
@@ -78,8 +78,7 @@ function ImportPrompts(_props: Props) {
   const failed = (error: unknown, description?: string) => {
     console.error(error);
     const toast = reserveToast();
-    const text = error instanceof HttpError ? (error.issues[0]?.message ?? error.errorField) : undefined;
-    toast({ variant: 'destructive', title: t('import.errors.title'), description: description ?? text ?? t('import.errors.network') });
+    toast({ variant: 'destructive', title: t('import.errors.title'), description: description ?? failureText(t, error, t('import.errors.network')) });
   };
 
   const check = async () => {
