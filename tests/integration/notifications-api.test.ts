@@ -74,6 +74,31 @@ describe.each(backends)('notifications on $name', (backend) => {
     expect(second.body.items.map((n: { position: number }) => n.position)).toEqual(adas.items.slice(2, 4).map((n: { position: number }) => n.position));
   });
 
+  it('resolves the other reports of a comment with the one the admin hides it by, and tells every reporter', async () => {
+    const cy = web('10.23.0.5');
+    const dee = web('10.23.0.6');
+    await signUpAs(app, cy, 'cy-notifications@example.com', 'Cy');
+    await signUpAs(app, dee, 'dee-notifications@example.com', 'Dee');
+    const rude = await dee.api(discussionRoutes.postComment, { params: { id: 1 }, body: { body: 'Cheap watches here' } });
+    const first = await bo.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'spam' } });
+    const second = await cy.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'offensive' } });
+    expect(second.body.id).not.toBe(first.body.id);
+    await settleAll(app);
+    expect((await admin.api(discussionRoutes.resolveReport, { params: { id: first.body.id }, body: { action: 'hide', reason: 'Advertising' } })).status).toBe(
+      200,
+    );
+    await settleAll(app);
+
+    expect((await admin.api(discussionRoutes.openReports, { query: {} })).body.items).toEqual([]);
+    const again = await admin.api(discussionRoutes.resolveReport, { params: { id: second.body.id }, body: { action: 'dismiss', reason: 'Late' } });
+    expect(again.status).toBe(409);
+    for (const reporter of [bo, cy]) {
+      expect((await list(reporter)).body.items[0]).toMatchObject({ kind: 'report-hidden', reason: 'Advertising', promptId: 1 });
+    }
+    // A report of the comment now that it is hidden finds nothing to report.
+    expect((await cy.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'spam' } })).status).toBe(404);
+  });
+
   it('counts what came since the person last looked, and keeps read and unread apart', async () => {
     const items = (await list(ada)).body.items;
     const seen = await ada.api(notificationRoutes.notificationsSeen, { body: { upTo: items[1].position } });
