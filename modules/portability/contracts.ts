@@ -118,6 +118,7 @@ export const IMPORT_FORMATS = [
   'open-webui-json',
   'ai-prompt-genius',
   'aishort-json',
+  'prompthub-json',
   'markdown',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -143,6 +144,7 @@ const mb = IMPORT_LIMITS.bytes / 1024 / 1024;
 export const IMPORT_MESSAGES = {
   tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,
   empty: 'There are no prompts in this file.',
+  tooLarge: `One import takes a file of at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB. Please split the file.`,
   tooManyVersions: `A prompt in this file has more than ${IMPORT_LIMITS.versions} versions, the most one import brings of a prompt.`,
   tooManyCollections: `One import brings at most ${IMPORT_LIMITS.collections} collections. Please split the file.`,
   collectionTooBig: `A collection in this file holds more than ${IMPORT_LIMITS.collectionPrompts} prompts, the most one import brings in a collection.`,
@@ -151,11 +153,57 @@ export const IMPORT_MESSAGES = {
   zipNested: 'This zip holds another archive. Please unpack that one and import its Markdown files.',
 } as const;
 
-export const importRequest = z.object({
-  format: z.enum(IMPORT_FORMATS),
-  /** The file's text (a zip: its bytes as base64). */
-  content: z.string().min(1, IMPORT_MESSAGES.empty),
-});
+/** What a dropped file that is no prompt file is: the refusal names it. */
+export const NOT_A_PROMPT_FILE = {
+  png: 'This is a PNG image, not a prompt file.',
+  jpeg: 'This is a JPEG image, not a prompt file.',
+  gif: 'This is a GIF image, not a prompt file.',
+  webp: 'This is a WebP image, not a prompt file.',
+  pdf: 'This is a PDF document, not a prompt file.',
+  office: 'This is an Excel or Word file, not a prompt file. Please save it as CSV (UTF-8) and import that.',
+} as const;
+export type NotPromptFile = keyof typeof NOT_A_PROMPT_FILE;
+
+/** The text encodings a file is read in (the server tells them apart from the bytes). */
+export const FILE_ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'big5', 'gb18030'] as const;
+export type FileEncoding = (typeof FILE_ENCODINGS)[number];
+
+/** What an import refusal says of a whole file, by key (the page shows its translation: `importRefusalKey`). */
+export const IMPORT_FILE_MESSAGES = {
+  ...NOT_A_PROMPT_FILE,
+  notText: 'This file is not text, so it cannot be a prompt file.',
+  badJson: 'This file is not valid JSON, so it cannot be a prompt export.',
+  unknownJson: 'This JSON file is not an export of a prompt tool Promptory reads.',
+  oneOf: 'Please send the file either as its bytes or as its text, not both.',
+  noCsvColumns: 'This CSV has no "act" and "prompt" columns.',
+  noMarkdown: 'There is no Markdown (.md) file in it.',
+  zipUnreadable: 'This zip cannot be opened.',
+  ...IMPORT_MESSAGES,
+} as const;
+
+/** The translation key (dashboard namespace, `import.refusals.*`) of a refusal the server answered, if it is one. */
+export function importRefusalKey(message: string): `import.refusals.${keyof typeof IMPORT_FILE_MESSAGES}` | undefined {
+  const found = (Object.keys(IMPORT_FILE_MESSAGES) as (keyof typeof IMPORT_FILE_MESSAGES)[]).find((k) => IMPORT_FILE_MESSAGES[k] === message);
+  return found && `import.refusals.${found}`;
+}
+
+/** A file's bytes as base64 may be a third longer than the file, and the JSON around them. */
+export const IMPORT_BODY_BYTES = Math.ceil((IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024;
+
+/**
+ * One import: the file as its bytes (base64: the server tells its format and encoding apart) or,
+ * as before, as text (a zip: base64) with its format. `format` is an override: absent, the server
+ * detects it.
+ */
+export const importRequest = z
+  .object({
+    format: z.enum(IMPORT_FORMATS).optional(),
+    /** The file's text (a zip: its bytes as base64). */
+    content: z.string().min(1, IMPORT_MESSAGES.empty).optional(),
+    /** The file's bytes as they are, base64. */
+    bytes: z.base64(IMPORT_MESSAGES.empty).min(1, IMPORT_MESSAGES.empty).optional(),
+  })
+  .refine((r) => (r.content === undefined) !== (r.bytes === undefined), { message: IMPORT_FILE_MESSAGES.oneOf, path: ['bytes'] });
 
 /** `?dryRun=1`: answer the preview and change nothing. */
 export const importQuery = z.object({
@@ -178,10 +226,19 @@ export interface ImportItemView {
   converted: number;
   /** The prompt it became (an import that ran; null in a preview or when skipped). */
   promptId: number | null;
+  /** The line of the file it starts on, when the file has lines that matter (a CSV record). */
+  line?: number;
+  /** Its title as the file has it, when that was longer than a title may be: shortened at a word, kept whole in the description. */
+  fullTitle?: string;
 }
 
 export interface ImportPreview {
+  /** The format it was read as: the one asked for, or the one detected. */
   format: ImportFormat;
+  /** How its text was decoded (null: a zip, or text sent as text). */
+  encoding: FileEncoding | null;
+  /** The start of the decoded text, so a person sees it was read right (empty for a zip). */
+  sample: string;
   counts: { new: number; duplicate: number; invalid: number };
   /** The collections it makes (a Promptory export's, from this site: their prompts are public here). */
   collections: number;

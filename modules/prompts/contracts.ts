@@ -172,6 +172,41 @@ export const submitPromptRequest = z.object({
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
+/**
+ * A private prompt's limits (what an import saves): kept by its author alone, so real prompts
+ * come whole (they run to 144,000 characters) and a description is optional. What goes to the
+ * public library keeps `SUBMIT_REQUEST_LIMITS` (sharing checks them: `shareRefusal`).
+ */
+export const PRIVATE_PROMPT_LIMITS = {
+  title: SUBMIT_REQUEST_LIMITS.title,
+  description: { min: 0, max: 2000 },
+  content: { min: 1, max: 200_000 },
+} as const satisfies Limits;
+
+/** A private prompt as an import saves it: the submission's other fields, the private limits. */
+export const privatePromptRequest = submitPromptRequest.extend({
+  description: bounded('description', PRIVATE_PROMPT_LIMITS.description),
+  content: bounded('content', PRIVATE_PROMPT_LIMITS.content),
+  visibility: z.literal('private').default('private'),
+});
+
+/** Why a private prompt cannot be submitted to the community as it is, when it cannot (its text past the public limits). */
+export const SHARE_MESSAGES = {
+  contentTooLong: `This prompt is longer than the ${SUBMIT_REQUEST_LIMITS.content.max} characters the public library takes. Please shorten it before submitting it.`,
+  descriptionTooShort: `The public library needs a description of at least ${SUBMIT_REQUEST_LIMITS.description.min} characters. Please add one before submitting it.`,
+  descriptionTooLong: `The public library takes descriptions of at most ${SUBMIT_REQUEST_LIMITS.description.max} characters. Please shorten it before submitting it.`,
+} as const;
+
+/** What keeps a private prompt's text from the public library (null: it may be submitted as it is). */
+export function shareRefusal(text: { description: string; content: string }): keyof typeof SHARE_MESSAGES | null {
+  const content = text.content.trim().length;
+  const description = text.description.trim().length;
+  if (content > (SUBMIT_REQUEST_LIMITS.content.max ?? Infinity)) return 'contentTooLong';
+  if (description < SUBMIT_REQUEST_LIMITS.description.min) return 'descriptionTooShort';
+  if (description > (SUBMIT_REQUEST_LIMITS.description.max ?? Infinity)) return 'descriptionTooLong';
+  return null;
+}
+
 /** Why the admin rejects a submission or a revision: the author sees the reason and the note. */
 export const REJECT_REASONS = ['duplicate', 'low-quality', 'unsafe', 'wrong-category', 'needs-translation', 'other'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];

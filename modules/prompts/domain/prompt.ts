@@ -5,6 +5,8 @@ import {
   MAX_PENDING_PER_AUTHOR,
   RESERVED_AUTHOR_MESSAGE,
   RESUBMIT_MESSAGES,
+  SHARE_MESSAGES,
+  shareRefusal,
   SUBMIT_MESSAGES,
   type VersionContent,
   type VersionStatus,
@@ -258,6 +260,9 @@ export function decideShare(state: PromptState, promptId: number, actor: Actor, 
   if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', 'Prompt not found');
   if (state.status !== 'private') throw new DomainError('conflict', 'Only a private prompt can be submitted to the community: this one already has been');
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  // A private prompt may be longer than the public library takes (an import keeps it whole): it says why, and stays private.
+  const refusal = shareRefusal(state.versions.at(-1)!);
+  if (refusal) throw new DomainError('invalid', SHARE_MESSAGES[refusal]);
   return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId!, ...(similarTo.length ? { similarTo } : {}) } }];
 }
 

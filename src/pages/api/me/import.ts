@@ -15,10 +15,12 @@ import { bylineOf } from '../../../server/submit';
  */
 export const POST = serve(
   portabilityRoutes.importMyData,
-  async ({ query: { dryRun }, body: { format, content }, user, actor, app, context, metadata, settle }) => {
-    await throttleAccount(app, context, 'data', user.id);
+  async ({ query: { dryRun }, body, user, actor, app, context, metadata, settle }) => {
+    // The Check is a preview that writes nothing: it counts as a library read, not against the import limit.
+    await throttleAccount(app, context, dryRun ? 'library' : 'data', user.id);
     const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
-    const { importable, planned, ...preview } = planImport(format, content, user.name, existing, app.config.publicUrl);
+    const { importable, planned, ...preview } = planImport(body, user.name, existing, app.config.publicUrl);
+    const { format } = preview;
     if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
     const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
     const imported = await importPrompts(
