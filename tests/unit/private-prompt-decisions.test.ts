@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, type NewEvent } from '../../events';
 import { promptDecider, type SubmitCommand } from '../../modules/prompts/domain/prompt';
 import { usageDecider } from '../../modules/prompts/domain/usage';
-import { MAX_PENDING_PER_AUTHOR, submitPromptRequest } from '../../modules/prompts/contracts';
+import { MAX_PENDING_PER_AUTHOR, SHARE_MESSAGES, submitPromptRequest } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
 
 const admin = { userId: 1, isAdmin: true };
@@ -105,6 +105,14 @@ describe('submitting a private prompt to the community', () => {
 
   it('given my private prompt and a full pending queue, when I submit it, then it is refused (429) like a new submission', () => {
     given(promptDecider, kept).when({ kind: 'share', promptId: 7, actor: author, pendingByAuthor: MAX_PENDING_PER_AUTHOR }).thenRefuses('rate_limited');
+  });
+
+  it('given my private prompt longer than the public library takes (an import keeps it whole), when I submit it, then it says why and stays private', () => {
+    const long: NewEvent = { ...kept, data: { ...kept.data, content: 'x'.repeat(5001) } };
+    given(promptDecider, long).when({ kind: 'share', promptId: 7, actor: author }).thenRefuses('invalid');
+    expect(given(promptDecider, long).when({ kind: 'share', promptId: 7, actor: author }).events).toThrow(SHARE_MESSAGES.contentTooLong);
+    const noted: NewEvent = { ...kept, data: { ...kept.data, description: '常用' } };
+    expect(given(promptDecider, noted).when({ kind: 'share', promptId: 7, actor: author }).events).toThrow(SHARE_MESSAGES.descriptionTooShort);
   });
 
   it('given no prompt, when I submit it, then it is not found', () => {
