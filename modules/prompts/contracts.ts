@@ -197,6 +197,12 @@ export const SHARE_MESSAGES = {
   descriptionTooLong: `The public library takes descriptions of at most ${SUBMIT_REQUEST_LIMITS.description.max} characters. Please shorten it before submitting it.`,
 } as const;
 
+/** The translation key (review namespace) of a share refusal the server answered, if it is one. */
+export function shareRefusalKey(error: string): `mine.shareRefusals.${keyof typeof SHARE_MESSAGES}` | undefined {
+  const found = (Object.keys(SHARE_MESSAGES) as (keyof typeof SHARE_MESSAGES)[]).find((k) => SHARE_MESSAGES[k] === error);
+  return found && `mine.shareRefusals.${found}`;
+}
+
 /** What keeps a private prompt's text from the public library (null: it may be submitted as it is). */
 export function shareRefusal(text: { description: string; content: string }): keyof typeof SHARE_MESSAGES | null {
   const content = text.content.trim().length;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
+import { shareRefusalKey, type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
+import { api, HttpError } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
@@ -56,7 +56,9 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.shareFailed') });
+      // A prompt past the public library's limits (a long import) says why it cannot go as it is.
+      const why = error instanceof HttpError ? shareRefusalKey(error.errorField ?? '') : undefined;
+      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: why && t(why) });
     }
     void load();
   };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { hasTemplateVariables, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
+import { hasTemplateVariables, shareRefusalKey, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
+import { api, HttpError } from '../../client/http';
 import { recordUseAndCopy } from '../../client/prompt-actions';
 import * as routes from '../../shared/api-routes.generated';
 import { askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from './shared';
@@ -55,7 +55,9 @@ function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
       toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.shareFailed') });
+      // A prompt past the public library's limits (a long import) says why it cannot go as it is.
+      const why = error instanceof HttpError ? shareRefusalKey(error.errorField ?? '') : undefined;
+      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: why && t(why) });
     }
   };
   return (
