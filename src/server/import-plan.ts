@@ -102,6 +102,7 @@ function openInput({ format, content, bytes }: ImportInput): { file: DecodedFile
     return { file, format: format ?? detectFormat(file), encoding: file.kind === 'text' ? file.encoding : null };
   }
   const text = content ?? '';
+  if (Buffer.byteLength(text) > IMPORT_LIMITS.bytes) throw new UnreadableImport(IMPORT_MESSAGES.tooLarge);
   // A Markdown import sent as text is a whole Promptory export when it is a zip's base64.
   const zipped = (format === undefined || format === 'markdown') && text.startsWith(ZIP_BASE64);
   const file: DecodedFile = zipped ? { kind: 'zip', bytes: Buffer.from(text, 'base64') } : { kind: 'text', text, encoding: 'utf-8' };
