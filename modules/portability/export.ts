@@ -31,7 +31,10 @@ export function promptsChatContent(content: string, variables: ExportedPrompt['v
   const byName = new Map(variables.map((v) => [v.name, v]));
   return content.replace(TOKEN, (token, inside: string | undefined) => {
     if (inside === undefined) return '{{';
-    const name = inside.split(/[:：]/u, 1)[0].replace(/[\p{Zs}\t]+/gu, ' ').trim();
+    const name = inside
+      .split(/[:：]/u, 1)[0]
+      .replace(/[\p{Zs}\t]+/gu, ' ')
+      .trim();
     const variable = byName.get(name);
     if (!variable) return token;
     const fallback = variable.default ?? variable.options?.[0];

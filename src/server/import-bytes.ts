@@ -1,5 +1,14 @@
 import { gunzipSync } from 'node:zlib';
-import { IMPORT_FILE_MESSAGES, IMPORT_LIMITS, IMPORT_MESSAGES, NOT_A_PROMPT_FILE, UnreadableImport, type FileEncoding, type ImportFormat, type NotPromptFile } from '../../modules/portability';
+import {
+  IMPORT_FILE_MESSAGES,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  NOT_A_PROMPT_FILE,
+  UnreadableImport,
+  type FileEncoding,
+  type ImportFormat,
+  type NotPromptFile,
+} from '../../modules/portability';
 
 /**
  * A dropped file as its bytes: what it is (an image, a zip, text), how its text is encoded, and
@@ -134,9 +143,7 @@ function jsonFormat(data: unknown): ImportFormat | null {
 
 /** The first line of a CSV file, its header, as lower-case names. */
 const csvHeader = (text: string) =>
-  (text.replace(/^\ufeff/, '').split(/\r?\n/, 1)[0] ?? '')
-    .split(',')
-    .map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
+  (text.replace(/^\ufeff/, '').split(/\r?\n/, 1)[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
 
 /** Which format a file is in, from what it holds: no menu needed (the menu stays to override it). */
 export function detectFormat(file: DecodedFile): ImportFormat {

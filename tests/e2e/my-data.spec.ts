@@ -107,14 +107,15 @@ for (const lng of ['en', 'zh-HK'] as const) {
 }
 
 // "寫一封信 / 請幫我寫一封感謝信給老師，語氣要溫暖。" as Excel saves a CSV in Big5 (Hong Kong, Taiwan).
-const BIG5_CSV = Buffer.from(
-  '6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a',
-  'hex',
-);
+const BIG5_CSV = Buffer.from('6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a', 'hex');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 
 for (const lng of ['en', 'zh-HK'] as const) {
-  test(`import in ${lng}: a picture is refused on the page saying what it is; a Big5 CSV shows its Chinese in the preview`, async ({ page, context, baseURL }) => {
+  test(`import in ${lng}: a picture is refused on the page saying what it is; a Big5 CSV shows its Chinese in the preview`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const text = importStrings(lng);
     await prepare(context, baseURL!, lng, lng === 'en' ? 'light' : 'dark');
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.75' : '198.51.100.76' });

@@ -56,10 +56,7 @@ describe.each(backends)('importing real files on $name', (backend) => {
   });
 
   it('reads a Big5 CSV saved by Excel in Hong Kong or Taiwan as the Chinese it holds, and says so in the preview', async () => {
-    const big5 = Buffer.from(
-      '6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a',
-      'hex',
-    );
+    const big5 = Buffer.from('6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a', 'hex');
     const r = await importBytes(checker, big5, true);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ format: 'prompts-chat-csv', encoding: 'big5', counts: { new: 1, duplicate: 0, invalid: 0 } });

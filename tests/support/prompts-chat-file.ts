@@ -35,7 +35,8 @@ export function realSizePromptsChatCsv(): { csv: string; lengths: number[] } {
   for (let i = 0; i < REAL_SIZE.prompts; i++) {
     const long = i % 13 === 5 && lengths.filter((l) => l > 5000).length < REAL_SIZE.overPublicLimit;
     const length = long ? longLength(lengths.filter((l) => l > 5000).length) : 120 + ((i * 37) % 1400);
-    const title = i < REAL_SIZE.longTitles ? `A prompt whose title runs on ${i} ${'and on '.repeat(16)}past the limit` : `Prompt ${i}: ${WORDS[i % WORDS.length]}`;
+    const title =
+      i < REAL_SIZE.longTitles ? `A prompt whose title runs on ${i} ${'and on '.repeat(16)}past the limit` : `Prompt ${i}: ${WORDS[i % WORDS.length]}`;
     rows.push([title, text(length, i), i % 4 === 0 ? 'TRUE' : 'FALSE']);
     lengths.push(length);
   }

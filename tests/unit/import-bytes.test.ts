@@ -15,15 +15,9 @@ const plan = (bytes: Buffer) => planImport({ bytes: bytes.toString('base64') }, 
 const text = (file: ReturnType<typeof decodeFile>) => (file.kind === 'text' ? file.text : null);
 
 // "寫一封信 / 請幫我寫一封感謝信給老師，語氣要溫暖。" as Excel saves it in Big5 (Taiwan, Hong Kong).
-const BIG5 = Buffer.from(
-  '6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a',
-  'hex',
-);
+const BIG5 = Buffer.from('6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a', 'hex');
 // "旅游规划 / 请为我规划三天的行程，并附上预算建议。" in GB18030 (mainland China).
-const GB18030 = Buffer.from(
-  '6163742c70726f6d70740ac2c3d3ceb9e6bbae2cc7ebceaaced2b9e6bbaec8fdccecb5c4d0d0b3cca3acb2a2b8bdc9cfd4a4cbe3bda8d2e9a1a30a',
-  'hex',
-);
+const GB18030 = Buffer.from('6163742c70726f6d70740ac2c3d3ceb9e6bbae2cc7ebceaaced2b9e6bbaec8fdccecb5c4d0d0b3cca3acb2a2b8bdc9cfd4a4cbe3bda8d2e9a1a30a', 'hex');
 const CSV = 'act,prompt\n寫一封信,請幫我寫一封感謝信給老師，語氣要溫暖。\n';
 
 describe('reading a dropped file from its bytes', () => {
@@ -66,7 +60,9 @@ describe('reading a dropped file from its bytes', () => {
     expect(preview.counts).toEqual({ new: 2, duplicate: 0, invalid: 0 });
     const [trip, bug] = preview.importable;
     expect(trip.request).toMatchObject({ title: '旅遊行程規劃師 🧳', description: '三天兩夜行程', content: '你是導遊。\n\n請規劃{{城市}}行程。' });
-    expect(trip.edits.map((e) => e.change.content)).toEqual(['你是熟悉台灣的導遊。\n\n請規劃{{天數:3}}天的{{城市}}行程，預算約 {{預算:NT$10,000}}。今天是 {{CURRENT_DATE}}。']);
+    expect(trip.edits.map((e) => e.change.content)).toEqual([
+      '你是熟悉台灣的導遊。\n\n請規劃{{天數:3}}天的{{城市}}行程，預算約 {{預算:NT$10,000}}。今天是 {{CURRENT_DATE}}。',
+    ]);
     expect(preview.items[0].variables).toEqual(expect.arrayContaining(['天數', '城市', '預算']));
     expect(bug.request.content).toContain('Severity: {{severity:medium}}');
   });

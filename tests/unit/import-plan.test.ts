@@ -35,9 +35,15 @@ describe('planning an import', () => {
   it("names an invalid prompt's problems with the server's own codes and limits, and an empty prompt column by its line", () => {
     const plan = planText('prompts-chat-csv', 'act,prompt\nOK,short but kept\n"Two\nlines",A prompt long enough\nEmpty,\n', 'Mei', [], SITE);
     expect(plan.counts).toEqual({ new: 1, duplicate: 0, invalid: 2 });
-    expect(plan.items[0].issues).toEqual([expect.objectContaining({ path: ['title'], code: 'too_small', limit: 3, message: 'Title must be at least 3 characters.' })]);
+    expect(plan.items[0].issues).toEqual([
+      expect.objectContaining({ path: ['title'], code: 'too_small', limit: 3, message: 'Title must be at least 3 characters.' }),
+    ]);
     // The record of item 2 spans lines 3 and 4: item 3 starts on line 5.
-    expect(plan.items[2]).toMatchObject({ line: 5, outcome: 'invalid', issues: [{ path: ['content'], code: 'empty_column', message: 'Line 5: the prompt column is empty.' }] });
+    expect(plan.items[2]).toMatchObject({
+      line: 5,
+      outcome: 'invalid',
+      issues: [{ path: ['content'], code: 'empty_column', message: 'Line 5: the prompt column is empty.' }],
+    });
   });
 
   it('keeps a private prompt whole up to 200,000 characters, and shortens an over-long title at a word, keeping it whole in the description', () => {
