@@ -104,3 +104,6 @@ export function builtInValues(names: readonly string[], context: BuiltInContext)
   }
   return values;
 }
+
+/** The names among `names` that stand for the clipboard (the form reads it only then: the browser may ask first). */
+export const clipboardNames = (names: readonly string[]) => names.filter((name) => builtInOf(name) === 'CLIPBOARD');

@@ -532,7 +532,7 @@ export {
   type TemplateVariable,
 } from './variables';
 
-export { BUILT_INS, builtInOf, builtInValue, builtInValues, type BuiltIn, type BuiltInContext } from './builtins';
+export { BUILT_INS, builtInOf, builtInValue, builtInValues, clipboardNames, type BuiltIn, type BuiltInContext } from './builtins';
 export { DIFF_MAX_EDITS, diffRows, diffText, diffTokens, type DiffKind, type DiffRow, type DiffSegment, type DiffStats } from './diff';
 export { convertForeignPlaceholders, findForeignPlaceholders, type ForeignPlaceholder, type PlaceholderStyle } from './placeholders';
 export { DUPLICATE_THRESHOLD, features, jaccard, signature, similarity, SimilarityIndex, SIGNATURE_SIZE } from './similarity';

@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { blockVariableNames, filledValue, fillTemplate, initialFillValues, parseTemplate, type ParsedTemplate } from '../../../modules/prompts/contracts';
+import {
+  blockVariableNames,
+  builtInValues,
+  clipboardNames,
+  filledValue,
+  fillTemplate,
+  initialFillValues,
+  parseTemplate,
+  type ParsedTemplate,
+} from '../../../modules/prompts/contracts';
 import { RECENT_VALUES_LIMITS, type RecentValues } from '../../../modules/engagement/contracts';
 import { $currentUser } from '../../client/current-user';
 import { lastFillValues, rememberFillValues } from '../../client/fill-values';
@@ -106,7 +115,14 @@ function FillForm({ id, template, suggestions, counted, onDone, onClose }: FormP
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
   const preview = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<Record<string, string>>(() => initialFillValues(template.variables, lastFillValues(id)));
+  const names = template.variables.map((v) => v.name);
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    initialFillValues(
+      template.variables,
+      lastFillValues(id),
+      builtInValues(names, { now: new Date(), language: document.documentElement.lang || 'en', userName: $currentUser.get()?.name }),
+    ),
+  );
   const [busy, setBusy] = useState(false);
   const blocks = blockVariableNames(template.segments);
   const byName = new Map(template.variables.map((v) => [v.name, v]));
@@ -118,6 +134,18 @@ function FillForm({ id, template, suggestions, counted, onDone, onClose }: FormP
       (fields.find((f) => f.value.trim() === '') ?? fields[0])?.focus();
     });
     return () => cancelAnimationFrame(frame);
+  }, []);
+
+  // {{CLIPBOARD}} fills itself where the browser allows reading the clipboard (it may ask first); else it is asked like any field.
+  useEffect(() => {
+    const clipboard = clipboardNames(names);
+    if (clipboard.length === 0 || !navigator.clipboard?.readText) return;
+    navigator.clipboard
+      .readText()
+      .then((text) => setValues((all) => ({ ...all, ...Object.fromEntries(clipboard.filter((n) => !all[n]).map((n) => [n, text])) })))
+      .catch(() => undefined);
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onSubmit = (event: FormEvent) => {
