@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { executeIn, type Decider } from './decider';
 import { DomainError } from './errors';
+import type { Reason } from './refusals';
 import type { Sql } from './sql';
 import type { StoreTx } from './store';
 import type { NewEvent } from './contracts';
@@ -30,7 +31,7 @@ export interface BearerKind {
   /** The id's name in the events' data. */
   idField: string;
   /** What revoking someone else's, or a missing, credential answers: the same, so ids reveal nothing. */
-  notFound: string;
+  notFound: Reason;
   /**
    * The SQL condition of a row that still works, given the placeholder bound to `cutoff(now)`.
    * Revoked rows are gone, so this is the kind's expiry alone.
@@ -78,7 +79,7 @@ export function bearerDecider<C extends { kind: string; userId: number }>(
     decide(command, state) {
       if (command.kind !== 'revoke') return create(command as Exclude<C, { kind: 'revoke' }>, state);
       const { userId, by } = command as unknown as RevokeBearer;
-      if (!state.exists || state.userId !== userId) throw new DomainError('not_found', kind.notFound);
+      if (!state.exists || state.userId !== userId) throw new DomainError(kind.notFound);
       if (state.revoked) return [];
       return [{ type: kind.revoked, data: { [kind.idField]: idOf(command), userId, by } } as NewEvent];
     },

@@ -3,7 +3,8 @@ export * from './types';
 export * from './sql';
 export { EventStore, readAllIn, readStreamIn, type StoreTx, type StreamAppend, type Appended, type AppendOptions, type ReadRange } from './store';
 export { eventStoreMigrations } from './schema';
-export { DomainError, type DomainErrorKind, type FieldIssue } from './errors';
+export { DomainError, type DomainErrorKind, type RefusalDetails } from './errors';
+export * from './refusals';
 export {
   handle,
   handleNew,

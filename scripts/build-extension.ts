@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXTENSION_PUBLIC_KEY, EXTENSION_VERSION, extensionZipName } from '../modules/devices/contracts';
-import { extensionZip } from '../src/server/extension-package';
+import { extensionZip } from '../src/server/extension/extension-package';
 
 const SRC = 'extension';
 const OUT = join(SRC, 'dist', 'unpacked');

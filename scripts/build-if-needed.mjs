@@ -15,7 +15,7 @@ function newest(path) {
 /** The unpacked extension the download route zips (npm run build:extension). */
 function buildExtensionIfNeeded() {
   const built = join('extension', 'dist', 'unpacked', 'manifest.json');
-  const sources = ['extension', 'modules', 'src/i18n', 'scripts/build-extension.ts', 'src/server/extension-package.ts', 'src/server/zip.ts'];
+  const sources = ['extension', 'modules', 'src/i18n', 'scripts/build-extension.ts', 'src/server/extension/extension-package.ts', 'src/server/zip.ts'];
   const newestSource = Math.max(...sources.filter((s) => s !== 'extension').map(newest), newestExtensionSource());
   if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
   const result = spawnSync('npx', ['tsx', 'scripts/build-extension.ts'], { stdio: 'inherit' });

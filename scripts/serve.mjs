@@ -146,7 +146,7 @@ function refuseUnknownMethod(req, res) {
 }
 
 /**
- * Where the booted app registers its stored-page fast path (src/server/fast-pages.ts: why it
+ * Where the booted app registers its stored-page fast path (src/server/page-cache/fast-pages.ts: why it
  * is handed over this way, and what it answers). Looked up per request: the app boots on the
  * first request, inside the adapter's handler.
  */
@@ -154,7 +154,7 @@ const FAST_PAGES_KEY = Symbol.for('promptory.fastPages');
 
 /**
  * The baseline headers, on every answer but a stored page's (which writes its whole header
- * list at once, its own protection included: src/server/fast-pages.ts); rendered answers set
+ * list at once, its own protection included: src/server/page-cache/fast-pages.ts); rendered answers set
  * their own, which win.
  */
 function protect(res) {

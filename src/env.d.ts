@@ -5,10 +5,10 @@ declare namespace App {
     /** Correlates log lines and event metadata for one request. */
     requestId: string;
     /** The signed-in user, resolved by the session middleware; null for visitors. */
-    user: import('./server/session-user').SessionUser | null;
-    /** Set when the request is the extension's, authenticated by a device token (src/server/bearer-auth.ts). */
+    user: import('./server/accounts/session-user').SessionUser | null;
+    /** Set when the request is the extension's, authenticated by a device token (src/server/accounts/bearer-auth.ts). */
     deviceId?: number;
-    /** Set when the request carries a personal access token (src/server/bearer-auth.ts, src/server/mcp/). */
+    /** Set when the request carries a personal access token (src/server/accounts/bearer-auth.ts, src/server/mcp/). */
     accessTokenId?: number;
     /** The request's language (src/server/middleware/i18n.ts). */
     lng: import('./i18n/languages').Language;
@@ -23,15 +23,15 @@ declare namespace App {
      * after it and endpoints use them. Pages read through the readers below instead.
      */
     app: import('./server/app').App;
-    /** The catalog reads pages make (src/server/render/catalog-lists.ts), set by the request middleware. */
-    catalog: import('./server/render/catalog-lists').CatalogReader;
-    /** The library reads pages make (bookmarks, a collection: src/server/library.ts). */
+    /** The catalog reads pages make (src/server/catalog/catalog-lists.ts), set by the request middleware. */
+    catalog: import('./server/catalog/catalog-lists').CatalogReader;
+    /** The library reads pages make (bookmarks, a collection: src/server/library/). */
     library: import('./server/library').LibraryReader;
-    /** The Community page's people and the member pages (src/server/community.ts). */
+    /** The Community page's people and the member pages (src/server/community/). */
     community: import('./server/community').CommunityReader;
-    /** The extension's devices pages list (src/server/render/devices.ts). */
-    devices: import('./server/render/devices').DeviceReader;
-    /** Comments, their counts and report outcomes pages show (src/server/discussion.ts). */
+    /** The extension's devices pages list (src/server/extension/devices.ts). */
+    devices: import('./server/extension/devices').DeviceReader;
+    /** Comments, their counts and report outcomes pages show (src/server/discussion/). */
     discussion: import('./server/discussion').DiscussionReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
     publicUrl: string;

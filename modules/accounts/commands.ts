@@ -1,6 +1,6 @@
 import { forgetPerson } from '../../events/personal';
 import { ConcurrencyError, DomainError, handle, type Appended, type Decider, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
-import { AUTH_MESSAGES, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
+import { ACCOUNT_REFUSALS, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
 import {
   accountStream,
   decideDeleteAccount,
@@ -80,7 +80,7 @@ export async function register(
   const { result, ...appended } = await store.transaction(async (tx): Promise<RegisterOutcome> => {
     const wanted = request.username ?? null;
     if (wanted && (await usernameHolderHasPassword(tx, wanted))) {
-      throw new DomainError('conflict', AUTH_MESSAGES.usernameTaken, [{ path: ['username'], message: AUTH_MESSAGES.usernameTaken }]);
+      throw new DomainError(ACCOUNT_REFUSALS.usernameTaken, { field: 'username' });
     }
     const userId = await tx.nextId('user');
     const [inserted] = await tx.query<{ user_id: number }>(
@@ -177,7 +177,7 @@ export async function requestPasswordLink(
 }
 
 function invalidLink(): DomainError {
-  return new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
+  return new DomainError(ACCOUNT_REFUSALS.invalidLink, { field: 'token' });
 }
 
 /**
@@ -239,7 +239,7 @@ export async function signIn(
   const userId = await findUserIdByEmail(store.db, request.email);
   const state = userId === null ? initialAccountState : (await loadAccountIn(store, userId)).state;
   const ok = await verifyOrWaste(userId === null ? null : await passwordHashOf(store.db, userId), request.password);
-  if (!ok) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  if (!ok) throw new DomainError(ACCOUNT_REFUSALS.invalidCredentials);
   const events = decideSignIn(state);
   const appended = await store.append(signInStream(state.userId), events, {
     expectedVersion: 'any',
@@ -251,7 +251,7 @@ export async function signIn(
 
 /** The refusal of a wrong password where the account is already known (re-entered, not signing in). */
 export function wrongPassword(): DomainError {
-  return new DomainError('invalid', AUTH_MESSAGES.wrongPassword, [{ path: ['password'], message: AUTH_MESSAGES.wrongPassword, code: 'custom' }]);
+  return new DomainError(ACCOUNT_REFUSALS.wrongPassword, { field: 'password' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
@@ -28,7 +29,7 @@ export const SET_PASSWORD_LIMITS = {
  * Requests and answers of /api/auth/*, shared by the endpoints and the islands (pure: no I/O).
  * The English messages are the product's texts, word for word. Islands show a validation
  * issue's translation chosen from its code and limit (src/shared/form-messages.ts); the
- * server's other answers (no issues) through `authMessageKey` into the `auth:messages.*` keys.
+ * server's refusals by their code (`ACCOUNT_REFUSALS`, src/shared/refusals.ts).
  */
 export const AUTH_MESSAGES = {
   loginEmail: 'Please enter a valid email address',
@@ -61,11 +62,17 @@ export const AUTH_MESSAGES = {
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
-const byText = new Map(Object.entries(AUTH_MESSAGES).map(([k, v]) => [v as string, k as AuthMessageKey]));
-/** The translation key of one of our English messages, if it is one. */
-export function authMessageKey(message: string): AuthMessageKey | undefined {
-  return byText.get(message);
-}
+/** What accounts, sign-in and the session guards refuse, by code (texts in `refusals:accounts.*`). */
+export const ACCOUNT_REFUSALS = refusals('accounts', {
+  usernameTaken: { kind: 'conflict', text: AUTH_MESSAGES.usernameTaken },
+  invalidCredentials: { kind: 'unauthenticated', text: AUTH_MESSAGES.invalidCredentials },
+  invalidLink: { kind: 'invalid', text: AUTH_MESSAGES.invalidLink },
+  wrongPassword: { kind: 'invalid', text: AUTH_MESSAGES.wrongPassword },
+  notFound: { kind: 'not_found', text: 'Account not found' },
+  signInRequired: { kind: 'unauthenticated', text: AUTH_MESSAGES.signInRequired },
+  adminRequired: { kind: 'forbidden', text: AUTH_MESSAGES.adminRequired },
+  crossOrigin: { kind: 'forbidden', text: AUTH_MESSAGES.crossOrigin },
+});
 
 /** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {

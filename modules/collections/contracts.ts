@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 /** The collection form's limits, read by the schema, the forms and their messages. */
 export const COLLECTION_LIMITS = {
@@ -17,6 +18,14 @@ export const COLLECTION_MESSAGES = {
   notInCollection: 'This prompt is not in the collection',
   promptId: 'Please choose a prompt.',
 } as const;
+
+/** What collections refuse, by code (texts in `refusals:collections.*`). */
+export const COLLECTION_REFUSALS = refusals('collections', {
+  exists: { kind: 'conflict', text: 'This collection already exists' },
+  notFound: { kind: 'not_found', text: COLLECTION_MESSAGES.notFound },
+  promptNotFound: { kind: 'not_found', text: COLLECTION_MESSAGES.promptNotFound },
+  notInCollection: { kind: 'not_found', text: COLLECTION_MESSAGES.notInCollection },
+});
 
 /** What the dashboard's quick New Collection button sends as the description. */
 export const QUICK_COLLECTION_DESCRIPTION = 'My collection of prompts';

@@ -10,7 +10,7 @@ import {
   type Sql,
   type StoreTx,
 } from '../../events';
-import { CONNECT_REQUEST_TTL_MS, DEVICE_MESSAGES, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
+import { CONNECT_REQUEST_TTL_MS, DEVICE_REFUSALS, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
 import { summarizeAgent } from './domain/agent';
 import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
 import { deviceDecider, deviceKind, devicePlan } from './domain/device';
@@ -35,7 +35,7 @@ export async function requestConnection(
        on conflict (token_hash) do nothing returning request_id`,
       [request.tokenHash, requestId, request.name, agent, origin],
     );
-    if (!row) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
+    if (!row) throw new DomainError(DEVICE_REFUSALS.tokenUsed);
     await executeIn(tx, connectionRequestDecider, connectionRequestPlan({ kind: 'request', requestId, name: request.name, agent, origin }), metadata);
     return requestId;
   });
@@ -77,7 +77,7 @@ export async function connectDevice(
       'select request_id, name from extension_connection_requests where token_hash = $1 for update',
       [request.tokenHash],
     );
-    if (!asked) throw new DomainError('not_found', DEVICE_MESSAGES.requestUnknown);
+    if (!asked) throw new DomainError(DEVICE_REFUSALS.requestUnknown);
     const deviceId = await tx.nextId('device');
     await executeIn(tx, connectionRequestDecider, connectionRequestPlan({ kind: 'approve', requestId: asked.request_id, deviceId, userId, now }), metadata);
     await tx.query('update extension_connection_requests set approved_at = $2 where request_id = $1', [asked.request_id, now]);
@@ -86,7 +86,7 @@ export async function connectDevice(
        on conflict (token_hash) do nothing returning device_id`,
       [request.tokenHash, deviceId, userId, asked.name],
     );
-    if (!row) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
+    if (!row) throw new DomainError(DEVICE_REFUSALS.tokenUsed);
     await executeIn(tx, deviceDecider, devicePlan({ kind: 'connect', deviceId, userId, name: asked.name }), metadata);
     return deviceId;
   });

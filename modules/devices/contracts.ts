@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 /**
  * The companion extension and the devices it runs on. Pure: the site's pages, the server and
@@ -20,6 +21,16 @@ export const DEVICE_MESSAGES = {
   requestUnknown: 'This connection request is unknown; start again from the extension.',
   requestExpired: 'This connection request has expired; start again from the extension.',
 } as const;
+
+/** What the devices' decisions and routes refuse, by code (texts in `refusals:devices.*`). */
+export const DEVICE_REFUSALS = refusals('devices', {
+  tokenUsed: { kind: 'conflict', text: DEVICE_MESSAGES.tokenUsed },
+  notFound: { kind: 'not_found', text: DEVICE_MESSAGES.notFound },
+  sessionOnly: { kind: 'forbidden', text: DEVICE_MESSAGES.sessionOnly },
+  outOfScope: { kind: 'forbidden', text: DEVICE_MESSAGES.outOfScope },
+  requestUnknown: { kind: 'not_found', text: DEVICE_MESSAGES.requestUnknown },
+  requestExpired: { kind: 'conflict', text: DEVICE_MESSAGES.requestExpired },
+});
 
 /** SHA-256 of the device token, lower-case hex: what the site stores and the approval link carries. */
 export const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, DEVICE_MESSAGES.tokenHash);

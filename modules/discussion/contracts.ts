@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 import { pageQuery } from '../../events/paging';
 import { DISCUSSION_LIMITS } from './limits';
 
@@ -35,6 +36,19 @@ export const DISCUSSION_MESSAGES = {
   wrongTarget: 'That action does not fit this report',
   tooFast: 'You are doing that too often. Please wait a few minutes and try again.',
 } as const;
+
+/** What comments and reports refuse, by code (texts in `refusals:discussion.*`). */
+export const DISCUSSION_REFUSALS = refusals('discussion', {
+  notFound: { kind: 'not_found', text: DISCUSSION_MESSAGES.notFound },
+  promptNotFound: { kind: 'not_found', text: DISCUSSION_MESSAGES.promptNotFound },
+  notYours: { kind: 'forbidden', text: DISCUSSION_MESSAGES.notYours },
+  editWindow: { kind: 'conflict', text: DISCUSSION_MESSAGES.editWindow },
+  oneLevel: { kind: 'invalid', text: DISCUSSION_MESSAGES.oneLevel },
+  adminOnly: { kind: 'forbidden', text: DISCUSSION_MESSAGES.adminOnly },
+  reportNotFound: { kind: 'not_found', text: DISCUSSION_MESSAGES.reportNotFound },
+  reportResolved: { kind: 'conflict', text: DISCUSSION_MESSAGES.reportResolved },
+  wrongTarget: { kind: 'invalid', text: DISCUSSION_MESSAGES.wrongTarget },
+});
 
 const body = z.string().trim().min(DISCUSSION_LIMITS.body.min, DISCUSSION_MESSAGES.bodyMin).max(DISCUSSION_LIMITS.body.max, DISCUSSION_MESSAGES.bodyMax);
 const positive = z

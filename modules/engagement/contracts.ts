@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 /**
  * Requests and answers of the bookmark, rating and history endpoints (pure: islands and
@@ -10,6 +11,12 @@ export const ENGAGEMENT_MESSAGES = {
   bookmarkNotFound: 'Bookmark not found',
   promptNotFound: 'Prompt not found',
 } as const;
+
+/** What bookmarks, ratings and history refuse, by code (texts in `refusals:engagement.*`). */
+export const ENGAGEMENT_REFUSALS = refusals('engagement', {
+  bookmarkNotFound: { kind: 'not_found', text: ENGAGEMENT_MESSAGES.bookmarkNotFound },
+  promptNotFound: { kind: 'not_found', text: ENGAGEMENT_MESSAGES.promptNotFound },
+});
 
 /**
  * The answer (429) past the per-account limit on library writes: ratings, bookmarks,

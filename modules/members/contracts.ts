@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 import { BOARD_PERIODS, type BoardPeriod } from './periods';
 
 export * from './periods';
@@ -6,6 +7,12 @@ export * from './periods';
 export const MEMBER_MESSAGES = {
   notFound: 'Member not found',
 } as const;
+
+/** What featuring members refuses, by code (texts in `refusals:members.*`). */
+export const MEMBER_REFUSALS = refusals('members', {
+  adminOnly: { kind: 'forbidden', text: 'Only the admin features members' },
+  notFound: { kind: 'not_found', text: MEMBER_MESSAGES.notFound },
+});
 
 /** The Community page's short lists: latest contributions, featured members and each one's best prompts. */
 export const COMMUNITY_LIMITS = { boardPage: 10, latest: 8, featured: 6, bestPrompts: 3 } as const;

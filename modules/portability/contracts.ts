@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 /**
  * A person's data leaving Promptory (GET /api/me/export): the Promptory format (`json`), one
@@ -144,7 +145,6 @@ const mb = IMPORT_LIMITS.bytes / 1024 / 1024;
 export const IMPORT_MESSAGES = {
   tooMany: `One import brings at most ${IMPORT_LIMITS.prompts} prompts. Please split the file.`,
   empty: 'There are no prompts in this file.',
-  tooLarge: `One import takes a file of at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB. Please split the file.`,
   tooManyVersions: `A prompt in this file has more than ${IMPORT_LIMITS.versions} versions, the most one import brings of a prompt.`,
   tooManyCollections: `One import brings at most ${IMPORT_LIMITS.collections} collections. Please split the file.`,
   collectionTooBig: `A collection in this file holds more than ${IMPORT_LIMITS.collectionPrompts} prompts, the most one import brings in a collection.`,
@@ -153,39 +153,61 @@ export const IMPORT_MESSAGES = {
   zipNested: 'This zip holds another archive. Please unpack that one and import its Markdown files.',
 } as const;
 
-/** What a dropped file that is no prompt file is: the refusal names it. */
-export const NOT_A_PROMPT_FILE = {
-  png: 'This is a PNG image, not a prompt file.',
-  jpeg: 'This is a JPEG image, not a prompt file.',
-  gif: 'This is a GIF image, not a prompt file.',
-  webp: 'This is a WebP image, not a prompt file.',
-  pdf: 'This is a PDF document, not a prompt file.',
-  office: 'This is an Excel or Word file, not a prompt file. Please save it as CSV (UTF-8) and import that.',
-} as const;
-export type NotPromptFile = keyof typeof NOT_A_PROMPT_FILE;
+/** What an import refuses whole, by code (texts in `refusals:imports.*`): the answer's issue is on `content`. */
+export const IMPORT_REFUSALS = refusals('imports', {
+  empty: { kind: 'invalid', text: IMPORT_MESSAGES.empty },
+  tooMany: { kind: 'invalid', text: 'One import brings at most {{limit}} prompts. Please split the file.', values: { limit: 'number' } },
+  tooManyVersions: {
+    kind: 'invalid',
+    text: 'A prompt in this file has more than {{limit}} versions, the most one import brings of a prompt.',
+    values: { limit: 'number' },
+  },
+  tooManyCollections: { kind: 'invalid', text: 'One import brings at most {{limit}} collections. Please split the file.', values: { limit: 'number' } },
+  collectionTooBig: {
+    kind: 'invalid',
+    text: 'A collection in this file holds more than {{limit}} prompts, the most one import brings in a collection.',
+    values: { limit: 'number' },
+  },
+  zipUnreadable: { kind: 'invalid', text: 'This zip cannot be opened.' },
+  zipTooBig: {
+    kind: 'invalid',
+    text: 'This zip unpacks to more than {{megabytes}} MB (or is packed far more tightly than text). Please import a smaller one.',
+    values: { megabytes: 'number' },
+  },
+  zipTooManyFiles: { kind: 'invalid', text: 'This zip holds more than {{limit}} files. Please split it.', values: { limit: 'number' } },
+  zipNested: { kind: 'invalid', text: IMPORT_MESSAGES.zipNested },
+  notJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a {{format}} export.', values: { format: 'string' } },
+  notPromptory: { kind: 'invalid', text: 'This is not a Promptory export: its "format" is not "promptory-export".' },
+  noCsvColumns: { kind: 'invalid', text: 'This CSV has no "act" and "prompt" columns.' },
+  notPromptsChat: { kind: 'invalid', text: 'This is not a prompts.chat export: it has no "prompts" list.' },
+  notOpenWebUi: { kind: 'invalid', text: 'This is not an Open WebUI prompt export: it is not a list of prompts.' },
+  notPromptGenius: { kind: 'invalid', text: 'This is not an AI Prompt Genius export: it has no list of prompts.' },
+  notAiShort: { kind: 'invalid', text: 'This is not an AiShort export: it has no "prompts" list.' },
+  noMarkdown: { kind: 'invalid', text: 'There is no Markdown (.md) file in it.' },
+  notPromptHub: { kind: 'invalid', text: 'This is not a PromptHub backup: it has no "prompts" list.' },
+  // A dropped file that is no prompt file says what it is (src/server/portability/import-bytes.ts).
+  png: { kind: 'invalid', text: 'This is a PNG image, not a prompt file.' },
+  jpeg: { kind: 'invalid', text: 'This is a JPEG image, not a prompt file.' },
+  gif: { kind: 'invalid', text: 'This is a GIF image, not a prompt file.' },
+  webp: { kind: 'invalid', text: 'This is a WebP image, not a prompt file.' },
+  pdf: { kind: 'invalid', text: 'This is a PDF document, not a prompt file.' },
+  office: { kind: 'invalid', text: 'This is an Excel or Word file, not a prompt file. Please save it as CSV (UTF-8) and import that.' },
+  notText: { kind: 'invalid', text: 'This file is not text, so it cannot be a prompt file.' },
+  badJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a prompt export.' },
+  unknownJson: { kind: 'invalid', text: 'This JSON file is not an export of a prompt tool Promptory reads.' },
+  tooLarge: { kind: 'invalid', text: 'One import takes a file of at most {{megabytes}} MB. Please split the file.', values: { megabytes: 'number' } },
+});
+
+/** What a dropped file that is no prompt file is, by its first bytes: the refusal names it. */
+export const NOT_A_PROMPT_FILE = ['png', 'jpeg', 'gif', 'webp', 'pdf', 'office'] as const;
+export type NotPromptFile = (typeof NOT_A_PROMPT_FILE)[number];
 
 /** The text encodings a file is read in (the server tells them apart from the bytes). */
 export const FILE_ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'big5', 'gb18030'] as const;
 export type FileEncoding = (typeof FILE_ENCODINGS)[number];
 
-/** What an import refusal says of a whole file, by key (the page shows its translation: `importRefusalKey`). */
-export const IMPORT_FILE_MESSAGES = {
-  ...NOT_A_PROMPT_FILE,
-  notText: 'This file is not text, so it cannot be a prompt file.',
-  badJson: 'This file is not valid JSON, so it cannot be a prompt export.',
-  unknownJson: 'This JSON file is not an export of a prompt tool Promptory reads.',
-  oneOf: 'Please send the file either as its bytes or as its text, not both.',
-  noCsvColumns: 'This CSV has no "act" and "prompt" columns.',
-  noMarkdown: 'There is no Markdown (.md) file in it.',
-  zipUnreadable: 'This zip cannot be opened.',
-  ...IMPORT_MESSAGES,
-} as const;
-
-/** The translation key (dashboard namespace, `import.refusals.*`) of a refusal the server answered, if it is one. */
-export function importRefusalKey(message: string): `import.refusals.${keyof typeof IMPORT_FILE_MESSAGES}` | undefined {
-  const found = (Object.keys(IMPORT_FILE_MESSAGES) as (keyof typeof IMPORT_FILE_MESSAGES)[]).find((k) => IMPORT_FILE_MESSAGES[k] === message);
-  return found && `import.refusals.${found}`;
-}
+/** Sent both or neither: the file goes either as its bytes or as its text. */
+export const IMPORT_ONE_OF = 'Please send the file either as its bytes or as its text, not both.';
 
 /** A file's bytes as base64 may be a third longer than the file, and the JSON around them. */
 export const IMPORT_BODY_BYTES = Math.ceil((IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024;
@@ -203,7 +225,7 @@ export const importRequest = z
     /** The file's bytes as they are, base64. */
     bytes: z.base64(IMPORT_MESSAGES.empty).min(1, IMPORT_MESSAGES.empty).optional(),
   })
-  .refine((r) => (r.content === undefined) !== (r.bytes === undefined), { message: IMPORT_FILE_MESSAGES.oneOf, path: ['bytes'] });
+  .refine((r) => (r.content === undefined) !== (r.bytes === undefined), { message: IMPORT_ONE_OF, path: ['bytes'] });
 
 /** `?dryRun=1`: answer the preview and change nothing. */
 export const importQuery = z.object({

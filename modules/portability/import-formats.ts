@@ -1,5 +1,6 @@
 import { readCsv } from './csv';
-import { IMPORT_FILE_MESSAGES, PROMPTORY_FORMAT, type ImportFormat } from './contracts';
+import type { Reason } from '../../events/refusals';
+import { IMPORT_REFUSALS, PROMPTORY_FORMAT, type ImportFormat } from './contracts';
 
 /**
  * Reading other prompt tools' export files (and Promptory's own) into prompts to import. Each
@@ -48,7 +49,11 @@ export interface ImportedVersion {
 }
 
 /** The whole file cannot be read as the chosen format (nothing is imported). */
-export class UnreadableImport extends Error {}
+export class UnreadableImport extends Error {
+  constructor(readonly reason: Reason) {
+    super(reason.message);
+  }
+}
 
 /** A file of a Markdown export: its path in the zip (or the file's name) and its text. */
 export interface ImportFile {
@@ -65,7 +70,7 @@ function parseJson(source: string, what: string): unknown {
   try {
     return JSON.parse(source.replace(/^\ufeff/, ''));
   } catch {
-    throw new UnreadableImport(`This file is not valid JSON, so it cannot be a ${what} export.`);
+    throw new UnreadableImport(IMPORT_REFUSALS.notJson({ format: what }));
   }
 }
 
@@ -74,7 +79,7 @@ const candidates = (rows: Omit<ImportCandidate, 'item'>[]): ImportCandidate[] =>
 /** Promptory's own export (docs/data-format.md): the prompts, with their category slugs. */
 function promptoryJson(source: string): ImportCandidate[] {
   const data = parseJson(source, 'Promptory') as Json;
-  if (data?.format !== PROMPTORY_FORMAT) throw new UnreadableImport('This is not a Promptory export: its "format" is not "promptory-export".');
+  if (data?.format !== PROMPTORY_FORMAT) throw new UnreadableImport(IMPORT_REFUSALS.notPromptory);
   return candidates(
     objectsOf(data.prompts).map((p) => {
       const versions = objectsOf(p.versions).map((v) => ({
@@ -102,7 +107,7 @@ function promptsChatCsv(source: string): ImportCandidate[] {
   const column = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name) ?? -1;
   const act = column('act');
   const prompt = column('prompt');
-  if (act < 0 || prompt < 0) throw new UnreadableImport(IMPORT_FILE_MESSAGES.noCsvColumns);
+  if (act < 0 || prompt < 0) throw new UnreadableImport(IMPORT_REFUSALS.noCsvColumns);
   const forDevs = column('for_devs');
   return candidates(
     rows.map((row, i) => ({
@@ -119,7 +124,7 @@ function promptsChatCsv(source: string): ImportCandidate[] {
 function promptsChatJson(source: string): ImportCandidate[] {
   const data = parseJson(source, 'prompts.chat');
   const list = Array.isArray(data) ? data : (data as Json)?.prompts;
-  if (!Array.isArray(list)) throw new UnreadableImport('This is not a prompts.chat export: it has no "prompts" list.');
+  if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptsChat);
   return candidates(
     objectsOf(list).map((p) => ({
       title: text(p.title),
@@ -133,7 +138,7 @@ function promptsChatJson(source: string): ImportCandidate[] {
 /** Open WebUI's prompt export: a list of `{ command, name (v0.8+) or title (older), content }`. */
 function openWebUiJson(source: string): ImportCandidate[] {
   const data = parseJson(source, 'Open WebUI');
-  if (!Array.isArray(data)) throw new UnreadableImport('This is not an Open WebUI prompt export: it is not a list of prompts.');
+  if (!Array.isArray(data)) throw new UnreadableImport(IMPORT_REFUSALS.notOpenWebUi);
   return candidates(
     objectsOf(data).map((p) => ({
       title: text(p.name) || text(p.title) || text(p.command).replace(/^\//, ''),
@@ -154,7 +159,7 @@ function aiPromptGenius(source: string): ImportCandidate[] {
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
     const data = parseJson(trimmed, 'AI Prompt Genius');
     const list = Array.isArray(data) ? data : (data as Json)?.prompts;
-    if (!Array.isArray(list)) throw new UnreadableImport('This is not an AI Prompt Genius export: it has no list of prompts.');
+    if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptGenius);
     return candidates(
       objectsOf(list).map((p) => ({ title: text(p.title), description: text(p.description), content: text(p.text ?? p.content), category: null })),
     );
@@ -168,7 +173,7 @@ function aiPromptGenius(source: string): ImportCandidate[] {
 function aishortJson(source: string): ImportCandidate[] {
   const data = parseJson(source, 'AiShort');
   const list = Array.isArray(data) ? data : (data as Json)?.prompts;
-  if (!Array.isArray(list)) throw new UnreadableImport('This is not an AiShort export: it has no "prompts" list.');
+  if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notAiShort);
   return candidates(
     objectsOf(list).map((p) => {
       const body = text(p.prompt) || text(p.description);
@@ -229,7 +234,7 @@ export function readMarkdownFiles(files: readonly ImportFile[]): ImportCandidate
   const prompts = files
     .filter((f) => /\.md$/i.test(f.path) && !/(^|\/)README\.md$/i.test(f.path) && !/(^|\/)collections\//.test(f.path))
     .sort((a, b) => a.path.localeCompare(b.path));
-  if (prompts.length === 0) throw new UnreadableImport(IMPORT_FILE_MESSAGES.noMarkdown);
+  if (prompts.length === 0) throw new UnreadableImport(IMPORT_REFUSALS.noMarkdown);
   return candidates(prompts.map(markdownPrompt));
 }
 
@@ -245,7 +250,7 @@ const promptHubText = (p: Json) => [text(p.systemPrompt), text(p.userPrompt)].fi
 function promptHubJson(source: string): ImportCandidate[] {
   const data = parseJson(source, 'PromptHub') as Json;
   const payload = (typeof data?.payload === 'object' && data.payload !== null ? data.payload : data) as Json;
-  if (!Array.isArray(payload?.prompts)) throw new UnreadableImport('This is not a PromptHub backup: it has no "prompts" list.');
+  if (!Array.isArray(payload?.prompts)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptHub);
   const older = new Map<string, Json[]>();
   for (const v of objectsOf(payload.versions ?? payload.promptVersions)) older.set(text(v.promptId), [...(older.get(text(v.promptId)) ?? []), v]);
   return candidates(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals, type Reason } from '../../events/refusals';
 
 import { pageQuery } from '../../events/paging';
 import { categories } from './categories';
@@ -190,26 +191,14 @@ export const privatePromptRequest = submitPromptRequest.extend({
   visibility: z.literal('private').default('private'),
 });
 
-/** Why a private prompt cannot be submitted to the community as it is, when it cannot (its text past the public limits). */
-export const SHARE_MESSAGES = {
-  contentTooLong: `This prompt is longer than the ${SUBMIT_REQUEST_LIMITS.content.max} characters the public library takes. Please shorten it before submitting it.`,
-  descriptionTooShort: `The public library needs a description of at least ${SUBMIT_REQUEST_LIMITS.description.min} characters. Please add one before submitting it.`,
-  descriptionTooLong: `The public library takes descriptions of at most ${SUBMIT_REQUEST_LIMITS.description.max} characters. Please shorten it before submitting it.`,
-} as const;
-
-/** The translation key (review namespace) of a share refusal the server answered, if it is one. */
-export function shareRefusalKey(error: string): `mine.shareRefusals.${keyof typeof SHARE_MESSAGES}` | undefined {
-  const found = (Object.keys(SHARE_MESSAGES) as (keyof typeof SHARE_MESSAGES)[]).find((k) => SHARE_MESSAGES[k] === error);
-  return found && `mine.shareRefusals.${found}`;
-}
-
-/** What keeps a private prompt's text from the public library (null: it may be submitted as it is). */
-export function shareRefusal(text: { description: string; content: string }): keyof typeof SHARE_MESSAGES | null {
+/** Why a private prompt's text cannot go to the public library as it is (null: it may be submitted). */
+export function shareRefusal(text: { description: string; content: string }): Reason | null {
   const content = text.content.trim().length;
   const description = text.description.trim().length;
-  if (content > (SUBMIT_REQUEST_LIMITS.content.max ?? Infinity)) return 'contentTooLong';
-  if (description < SUBMIT_REQUEST_LIMITS.description.min) return 'descriptionTooShort';
-  if (description > (SUBMIT_REQUEST_LIMITS.description.max ?? Infinity)) return 'descriptionTooLong';
+  const { content: contentBounds, description: descriptionBounds } = SUBMIT_REQUEST_LIMITS;
+  if (content > (contentBounds.max ?? Infinity)) return PROMPT_REFUSALS.shareContentTooLong({ limit: contentBounds.max! });
+  if (description < descriptionBounds.min) return PROMPT_REFUSALS.shareDescriptionTooShort({ limit: descriptionBounds.min });
+  if (description > (descriptionBounds.max ?? Infinity)) return PROMPT_REFUSALS.shareDescriptionTooLong({ limit: descriptionBounds.max! });
   return null;
 }
 
@@ -386,6 +375,57 @@ export const EDIT_MESSAGES = {
   noteTooLong: `Change note must not exceed ${EDIT_NOTE_MAX} characters.`,
   nothingToEdit: 'Please change at least one field.',
 } as const;
+
+/** What the prompts' decisions refuse, by code (texts in `refusals:prompts.*`). */
+export const PROMPT_REFUSALS = refusals('prompts', {
+  notFound: { kind: 'not_found', text: EDIT_MESSAGES.promptNotFound },
+  exists: { kind: 'conflict', text: 'This prompt already exists' },
+  signInToSubmit: { kind: 'unauthenticated', text: 'Please sign in to submit prompts.' },
+  reservedAuthor: { kind: 'invalid', text: RESERVED_AUTHOR_MESSAGE },
+  tooManyPending: {
+    kind: 'rate_limited',
+    text: 'You already have {{limit}} prompts waiting for review. Please wait until some are reviewed.',
+    values: { limit: 'number' },
+  },
+  privateNeedsUser: { kind: 'invalid', text: 'Only a signed-in user can keep a private prompt' },
+  alreadyShared: { kind: 'conflict', text: 'Only a private prompt can be submitted to the community: this one already has been' },
+  // A private prompt may be longer than the public library takes (an import keeps it whole): sharing says why not.
+  shareContentTooLong: {
+    kind: 'invalid',
+    text: 'This prompt is longer than the {{limit}} characters the public library takes. Please shorten it before submitting it.',
+    values: { limit: 'number' },
+  },
+  shareDescriptionTooShort: {
+    kind: 'invalid',
+    text: 'The public library needs a description of at least {{limit}} characters. Please add one before submitting it.',
+    values: { limit: 'number' },
+  },
+  shareDescriptionTooLong: {
+    kind: 'invalid',
+    text: 'The public library takes descriptions of at most {{limit}} characters. Please shorten it before submitting it.',
+    values: { limit: 'number' },
+  },
+  adminOnly: { kind: 'forbidden', text: "You don't have admin permissions." },
+  alreadyReviewed: { kind: 'conflict', text: 'This prompt has already been reviewed' },
+  notRejected: { kind: 'conflict', text: RESUBMIT_MESSAGES.notRejected },
+  unchanged: { kind: 'conflict', text: RESUBMIT_MESSAGES.unchanged },
+  stillPending: { kind: 'conflict', text: 'This prompt is still pending: review it from the queue' },
+  alreadyApproved: { kind: 'conflict', text: 'This prompt is already approved' },
+  withdrawnByAuthor: { kind: 'conflict', text: 'Its author withdrew this prompt' },
+  notPublished: { kind: 'conflict', text: 'This prompt is not published' },
+  withdrawForbidden: { kind: 'forbidden', text: 'Only its author or the admin can withdraw this prompt' },
+  privateNotListed: { kind: 'conflict', text: 'A private prompt is in no public list: there is nothing to withdraw' },
+  withdrawnPrompt: { kind: 'conflict', text: EDIT_MESSAGES.withdrawnPrompt },
+  versionNotFound: { kind: 'not_found', text: EDIT_MESSAGES.versionNotFound },
+  revisionAuthorOnly: { kind: 'forbidden', text: 'Only its author can withdraw this revision' },
+  noPendingRevision: { kind: 'conflict', text: EDIT_MESSAGES.noPendingRevision },
+  revisionNotPending: { kind: 'conflict', text: EDIT_MESSAGES.revisionNotPending },
+  systemImportsUses: { kind: 'forbidden', text: 'Only the system imports past uses' },
+  importNotFound: { kind: 'not_found', text: IMPORT_BATCH_MESSAGES.notFound },
+  importUndone: { kind: 'conflict', text: IMPORT_BATCH_MESSAGES.undone },
+  importExists: { kind: 'conflict', text: 'This import already exists' },
+  signInToImport: { kind: 'unauthenticated', text: 'Please sign in to import prompts.' },
+});
 
 const editNote = z
   .string()

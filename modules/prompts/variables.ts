@@ -125,15 +125,9 @@ export function hasTemplateVariables(content: string): boolean {
  * the author may have edited the choices since), else the default, else empty. Shared by the
  * site's panel and the extension's, whatever each remembers the last values in.
  */
-export function initialFillValues(
-  variables: readonly TemplateVariable[],
-  last: Readonly<Record<string, string>>,
-  builtIns: Readonly<Record<string, string>> = {},
-): Record<string, string> {
+export function initialFillValues(variables: readonly TemplateVariable[], last: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
     variables.map((v) => {
-      // A built-in (today's date, the member's name: builtins.ts) is filled fresh, never from last time.
-      if (builtIns[v.name] !== undefined) return [v.name, builtIns[v.name]];
       const previous = last[v.name];
       const usable = previous !== undefined && (!v.options || v.options.includes(previous));
       return [v.name, usable ? previous : (v.default ?? '')];

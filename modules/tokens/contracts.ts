@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusals } from '../../events/refusals';
 
 /**
  * Personal access tokens: a user's own credential for their AI tools (the MCP server at /mcp)
@@ -40,6 +41,15 @@ export const TOKEN_MESSAGES = {
   outOfScope: 'An access token may not call this endpoint.',
   tooFast: 'Too many access token changes. Please wait a few minutes and try again.',
 } as const;
+
+/** What the tokens' decisions and the bearer check refuse, by code (texts in `refusals:tokens.*`). */
+export const TOKEN_REFUSALS = refusals('tokens', {
+  notFound: { kind: 'not_found', text: TOKEN_MESSAGES.notFound },
+  tooMany: { kind: 'conflict', text: 'You already have {{limit}} access tokens. Revoke one you no longer use first.', values: { limit: 'number' } },
+  readOnly: { kind: 'forbidden', text: TOKEN_MESSAGES.readOnly },
+  cannotPublish: { kind: 'forbidden', text: TOKEN_MESSAGES.cannotPublish },
+  outOfScope: { kind: 'forbidden', text: TOKEN_MESSAGES.outOfScope },
+});
 
 /** POST /api/tokens: what the dashboard's form sends. */
 export const createTokenRequest = z.object({

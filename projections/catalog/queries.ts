@@ -195,7 +195,7 @@ export async function dumpCatalog(sql: Sql): Promise<unknown[]> {
   return sql.query(`select ${COLUMNS} from catalog_prompts order by id`);
 }
 
-/** The shown title and content of prompts by id, whatever their status: what the duplicate check compares exactly (src/server/duplicates.ts). */
+/** The shown title and content of prompts by id, whatever their status: what the duplicate check compares exactly (src/server/review/duplicates.ts). */
 export async function promptTexts(
   sql: Sql,
   ids: readonly number[],

@@ -3,7 +3,7 @@ import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { CommentOrder, ReportOutcome, ReportReason } from '../../modules/discussion/contracts';
 import { iso } from '../rows';
 
-/** A comment as the read model keeps it; names are added where it is shown (src/server/discussion.ts). */
+/** A comment as the read model keeps it; names are added where it is shown (src/server/discussion/). */
 export interface CommentRecord {
   id: number;
   promptId: number;

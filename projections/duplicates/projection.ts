@@ -14,7 +14,7 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
  * pending prompts are matched; the others stay so that sharing, resubmitting or approving brings
  * them back. Nothing is deleted: a prompt that goes (a discarded import, a deleted account's
  * unpublished prompt) becomes 'gone', so the web processes' in-memory indexes
- * (src/server/duplicates.ts) learn of every change by reading the rows past their watermark.
+ * (src/server/review/duplicates.ts) learn of every change by reading the rows past their watermark.
  */
 function evolve(event: StoredEvent): Statement[] {
   const at = [event.txId, event.position] as const;

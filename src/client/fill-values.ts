@@ -1,3 +1,5 @@
+import { keptFillValues } from '../shared/fill-in';
+
 /**
  * The values a person last typed into a prompt's fill-in panel, kept in their own browser
  * (per prompt id and variable name) until the server remembers them for signed-in users.
@@ -17,7 +19,7 @@ export function lastFillValues(promptId: number): Record<string, string> {
 
 /** Keeps the non-empty values (an emptied field forgets its last value). */
 export function rememberFillValues(promptId: number, values: Record<string, string>): void {
-  const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+  const kept = keptFillValues(values);
   try {
     if (Object.keys(kept).length === 0) localStorage.removeItem(key(promptId));
     else localStorage.setItem(key(promptId), JSON.stringify(kept));

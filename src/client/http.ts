@@ -1,4 +1,6 @@
+import type { WireError, WireIssue } from '../../events/refusals';
 import { apiClient, type ApiRequest } from '../shared/api-client';
+import { refusalText, wireErrorOf } from '../shared/refusals';
 
 /**
  * The islands' calls: JSON, with the session cookie; a content-type header only when there is
@@ -12,24 +14,32 @@ export class HttpError extends Error {
   ) {
     super(`${status}: ${body || statusText}`);
   }
-  /** The `error` field of a JSON error body, if there is one. */
-  get errorField(): string | undefined {
+  /** The answer's refusal `{ error, code, values?, issues? }` (src/server/http.ts); a body that is not one keeps its text as `error`. */
+  get refused(): WireError {
     try {
-      const parsed = JSON.parse(this.body) as { error?: unknown };
-      return typeof parsed.error === 'string' ? parsed.error : undefined;
+      return wireErrorOf(JSON.parse(this.body)) ?? { error: this.message };
     } catch {
-      return undefined;
+      return { error: this.message };
     }
   }
-  /** The `issues` of a 400 answer (src/server/http.ts): each with its field, zod code and broken limit. */
-  get issues(): { path: (string | number)[]; message: string; code?: string; limit?: number }[] {
-    try {
-      const parsed = JSON.parse(this.body) as { issues?: unknown };
-      return Array.isArray(parsed.issues) ? parsed.issues : [];
-    } catch {
-      return [];
-    }
+  /** The `issues` of a 400 answer: each with its field, zod code and broken limit. */
+  get issues(): WireIssue[] {
+    return this.refused.issues ?? [];
   }
+}
+
+/**
+ * What a failed call says in the reader's language: a refusal by its code (with its first
+ * field issue's message chosen by the caller, when given), anything else (the network) as
+ * `otherwise`.
+ */
+export function failureText(t: Parameters<typeof refusalText>[0], error: unknown, otherwise: string): string {
+  return refusedText(t, error) ?? otherwise;
+}
+
+/** A refused call's reason in the reader's language; undefined for any other failure (the network). */
+export function refusedText(t: Parameters<typeof refusalText>[0], error: unknown): string | undefined {
+  return error instanceof HttpError ? refusalText(t, error.refused) : undefined;
 }
 
 async function sameOrigin({ method, path, body }: ApiRequest): Promise<unknown> {

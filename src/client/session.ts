@@ -1,5 +1,5 @@
 import * as routes from '../shared/api-routes.generated';
-import { api, HttpError } from './http';
+import { api, failureText } from './http';
 import { pageT } from './strings';
 import { queueToastForNextPage, showToast } from '../ui/toast-store';
 
@@ -12,11 +12,10 @@ export async function logout(): Promise<void> {
     location.assign('/');
   } catch (error) {
     console.error(error);
-    const description = error instanceof HttpError ? error.errorField : undefined;
     showToast({
       variant: 'destructive',
       title: t('common:toasts.logoutFailed.title'),
-      description: description ?? t('common:toasts.logoutFailed.description'),
+      description: failureText(t, error, t('common:toasts.logoutFailed.description')),
     });
   }
 }

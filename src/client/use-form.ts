@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { HttpError } from './http';
 import { useT } from './strings';
 import { showToast } from '../ui/toast-store';
+import type { WireError } from '../../events/refusals';
 import { firstIssueByField, FORMS, formMessage, type FormIssue, type FormName } from '../shared/form-messages';
+import { INVALID_REQUEST, refusalText } from '../shared/refusals';
 import type { ScopeOf } from '../shared/string-specs';
-import type { StringKey } from '../shared/strings';
 
 /**
  * The state of an island form: `useForm(schema)` validates with the module's zod contract
@@ -22,8 +23,6 @@ interface FormOptions<S extends z.ZodType> {
   initial: z.input<S>;
   /** Whose limits and messages: a validation issue's message is chosen by `formMessage`. */
   form: FormName;
-  /** The translation key (in the island's scope) of a server answer without issues (e.g. "messages.invalidCredentials"); other text passes through. */
-  errorKey?: (error: string) => StringKey<FormScope> | undefined;
 }
 
 /** What a text `Field` needs of its form: its name, value, change handler, error and the form's maximum length. */
@@ -54,16 +53,18 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
   const [values, setValues] = useState(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  // The one place a form turns issues into messages; text without a known key shows as it is.
+  // The one place a form turns issues into messages: a validation issue's from its field, code
+  // and limit; a refusal's (a taken username, a wrong password) from its code.
   const issueText = useCallback(
-    (issue: FormIssue & { message: string }) => {
+    (issue: FormIssue & { message: string }, refused?: WireError) => {
+      if (refused && refused.code !== INVALID_REQUEST) return refusalText(t, refused);
       const chosen = formMessage(options.form, issue);
       return chosen ? t(chosen.qualified, chosen.values) : issue.message;
     },
     [t, options.form],
   );
-  const byField = (issues: readonly (FormIssue & { message: string })[]): FieldErrors =>
-    Object.fromEntries(Object.entries(firstIssueByField(issues)).map(([field, issue]) => [field, issueText(issue)]));
+  const byField = (issues: readonly (FormIssue & { message: string })[], refused?: WireError): FieldErrors =>
+    Object.fromEntries(Object.entries(firstIssueByField(issues)).map(([field, issue]) => [field, issueText(issue, refused)]));
 
   const set: Form<S>['set'] = (name) => (value) => setValues((v) => ({ ...(v as object), [name]: value }) as z.input<S>);
   const limits: Readonly<Record<string, { readonly max?: number }>> = FORMS[options.form].limits;
@@ -94,10 +95,10 @@ export function useForm<S extends z.ZodType>(schema: S, options: FormOptions<S>)
         console.error(error);
         let description: string | undefined;
         if (error instanceof HttpError) {
-          const issues = error.issues;
-          setErrors(byField(issues));
-          const key = error.errorField && options.errorKey?.(error.errorField);
-          description = issues[0] ? issueText(issues[0]) : key ? t(key) : error.errorField;
+          const refused = error.refused;
+          const issues = refused.issues ?? [];
+          setErrors(byField(issues, refused));
+          description = issues[0] ? issueText(issues[0], refused) : refusalText(t, refused);
         } else {
           description = t('messages.network');
         }

@@ -5,6 +5,7 @@ import type dashboard from './locales/en/dashboard.json';
 import type extension from './locales/en/extension.json';
 import type privacy from './locales/en/privacy.json';
 import type prompts from './locales/en/prompts.json';
+import type refusals from './locales/en/refusals.json';
 import type review from './locales/en/review.json';
 import type site from './locales/en/site.json';
 
@@ -21,6 +22,7 @@ export interface Resources {
   extension: typeof extension;
   privacy: typeof privacy;
   prompts: typeof prompts;
+  refusals: typeof refusals;
   review: typeof review;
   site: typeof site;
 }

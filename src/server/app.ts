@@ -16,11 +16,11 @@ import { promptsMigrations } from '../../modules/prompts';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { logLine } from './log';
-import { ensureAdminAccount } from './admin-account';
+import { ensureAdminAccount } from './accounts/admin-account';
 import { PageCache } from './page-cache';
 import { Freshness } from './freshness';
 import { offsetClock, systemClock, type Clock } from './clock';
-import { registerFastPages } from './fast-pages';
+import { registerFastPages } from './page-cache/fast-pages';
 import { SESSION_PROFILE_JOIN } from '../../projections/accounts/queries';
 
 /** Tables that modules keep beside the log (written in the same transaction as their events). */
@@ -33,7 +33,7 @@ export interface App {
   runner: ProjectionRunner;
   boss: PgBoss | undefined;
   worker: ProjectionWorker | undefined;
-  /** Sign-in sessions (src/server/sessions.ts sets their cookie). */
+  /** Sign-in sessions (src/server/accounts/sessions.ts sets their cookie). */
   sessions: Sessions;
   /** The rate limits of auth calls and copies (tests put in their own). */
   limiter: RateLimiter;
@@ -138,7 +138,7 @@ type Holder = { [GLOBAL_KEY]?: Promise<App> };
 
 /**
  * The process's one app (kept on globalThis so dev reloads do not open PGlite twice). Once it
- * has booted, the Node server may answer its stored pages without Astro (src/server/fast-pages.ts).
+ * has booted, the Node server may answer its stored pages without Astro (src/server/page-cache/fast-pages.ts).
  */
 export function getApp(): Promise<App> {
   const holder = globalThis as Holder;

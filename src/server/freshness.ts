@@ -4,7 +4,7 @@ import { isReadModel, type ReadModel } from '../../events/read-models';
 /**
  * Freshness as data. A write route declares the read models its answer reads
  * (`reads`, events/route.ts), and so does each cached page (CACHED_PAGES,
- * src/server/page-cache.ts). From those declarations alone:
+ * src/server/page-cache/). From those declarations alone:
  * - a write waits, before it answers, for the declared read models its events feed
  *   (`App.settle`); it waits for nothing else;
  * - its writer's next reads wait for every read model it fed (the WRITTEN_COOKIE: where the

@@ -1,10 +1,11 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { ConcurrencyError, DomainError, type EventMetadata, type FieldIssue } from '../../events';
+import { ConcurrencyError, DomainError, type EventMetadata, type Reason, type RefusalValues, type WireError, type WireIssue } from '../../events';
 import { MAX_BODY_BYTES } from './config';
 import { logError } from './log';
 import { conditionalResponse, etagOf } from './conditional-get';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER } from './db/unavailable';
+import { REQUEST_REFUSALS, SERVER_REFUSALS } from './refusals';
 
 const STATUS: Record<DomainError['kind'], number> = {
   invalid: 400,
@@ -22,33 +23,22 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-/**
- * One field problem of a 400 answer. `code` is zod's issue code (`too_small`, `too_big`,
- * `invalid_type`, `custom`, ...) and `limit` the bound a size check broke, so a client picks
- * its own translated message from (field, code, limit) and never parses `message` (English).
- */
-export type Issue = FieldIssue & { code: string };
-
-export interface ErrorBody {
-  error: string;
-  issues?: FieldIssue[];
+/** A refusal of the HTTP layer with its own status (405, 421, 503, ...): `{ error, code, values? }`. */
+export function errorJson(status: number, reason: Reason): Response {
+  return refusalJson({ status, error: reason.message, code: reason.code, values: reason.values });
 }
 
-export function errorJson(status: number, error: string, issues?: ErrorBody['issues']): Response {
-  return json(issues ? { error, issues } : { error }, { status });
-}
-
-/** A zod error's issues as a 400 answer carries them. */
-export function zodIssues(error: z.ZodError): Issue[] {
+/** A zod error's issues as a 400 answer carries them (WireIssue: path, English message, zod code, broken limit). */
+export function zodIssues(error: z.ZodError): WireIssue[] {
   return error.issues.map((i) => {
     const bound = 'maximum' in i ? i.maximum : 'minimum' in i ? i.minimum : undefined;
-    const issue: Issue = { path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message, code: i.code };
+    const issue: WireIssue = { path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message, code: i.code };
     if (typeof bound === 'number') issue.limit = bound;
     return issue;
   });
 }
 
-export const BODY_TOO_LARGE = 'The request body is too large.';
+export const BODY_TOO_LARGE = REQUEST_REFUSALS.bodyTooLarge.declared.text;
 
 /** A body over the cap: answered 413 before the rest of it is read. */
 export class BodyTooLarge extends Error {
@@ -64,48 +54,61 @@ export function tooLargeJson(): Response {
 }
 
 /**
- * What a failed request answers, whatever the protocol: its status, message (and field issues,
- * and headers). Unknown errors are logged with the request id and answered with a generic
- * message: a database's or library's error text never reaches the caller. REST answers it as
- * JSON (errorResponse); /mcp as a tool error or a JSON-RPC error (src/server/mcp/).
+ * What a failed request answers, whatever the protocol: its status, English message, code
+ * (a declared refusal's, events/refusals.ts), values, field issues and headers. Unknown errors
+ * are logged with the request id and answered with a generic message: a database's or
+ * library's error text never reaches the caller. REST answers it as JSON `{ error, code,
+ * values?, issues? }` (errorResponse); /mcp as a tool error or a JSON-RPC error with the same
+ * code (src/server/mcp/).
  */
-export interface Refusal {
+export interface Refusal extends WireError {
   status: number;
-  error: string;
-  issues?: FieldIssue[];
+  code: string;
   headers?: Record<string, string>;
 }
 
-export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
-export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable (its database is restarting). Please try again in a few seconds.';
+export const INTERNAL_ERROR = SERVER_REFUSALS.internal.declared.text;
+export const DATABASE_UNAVAILABLE = SERVER_REFUSALS.unavailable.declared.text;
 
 /** 503 while the database is away (restarting, failing over): the client may retry; nothing was acknowledged. */
 function unavailable(requestId?: string, error?: unknown): Refusal {
   console.error(`[promptory] request ${requestId ?? ''}: database unavailable (${(error as { code?: string })?.code ?? 'unknown'})`);
-  return { status: 503, error: DATABASE_UNAVAILABLE, headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER) } };
+  const reason = SERVER_REFUSALS.unavailable({ retryAfter: UNAVAILABLE_RETRY_AFTER });
+  return { status: 503, ...wire(reason), headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER) } };
 }
+
+const wire = (reason: Reason): { error: string; code: string; values?: RefusalValues } => ({ error: reason.message, code: reason.code, values: reason.values });
 
 export function refusalOf(error: unknown, requestId?: string): Refusal {
   // `connection: close` makes Node drop the socket after answering instead of draining the rest of a body we refused to read.
-  if (error instanceof BodyTooLarge) return { status: 413, error: BODY_TOO_LARGE, headers: { connection: 'close' } };
+  if (error instanceof BodyTooLarge) return { status: 413, ...wire(REQUEST_REFUSALS.bodyTooLarge({ limit: error.limit })), headers: { connection: 'close' } };
   if (error instanceof DomainError) {
     const retryAfter = error.retryAfter;
-    return { status: STATUS[error.kind], error: error.message, issues: error.issues, headers: retryAfter ? { 'retry-after': String(retryAfter) } : undefined };
+    return {
+      status: STATUS[error.kind],
+      ...wire(error),
+      issues: error.issues,
+      headers: retryAfter ? { 'retry-after': String(retryAfter) } : undefined,
+    };
   }
-  if (error instanceof z.ZodError) return { status: 400, error: error.issues[0]?.message ?? 'Invalid request', issues: zodIssues(error) };
-  if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time; please try again.' };
+  if (error instanceof z.ZodError)
+    return { status: 400, error: error.issues[0]?.message ?? REQUEST_REFUSALS.invalid.message, code: REQUEST_REFUSALS.invalid.code, issues: zodIssues(error) };
+  if (error instanceof ConcurrencyError) return { status: 409, ...wire(REQUEST_REFUSALS.changedMeanwhile) };
   if (isDatabaseUnavailable(error)) return unavailable(requestId, error);
   logError(`request ${requestId ?? ''} failed`, error);
-  return { status: 500, error: INTERNAL_ERROR };
+  return { status: 500, ...wire(SERVER_REFUSALS.internal) };
 }
 
-/** Turns anything a handler throws into the right status as JSON `{ error, issues? }`. */
+/** Turns anything a handler throws into the right status as JSON `{ error, code, values?, issues? }`. */
 export function errorResponse(error: unknown, requestId?: string): Response {
   return refusalJson(refusalOf(error, requestId));
 }
 
-function refusalJson({ status, error, issues, headers }: Refusal): Response {
-  return json(issues ? { error, issues } : { error }, { status, headers });
+function refusalJson({ status, error, code, values, issues, headers }: Refusal): Response {
+  const body: WireError = { error, code };
+  if (values) body.values = values;
+  if (issues) body.issues = issues;
+  return json(body, { status, headers });
 }
 
 export function databaseUnavailableJson(requestId?: string, error?: unknown): Response {
@@ -140,7 +143,7 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   } catch (error) {
     reader.cancel().catch(() => {});
     if (error instanceof BodyTooLarge || /size limit/i.test(String((error as Error)?.message))) throw new BodyTooLarge(maxBytes);
-    throw new DomainError('invalid', 'The request body could not be read.');
+    throw new DomainError(REQUEST_REFUSALS.unreadableBody);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -153,7 +156,7 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
  */
 // eslint-disable-next-line no-control-regex -- the NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const UNSTORABLE_TEXT = 'The request contains characters that are not allowed (a NUL or half of a surrogate pair).';
+export const UNSTORABLE_TEXT = REQUEST_REFUSALS.unstorableText.message;
 
 /** Whether any string in a parsed JSON value (keys included) is unstorable text. */
 export function hasUnstorableText(value: unknown): boolean {
@@ -171,7 +174,7 @@ export function hasUnstorableText(value: unknown): boolean {
  */
 export function refuseUnstorableText(value: unknown, path?: (string | number)[]): void {
   if (!hasUnstorableText(value)) return;
-  throw new DomainError('invalid', UNSTORABLE_TEXT, path && [{ path, message: UNSTORABLE_TEXT, code: 'unstorable_text' }]);
+  throw new DomainError(REQUEST_REFUSALS.unstorableText, { issues: path && [{ path, message: UNSTORABLE_TEXT, code: 'unstorable_text' }] });
 }
 
 /**
@@ -185,7 +188,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
-    throw new DomainError('invalid', 'The request body must be valid JSON.');
+    throw new DomainError(REQUEST_REFUSALS.badJson);
   }
   refuseUnstorableText(body);
   return body;
@@ -218,7 +221,7 @@ export function cachedJson(request: Request, data: unknown, maxAgeSeconds = 0): 
   });
 }
 
-/** Throw from an endpoint to answer 404 `{ error }`. */
-export function notFound(message = 'Not found'): never {
-  throw new DomainError('not_found', message);
+/** Throw from an endpoint to answer 404 `{ error, code }` with a declared refusal. */
+export function notFound(reason: Reason = REQUEST_REFUSALS.notFound): never {
+  throw new DomainError(reason);
 }

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './accounts/session-user';
 import { signInHref } from '../shared/return-to';
 
 /**

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { DomainError, type Sql } from '../../events';
-import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
-import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
-import { DATA_MESSAGES } from '../../modules/portability/contracts';
-import { DISCUSSION_MESSAGES } from '../../modules/discussion/contracts';
-import { SUBMIT_MESSAGES } from '../../modules/prompts/contracts';
-import { TOKEN_MESSAGES } from '../../modules/tokens/contracts';
 import type { RateAction, RateLimits } from './config';
+import { RATE_REFUSALS } from './refusals';
 
 /**
  * Fixed-window rate limits kept in the database (so several web processes share them):
@@ -63,15 +58,15 @@ export interface RateSubject {
   account?: string;
 }
 
-/** What a refusal says, per action (the auth actions share AUTH_MESSAGES.rateLimited). */
-const REFUSALS: Partial<Record<RateAction, string>> = {
-  submit: SUBMIT_MESSAGES.tooManySubmissions,
-  library: LIBRARY_MESSAGES.tooFast,
-  mcp: LIBRARY_MESSAGES.tooFast,
-  data: DATA_MESSAGES.tooMany,
-  comment: DISCUSSION_MESSAGES.tooFast,
-  report: DISCUSSION_MESSAGES.tooFast,
-  token: TOKEN_MESSAGES.tooFast,
+/** What a refusal says, per action (the auth actions share one). */
+const REFUSED_AS: Partial<Record<RateAction, keyof typeof RATE_REFUSALS>> = {
+  submit: 'submit',
+  library: 'library',
+  mcp: 'library',
+  data: 'data',
+  comment: 'discussion',
+  report: 'discussion',
+  token: 'token',
 };
 
 export class RateLimiter {
@@ -87,7 +82,7 @@ export class RateLimiter {
 
   private refuse(action: RateAction, windowStart: Date): never {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + this.windowOf(action) - this.now().getTime()) / 1000));
-    throw new DomainError('rate_limited', REFUSALS[action] ?? AUTH_MESSAGES.rateLimited, undefined, retryAfter);
+    throw new DomainError(RATE_REFUSALS[REFUSED_AS[action] ?? 'auth']({ retryAfter }), { retryAfter });
   }
 
   /**

@@ -1,12 +1,13 @@
 import type { APIContext, APIRoute } from 'astro';
 import { DomainError, type Actor, type Appended, type EventMetadata } from '../../events';
 import type { Parsed, ReplyOf, Route, RouteSpec } from '../../events/route';
-import { DEVICE_MESSAGES } from '../../modules/devices/contracts';
+import { DEVICE_REFUSALS } from '../../modules/devices/contracts';
 import type { App } from './app';
 import { noteWritten } from './freshness';
 import { requireAdmin, requireUser } from './guards';
 import { actorFor, errorResponse, json, metadataFor, readBody, refuseUnstorableText } from './http';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './accounts/session-user';
+import { REQUEST_REFUSALS } from './refusals';
 
 type UserFor<R extends RouteSpec> = R['caller'] extends 'anyone' ? SessionUser | null : SessionUser;
 
@@ -48,7 +49,7 @@ function caller(spec: RouteSpec, context: APIContext): SessionUser | null {
       return requireAdmin(context);
     case 'web-user': {
       const user = requireUser(context);
-      if (context.locals.deviceId || context.locals.accessTokenId) throw new DomainError('forbidden', DEVICE_MESSAGES.sessionOnly);
+      if (context.locals.deviceId || context.locals.accessTokenId) throw new DomainError(DEVICE_REFUSALS.sessionOnly);
       return user;
     }
   }
@@ -60,7 +61,8 @@ function parseParams(spec: RouteSpec, raw: Record<string, string | undefined>): 
   const parsed = spec.params.safeParse(raw);
   if (parsed.success) return parsed.data;
   const name = String(parsed.error.issues[0]?.path[0] ?? 'parameter');
-  throw new DomainError('invalid', `Invalid ${name}`, [{ path: [name], message: `Invalid ${name}`, code: 'invalid_param' }]);
+  const reason = REQUEST_REFUSALS.invalidParam({ name });
+  throw new DomainError(reason, { issues: [{ path: [name], message: reason.message, code: 'invalid_param' }] });
 }
 
 /** Every key and value is checked, a repeated key's too; the schema reads the last of each. */

@@ -3,7 +3,7 @@ import type { Config } from './config';
 /**
  * The protective headers every answer carries, and the host rule, shared by the security
  * middleware (src/server/middleware/security.ts) and the stored-page fast path
- * (src/server/fast-pages.ts): one list, so a page answered without Astro goes out with the
+ * (src/server/page-cache/fast-pages.ts): one list, so a page answered without Astro goes out with the
  * very headers it would have had through it.
  */
 

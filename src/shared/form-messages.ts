@@ -2,6 +2,7 @@ import { FORGOT_PASSWORD_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, SET_PASSWORD_LIM
 import { COLLECTION_LIMITS } from '../../modules/collections/contracts';
 import { DISCUSSION_LIMITS } from '../../modules/discussion/contracts';
 import { CREATE_PAGE_LIMITS, EDIT_NOTE_MAX, SUBMIT_DIALOG_LIMITS } from '../../modules/prompts/contracts';
+import type { WireIssue } from '../../events/refusals';
 import type { TranslationKey } from '../i18n/keys';
 
 /**
@@ -11,12 +12,9 @@ import type { TranslationKey } from '../i18n/keys';
  * browser-safe: the site's islands and the extension's save form both choose through it.
  */
 
-/** A zod issue (local parse) or an answer's issue. */
-export interface FormIssue {
+/** A zod issue (local parse) or an answer's issue (`WireIssue`, whose `limit` is the broken bound). */
+export interface FormIssue extends Pick<WireIssue, 'code' | 'limit'> {
   path: readonly PropertyKey[];
-  code?: string;
-  /** The broken bound, as a 400 answer carries it. */
-  limit?: number;
   /** The broken bound, as a local zod issue carries it. */
   minimum?: number | bigint;
   maximum?: number | bigint;

@@ -1,3 +1,4 @@
+import { ANY_CALL_REFUSALS } from './refusals';
 import type { StringsSpec } from './strings';
 
 /**
@@ -26,6 +27,8 @@ export const STRING_SPECS = {
       'prompts:fill.',
       'dashboard:library.messages.nameMin',
       'dashboard:library.messages.nameMax',
+      ...ANY_CALL_REFUSALS,
+      'refusals:rateLimits.library',
     ],
   },
   /**
@@ -81,13 +84,19 @@ export const STRING_SPECS = {
     ],
   },
   /** The detail page's comments: the thread, its forms, the report panel (and the Report prompt button). */
-  comments: { scope: 'prompts:', include: ['prompts:comments.'] },
+  comments: { scope: 'prompts:', include: ['prompts:comments.', 'refusals:discussion.', 'refusals:rateLimits.discussion', ...ANY_CALL_REFUSALS] },
   /** The submit dialog, create page, own prompt, submissions and admin screens. */
-  review: { scope: 'review:', include: ['review:', 'prompts:categories.', 'prompts:comments.reasons.'] },
+  review: {
+    scope: 'review:',
+    include: ['review:', 'prompts:categories.', 'prompts:comments.reasons.', 'refusals:prompts.', 'refusals:rateLimits.submit', ...ANY_CALL_REFUSALS],
+  },
   /** The /auth screens (login, register, forgot, set password). */
-  auth: { scope: 'auth:', include: ['auth:'] },
+  auth: { scope: 'auth:', include: ['auth:', 'refusals:accounts.', 'refusals:rateLimits.auth', ...ANY_CALL_REFUSALS] },
   /** The dashboard's library tabs and /dashboard/collections. */
-  library: { scope: 'dashboard:library.', include: ['dashboard:library.'] },
+  library: {
+    scope: 'dashboard:library.',
+    include: ['dashboard:library.', 'refusals:collections.', 'refusals:engagement.', 'refusals:rateLimits.library', ...ANY_CALL_REFUSALS],
+  },
   /** The owner's remove button under each card of /collections/{id} (repeated per card: keep it small). */
   /** The admin's feature control on a member's page. */
   featureMember: {
@@ -110,22 +119,42 @@ export const STRING_SPECS = {
     ],
   },
   /** The dashboard's personal access tokens (create, copy once, revoke). */
-  accessTokens: { scope: 'dashboard:', include: ['dashboard:tokens.'] },
+  accessTokens: { scope: 'dashboard:', include: ['dashboard:tokens.', 'refusals:tokens.', 'refusals:rateLimits.token', ...ANY_CALL_REFUSALS] },
   /** The profile page's "Clear remembered values" (the fill-in panel's suggestions). */
   recentValues: { scope: 'dashboard:', include: ['dashboard:profile.recent.'] },
   /** The profile's "Delete my account" (its password field speaks the sign-in form's words). */
   deleteAccount: {
     scope: 'auth:',
-    include: ['auth:deleteAccount.', 'auth:messages.', 'auth:fields.password', 'auth:fields.showPassword', 'auth:fields.hidePassword'],
+    include: [
+      'auth:deleteAccount.',
+      'auth:messages.',
+      'auth:fields.password',
+      'auth:fields.showPassword',
+      'auth:fields.hidePassword',
+      'refusals:accounts.',
+      'refusals:rateLimits.auth',
+      ...ANY_CALL_REFUSALS,
+    ],
   },
   /** The import page's steps, with the validation messages of an invalid prompt (the create page's). */
-  importPrompts: { scope: 'dashboard:', include: ['dashboard:import.', 'review:validation.', 'common:client.loading'] },
+  importPrompts: {
+    scope: 'dashboard:',
+    include: [
+      'dashboard:import.',
+      'review:validation.',
+      'common:client.loading',
+      'refusals:imports.',
+      'refusals:prompts.',
+      'refusals:rateLimits.data',
+      ...ANY_CALL_REFUSALS,
+    ],
+  },
   /** The browse page's Bookmarks tab (in every /prompts page and fragment). */
   bookmarksTab: { scope: 'prompts:', include: ['prompts:tabs.favorites'] },
   /** The extension page's connect and device islands. */
-  extensionPage: { scope: 'extension:', include: ['extension:'] },
+  extensionPage: { scope: 'extension:', include: ['extension:', 'refusals:devices.', ...ANY_CALL_REFUSALS] },
   /** The extension itself: its namespace, the categories, and the save form's validation messages. */
-  extension: { scope: 'extension:', include: ['extension:', 'prompts:', 'review:validation.'] },
+  extension: { scope: 'extension:', include: ['extension:', 'prompts:', 'review:validation.', 'refusals:'] },
 } as const satisfies Record<string, StringsSpec>;
 
 export type StringSpecName = keyof typeof STRING_SPECS;

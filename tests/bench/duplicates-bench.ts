@@ -62,7 +62,7 @@ console.log({ N, buildMs: Math.round(buildMs), p50, p95, max, found, heapMb });
 const doc = `## Duplicate check
 
 \`npx tsx tests/bench/duplicates-bench.ts ${N}\`: the in-memory index of one web process
-(\`src/server/duplicates.ts\`, \`modules/prompts/similarity.ts\`) holding ${N.toLocaleString('en')} prompts
+(\`src/server/review/duplicates.ts\`, \`modules/prompts/similarity.ts\`) holding ${N.toLocaleString('en')} prompts
 (half English, half Chinese, 40-160 words or characters each), ${CHECKS} checks (a third of them
 near-duplicates of fixture prompts placed in the index: ${found} of ${Math.ceil(CHECKS / 3)} found).
 A check is the features and MinHash signature of the submitted text, a scan of every signature,

@@ -646,7 +646,7 @@ if (run('js') || run('rps')) {
       log(
         `A signed-in user gets the same cached page as a visitor (personal parts are islands): the ratios compare with a trivial page requested with the same session cookie. ` +
           `In absolute terms a signed-in user gets ${(signedIn.browse / cached.browse).toFixed(2)}x a visitor's rate on /prompts (${(signedIn.detail / cached.detail).toFixed(2)}x on /prompts/{id}); ` +
-          `a cached page is answered before any session lookup, by the Node server itself (src/server/fast-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
+          `a cached page is answered before any session lookup, by the Node server itself (src/server/page-cache/fast-pages.ts), while the trivial page, rendered each time, pays the session lookup.`,
       );
       log();
       log('## A cached page against a static file of the same size (≥ 0.5x)');

@@ -42,7 +42,7 @@ test('a request for a host we do not serve never renders, so it cannot poison th
   const id = list[2].id;
   const forged = await raw(baseURL!, { path: `/prompts/${id}`, headers: { host: 'evil.example' } });
   expect(forged.status).toBe(421);
-  expect(JSON.parse(forged.body)).toEqual({ error: 'This server does not serve that host.' });
+  expect(JSON.parse(forged.body)).toMatchObject({ error: 'This server does not serve that host.', code: 'request.unknownHost' });
   expect(forged.body).not.toContain('evil.example');
 
   const page = await request.get(`/prompts/${id}`);
@@ -60,7 +60,7 @@ test('oversized bodies answer 413 JSON without being read: by Content-Length, an
     write: (req) => req.flushHeaders(),
   });
   expect(declared.status).toBe(413);
-  expect(JSON.parse(declared.body)).toEqual({ error: 'The request body is too large.' });
+  expect(JSON.parse(declared.body)).toMatchObject({ error: 'The request body is too large.', code: 'request.bodyTooLarge' });
 
   const chunked = await raw(baseURL!, {
     method: 'POST',
@@ -73,7 +73,7 @@ test('oversized bodies answer 413 JSON without being read: by Content-Length, an
     },
   });
   expect(chunked.status).toBe(413);
-  expect(JSON.parse(chunked.body)).toEqual({ error: 'The request body is too large.' });
+  expect(JSON.parse(chunked.body)).toMatchObject({ error: 'The request body is too large.', code: 'request.bodyTooLarge' });
 });
 
 test('no internal header leaks, even on a missing prompt', async ({ request }) => {

@@ -244,7 +244,7 @@ describe.each(backends)('accounts API on $name', (backend) => {
       const unknown = await new Browser().api(accountRoutes.login, { body: { email: unique(), password: 'not the password' } });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect(wrong.body).toEqual({ error: 'Invalid email or password' });
+      expect(wrong.body).toMatchObject({ error: 'Invalid email or password', code: 'accounts.invalidCredentials' });
       expect(unknown.body).toEqual(wrong.body);
     });
   });
@@ -419,7 +419,7 @@ describe.each(backends)('accounts API on $name', (backend) => {
       for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
         const r = await new Browser().with(headers).api(accountRoutes.register, { body: { name: 'Eve Evil', email: unique() } });
         expect(r.status).toBe(403);
-        expect(r.body).toEqual({ error: 'Cross-origin requests are not allowed.' });
+        expect(r.body).toMatchObject({ error: 'Cross-origin requests are not allowed.', code: 'accounts.crossOrigin' });
       }
       const same = await new Browser().with({ origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' }).api(accountRoutes.logout);
       expect(same.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { duplicateFinder } from '../../src/server/duplicates';
+import { duplicateFinder } from '../../src/server/review/duplicates';
 import { backends, freshApp } from '../support/backends';
 import { Browser, installApp, signUpAs } from '../support/test-app';
 
@@ -92,7 +92,7 @@ describe.each(backends)('duplicate detection on $name', (backend) => {
     const live = duplicateFinder(app);
     await live.refresh();
     await app.runner.rebuild('duplicates');
-    const { DuplicateFinder } = await import('../../src/server/duplicates');
+    const { DuplicateFinder } = await import('../../src/server/review/duplicates');
     const fresh = new DuplicateFinder(app.db);
     await fresh.refresh();
     expect(fresh.size).toBe(live.size);

@@ -9,7 +9,7 @@ import { lastMail } from '../support/test-app';
 
 /**
  * A stored public page is answered by the Node server without entering Astro
- * (src/server/fast-pages.ts). The built server runs under tests/support/serve-observed.mjs,
+ * (src/server/page-cache/fast-pages.ts). The built server runs under tests/support/serve-observed.mjs,
  * which logs each answer of the fast path and lets a request skip it: so the very same request
  * is answered once by each path, and the two answers must be the same bytes.
  */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, type PromptoryExport } from '../../modules/portability';
+import { IMPORT_REFUSALS, type PromptoryExport } from '../../modules/portability';
 import { editPrompt, reviewPrompt } from '../../modules/prompts';
 import { SYSTEM_ACTOR } from '../../events';
 import * as routes from '../../src/shared/api-routes.generated';
@@ -98,7 +98,7 @@ describe.each(backends)('import on $name', (backend) => {
     expect(bad.body.issues[0]).toMatchObject({ path: ['content'], code: 'custom' });
     expect((await importAs(visitor, 'prompts-chat-csv', 'act,prompt\nA,B')).status).toBe(401);
     const huge = `act,prompt\n${'x'.repeat(5 * 1024 * 1024)}`;
-    expect((await importAs(member, 'prompts-chat-csv', huge)).body.error).toBe(IMPORT_MESSAGES.tooLarge);
+    expect((await importAs(member, 'prompts-chat-csv', huge)).body).toMatchObject({ code: IMPORT_REFUSALS.tooLarge.code, values: { megabytes: 5 } });
     expect((await importAs(member, 'prompts-chat-csv', `act,prompt\n${'x'.repeat(7 * 1024 * 1024)}`)).status).toBe(413);
     // 200 KB: within the import's cap, over every other route's; a private prompt keeps it whole, past it refused.
     const big = `act,prompt\nA big one,${'word '.repeat(40_000)}\nBigger,${'word '.repeat(40_001)}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_A_PROMPT_FILE } from '../../modules/portability';
-import { SHARE_MESSAGES } from '../../modules/prompts/contracts';
+import { IMPORT_REFUSALS } from '../../modules/portability';
+import { PROMPT_REFUSALS } from '../../modules/prompts/contracts';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp } from '../support/backends';
 import { realSizePromptsChatCsv, REAL_SIZE } from '../support/prompts-chat-file';
@@ -50,7 +50,7 @@ describe.each(backends)('importing real files on $name', (backend) => {
     const before = await events();
     const r = await member.api(routes.share, { params: { id: longest } });
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe(SHARE_MESSAGES.contentTooLong);
+    expect(r.body).toMatchObject({ code: PROMPT_REFUSALS.shareContentTooLong.code, values: { limit: 5000 } });
     expect((await member.api(routes.prompt, { params: { id: longest } })).body.status).toBe('private');
     expect(await events()).toBe(before);
   });
@@ -69,7 +69,7 @@ describe.each(backends)('importing real files on $name', (backend) => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
     const r = await importBytes(checker, png);
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe(NOT_A_PROMPT_FILE.png);
+    expect(r.body).toMatchObject({ code: IMPORT_REFUSALS.png.code, error: 'This is a PNG image, not a prompt file.' });
     expect(await events()).toBe(before);
   });
 

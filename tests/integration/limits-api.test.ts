@@ -70,7 +70,7 @@ describe.each(backends)('limits on $name', (backend) => {
     const before = await app.store.count();
     const full = await author.api(promptRoutes.submit, { body: submission(99) });
     expect(full.status).toBe(429);
-    expect(full.body).toEqual({ error: SUBMIT_MESSAGES.tooManyPending });
+    expect(full.body).toMatchObject({ error: SUBMIT_MESSAGES.tooManyPending, code: 'prompts.tooManyPending' });
     expect(await app.store.count()).toBe(before);
 
     // Another account is not held back by this one's queue.
@@ -82,13 +82,13 @@ describe.each(backends)('limits on $name', (backend) => {
     // Every attempt counts toward the hourly rate: past it, the rate's own message and a wait.
     for (let attempts = MAX_PENDING_PER_AUTHOR + 3; attempts <= SUBMIT_LIMIT; attempts++) {
       const refused = await author.api(promptRoutes.submit, { body: submission(attempts) });
-      expect(refused.body).toEqual({ error: SUBMIT_MESSAGES.tooManyPending });
+      expect(refused.body).toMatchObject({ error: SUBMIT_MESSAGES.tooManyPending, code: 'prompts.tooManyPending' });
     }
     await admin.api(promptRoutes.review, { params: { id: submitted[1] }, body: { isApproved: false, reason: 'low-quality' } });
     const before2 = await app.store.count();
     const rated = await author.api(promptRoutes.submit, { body: submission(200) });
     expect(rated.status).toBe(429);
-    expect(rated.body).toEqual({ error: SUBMIT_MESSAGES.tooManySubmissions });
+    expect(rated.body).toMatchObject({ error: SUBMIT_MESSAGES.tooManySubmissions, code: 'rateLimits.submit' });
     const retryAfter = Number(rated.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(15 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
@@ -154,7 +154,7 @@ describe.each(backends)('limits on $name', (backend) => {
     for (const write of writes) {
       const refused = await write();
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ error: LIBRARY_MESSAGES.tooFast });
+      expect(refused.body).toMatchObject({ error: LIBRARY_MESSAGES.tooFast, code: 'rateLimits.library' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(await app.store.count()).toBe(before);

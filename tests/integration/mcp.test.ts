@@ -317,7 +317,7 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
       headers: { accept: 'application/json, text/event-stream', authorization: 'Bearer pat_not_a_real_token' },
     });
     expect(r.status).toBe(413);
-    expect(r.body).toEqual({ error: BODY_TOO_LARGE });
+    expect(r.body).toMatchObject({ error: BODY_TOO_LARGE, code: 'request.bodyTooLarge' });
     expect(lookups).not.toHaveBeenCalled();
     lookups.mockRestore();
     // Reading stopped at the cap: the stream was not drained to its end.
@@ -331,7 +331,7 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
       headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${readOnly}` },
     });
     expect(nul.status).toBe(400);
-    expect(nul.body).toEqual({ error: UNSTORABLE_TEXT });
+    expect(nul.body).toMatchObject({ error: UNSTORABLE_TEXT, code: 'request.unstorableText' });
   });
 
   it('is refused once the token is revoked', async () => {

@@ -3,7 +3,7 @@ import { recordUse } from '../../modules/prompts';
 import { rate } from '../../modules/engagement';
 import { getRatingStats } from '../../projections/catalog/queries';
 import { backends, freshApp } from '../support/backends';
-import { rebuildJobs } from '../../src/server/rebuild-jobs';
+import { rebuildJobs } from '../../src/server/read-models/rebuild-jobs';
 import { Browser, installApp, signedInBrowser } from '../support/test-app';
 import type { RouteRef } from '../../events/route';
 import { routes } from '../../src/shared/api-routes';

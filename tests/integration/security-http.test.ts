@@ -84,7 +84,7 @@ describe('the built server, without PUBLIC_URL', () => {
       const r = await send('GET', path);
       expect.soft(r.status, path).toBe(404);
       expect.soft(r.type, path).toContain('application/json');
-      expect.soft(JSON.parse(r.body), path).toEqual({ error: 'Not found' });
+      expect.soft(JSON.parse(r.body), path).toMatchObject({ error: 'Not found', code: 'request.notFound' });
     }
     for (const [method, path, allow] of [
       ['POST', '/api/categories', 'GET, HEAD'],

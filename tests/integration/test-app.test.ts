@@ -25,7 +25,7 @@ describe.each(backends)('the test app runs the production middleware chain, on $
   it('an undeclared API path or method is answered in JSON before any endpoint, with the security headers', async () => {
     const missing = await new Browser().send({ method: 'GET', path: '/api/no-such-thing' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Not found' });
+    expect(missing.body).toMatchObject({ error: 'Not found', code: 'request.notFound' });
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
     const wrongMethod = await new Browser().send({ method: 'DELETE', path: routes.categories.path });
     expect(wrongMethod.status).toBe(405);
@@ -35,7 +35,7 @@ describe.each(backends)('the test app runs the production middleware chain, on $
   it('a query that cannot be stored is refused before the endpoint reads it', async () => {
     const r = await new Browser().send({ method: 'GET', path: `${routes.prompts.path}?q=%00` });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: UNSTORABLE_TEXT });
+    expect(r.body).toMatchObject({ error: UNSTORABLE_TEXT, code: 'request.unstorableText' });
   });
 
   it('chooses the language and remembers a chosen one in its cookie', async () => {

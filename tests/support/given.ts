@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DomainError, type Decider, type DomainErrorKind, type NewEvent, type StoredEvent } from '../../events';
+import { DomainError, type Decider, type DeclaredRefusal, type NewEvent, type StoredEvent } from '../../events';
 
 let position = 0;
 
@@ -19,7 +19,7 @@ export function stored(event: NewEvent, createdAt = new Date()): StoredEvent {
 
 /**
  * Decision tests in given/when/then form:
- * `given(decider, past...).when(command).then(expected...)` or `.thenRefuses('not_found')`.
+ * `given(decider, past...).when(command).then(expected...)` or `.thenRefuses(COLLECTION_REFUSALS.notFound)`.
  * Past events are typed like new ones; give `[event, date]` to set when one happened.
  */
 export function given<S, C>(decider: Decider<S, C>, ...past: (NewEvent | [NewEvent, Date])[]) {
@@ -34,7 +34,8 @@ export function given<S, C>(decider: Decider<S, C>, ...past: (NewEvent | [NewEve
         then(...expected: NewEvent[]) {
           expect(decide()).toEqual(expected);
         },
-        thenRefuses(kind: DomainErrorKind) {
+        /** Refused with this declared refusal: its code, and so its kind (the status it answers). */
+        thenRefuses(expected: { code: string; declared: DeclaredRefusal }) {
           let refusal: unknown;
           try {
             decide();
@@ -42,7 +43,7 @@ export function given<S, C>(decider: Decider<S, C>, ...past: (NewEvent | [NewEve
             refusal = error;
           }
           expect(refusal).toBeInstanceOf(DomainError);
-          expect((refusal as DomainError).kind).toBe(kind);
+          expect({ code: (refusal as DomainError).code, kind: (refusal as DomainError).kind }).toEqual({ code: expected.code, kind: expected.declared.kind });
         },
       };
     },

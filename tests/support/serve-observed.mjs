@@ -1,4 +1,4 @@
-// scripts/serve.mjs with its stored-page fast path (src/server/fast-pages.ts) observed, for
+// scripts/serve.mjs with its stored-page fast path (src/server/page-cache/fast-pages.ts) observed, for
 // tests that must know which path answered. A request carrying `x-test-id: N` is logged as
 // `[fast-pages] N fast` when the fast path answered it, `[fast-pages] N astro` when it went on
 // to Astro; one carrying `x-test-through-astro: 1` skips the fast path, so Astro answers that

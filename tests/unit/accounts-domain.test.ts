@@ -1,3 +1,4 @@
+import enAuth from '../../src/i18n/locales/en/auth.json';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import type { StoredEvent } from '../../events';
@@ -13,7 +14,7 @@ import {
   LINK_LIFETIME_MS,
 } from '../../modules/accounts/domain/account';
 import { hashToken, generateToken } from '../../modules/accounts/tokens';
-import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, authMessageKey, AUTH_MESSAGES } from '../../modules/accounts/contracts';
+import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { isSameOriginRequest, isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING, warnIfUntrustedProxy } from '../../src/server/middleware/security';
 import { readConfig } from '../../src/server/config';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
@@ -134,7 +135,7 @@ describe('auth contracts (their English messages)', () => {
     expect(messages(setPasswordRequest.safeParse({ email: 'a@b.co', token: '', password: '12345678' }))).toEqual({ token: 'Token is required' });
   });
   it('every message has a translation key', () => {
-    for (const text of Object.values(AUTH_MESSAGES)) expect(authMessageKey(text)).toBeDefined();
+    for (const key of Object.keys(AUTH_MESSAGES)) expect(typeof (enAuth.messages as Record<string, unknown>)[key], key).toBe('string');
   });
 });
 

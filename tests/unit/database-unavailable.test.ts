@@ -28,7 +28,7 @@ describe('database unavailable', () => {
     const response = errorResponse(refused, 'req-1');
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
-    expect(await response.json()).toEqual({ error: expect.stringContaining('unavailable') });
+    expect(await response.json()).toMatchObject({ error: expect.stringContaining('unavailable'), code: 'server.unavailable' });
     expect(errorResponse(new Error('boom')).status).toBe(500);
   });
 });

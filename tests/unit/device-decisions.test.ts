@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
 import { summarizeAgent } from '../../modules/devices/domain/agent';
 import { connectionRequestDecider } from '../../modules/devices/domain/connection-request';
-import { DEVICE_MESSAGES } from '../../modules/devices/contracts';
+import { DEVICE_MESSAGES, DEVICE_REFUSALS } from '../../modules/devices/contracts';
 import { given } from '../support/given';
 
 const MINUTE = 60_000;
@@ -28,7 +28,9 @@ describe('extension connection requests', () => {
   });
 
   it('given a request, when the extension asks again for the same key, then it is refused', () => {
-    given(connectionRequestDecider, [requested, askedAt]).when({ kind: 'request', requestId: 4, name: 'x', agent: 'y', origin: 'z' }).thenRefuses('conflict');
+    given(connectionRequestDecider, [requested, askedAt])
+      .when({ kind: 'request', requestId: 4, name: 'x', agent: 'y', origin: 'z' })
+      .thenRefuses(DEVICE_REFUSALS.tokenUsed);
   });
 
   it('given a request asked 9 minutes ago, when the user approves, then it is approved', () => {
@@ -38,12 +40,12 @@ describe('extension connection requests', () => {
 
   it('given a request asked more than 10 minutes ago, when the user approves, then it has expired', () => {
     const g = given(connectionRequestDecider, [requested, askedAt]);
-    g.when(approveAt(10.01)).thenRefuses('conflict');
+    g.when(approveAt(10.01)).thenRefuses(DEVICE_REFUSALS.requestExpired);
     expect(() => g.when(approveAt(11)).events()).toThrow(DEVICE_MESSAGES.requestExpired);
   });
 
   it('given no request, when the user approves, then it is not found', () => {
-    given(connectionRequestDecider).when(approveAt(0)).thenRefuses('not_found');
+    given(connectionRequestDecider).when(approveAt(0)).thenRefuses(DEVICE_REFUSALS.requestUnknown);
   });
 
   it('given an approved request, when it is approved again, then the key is used', () => {

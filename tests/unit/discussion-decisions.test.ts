@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
 import { discussionDecider } from '../../modules/discussion/domain/discussion';
-import { commentRequest, commentSegments, reportRequest, resolveReportRequest } from '../../modules/discussion/contracts';
+import { commentRequest, commentSegments, reportRequest, resolveReportRequest, DISCUSSION_REFUSALS } from '../../modules/discussion/contracts';
 import { given } from '../support/given';
 
 const admin = { userId: 1, isAdmin: true };
@@ -25,10 +25,12 @@ describe('comments', () => {
   });
 
   it('given a prompt that is not public (pending or withdrawn), when a member comments, then it is not found', () => {
-    given(discussionDecider, submitted).when({ kind: 'post', commentId: 1, promptId: 7, userId: 2, parentId: null, body: 'x' }).thenRefuses('not_found');
+    given(discussionDecider, submitted)
+      .when({ kind: 'post', commentId: 1, promptId: 7, userId: 2, parentId: null, body: 'x' })
+      .thenRefuses(DISCUSSION_REFUSALS.promptNotFound);
     given(discussionDecider, submitted, approved, withdrawn)
       .when({ kind: 'post', commentId: 1, promptId: 7, userId: 2, parentId: null, body: 'x' })
-      .thenRefuses('not_found');
+      .thenRefuses(DISCUSSION_REFUSALS.promptNotFound);
   });
 
   it('given a top-level comment, when another member replies to it, then the reply names it as parent', () => {
@@ -40,18 +42,18 @@ describe('comments', () => {
   it('given a reply, when someone replies to the reply, then it is refused: replies go one level deep', () => {
     given(discussionDecider, submitted, approved, posted(1), posted(2, 3, 1))
       .when({ kind: 'post', commentId: 3, promptId: 7, userId: 2, parentId: 2, body: 'Deeper' })
-      .thenRefuses('invalid');
+      .thenRefuses(DISCUSSION_REFUSALS.oneLevel);
   });
 
   it('given a deleted or hidden comment, or one on another prompt, when someone replies to it, then it is not found', () => {
     const deleted: NewEvent = { type: 'CommentDeleted', data: { commentId: 1, promptId: 7, userId: 2 } };
     const hidden: NewEvent = { type: 'CommentHidden', data: { commentId: 1, promptId: 7, hiddenBy: 1, reportId: null, reason: 'spam' } };
     const reply = { kind: 'post', commentId: 3, promptId: 7, userId: 3, parentId: 1, body: 'Hello' } as const;
-    given(discussionDecider, submitted, approved, posted(1), deleted).when(reply).thenRefuses('not_found');
-    given(discussionDecider, submitted, approved, posted(1), hidden).when(reply).thenRefuses('not_found');
+    given(discussionDecider, submitted, approved, posted(1), deleted).when(reply).thenRefuses(DISCUSSION_REFUSALS.notFound);
+    given(discussionDecider, submitted, approved, posted(1), hidden).when(reply).thenRefuses(DISCUSSION_REFUSALS.notFound);
     given(discussionDecider, submitted, approved, { ...posted(1), data: { ...posted(1).data, promptId: 8 } } as NewEvent)
       .when(reply)
-      .thenRefuses('not_found');
+      .thenRefuses(DISCUSSION_REFUSALS.notFound);
   });
 
   it('given a comment posted at 12:00, when its author edits it at 12:15, then it is edited; at 12:16 the window has closed', () => {
@@ -60,7 +62,7 @@ describe('comments', () => {
       type: 'CommentEdited',
       data: { commentId: 1, promptId: 7, userId: 2, body: 'Nicer one' },
     });
-    g.when({ kind: 'edit', commentId: 1, userId: 2, body: 'Nicer one', at: at(16).toISOString() }).thenRefuses('conflict');
+    g.when({ kind: 'edit', commentId: 1, userId: 2, body: 'Nicer one', at: at(16).toISOString() }).thenRefuses(DISCUSSION_REFUSALS.editWindow);
   });
 
   it('given a comment, when the same text is saved again, then nothing is appended', () => {
@@ -71,9 +73,9 @@ describe('comments', () => {
 
   it('given a comment, when anyone but its author edits or deletes it (the admin too), then it is refused', () => {
     const g = given(discussionDecider, submitted, approved, [posted(1), at(0)]);
-    g.when({ kind: 'edit', commentId: 1, userId: 3, body: 'Mine now', at: at(1).toISOString() }).thenRefuses('forbidden');
-    g.when({ kind: 'delete', commentId: 1, userId: 3 }).thenRefuses('forbidden');
-    g.when({ kind: 'delete', commentId: 1, userId: 1 }).thenRefuses('forbidden');
+    g.when({ kind: 'edit', commentId: 1, userId: 3, body: 'Mine now', at: at(1).toISOString() }).thenRefuses(DISCUSSION_REFUSALS.notYours);
+    g.when({ kind: 'delete', commentId: 1, userId: 3 }).thenRefuses(DISCUSSION_REFUSALS.notYours);
+    g.when({ kind: 'delete', commentId: 1, userId: 1 }).thenRefuses(DISCUSSION_REFUSALS.notYours);
   });
 
   it('given a comment, when its author deletes it, then it is deleted; a second delete adds nothing; editing it is then not found', () => {
@@ -81,7 +83,7 @@ describe('comments', () => {
     given(discussionDecider, submitted, approved, posted(1)).when({ kind: 'delete', commentId: 1, userId: 2 }).then(deleted);
     const g = given(discussionDecider, submitted, approved, [posted(1), at(0)], deleted);
     g.when({ kind: 'delete', commentId: 1, userId: 2 }).then();
-    g.when({ kind: 'edit', commentId: 1, userId: 2, body: 'Back', at: at(1).toISOString() }).thenRefuses('not_found');
+    g.when({ kind: 'edit', commentId: 1, userId: 2, body: 'Back', at: at(1).toISOString() }).thenRefuses(DISCUSSION_REFUSALS.notFound);
   });
 
   it('given a comment, when the admin hides it, then it is hidden; a member may not; hiding twice adds nothing', () => {
@@ -90,7 +92,7 @@ describe('comments', () => {
     given(discussionDecider, submitted, approved, posted(1)).when(hide).then(hidden);
     given(discussionDecider, submitted, approved, posted(1))
       .when({ ...hide, actor: { userId: 3, isAdmin: false } })
-      .thenRefuses('forbidden');
+      .thenRefuses(DISCUSSION_REFUSALS.adminOnly);
     given(discussionDecider, submitted, approved, posted(1), hidden).when(hide).then();
   });
 });
@@ -125,23 +127,23 @@ describe('reports', () => {
 
   it('given a removed comment or a prompt no longer public, when a member reports it, then it is not found', () => {
     const deleted: NewEvent = { type: 'CommentDeleted', data: { commentId: 1, promptId: 7, userId: 2 } };
-    given(discussionDecider, submitted, approved, posted(1), deleted).when(report).thenRefuses('not_found');
+    given(discussionDecider, submitted, approved, posted(1), deleted).when(report).thenRefuses(DISCUSSION_REFUSALS.notFound);
     given(discussionDecider, submitted, approved, withdrawn)
       .when({ ...report, commentId: null })
-      .thenRefuses('not_found');
+      .thenRefuses(DISCUSSION_REFUSALS.promptNotFound);
   });
 
   it('given an open report, when the admin resolves it, then it is resolved with the reason; once only; never by a member', () => {
     const resolve = { kind: 'resolve', reportId: 9, actor: admin, action: 'hide', reason: 'Spam link' } as const;
     const resolved: NewEvent = { type: 'ReportResolved', data: { reportId: 9, outcome: 'hidden', reason: 'Spam link', resolvedBy: 1 } };
     given(discussionDecider, filed).when(resolve).then(resolved);
-    given(discussionDecider, filed, resolved).when(resolve).thenRefuses('conflict');
+    given(discussionDecider, filed, resolved).when(resolve).thenRefuses(DISCUSSION_REFUSALS.reportResolved);
     given(discussionDecider, filed)
       .when({ ...resolve, actor: { userId: 3, isAdmin: false } })
-      .thenRefuses('forbidden');
+      .thenRefuses(DISCUSSION_REFUSALS.adminOnly);
     given(discussionDecider, filed)
       .when({ ...resolve, reportId: 10 })
-      .thenRefuses('not_found');
+      .thenRefuses(DISCUSSION_REFUSALS.reportNotFound);
   });
 
   it("given a comment's report, the admin may not withdraw for it; given a prompt's, may not hide; either may be dismissed", () => {
@@ -149,10 +151,10 @@ describe('reports', () => {
     const resolve = { kind: 'resolve', reportId: 9, actor: admin, reason: 'Checked it' } as const;
     given(discussionDecider, filed)
       .when({ ...resolve, action: 'withdraw' })
-      .thenRefuses('invalid');
+      .thenRefuses(DISCUSSION_REFUSALS.wrongTarget);
     given(discussionDecider, promptReport)
       .when({ ...resolve, action: 'hide' })
-      .thenRefuses('invalid');
+      .thenRefuses(DISCUSSION_REFUSALS.wrongTarget);
     given(discussionDecider, promptReport)
       .when({ ...resolve, action: 'withdraw' })
       .then({ type: 'ReportResolved', data: { reportId: 9, outcome: 'withdrawn', reason: 'Checked it', resolvedBy: 1 } });

@@ -5,7 +5,7 @@ import { bookmarkDecider } from '../../modules/engagement/domain/bookmark';
 import { ratingDecider } from '../../modules/engagement/domain/rating';
 import { collectionDecider } from '../../modules/collections/domain/collection';
 import { usageDecider } from '../../modules/prompts/domain/usage';
-import { EDIT_MESSAGES, editPromptRequest, restoreVersionRequest } from '../../modules/prompts/contracts';
+import { EDIT_MESSAGES, editPromptRequest, restoreVersionRequest, PROMPT_REFUSALS } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
 
 const admin = { userId: 1, isAdmin: true };
@@ -125,19 +125,19 @@ describe('editing a published prompt', () => {
 
   it('given a revision that is not the pending one, when the admin reviews it, then it is a conflict; an unknown version is not found', () => {
     const g = given(promptDecider, submitted, approved, proposed(2, { title: 'Second title' }), proposed(3, { title: 'Third title' }));
-    g.when({ kind: 'review-revision', promptId: 7, version: 2, isApproved: true, actor: admin }).thenRefuses('conflict');
-    g.when({ kind: 'review-revision', promptId: 7, version: 9, isApproved: true, actor: admin }).thenRefuses('not_found');
-    g.when({ kind: 'review-revision', promptId: 7, version: 3, isApproved: true, actor: author }).thenRefuses('forbidden');
+    g.when({ kind: 'review-revision', promptId: 7, version: 2, isApproved: true, actor: admin }).thenRefuses(PROMPT_REFUSALS.revisionNotPending);
+    g.when({ kind: 'review-revision', promptId: 7, version: 9, isApproved: true, actor: admin }).thenRefuses(PROMPT_REFUSALS.versionNotFound);
+    g.when({ kind: 'review-revision', promptId: 7, version: 3, isApproved: true, actor: author }).thenRefuses(PROMPT_REFUSALS.adminOnly);
   });
 
   it('given a pending revision, when I withdraw it, then it is withdrawn; with none pending it is a conflict', () => {
     given(promptDecider, submitted, approved, proposed(2, { title: 'Second title' }))
       .when({ kind: 'withdraw-revision', promptId: 7, actor: author })
       .then({ type: 'PromptRevisionWithdrawn', data: { promptId: 7, version: 2, withdrawnBy: 2 } });
-    given(promptDecider, submitted, approved).when({ kind: 'withdraw-revision', promptId: 7, actor: author }).thenRefuses('conflict');
+    given(promptDecider, submitted, approved).when({ kind: 'withdraw-revision', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.noPendingRevision);
     given(promptDecider, submitted, approved, proposed(2, { title: 'Second title' }))
       .when({ kind: 'withdraw-revision', promptId: 7, actor: admin })
-      .thenRefuses('forbidden');
+      .thenRefuses(PROMPT_REFUSALS.revisionAuthorOnly);
   });
 
   it('given a pending revision, when the prompt is withdrawn, then the revision reads as withdrawn and nothing is pending', () => {
@@ -153,32 +153,32 @@ describe('who may edit', () => {
   it('given someone else’s prompt, when I edit, restore or withdraw its revision, then it is not found', () => {
     for (const past of [[submitted], [submitted, approved], [kept]]) {
       const g = given(promptDecider, ...past);
-      g.when(edit({ title: 'Not mine at all' }, other)).thenRefuses('not_found');
-      g.when({ kind: 'restore', promptId: 7, version: 1, note: null, actor: other }).thenRefuses('not_found');
-      g.when({ kind: 'withdraw-revision', promptId: 7, actor: other }).thenRefuses('not_found');
+      g.when(edit({ title: 'Not mine at all' }, other)).thenRefuses(PROMPT_REFUSALS.notFound);
+      g.when({ kind: 'restore', promptId: 7, version: 1, note: null, actor: other }).thenRefuses(PROMPT_REFUSALS.notFound);
+      g.when({ kind: 'withdraw-revision', promptId: 7, actor: other }).thenRefuses(PROMPT_REFUSALS.notFound);
     }
   });
 
   it('given a private prompt, when the admin edits it, then it is not found (it is its author’s alone)', () => {
     given(promptDecider, kept)
       .when(edit({ title: 'The admin edits' }, admin))
-      .thenRefuses('not_found');
-    given(promptDecider, kept).when({ kind: 'review-revision', promptId: 7, version: 1, isApproved: true, actor: admin }).thenRefuses('not_found');
+      .thenRefuses(PROMPT_REFUSALS.notFound);
+    given(promptDecider, kept).when({ kind: 'review-revision', promptId: 7, version: 1, isApproved: true, actor: admin }).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it('given a withdrawn prompt, when its author or the admin edits it, then it is a conflict', () => {
     given(promptDecider, submitted, withdrawn)
       .when(edit({ title: 'Edited anyway' }))
-      .thenRefuses('conflict');
+      .thenRefuses(PROMPT_REFUSALS.withdrawnPrompt);
     given(promptDecider, submitted, withdrawn)
       .when(edit({ title: 'Edited anyway' }, admin))
-      .thenRefuses('conflict');
+      .thenRefuses(PROMPT_REFUSALS.withdrawnPrompt);
   });
 
   it('given no prompt, when anyone edits it, then it is not found', () => {
     given(promptDecider)
       .when(edit({ title: 'Nothing here' }))
-      .thenRefuses('not_found');
+      .thenRefuses(PROMPT_REFUSALS.notFound);
   });
 });
 
@@ -199,7 +199,7 @@ describe('restoring a version', () => {
 
   it('given a version equal to the current one, when I restore it, then nothing is appended; an unknown version is not found', () => {
     given(promptDecider, kept, edited(2, later)).when({ kind: 'restore', promptId: 7, version: 2, note: null, actor: author }).then();
-    given(promptDecider, kept).when({ kind: 'restore', promptId: 7, version: 5, note: null, actor: author }).thenRefuses('not_found');
+    given(promptDecider, kept).when({ kind: 'restore', promptId: 7, version: 5, note: null, actor: author }).thenRefuses(PROMPT_REFUSALS.versionNotFound);
   });
 });
 

@@ -10,9 +10,10 @@ import {
   EXTENSION_PUBLIC_KEY,
   EXTENSION_VERSION,
   extensionZipName,
+  DEVICE_REFUSALS,
 } from '../../modules/devices/contracts';
 import { composeText, createPageUrl, DEFAULT_SERVICES, MAX_URL_TEXT, planSend, validServiceUrl } from '../../extension/src/lib/services';
-import { configureExtension } from '../../src/server/extension-package';
+import { configureExtension } from '../../src/server/extension/extension-package';
 import { given } from '../support/given';
 
 const connected: NewEvent = { type: 'DeviceConnected', data: { deviceId: 4, userId: 2, name: 'Chrome on Linux' } };
@@ -34,8 +35,8 @@ describe('device decisions', () => {
   });
 
   it("given someone else's device, when a user revokes it, then it is not found (as if missing)", () => {
-    given(deviceDecider, connected).when({ kind: 'revoke', deviceId: 4, userId: 3, by: 'user' }).thenRefuses('not_found');
-    given(deviceDecider).when({ kind: 'revoke', deviceId: 4, userId: 2, by: 'user' }).thenRefuses('not_found');
+    given(deviceDecider, connected).when({ kind: 'revoke', deviceId: 4, userId: 3, by: 'user' }).thenRefuses(DEVICE_REFUSALS.notFound);
+    given(deviceDecider).when({ kind: 'revoke', deviceId: 4, userId: 2, by: 'user' }).thenRefuses(DEVICE_REFUSALS.notFound);
   });
 });
 

@@ -1,9 +1,9 @@
 import { parseCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
-import { cookieValue } from '../../src/server/fast-pages';
+import { cookieValue } from '../../src/server/page-cache/fast-pages';
 
 /**
- * The fast path (src/server/fast-pages.ts) reads the language and written-position cookies
+ * The fast path (src/server/page-cache/fast-pages.ts) reads the language and written-position cookies
  * itself; it must read them as Astro does, or a request would be answered in another language
  * than Astro would choose. Astro's `cookies.get(name)?.value` (astro/dist/core/cookies/cookies.js):
  * the `cookie` package's parse without decoding, an empty value counts as absent, then

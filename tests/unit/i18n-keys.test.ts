@@ -51,7 +51,7 @@ const SITE_ISLANDS: Record<string, StringSpecName[]> = {
 function specsOf(file: string): StringsSpec[] {
   const specs = (...names: StringSpecName[]) => names.map((name) => STRING_SPECS[name] as StringsSpec);
   if (file in SITE_ISLANDS) return specs(...SITE_ISLANDS[file]!);
-  if (file.startsWith('src/islands/review/') || file === 'src/client/review-queue.ts') return specs('review');
+  if (/^src\/islands\/(admin|compose|versions|my-prompts|shared)\//.test(file) || file === 'src/client/review-queue.ts') return specs('review');
   if (file.startsWith('src/islands/auth/')) return specs('auth');
   // The add-to-collection dialog opens from cards and the detail page: it reads the page's bundle (pageT()).
   if (file === 'src/islands/library/CollectionPicker.tsx' || file === 'src/islands/library/AddToCollection.tsx') return specs('page');
@@ -130,7 +130,7 @@ for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'extens
 describe('translation keys', () => {
   it('finds the keys the code uses', () => {
     expect(uses.length).toBeGreaterThan(200);
-    expect(uses).toContainEqual(expect.objectContaining({ file: 'src/islands/review/SubmitForm.tsx', key: 'submit.button' }));
+    expect(uses).toContainEqual(expect.objectContaining({ file: 'src/islands/compose/SubmitForm.tsx', key: 'submit.button' }));
   });
 
   it('every literal key is in the bundle its file reads, in both languages', () => {

@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../events';
-import { IMPORT_FILE_MESSAGES, importRefusalKey } from '../../modules/portability';
-import { SHARE_MESSAGES, shareRefusalKey } from '../../modules/prompts/contracts';
-import { decodeFile, detectFormat } from '../../src/server/import-bytes';
-import { planImport } from '../../src/server/import-plan';
+import { decodeFile, detectFormat } from '../../src/server/portability/import-bytes';
+import { planImport } from '../../src/server/portability/import-plan';
 
 /**
  * Files as people have them: saved by Excel in Hong Kong, Taiwan and mainland China, with and
@@ -83,26 +81,5 @@ describe('reading a dropped file from its bytes', () => {
     expect(refusal(png)).toBe('This is a PNG image, not a prompt file.');
     expect(refusal(Buffer.from('%PDF-1.7\n'))).toBe('This is a PDF document, not a prompt file.');
     expect(refusal(Buffer.from('{"hello": "world"}'))).toBe('This JSON file is not an export of a prompt tool Promptory reads.');
-  });
-});
-
-describe("an import refusal in the person's language", () => {
-  const bundle = (lng: string) => JSON.parse(readFileSync(`src/i18n/locales/${lng}/dashboard.json`, 'utf8')).import.refusals as Record<string, string>;
-  const review = (lng: string) => JSON.parse(readFileSync(`src/i18n/locales/${lng}/review.json`, 'utf8')).mine.shareRefusals as Record<string, string>;
-
-  it('every refusal of a whole file has its text in both languages, the English one word for word', () => {
-    for (const [key, message] of Object.entries(IMPORT_FILE_MESSAGES)) {
-      expect(importRefusalKey(message)).toBe(`import.refusals.${key}`);
-      expect(bundle('en')[key]).toBe(message);
-      expect(bundle('zh-HK')[key]).toEqual(expect.any(String));
-    }
-  });
-
-  it('every reason a private prompt cannot be shared as it is has its text in both languages', () => {
-    for (const [key, message] of Object.entries(SHARE_MESSAGES)) {
-      expect(shareRefusalKey(message)).toBe(`mine.shareRefusals.${key}`);
-      expect(review('en')[key]).toBe(message);
-      expect(review('zh-HK')[key]).toEqual(expect.any(String));
-    }
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../events';
 import { IMPORT_LIMITS } from '../../modules/portability';
-import { planImport, type ImportInput } from '../../src/server/import-plan';
+import { planImport, type ImportInput } from '../../src/server/portability/import-plan';
 import { createZip } from '../../src/server/zip';
 
 const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 'utf8');

@@ -4,8 +4,8 @@ import { bookmarkDecider } from '../../modules/engagement/domain/bookmark';
 import { ratingDecider } from '../../modules/engagement/domain/rating';
 import { historyDecider, recentValuesDecider } from '../../modules/engagement/domain/history';
 import { collectionDecider } from '../../modules/collections/domain/collection';
-import { collectionRequest, COLLECTION_MESSAGES, QUICK_COLLECTION_DESCRIPTION } from '../../modules/collections/contracts';
-import { historyRequest, ratingRequest, RECENT_VALUES_LIMITS } from '../../modules/engagement/contracts';
+import { collectionRequest, COLLECTION_MESSAGES, QUICK_COLLECTION_DESCRIPTION, COLLECTION_REFUSALS } from '../../modules/collections/contracts';
+import { historyRequest, ratingRequest, RECENT_VALUES_LIMITS, ENGAGEMENT_REFUSALS } from '../../modules/engagement/contracts';
 import { given, stored } from '../support/given';
 
 const submitted: NewEvent = {
@@ -26,8 +26,8 @@ describe('bookmarks', () => {
   });
 
   it('given a pending or rejected prompt, when a user bookmarks it, then it is not found', () => {
-    given(bookmarkDecider, submitted).when({ kind: 'bookmark', userId: 2, promptId: 7 }).thenRefuses('not_found');
-    given(bookmarkDecider, submitted, rejected).when({ kind: 'bookmark', userId: 2, promptId: 7 }).thenRefuses('not_found');
+    given(bookmarkDecider, submitted).when({ kind: 'bookmark', userId: 2, promptId: 7 }).thenRefuses(ENGAGEMENT_REFUSALS.promptNotFound);
+    given(bookmarkDecider, submitted, rejected).when({ kind: 'bookmark', userId: 2, promptId: 7 }).thenRefuses(ENGAGEMENT_REFUSALS.promptNotFound);
   });
 
   it('given a bookmark, when the user removes it, then the removal names the favorite (its event position)', () => {
@@ -38,7 +38,7 @@ describe('bookmarks', () => {
   });
 
   it('given no bookmark, when the user removes it, then it is not found, unless the same removal is repeated', () => {
-    given(bookmarkDecider, submitted, approved).when({ kind: 'remove', userId: 2, promptId: 7 }).thenRefuses('not_found');
+    given(bookmarkDecider, submitted, approved).when({ kind: 'remove', userId: 2, promptId: 7 }).thenRefuses(ENGAGEMENT_REFUSALS.bookmarkNotFound);
     given(bookmarkDecider, submitted, approved).when({ kind: 'remove', userId: 2, promptId: 7, quiet: true }).then();
   });
 
@@ -70,7 +70,7 @@ describe('ratings', () => {
   });
 
   it('given a pending prompt, when the user rates it, then it is not found', () => {
-    given(ratingDecider, submitted).when(rate(5)).thenRefuses('not_found');
+    given(ratingDecider, submitted).when(rate(5)).thenRefuses(ENGAGEMENT_REFUSALS.promptNotFound);
   });
 
   it('given a rating request, when the value is not 1 or 5, then it is refused; a userId in it is accepted and ignored', () => {
@@ -99,7 +99,7 @@ describe('history', () => {
   });
 
   it('given a pending prompt, when the user records a use, then it is not found', () => {
-    given(historyDecider, submitted).when({ userId: 2, promptId: 7 }).thenRefuses('not_found');
+    given(historyDecider, submitted).when({ userId: 2, promptId: 7 }).thenRefuses(ENGAGEMENT_REFUSALS.promptNotFound);
   });
 });
 
@@ -139,18 +139,20 @@ describe('collections', () => {
 
   it('given a collection, when another user changes it in any way, then it is not found (as if it did not exist)', () => {
     for (const kind of ['delete', 'add', 'remove'] as const) {
-      given(collectionDecider, submitted, approved, created, added).when({ kind, collectionId: 3, userId: 9, promptId: 7 }).thenRefuses('not_found');
+      given(collectionDecider, submitted, approved, created, added)
+        .when({ kind, collectionId: 3, userId: 9, promptId: 7 })
+        .thenRefuses(COLLECTION_REFUSALS.notFound);
     }
   });
 
   it('given a collection, when the owner removes a prompt that is not in it, or adds a pending one, then it is not found', () => {
-    given(collectionDecider, created).when({ kind: 'remove', collectionId: 3, userId: 2, promptId: 7 }).thenRefuses('not_found');
-    given(collectionDecider, submitted, created).when({ kind: 'add', collectionId: 3, userId: 2, promptId: 7 }).thenRefuses('not_found');
+    given(collectionDecider, created).when({ kind: 'remove', collectionId: 3, userId: 2, promptId: 7 }).thenRefuses(COLLECTION_REFUSALS.notInCollection);
+    given(collectionDecider, submitted, created).when({ kind: 'add', collectionId: 3, userId: 2, promptId: 7 }).thenRefuses(COLLECTION_REFUSALS.promptNotFound);
   });
 
   it('given a deleted collection, when the owner changes it, then it is not found', () => {
     const deleted: NewEvent = { type: 'CollectionDeleted', data: { collectionId: 3, userId: 2 } };
-    given(collectionDecider, created, deleted).when({ kind: 'delete', collectionId: 3, userId: 2 }).thenRefuses('not_found');
+    given(collectionDecider, created, deleted).when({ kind: 'delete', collectionId: 3, userId: 2 }).thenRefuses(COLLECTION_REFUSALS.notFound);
   });
 
   it('given a collection form, when fields break the bounds, then each gets the spec message', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
-import { periodRange, siteDay } from '../../modules/members/contracts';
+import { periodRange, siteDay, MEMBER_REFUSALS } from '../../modules/members/contracts';
 import { memberDecider } from '../../modules/members/domain/member';
 import { given } from '../support/given';
 
@@ -22,10 +22,10 @@ describe('featured members', () => {
   it('given a member, when anyone but the admin features them, then it is refused', () =>
     given(memberDecider, registered)
       .when(feature({ userId: 7, isAdmin: false }))
-      .thenRefuses('forbidden'));
-  it('given no account, when the admin features it, then it is not found', () => given(memberDecider).when(feature()).thenRefuses('not_found'));
+      .thenRefuses(MEMBER_REFUSALS.adminOnly));
+  it('given no account, when the admin features it, then it is not found', () => given(memberDecider).when(feature()).thenRefuses(MEMBER_REFUSALS.notFound));
   it('given a deleted account, when the admin features it, then it is not found', () =>
-    given(memberDecider, registered, deleted).when(feature()).thenRefuses('not_found'));
+    given(memberDecider, registered, deleted).when(feature()).thenRefuses(MEMBER_REFUSALS.notFound));
 });
 
 describe("the site's weeks and months (Asia/Hong_Kong)", () => {

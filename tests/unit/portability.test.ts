@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportCsv, promptsChatContent, readCsv, slugOf, writeCsv } from '../../modules/portability';
-import { csvDownload, jsonDownload } from '../../src/server/my-data';
+import { csvDownload, jsonDownload } from '../../src/server/portability/my-data';
 import { EXPORT_SCHEMA_FILE, exportSchemaText } from '../../scripts/generate-export-schema';
 
 /** The reader as first written, a character at a time: the oracle the faster one must agree with on any text. */

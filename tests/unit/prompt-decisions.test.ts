@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, type Actor, type NewEvent } from '../../events';
 import { promptDecider, visibleVersions, type SubmitCommand } from '../../modules/prompts/domain/prompt';
 import { USE_WINDOW_MS, usageDecider } from '../../modules/prompts/domain/usage';
-import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, submitPromptRequest } from '../../modules/prompts/contracts';
+import { MAX_PENDING_PER_AUTHOR, SUBMIT_MESSAGES, submitPromptRequest, PROMPT_REFUSALS } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
 
 const admin = { userId: 1, isAdmin: true };
@@ -30,7 +30,9 @@ const used = (count = 1): NewEvent => ({ type: 'Used', data: { promptId: 7, user
 
 describe('submitting a prompt', () => {
   it(`given a member with ${MAX_PENDING_PER_AUTHOR} prompts waiting for review, when they submit another, then it is refused (429) with a clear message`, () => {
-    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR }).thenRefuses('rate_limited');
+    given(promptDecider)
+      .when({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR })
+      .thenRefuses(PROMPT_REFUSALS.tooManyPending);
     expect(() =>
       promptDecider.decide({ kind: 'submit', promptId: 7, submission, actor: member, pendingByAuthor: MAX_PENDING_PER_AUTHOR }, promptDecider.initialState),
     ).toThrow(SUBMIT_MESSAGES.tooManyPending);
@@ -85,7 +87,7 @@ describe('submitting a prompt', () => {
   });
 
   it('given a submitted prompt, when the same id is submitted again, then it is a conflict', () => {
-    given(promptDecider, submitted).when({ kind: 'submit', promptId: 7, submission, actor: admin }).thenRefuses('conflict');
+    given(promptDecider, submitted).when({ kind: 'submit', promptId: 7, submission, actor: admin }).thenRefuses(PROMPT_REFUSALS.exists);
   });
 
   it('given a submission request, when fields break the limits, then each gets the spec message', () => {
@@ -114,15 +116,15 @@ describe('reviewing a prompt', () => {
   });
 
   it('given a pending prompt, when a member reviews it, then they are forbidden', () => {
-    given(promptDecider, submitted).when(review(true, member)).thenRefuses('forbidden');
+    given(promptDecider, submitted).when(review(true, member)).thenRefuses(PROMPT_REFUSALS.adminOnly);
   });
 
   it('given no prompt, when the admin reviews it, then it is not found', () => {
-    given(promptDecider).when(review(true)).thenRefuses('not_found');
+    given(promptDecider).when(review(true)).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it('given a reviewed prompt, when the admin reviews it again, then it is a conflict', () => {
-    given(promptDecider, submitted, rejected).when(review(true)).thenRefuses('conflict');
+    given(promptDecider, submitted, rejected).when(review(true)).thenRefuses(PROMPT_REFUSALS.alreadyReviewed);
   });
 });
 
@@ -132,7 +134,7 @@ describe('who may submit', () => {
     (authorName) => {
       given(promptDecider)
         .when({ kind: 'submit', promptId: 7, submission: { ...submission, authorName }, actor: member })
-        .thenRefuses('invalid');
+        .thenRefuses(PROMPT_REFUSALS.reservedAuthor);
     },
   );
 
@@ -144,7 +146,7 @@ describe('who may submit', () => {
   });
 
   it('given a visitor, when they submit, then they are asked to sign in (no anonymous submissions)', () => {
-    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: visitor }).thenRefuses('unauthenticated');
+    given(promptDecider).when({ kind: 'submit', promptId: 7, submission, actor: visitor }).thenRefuses(PROMPT_REFUSALS.signInToSubmit);
   });
 });
 
@@ -167,20 +169,20 @@ describe('changing a decision later (re-review)', () => {
   });
 
   it('given a prompt its author withdrew, when the admin approves it, then it is a conflict (the author decided)', () => {
-    given(promptDecider, submittedByMember, approved, withdrawnByAuthor).when(reReview(true)).thenRefuses('conflict');
+    given(promptDecider, submittedByMember, approved, withdrawnByAuthor).when(reReview(true)).thenRefuses(PROMPT_REFUSALS.withdrawnByAuthor);
   });
 
   it('given a decision, when the admin repeats it, then it is a conflict and nothing is added', () => {
-    given(promptDecider, submitted, approved).when(reReview(true)).thenRefuses('conflict');
-    given(promptDecider, submitted, rejected).when(reReview(false)).thenRefuses('conflict');
+    given(promptDecider, submitted, approved).when(reReview(true)).thenRefuses(PROMPT_REFUSALS.alreadyApproved);
+    given(promptDecider, submitted, rejected).when(reReview(false)).thenRefuses(PROMPT_REFUSALS.notPublished);
   });
 
   it('given a pending prompt, when the admin re-reviews it, then it is a conflict (the queue reviews it)', () => {
-    given(promptDecider, submitted).when(reReview(true)).thenRefuses('conflict');
+    given(promptDecider, submitted).when(reReview(true)).thenRefuses(PROMPT_REFUSALS.stillPending);
   });
 
   it('given a rejected prompt, when a member re-reviews it, then they are forbidden', () => {
-    given(promptDecider, submitted, rejected).when(reReview(true, member)).thenRefuses('forbidden');
+    given(promptDecider, submitted, rejected).when(reReview(true, member)).thenRefuses(PROMPT_REFUSALS.adminOnly);
   });
 });
 
@@ -202,9 +204,9 @@ describe('withdrawing a prompt', () => {
   });
 
   it("given someone else's prompt, when I withdraw it, then a published one is forbidden and an unpublished one not found", () => {
-    given(promptDecider, mine, approved).when(withdraw(other)).thenRefuses('forbidden');
-    given(promptDecider, mine).when(withdraw(other)).thenRefuses('not_found');
-    given(promptDecider, mine).when(withdraw(visitor)).thenRefuses('not_found');
+    given(promptDecider, mine, approved).when(withdraw(other)).thenRefuses(PROMPT_REFUSALS.withdrawForbidden);
+    given(promptDecider, mine).when(withdraw(other)).thenRefuses(PROMPT_REFUSALS.notFound);
+    given(promptDecider, mine).when(withdraw(visitor)).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it("given anyone's prompt, when the admin withdraws it, then it is withdrawn by the admin", () => {
@@ -231,11 +233,11 @@ describe('using a prompt', () => {
   });
 
   it('given a pending, rejected or withdrawn prompt, when anyone uses it, then it is not found', () => {
-    given(usageDecider, submitted).when(use(member)).thenRefuses('not_found');
-    given(usageDecider, submitted, rejected).when(use()).thenRefuses('not_found');
+    given(usageDecider, submitted).when(use(member)).thenRefuses(PROMPT_REFUSALS.notFound);
+    given(usageDecider, submitted, rejected).when(use()).thenRefuses(PROMPT_REFUSALS.notFound);
     given(usageDecider, submitted, approved, { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 1, byAuthor: false } })
       .when(use())
-      .thenRefuses('not_found');
+      .thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it('given a use by this visitor inside the window, when they use it again, then nothing more is counted', () => {
@@ -253,10 +255,10 @@ describe('using a prompt', () => {
   it('given past uses to bring in, when anyone but the system imports them, then it is forbidden', () => {
     given(usageDecider, submitted, approved)
       .when({ ...use(), imported: 40 })
-      .thenRefuses('forbidden');
+      .thenRefuses(PROMPT_REFUSALS.systemImportsUses);
     given(usageDecider, submitted, approved)
       .when({ ...use(), actor: admin, imported: 40 })
-      .thenRefuses('forbidden');
+      .thenRefuses(PROMPT_REFUSALS.systemImportsUses);
     given(usageDecider, submitted, approved)
       .when({ ...use(), actor: SYSTEM_ACTOR, imported: 40 })
       .then(used(40));
@@ -279,8 +281,8 @@ describe('forgetting a deleted author', () => {
         .when(forget)
         .then(forgotten);
       const after = given(promptDecider, ...history, forgotten);
-      after.when({ kind: 'review', promptId: 7, isApproved: true, actor: admin }).thenRefuses('not_found');
-      after.when({ kind: 're-review', promptId: 7, isApproved: true, actor: admin }).thenRefuses('not_found');
+      after.when({ kind: 'review', promptId: 7, isApproved: true, actor: admin }).thenRefuses(PROMPT_REFUSALS.notFound);
+      after.when({ kind: 're-review', promptId: 7, isApproved: true, actor: admin }).thenRefuses(PROMPT_REFUSALS.notFound);
       expect(visibleVersions(after.state, admin)).toBeNull();
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
-import { RESUBMIT_MESSAGES, reviewRequest } from '../../modules/prompts/contracts';
+import { RESUBMIT_MESSAGES, reviewRequest, PROMPT_REFUSALS } from '../../modules/prompts/contracts';
 import { promptDecider } from '../../modules/prompts/domain/prompt';
 import { given } from '../support/given';
 
@@ -104,23 +104,25 @@ describe('resubmitting a rejected prompt', () => {
   });
 
   it('given a rejected prompt not changed since, when its author resubmits, then it is a conflict that says to change it first', () => {
-    given(promptDecider, submitted, rejected).when({ kind: 'resubmit', promptId: 7, actor: author }).thenRefuses('conflict');
+    given(promptDecider, submitted, rejected).when({ kind: 'resubmit', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.unchanged);
     expect(() => promptDecider.decide({ kind: 'resubmit', promptId: 7, actor: author }, given(promptDecider, submitted, rejected).state)).toThrow(
       RESUBMIT_MESSAGES.unchanged,
     );
   });
 
   it('given a pending or published prompt, when its author resubmits, then it is a conflict', () => {
-    given(promptDecider, submitted).when({ kind: 'resubmit', promptId: 7, actor: author }).thenRefuses('conflict');
-    given(promptDecider, submitted, published).when({ kind: 'resubmit', promptId: 7, actor: author }).thenRefuses('conflict');
+    given(promptDecider, submitted).when({ kind: 'resubmit', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.notRejected);
+    given(promptDecider, submitted, published).when({ kind: 'resubmit', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.notRejected);
   });
 
   it('given a rejected prompt, when someone else (even the admin) resubmits it, then it is not found', () => {
-    given(promptDecider, submitted, rejected, edit(2)).when({ kind: 'resubmit', promptId: 7, actor: other }).thenRefuses('not_found');
-    given(promptDecider, submitted, rejected, edit(2)).when({ kind: 'resubmit', promptId: 7, actor: admin }).thenRefuses('not_found');
+    given(promptDecider, submitted, rejected, edit(2)).when({ kind: 'resubmit', promptId: 7, actor: other }).thenRefuses(PROMPT_REFUSALS.notFound);
+    given(promptDecider, submitted, rejected, edit(2)).when({ kind: 'resubmit', promptId: 7, actor: admin }).thenRefuses(PROMPT_REFUSALS.notFound);
   });
 
   it('given an author at the pending limit, when they resubmit, then it is refused (429)', () => {
-    given(promptDecider, submitted, rejected, edit(2)).when({ kind: 'resubmit', promptId: 7, actor: author, pendingByAuthor: 20 }).thenRefuses('rate_limited');
+    given(promptDecider, submitted, rejected, edit(2))
+      .when({ kind: 'resubmit', promptId: 7, actor: author, pendingByAuthor: 20 })
+      .thenRefuses(PROMPT_REFUSALS.tooManyPending);
   });
 });

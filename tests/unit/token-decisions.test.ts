@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { NewEvent } from '../../events';
-import { MAX_TOKENS_PER_USER } from '../../modules/tokens/contracts';
+import { MAX_TOKENS_PER_USER, TOKEN_REFUSALS } from '../../modules/tokens/contracts';
 import { tokenDecider } from '../../modules/tokens/domain/token';
 import { given } from '../support/given';
 
@@ -18,7 +18,7 @@ describe('personal access tokens', () => {
     given(tokenDecider)
       .when(create(MAX_TOKENS_PER_USER - 1))
       .then(created);
-    given(tokenDecider).when(create(MAX_TOKENS_PER_USER)).thenRefuses('conflict');
+    given(tokenDecider).when(create(MAX_TOKENS_PER_USER)).thenRefuses(TOKEN_REFUSALS.tooMany);
   });
 
   it('given a token, when its owner revokes it, then it is revoked; a second revoke changes nothing', () => {
@@ -27,7 +27,7 @@ describe('personal access tokens', () => {
   });
 
   it("given someone else's token or none, when a user revokes it, then it is not found", () => {
-    given(tokenDecider, created).when({ kind: 'revoke', tokenId: 7, userId: 3, by: 'user' }).thenRefuses('not_found');
-    given(tokenDecider).when({ kind: 'revoke', tokenId: 7, userId: 2, by: 'user' }).thenRefuses('not_found');
+    given(tokenDecider, created).when({ kind: 'revoke', tokenId: 7, userId: 3, by: 'user' }).thenRefuses(TOKEN_REFUSALS.notFound);
+    given(tokenDecider).when({ kind: 'revoke', tokenId: 7, userId: 2, by: 'user' }).thenRefuses(TOKEN_REFUSALS.notFound);
   });
 });

@@ -1,23 +1,17 @@
 import type { z } from 'zod';
 import type { submitPromptRequest } from '../../../modules/prompts/contracts';
+import type { WireError } from '../../../events/refusals';
 import { apiClient, type ApiRequest, type Transport } from '../../../src/shared/api-client';
+import { wireErrorOf } from '../../../src/shared/refusals';
 import * as routes from '../../../src/shared/api-routes.generated';
 import type { Stored } from './settings';
 
-/** A field problem as the site's 400 answers name it. */
-export interface Issue {
-  path: (string | number)[];
-  message: string;
-  /** zod's issue code, and the broken bound if any: what the form's message is chosen from. */
-  code?: string;
-  limit?: number;
-}
-
-export type Failure = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'refused'; status: number; message: string; issues?: Issue[] };
+/** A refused call: the site's answer `{ error, code, values?, issues? }` (its reason by code, events/refusals.ts) and its status. */
+export type Failure = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'refused'; status: number; refused: WireError };
 
 export class ApiError extends Error {
   constructor(readonly failure: Failure) {
-    super(failure.kind === 'refused' ? failure.message : failure.kind);
+    super(failure.kind === 'refused' ? failure.refused.error : failure.kind);
   }
 }
 
@@ -53,12 +47,10 @@ function bearer(settings: Pick<Stored, 'siteUrl'>, token: string | null): Transp
       data = null;
     }
     if (!response.ok) {
-      const error = data as { error?: string; issues?: Issue[] } | null;
       throw new ApiError({
         kind: 'refused',
         status: response.status,
-        message: error?.error || `${response.status}: ${text || response.statusText}`,
-        issues: error?.issues,
+        refused: wireErrorOf(data) ?? { error: `${response.status}: ${text || response.statusText}` },
       });
     }
     return data;

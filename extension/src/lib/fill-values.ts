@@ -1,3 +1,5 @@
+import { keptFillValues } from '../../../src/shared/fill-in';
+
 /**
  * The values last filled into a prompt's variables in the side panel, kept in the extension's
  * own storage beside its preferences (the site keeps a visitor's in its own localStorage, which
@@ -20,7 +22,7 @@ export async function lastFillValues(siteUrl: string, promptId: number): Promise
 
 /** Keeps the non-empty values (an emptied field forgets its last value), as the site does. */
 export async function rememberFillValues(siteUrl: string, promptId: number, values: Record<string, string>): Promise<void> {
-  const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+  const kept = keptFillValues(values);
   const k = key(siteUrl, promptId);
   try {
     if (Object.keys(kept).length === 0) await chrome.storage.local.remove(k);

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { builtInValues, clipboardNames, initialFillValues, parseTemplate, type PromptView } from '../../../modules/prompts/contracts';
+import { initialFillValues, parseTemplate, type PromptView } from '../../../modules/prompts/contracts';
 import { api } from '../lib/api';
 import { lastFillValues, rememberFillValues } from '../lib/fill-values';
 import { sendFromPage } from '../lib/send';
@@ -58,11 +58,7 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
     if (template.variables.length === 0) return mode === 'copy' ? copy(prompt.content) : send(prompt.content);
     if (filling) return setFilling({ ...filling, mode });
     const last = await lastFillValues(settings.siteUrl, prompt.id);
-    const names = template.variables.map((v) => v.name);
-    // Built-ins fill themselves; {{CLIPBOARD}} where the browser lets the extension read it.
-    const clipboard = clipboardNames(names).length > 0 ? await navigator.clipboard?.readText?.().catch(() => null) : null;
-    const builtIns = builtInValues(names, { now: new Date(), language: settings.language, clipboard });
-    setFilling({ mode, initial: initialFillValues(template.variables, last, builtIns) });
+    setFilling({ mode, initial: initialFillValues(template.variables, last) });
   }
 
   /** The form closes and focus goes back to the button that opened it, as a dialog's would. */
@@ -101,6 +97,7 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
           template={template}
           initial={filling.initial}
           mode={filling.mode}
+          language={settings.language}
           t={t}
           onSubmit={(text, values) => filled(filling.mode, text, values)}
           onCancel={() => close(filling.mode)}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '../lib/api';
+import { INVALID_REQUEST, refusalText } from '../../../src/shared/refusals';
 import { load, onChange, type Stored } from '../lib/settings';
 import { issueMessage, translator, type T } from '../lib/i18n';
 import './style.css';
@@ -41,7 +42,9 @@ export function failureNote(error: unknown, t: T, settings: Pick<Stored, 'siteUr
     const f = error.failure;
     if (f.kind === 'offline') return { tone: 'error', text: t('errors.offline', { site: new URL(settings.siteUrl).host }) };
     if (f.kind === 'signed-out') return { tone: 'error', text: t('errors.signedOut') };
-    const detail = f.issues?.length ? f.issues.map((i) => issueMessage(t, i)).join(' ') : f.message;
+    // A request the schemas refused says each field's problem; any other refusal its reason, by code.
+    const issues = f.refused.code === INVALID_REQUEST ? (f.refused.issues ?? []) : [];
+    const detail = issues.length ? issues.map((i) => issueMessage(t, i)).join(' ') : refusalText(t, f.refused);
     return { tone: 'error', text: t('errors.refused', { message: detail }) };
   }
   return { tone: 'error', text: t('errors.refused', { message: String((error as Error)?.message ?? error) }) };

@@ -1,5 +1,5 @@
 import { DomainError, type NewEvent, type StoredEvent } from '../../../events';
-import { AUTH_MESSAGES } from '../contracts';
+import { ACCOUNT_REFUSALS } from '../contracts';
 
 /** Lifetimes of emailed links (state them in the README): registration 24 h, reset 1 h. */
 export const LINK_LIFETIME_MS = { register: 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 } as const;
@@ -99,7 +99,7 @@ function issueLink(userId: number, tokenHash: string, purpose: LinkPurpose, now:
  * default the one the account has), applied only when the password is set with it.
  */
 export function decideIssueLink(state: AccountState, tokenHash: string, now: Date, requester?: Requester): { purpose: LinkPurpose; events: NewEvent[] } {
-  if (!state.exists) throw new DomainError('not_found', 'Account not found');
+  if (!state.exists) throw new DomainError(ACCOUNT_REFUSALS.notFound);
   const purpose: LinkPurpose = state.hasPassword ? 'reset' : 'register';
   const carried = purpose === 'register' ? (requester ?? { name: state.name, username: state.username }) : undefined;
   return { purpose, events: [issueLink(state.userId, tokenHash, purpose, now, carried)] };
@@ -131,8 +131,7 @@ export function decideSetPassword(
   now: Date,
   username: string | null = state.link?.username ?? state.username,
 ): NewEvent[] {
-  if (!linkIsValid(state, tokenHash, now))
-    throw new DomainError('invalid', AUTH_MESSAGES.invalidLink, [{ path: ['token'], message: AUTH_MESSAGES.invalidLink }]);
+  if (!linkIsValid(state, tokenHash, now)) throw new DomainError(ACCOUNT_REFUSALS.invalidLink, { field: 'token' });
   const chosen = state.link?.name;
   const renamed = chosen !== undefined && (chosen !== state.name || username !== state.username);
   return [
@@ -143,11 +142,11 @@ export function decideSetPassword(
 
 /** Deleting an account that exists (whether the password was right is decided beside the log). */
 export function decideDeleteAccount(state: AccountState): NewEvent[] {
-  if (!state.exists) throw new DomainError('not_found', 'Account not found');
+  if (!state.exists) throw new DomainError(ACCOUNT_REFUSALS.notFound);
   return [{ type: 'AccountDeleted', data: { userId: state.userId } }];
 }
 
 export function decideSignIn(state: AccountState): NewEvent[] {
-  if (!state.exists || !state.hasPassword) throw new DomainError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  if (!state.exists || !state.hasPassword) throw new DomainError(ACCOUNT_REFUSALS.invalidCredentials);
   return [{ type: 'UserSignedIn', data: { userId: state.userId } }];
 }

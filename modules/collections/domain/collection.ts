@@ -1,5 +1,5 @@
 import { DomainError, evolvePromptApproved, evolveShownVersion, promptStream, type Decider, type StoredEvent } from '../../../events';
-import { COLLECTION_MESSAGES, type CollectionRequest } from '../contracts';
+import { COLLECTION_REFUSALS, type CollectionRequest } from '../contracts';
 
 export const collectionStream = (collectionId: number) => `collection-${collectionId}`;
 
@@ -51,21 +51,21 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
   decide(command, state) {
     const { collectionId, userId } = command;
     if (command.kind === 'create') {
-      if (state.exists) throw new DomainError('conflict', 'This collection already exists');
+      if (state.exists) throw new DomainError(COLLECTION_REFUSALS.exists);
       const { name, description, isPublic } = command.collection;
       return [{ type: 'CollectionCreated', data: { collectionId, userId, name, description, isPublic } }];
     }
     // Someone else's collection is answered exactly like a missing one.
-    if (!state.exists || state.deleted || state.ownerId !== userId) throw new DomainError('not_found', COLLECTION_MESSAGES.notFound);
+    if (!state.exists || state.deleted || state.ownerId !== userId) throw new DomainError(COLLECTION_REFUSALS.notFound);
     switch (command.kind) {
       case 'delete':
         return [{ type: 'CollectionDeleted', data: { collectionId, userId } }];
       case 'add':
-        if (!state.promptApproved) throw new DomainError('not_found', COLLECTION_MESSAGES.promptNotFound);
+        if (!state.promptApproved) throw new DomainError(COLLECTION_REFUSALS.promptNotFound);
         if (state.promptIds.has(command.promptId)) return [];
         return [{ type: 'PromptAddedToCollection', data: { collectionId, promptId: command.promptId, version: state.promptVersion } }];
       case 'remove':
-        if (!state.promptIds.has(command.promptId)) throw new DomainError('not_found', COLLECTION_MESSAGES.notInCollection);
+        if (!state.promptIds.has(command.promptId)) throw new DomainError(COLLECTION_REFUSALS.notInCollection);
         return [{ type: 'PromptRemovedFromCollection', data: { collectionId, promptId: command.promptId } }];
     }
   },

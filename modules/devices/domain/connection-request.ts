@@ -1,5 +1,5 @@
 import { DomainError, type Decider, type StoredEvent } from '../../../events';
-import { CONNECT_REQUEST_TTL_MS, DEVICE_MESSAGES } from '../contracts';
+import { CONNECT_REQUEST_TTL_MS, DEVICE_REFUSALS } from '../contracts';
 
 export const connectionRequestStream = (requestId: number) => `device-request-${requestId}`;
 
@@ -39,12 +39,12 @@ export const connectionRequestDecider: Decider<ConnectionRequestState, Connectio
   decide(command, state) {
     const { requestId } = command;
     if (command.kind === 'request') {
-      if (state.requestedAt) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
+      if (state.requestedAt) throw new DomainError(DEVICE_REFUSALS.tokenUsed);
       return [{ type: 'DeviceConnectionRequested', data: { requestId, name: command.name, agent: command.agent, origin: command.origin } }];
     }
-    if (!state.requestedAt) throw new DomainError('not_found', DEVICE_MESSAGES.requestUnknown);
-    if (state.approved) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
-    if (requestExpired(state.requestedAt, command.now)) throw new DomainError('conflict', DEVICE_MESSAGES.requestExpired);
+    if (!state.requestedAt) throw new DomainError(DEVICE_REFUSALS.requestUnknown);
+    if (state.approved) throw new DomainError(DEVICE_REFUSALS.tokenUsed);
+    if (requestExpired(state.requestedAt, command.now)) throw new DomainError(DEVICE_REFUSALS.requestExpired);
     return [{ type: 'DeviceConnectionApproved', data: { requestId, deviceId: command.deviceId, userId: command.userId } }];
   },
 };

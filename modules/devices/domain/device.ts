@@ -1,5 +1,5 @@
 import { bearerDecider, DomainError, type BearerKind, type RevokeBearer } from '../../../events';
-import { DEVICE_IDLE_MS, DEVICE_MESSAGES } from '../contracts';
+import { DEVICE_IDLE_MS, DEVICE_REFUSALS } from '../contracts';
 
 export const deviceStream = (deviceId: number) => `device-${deviceId}`;
 
@@ -11,7 +11,7 @@ export const deviceKind: BearerKind = {
   created: 'DeviceConnected',
   revoked: 'DeviceRevoked',
   idField: 'deviceId',
-  notFound: DEVICE_MESSAGES.notFound,
+  notFound: DEVICE_REFUSALS.notFound,
   working: (cutoff) => `coalesce(last_used_at, connected_at) > ${cutoff}`,
   cutoff: (now) => new Date(now.getTime() - DEVICE_IDLE_MS),
 };
@@ -25,7 +25,7 @@ export const deviceDecider = bearerDecider<DeviceCommand>(
   deviceKind,
   (command) => command.deviceId,
   (command, state) => {
-    if (state.exists) throw new DomainError('conflict', DEVICE_MESSAGES.tokenUsed);
+    if (state.exists) throw new DomainError(DEVICE_REFUSALS.tokenUsed);
     const { deviceId, userId, name } = command;
     return [{ type: 'DeviceConnected', data: { deviceId, userId, name } }];
   },

@@ -1,5 +1,5 @@
 import { DomainError, evolvePromptAccess, promptStream, UNKNOWN_PROMPT, type Actor, type Decider, type PromptAccess, type StoredEvent } from '../../../events';
-import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES, type ReportOutcome, type ReportReason, type Resolution } from '../contracts';
+import { DISCUSSION_LIMITS, DISCUSSION_REFUSALS, type ReportOutcome, type ReportReason, type Resolution } from '../contracts';
 
 export const commentStream = (commentId: number) => `comment-${commentId}`;
 /** One stream per reporter and target: a second report of the same thing while one is open adds nothing. */
@@ -55,7 +55,7 @@ export function discussionPlan(command: DiscussionCommand, target?: { reporterId
         command,
       };
     case 'resolve':
-      if (!target) throw new DomainError('not_found', DISCUSSION_MESSAGES.reportNotFound);
+      if (!target) throw new DomainError(DISCUSSION_REFUSALS.reportNotFound);
       return { stream: reportStream(target.reporterId, target.promptId, target.commentId), command };
     default:
       return { stream: commentStream(command.commentId), command };
@@ -73,7 +73,7 @@ function change(state: DiscussionState, id: number, patch: Partial<CommentFacts>
 /** A comment that is still shown (not deleted, not hidden), or not found. */
 function shown(state: DiscussionState, id: number): CommentFacts {
   const comment = state.comments.get(id);
-  if (!comment || comment.deleted || comment.hidden) throw new DomainError('not_found', DISCUSSION_MESSAGES.notFound);
+  if (!comment || comment.deleted || comment.hidden) throw new DomainError(DISCUSSION_REFUSALS.notFound);
   return comment;
 }
 
@@ -106,54 +106,53 @@ export const discussionDecider: Decider<DiscussionState, DiscussionCommand> = {
     switch (command.kind) {
       case 'post': {
         const { commentId, promptId, userId, parentId, body } = command;
-        if (!state.prompt.approved) throw new DomainError('not_found', DISCUSSION_MESSAGES.promptNotFound);
+        if (!state.prompt.approved) throw new DomainError(DISCUSSION_REFUSALS.promptNotFound);
         if (parentId !== null) {
           const parent = shown(state, parentId);
-          if (parent.promptId !== promptId) throw new DomainError('not_found', DISCUSSION_MESSAGES.notFound);
-          if (parent.parentId !== null)
-            throw new DomainError('invalid', DISCUSSION_MESSAGES.oneLevel, [{ path: ['parentId'], message: DISCUSSION_MESSAGES.oneLevel, code: 'custom' }]);
+          if (parent.promptId !== promptId) throw new DomainError(DISCUSSION_REFUSALS.notFound);
+          if (parent.parentId !== null) throw new DomainError(DISCUSSION_REFUSALS.oneLevel, { field: 'parentId' });
         }
         if (state.comments.has(commentId)) return [];
         return [{ type: 'CommentPosted', data: { commentId, promptId, userId, parentId, body } }];
       }
       case 'edit': {
         const comment = shown(state, command.commentId);
-        if (comment.authorId !== command.userId) throw new DomainError('forbidden', DISCUSSION_MESSAGES.notYours);
-        if (Date.parse(command.at) - comment.postedAt > DISCUSSION_LIMITS.editWindowMs) throw new DomainError('conflict', DISCUSSION_MESSAGES.editWindow);
+        if (comment.authorId !== command.userId) throw new DomainError(DISCUSSION_REFUSALS.notYours);
+        if (Date.parse(command.at) - comment.postedAt > DISCUSSION_LIMITS.editWindowMs) throw new DomainError(DISCUSSION_REFUSALS.editWindow);
         if (comment.body === command.body) return [];
         return [{ type: 'CommentEdited', data: { commentId: command.commentId, promptId: comment.promptId, userId: command.userId, body: command.body } }];
       }
       case 'delete': {
         const comment = state.comments.get(command.commentId);
-        if (!comment || (comment.hidden && comment.authorId !== command.userId)) throw new DomainError('not_found', DISCUSSION_MESSAGES.notFound);
-        if (comment.authorId !== command.userId) throw new DomainError('forbidden', DISCUSSION_MESSAGES.notYours);
+        if (!comment || (comment.hidden && comment.authorId !== command.userId)) throw new DomainError(DISCUSSION_REFUSALS.notFound);
+        if (comment.authorId !== command.userId) throw new DomainError(DISCUSSION_REFUSALS.notYours);
         if (comment.deleted) return [];
         return [{ type: 'CommentDeleted', data: { commentId: command.commentId, promptId: comment.promptId, userId: command.userId } }];
       }
       case 'hide': {
-        if (!command.actor.isAdmin) throw new DomainError('forbidden', DISCUSSION_MESSAGES.adminOnly);
+        if (!command.actor.isAdmin) throw new DomainError(DISCUSSION_REFUSALS.adminOnly);
         const comment = state.comments.get(command.commentId);
-        if (!comment) throw new DomainError('not_found', DISCUSSION_MESSAGES.notFound);
+        if (!comment) throw new DomainError(DISCUSSION_REFUSALS.notFound);
         if (comment.hidden || comment.deleted) return [];
         const { commentId, reportId, reason } = command;
         return [{ type: 'CommentHidden', data: { commentId, promptId: comment.promptId, hiddenBy: command.actor.userId, reportId, reason } }];
       }
       case 'report': {
         const { reportId, reporterId, promptId, commentId, reason, note } = command;
-        if (!state.prompt.approved) throw new DomainError('not_found', DISCUSSION_MESSAGES.promptNotFound);
+        if (!state.prompt.approved) throw new DomainError(DISCUSSION_REFUSALS.promptNotFound);
         const authorId = commentId === null ? state.prompt.authorId : shown(state, commentId).authorId;
-        if (commentId !== null && state.comments.get(commentId)!.promptId !== promptId) throw new DomainError('not_found', DISCUSSION_MESSAGES.notFound);
+        if (commentId !== null && state.comments.get(commentId)!.promptId !== promptId) throw new DomainError(DISCUSSION_REFUSALS.notFound);
         // Still open: the same report again adds nothing.
         if (state.report && state.report.outcome === null) return [];
         return [{ type: 'ReportFiled', data: { reportId, reporterId, promptId, commentId, authorId, reason, note } }];
       }
       case 'resolve': {
-        if (!command.actor.isAdmin) throw new DomainError('forbidden', DISCUSSION_MESSAGES.adminOnly);
+        if (!command.actor.isAdmin) throw new DomainError(DISCUSSION_REFUSALS.adminOnly);
         const report = state.report;
-        if (!report || report.reportId !== command.reportId) throw new DomainError('not_found', DISCUSSION_MESSAGES.reportNotFound);
-        if (report.outcome !== null) throw new DomainError('conflict', DISCUSSION_MESSAGES.reportResolved);
+        if (!report || report.reportId !== command.reportId) throw new DomainError(DISCUSSION_REFUSALS.reportNotFound);
+        if (report.outcome !== null) throw new DomainError(DISCUSSION_REFUSALS.reportResolved);
         if ((command.action === 'hide') !== (report.commentId !== null) && command.action !== 'dismiss')
-          throw new DomainError('invalid', DISCUSSION_MESSAGES.wrongTarget, [{ path: ['action'], message: DISCUSSION_MESSAGES.wrongTarget, code: 'custom' }]);
+          throw new DomainError(DISCUSSION_REFUSALS.wrongTarget, { field: 'action' });
         const outcome = OUTCOMES[command.action];
         return [{ type: 'ReportResolved', data: { reportId: command.reportId, outcome, reason: command.reason, resolvedBy: command.actor.userId } }];
       }

@@ -1,5 +1,5 @@
 import { DomainError, evolvePromptApproved, evolveShownVersion, promptStream, type Decider, type StoredEvent } from '../../../events';
-import { ENGAGEMENT_MESSAGES } from '../contracts';
+import { ENGAGEMENT_REFUSALS } from '../contracts';
 
 /** One bookmark per user and prompt: decided on this pair's own stream. */
 export const bookmarkStream = (userId: number, promptId: number) => `bookmark-${userId}-${promptId}`;
@@ -36,14 +36,14 @@ export const bookmarkDecider: Decider<BookmarkState, BookmarkCommand> = {
   decide(command, state) {
     const { userId, promptId } = command;
     if (command.kind === 'bookmark') {
-      if (!state.promptApproved) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
+      if (!state.promptApproved) throw new DomainError(ENGAGEMENT_REFUSALS.promptNotFound);
       // Already bookmarked (a double click): nothing to add, and no error.
       if (state.favoriteId !== null) return [];
       return [{ type: 'Bookmarked', data: { userId, promptId, version: state.promptVersion } }];
     }
     if (state.favoriteId === null) {
       if (command.quiet) return [];
-      throw new DomainError('not_found', ENGAGEMENT_MESSAGES.bookmarkNotFound);
+      throw new DomainError(ENGAGEMENT_REFUSALS.bookmarkNotFound);
     }
     return [{ type: 'BookmarkRemoved', data: { favoriteId: state.favoriteId, userId, promptId } }];
   },

@@ -1,5 +1,5 @@
 import { DomainError, evolvePromptAccess, mayUsePrompt, promptStream, UNKNOWN_PROMPT, type Decider, type PromptAccess } from '../../../events';
-import { ENGAGEMENT_MESSAGES } from '../contracts';
+import { ENGAGEMENT_REFUSALS } from '../contracts';
 
 /** A user's history: entries only add up, so the decision reads the prompt, not the history. */
 export const historyPlan = (userId: number, promptId: number) => ({
@@ -27,7 +27,7 @@ export const historyDecider: Decider<PromptAccess, HistoryCommand> = {
   initialState: UNKNOWN_PROMPT,
   evolve: evolvePromptAccess,
   decide({ userId, promptId, modifiedContent, values }, access) {
-    if (!mayUsePrompt(access, userId)) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
+    if (!mayUsePrompt(access, userId)) throw new DomainError(ENGAGEMENT_REFUSALS.promptNotFound);
     return [{ type: 'HistoryRecorded', data: { userId, promptId, modifiedContent: modifiedContent ?? null, values: keptValues(values) } }];
   },
 };

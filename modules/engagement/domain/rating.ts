@@ -1,5 +1,5 @@
 import { DomainError, evolvePromptApproved, evolveShownVersion, promptStream, type Decider, type StoredEvent } from '../../../events';
-import { ENGAGEMENT_MESSAGES, type RatingValue } from '../contracts';
+import { ENGAGEMENT_REFUSALS, type RatingValue } from '../contracts';
 
 /** One current rating per user and prompt: decided on this pair's own stream. */
 export const ratingPlan = (userId: number, promptId: number) => ({
@@ -29,7 +29,7 @@ export const ratingDecider: Decider<RatingState, RateCommand> = {
     return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event), promptVersion: evolveShownVersion(state.promptVersion, event) };
   },
   decide({ userId, promptId, value }, state) {
-    if (!state.promptApproved) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.promptNotFound);
+    if (!state.promptApproved) throw new DomainError(ENGAGEMENT_REFUSALS.promptNotFound);
     // The same value again changes nothing, unless it is now about a newer version.
     if (state.value === value && state.ratedVersion === state.promptVersion) return [];
     return [{ type: 'Rated', data: { userId, promptId, value, previous: state.value, version: state.promptVersion } }];

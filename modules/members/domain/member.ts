@@ -1,6 +1,6 @@
 import { DomainError, type Actor, type Decider, type StoredEvent } from '../../../events';
 import { accountStream, evolveAccountLive } from '../../../events/streams';
-import { MEMBER_MESSAGES } from '../contracts';
+import { MEMBER_REFUSALS } from '../contracts';
 
 /** A member's place on the Community page, decided by the admin. */
 export const memberStream = (userId: number) => `member-${userId}`;
@@ -28,8 +28,8 @@ export const memberDecider: Decider<MemberState, MemberCommand> = {
     }
   },
   decide({ kind, userId, actor }, state) {
-    if (!actor.isAdmin) throw new DomainError('forbidden', 'Only the admin features members');
-    if (!state.live) throw new DomainError('not_found', MEMBER_MESSAGES.notFound);
+    if (!actor.isAdmin) throw new DomainError(MEMBER_REFUSALS.adminOnly);
+    if (!state.live) throw new DomainError(MEMBER_REFUSALS.notFound);
     // Asking for what already holds (a double click) adds nothing.
     if (kind === 'feature') return state.featured ? [] : [{ type: 'MemberFeatured', data: { userId, featuredBy: actor.userId } }];
     return state.featured ? [{ type: 'MemberUnfeatured', data: { userId, unfeaturedBy: actor.userId } }] : [];

@@ -1,5 +1,5 @@
 import { DomainError, type Actor, type Decider, type NewEvent, type StoredEvent } from '../../../events';
-import { IMPORT_BATCH_MESSAGES } from '../contracts';
+import { PROMPT_REFUSALS } from '../contracts';
 
 /** One import as its own stream records it: whose, which prompts and collections (every part's), whether undone. */
 export interface ImportState {
@@ -37,8 +37,8 @@ export type ImportCommand =
 
 /** Whether `actor` may undo the import: its own member only; anyone else learns nothing of it. */
 export function requireImportOwner(state: ImportState, actor: Actor): void {
-  if (state.userId === null || state.userId !== actor.userId) throw new DomainError('not_found', IMPORT_BATCH_MESSAGES.notFound);
-  if (state.undone) throw new DomainError('conflict', IMPORT_BATCH_MESSAGES.undone);
+  if (state.userId === null || state.userId !== actor.userId) throw new DomainError(PROMPT_REFUSALS.importNotFound);
+  if (state.undone) throw new DomainError(PROMPT_REFUSALS.importUndone);
 }
 
 export const importDecider: Decider<ImportState, ImportCommand> = {
@@ -47,8 +47,8 @@ export const importDecider: Decider<ImportState, ImportCommand> = {
   decide(command, state): NewEvent[] {
     const { batchId, actor } = command;
     if (command.kind === 'record') {
-      if (actor.userId === null) throw new DomainError('unauthenticated', 'Please sign in to import prompts.');
-      if ((state.userId !== null && state.userId !== actor.userId) || state.undone) throw new DomainError('conflict', 'This import already exists');
+      if (actor.userId === null) throw new DomainError(PROMPT_REFUSALS.signInToImport);
+      if ((state.userId !== null && state.userId !== actor.userId) || state.undone) throw new DomainError(PROMPT_REFUSALS.importExists);
       const { format, promptIds, collectionIds } = command;
       return [{ type: 'PromptsImported', data: { batchId, userId: actor.userId, format, promptIds, collectionIds } }];
     }

@@ -1,13 +1,9 @@
 import {
-  EDIT_MESSAGES,
   isReservedAuthorName,
   type RejectionView,
   MAX_PENDING_PER_AUTHOR,
-  RESERVED_AUTHOR_MESSAGE,
-  RESUBMIT_MESSAGES,
-  SHARE_MESSAGES,
+  PROMPT_REFUSALS,
   shareRefusal,
-  SUBMIT_MESSAGES,
   type VersionContent,
   type VersionStatus,
   type VersionView,
@@ -206,12 +202,11 @@ function isPenName(actor: Actor, command: Pick<SubmitCommand, 'authorName' | 'ac
 /** Curation flags are the admin's to set; anyone else's request for them is ignored. */
 export function decideSubmit(promptId: number, command: SubmitCommand, actor: Actor, pendingByAuthor = 0): NewEvent[] {
   // Visitors do not submit (docs/decisions/0012-visitors-do-not-submit.md); the system does (seed).
-  if (actor.userId === null && !actor.isAdmin) throw new DomainError('unauthenticated', 'Please sign in to submit prompts.');
-  if (!actor.isAdmin && isReservedAuthorName(command.authorName))
-    throw new DomainError('invalid', RESERVED_AUTHOR_MESSAGE, [{ path: ['authorName'], message: RESERVED_AUTHOR_MESSAGE, code: 'custom' }]);
+  if (actor.userId === null && !actor.isAdmin) throw new DomainError(PROMPT_REFUSALS.signInToSubmit);
+  if (!actor.isAdmin && isReservedAuthorName(command.authorName)) throw new DomainError(PROMPT_REFUSALS.reservedAuthor, { field: 'authorName' });
   if (command.visibility === 'private') return decideKeepPrivate(promptId, command, actor);
   // One account cannot flood the admin's queue: the admin and the seed are exempt.
-  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError(PROMPT_REFUSALS.tooManyPending({ limit: MAX_PENDING_PER_AUTHOR }));
   const curated = actor.isAdmin;
   const data: EventInput<'PromptSubmitted'> = {
     promptId,
@@ -234,7 +229,7 @@ export function decideSubmit(promptId: number, command: SubmitCommand, actor: Ac
 /** A private prompt waits for nobody's review, so the pending limit does not apply; curation is for public prompts. */
 function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Actor): NewEvent[] {
   // The system (seed, imports) has no account to keep a prompt for.
-  if (actor.userId === null) throw new DomainError('invalid', 'Only a signed-in user can keep a private prompt');
+  if (actor.userId === null) throw new DomainError(PROMPT_REFUSALS.privateNeedsUser);
   const { title, description, content, categoryId, authorName } = command;
   const data: EventData<'PromptSavedPrivately'> = {
     promptId,
@@ -257,17 +252,17 @@ function decideKeepPrivate(promptId: number, command: SubmitCommand, actor: Acto
  */
 export function decideShare(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0, similarTo: number[] = []): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
-  if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', 'Prompt not found');
-  if (state.status !== 'private') throw new DomainError('conflict', 'Only a private prompt can be submitted to the community: this one already has been');
-  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  if (state.status === 'none' || !isAuthor) throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status !== 'private') throw new DomainError(PROMPT_REFUSALS.alreadyShared);
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError(PROMPT_REFUSALS.tooManyPending({ limit: MAX_PENDING_PER_AUTHOR }));
   // A private prompt may be longer than the public library takes (an import keeps it whole): it says why, and stays private.
   const refusal = shareRefusal(state.versions.at(-1)!);
-  if (refusal) throw new DomainError('invalid', SHARE_MESSAGES[refusal]);
+  if (refusal) throw new DomainError(refusal);
   return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId!, ...(similarTo.length ? { similarTo } : {}) } }];
 }
 
 function requireAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw new DomainError('forbidden', "You don't have admin permissions.");
+  if (!actor.isAdmin) throw new DomainError(PROMPT_REFUSALS.adminOnly);
 }
 
 /** The reason and note a decision records: a rejection's own, nothing for an approval. */
@@ -278,8 +273,8 @@ function reasonOf(isApproved: boolean, rejection: RejectionView | undefined): Pa
 
 export function decideReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor, rejection?: RejectionView): NewEvent[] {
   requireAdmin(actor);
-  if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
-  if (state.status !== 'pending') throw new DomainError('conflict', 'This prompt has already been reviewed');
+  if (state.status === 'none' || state.status === 'private') throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status !== 'pending') throw new DomainError(PROMPT_REFUSALS.alreadyReviewed);
   const published = isApproved ? { published: publishedOf(state, state.shown) } : {};
   return [{ type: 'PromptReviewed', data: { promptId, isApproved, reviewedBy: actor.userId, ...reasonOf(isApproved, rejection), ...published } }];
 }
@@ -291,10 +286,10 @@ export function decideReview(state: PromptState, promptId: number, isApproved: b
  */
 export function decideResubmit(state: PromptState, promptId: number, actor: Actor, pendingByAuthor = 0): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
-  if (state.status === 'none' || state.status === 'private' || !isAuthor) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
-  if (state.status !== 'rejected' || state.rejectedVersion === null) throw new DomainError('conflict', RESUBMIT_MESSAGES.notRejected);
-  if (state.shown === state.rejectedVersion) throw new DomainError('conflict', RESUBMIT_MESSAGES.unchanged);
-  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError('rate_limited', SUBMIT_MESSAGES.tooManyPending);
+  if (state.status === 'none' || state.status === 'private' || !isAuthor) throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status !== 'rejected' || state.rejectedVersion === null) throw new DomainError(PROMPT_REFUSALS.notRejected);
+  if (state.shown === state.rejectedVersion) throw new DomainError(PROMPT_REFUSALS.unchanged);
+  if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError(PROMPT_REFUSALS.tooManyPending({ limit: MAX_PENDING_PER_AUTHOR }));
   return [{ type: 'PromptResubmitted', data: { promptId, version: state.shown, rejectedVersion: state.rejectedVersion, resubmittedBy: actor.userId! } }];
 }
 
@@ -305,14 +300,14 @@ export function decideResubmit(state: PromptState, promptId: number, actor: Acto
  */
 export function decideReReview(state: PromptState, promptId: number, isApproved: boolean, actor: Actor): NewEvent[] {
   requireAdmin(actor);
-  if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', 'Prompt not found');
-  if (state.status === 'pending') throw new DomainError('conflict', 'This prompt is still pending: review it from the queue');
+  if (state.status === 'none' || state.status === 'private') throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status === 'pending') throw new DomainError(PROMPT_REFUSALS.stillPending);
   if (isApproved) {
-    if (state.status === 'approved') throw new DomainError('conflict', 'This prompt is already approved');
-    if (state.withdrawnByAuthor) throw new DomainError('conflict', 'Its author withdrew this prompt');
+    if (state.status === 'approved') throw new DomainError(PROMPT_REFUSALS.alreadyApproved);
+    if (state.withdrawnByAuthor) throw new DomainError(PROMPT_REFUSALS.withdrawnByAuthor);
     return [{ type: 'PromptReviewed', data: { promptId, isApproved: true, reviewedBy: actor.userId, published: publishedOf(state, state.shown) } }];
   }
-  if (state.status !== 'approved') throw new DomainError('conflict', 'This prompt is not published');
+  if (state.status !== 'approved') throw new DomainError(PROMPT_REFUSALS.notPublished);
   return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: false } }];
 }
 
@@ -323,14 +318,14 @@ export function decideReReview(state: PromptState, promptId: number, isApproved:
  */
 export function decideWithdraw(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
-  if (state.status === 'none') throw new DomainError('not_found', 'Prompt not found');
+  if (state.status === 'none') throw new DomainError(PROMPT_REFUSALS.notFound);
   // The admin never sees a private prompt, so cannot withdraw one either.
   if (!isAuthor && (!actor.isAdmin || state.status === 'private')) {
-    if (state.status === 'approved') throw new DomainError('forbidden', 'Only its author or the admin can withdraw this prompt');
-    throw new DomainError('not_found', 'Prompt not found');
+    if (state.status === 'approved') throw new DomainError(PROMPT_REFUSALS.withdrawForbidden);
+    throw new DomainError(PROMPT_REFUSALS.notFound);
   }
   // Withdrawing would write its title into the admin's review history; it is in no list to leave.
-  if (state.status === 'private') throw new DomainError('conflict', 'A private prompt is in no public list: there is nothing to withdraw');
+  if (state.status === 'private') throw new DomainError(PROMPT_REFUSALS.privateNotListed);
   if (state.status === 'withdrawn' && (state.withdrawnByAuthor || !isAuthor)) return [];
   return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: actor.userId, byAuthor: isAuthor } }];
 }
@@ -342,8 +337,8 @@ export function decideWithdraw(state: PromptState, promptId: number, actor: Acto
 function requireEditor(state: PromptState, actor: Actor): { isAuthor: boolean } {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
   const mayEdit = actor.userId !== null && (isAuthor || (actor.isAdmin && state.status !== 'private'));
-  if (state.status === 'none' || !mayEdit) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
-  if (state.status === 'withdrawn') throw new DomainError('conflict', EDIT_MESSAGES.withdrawnPrompt);
+  if (state.status === 'none' || !mayEdit) throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status === 'withdrawn') throw new DomainError(PROMPT_REFUSALS.withdrawnPrompt);
   return { isAuthor };
 }
 
@@ -385,15 +380,15 @@ export function decideEdit(
 export function decideRestore(state: PromptState, promptId: number, version: number, note: string | null, actor: Actor): NewEvent[] {
   requireEditor(state, actor);
   const restored = state.versions[version - 1];
-  if (!restored) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
+  if (!restored) throw new DomainError(PROMPT_REFUSALS.versionNotFound);
   const { title, description, content, categoryId } = restored;
   return decideEdit(state, promptId, { title, description, content, categoryId }, note, actor, version);
 }
 
 export function decideWithdrawRevision(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
   const { isAuthor } = requireEditor(state, actor);
-  if (!isAuthor) throw new DomainError('forbidden', 'Only its author can withdraw this revision');
-  if (state.pendingRevision === null) throw new DomainError('conflict', EDIT_MESSAGES.noPendingRevision);
+  if (!isAuthor) throw new DomainError(PROMPT_REFUSALS.revisionAuthorOnly);
+  if (state.pendingRevision === null) throw new DomainError(PROMPT_REFUSALS.noPendingRevision);
   return [{ type: 'PromptRevisionWithdrawn', data: { promptId, version: state.pendingRevision, withdrawnBy: actor.userId! } }];
 }
 
@@ -406,9 +401,9 @@ export function decideReviewRevision(
   rejection?: RejectionView,
 ): NewEvent[] {
   requireAdmin(actor);
-  if (state.status === 'none' || state.status === 'private') throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
-  if (version > state.versions.length) throw new DomainError('not_found', EDIT_MESSAGES.versionNotFound);
-  if (version !== state.pendingRevision) throw new DomainError('conflict', EDIT_MESSAGES.revisionNotPending);
+  if (state.status === 'none' || state.status === 'private') throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (version > state.versions.length) throw new DomainError(PROMPT_REFUSALS.versionNotFound);
+  if (version !== state.pendingRevision) throw new DomainError(PROMPT_REFUSALS.revisionNotPending);
   const published = isApproved ? { published: publishedOf(state, version) } : {};
   return [
     { type: 'PromptRevisionReviewed', data: { promptId, version, isApproved, reviewedBy: actor.userId!, ...reasonOf(isApproved, rejection), ...published } },
@@ -433,7 +428,7 @@ export function decideForget(state: PromptState, promptId: number, userId: numbe
  */
 export function decideDiscard(state: PromptState, promptId: number, importBatch: number, actor: Actor): NewEvent[] {
   const isAuthor = actor.userId !== null && actor.userId === state.submittedBy;
-  if (state.status === 'none' || !isAuthor) throw new DomainError('not_found', EDIT_MESSAGES.promptNotFound);
+  if (state.status === 'none' || !isAuthor) throw new DomainError(PROMPT_REFUSALS.notFound);
   if (state.status !== 'private') return [];
   return [{ type: 'PromptDiscarded', data: { promptId, discardedBy: actor.userId!, importBatch } }];
 }
@@ -457,7 +452,7 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
   decide(command, state) {
     switch (command.kind) {
       case 'submit':
-        if (state.status !== 'none') throw new DomainError('conflict', 'This prompt already exists');
+        if (state.status !== 'none') throw new DomainError(PROMPT_REFUSALS.exists);
         return decideSubmit(command.promptId, command.submission, command.actor, command.pendingByAuthor);
       case 'review':
         return decideReview(state, command.promptId, command.isApproved, command.actor, command.rejection);

@@ -1,4 +1,5 @@
 import { DomainError, type Actor, type Decider, type StoredEvent } from '../../../events';
+import { PROMPT_REFUSALS } from '../contracts';
 import { evolvePrompt, initialPromptState, promptStream, type PromptState } from './prompt';
 
 /**
@@ -35,9 +36,9 @@ export const usageDecider: Decider<UsageState, UseCommand> = {
   },
   /** Only a public (approved) prompt can be used. */
   decide(command, state) {
-    if (state.prompt.status !== 'approved') throw new DomainError('not_found', 'Prompt not found');
+    if (state.prompt.status !== 'approved') throw new DomainError(PROMPT_REFUSALS.notFound);
     if (command.imported !== undefined) {
-      if (!command.actor.isAdmin || command.actor.userId !== null) throw new DomainError('forbidden', 'Only the system imports past uses');
+      if (!command.actor.isAdmin || command.actor.userId !== null) throw new DomainError(PROMPT_REFUSALS.systemImportsUses);
       return [{ type: 'Used', data: { promptId: command.promptId, userId: null, count: command.imported, version: state.prompt.shown } }];
     }
     if (state.lastCountedAt !== null && command.now.getTime() - state.lastCountedAt < USE_WINDOW_MS) return [];

@@ -1,5 +1,5 @@
 import { bearerDecider, DomainError, type BearerKind, type RevokeBearer } from '../../../events';
-import { MAX_TOKENS_PER_USER, TOKEN_MESSAGES, type TokenScope } from '../contracts';
+import { MAX_TOKENS_PER_USER, TOKEN_REFUSALS, type TokenScope } from '../contracts';
 
 export const tokenStream = (tokenId: number) => `access-token-${tokenId}`;
 
@@ -11,7 +11,7 @@ export const accessTokenKind: BearerKind = {
   created: 'AccessTokenCreated',
   revoked: 'AccessTokenRevoked',
   idField: 'tokenId',
-  notFound: TOKEN_MESSAGES.notFound,
+  notFound: TOKEN_REFUSALS.notFound,
   working: (cutoff) => `expires_at > ${cutoff}`,
   columns: ['scope'],
 };
@@ -27,7 +27,7 @@ export const tokenDecider = bearerDecider<TokenCommand>(
   accessTokenKind,
   (command) => command.tokenId,
   (command) => {
-    if (command.working >= MAX_TOKENS_PER_USER) throw new DomainError('conflict', TOKEN_MESSAGES.tooMany);
+    if (command.working >= MAX_TOKENS_PER_USER) throw new DomainError(TOKEN_REFUSALS.tooMany({ limit: MAX_TOKENS_PER_USER }));
     const { tokenId, userId, name, scope, expiresAt } = command;
     return [{ type: 'AccessTokenCreated', data: { tokenId, userId, name, scope, expiresAt } }];
   },

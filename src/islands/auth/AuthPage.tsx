@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { authMessageKey, forgotPasswordRequest, loginRequest, registerRequest, setPasswordForm } from '../../../modules/accounts/contracts';
+import { forgotPasswordRequest, loginRequest, registerRequest, setPasswordForm } from '../../../modules/accounts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { queueToastForNextPage, showToast } from '../../ui/toast-store';
@@ -34,12 +34,6 @@ interface Props {
   /** Heading of the set-password view: first password, or a reset. */
   variant?: 'set' | 'reset';
 }
-
-/** A server answer without issues (wrong password, rate limit, taken username) as its `messages.*` key. */
-const errorKey = (message: string) => {
-  const key = authMessageKey(message);
-  return key && (`messages.${key}` as const);
-};
 
 function setUrl(view: AuthView) {
   const url = new URL(location.href);
@@ -128,7 +122,7 @@ function failure(t: AuthT, key: 'loginFailed' | 'passwordFailed' | 'registerFail
 
 function LoginView({ email, notice, onForgot }: { email: string; notice: { title?: string; description: string } | null; onForgot: () => void }) {
   const t = useT<ScopeOf<'auth'>>();
-  const form = useForm(loginRequest, { initial: { email, password: '' }, form: 'login', errorKey });
+  const form = useForm(loginRequest, { initial: { email, password: '' }, form: 'login' });
   const submit = form.submit(
     async (data) => {
       await api(routes.login, { body: data });
@@ -160,7 +154,7 @@ function LoginView({ email, notice, onForgot }: { email: string; notice: { title
 
 function RegisterView({ onRegistered }: { onRegistered: (email: string) => void }) {
   const t = useT<ScopeOf<'auth'>>();
-  const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, form: 'register', errorKey });
+  const form = useForm(registerRequest, { initial: { name: '', username: '', email: '' }, form: 'register' });
   const submit = form.submit(
     async (data) => {
       const body = { name: data.name, email: data.email, ...(data.username ? { username: data.username } : {}) };
@@ -201,7 +195,7 @@ function RegisterView({ onRegistered }: { onRegistered: (email: string) => void 
 
 function ForgotView({ initialEmail, onBack, onSent }: { initialEmail: string; onBack: () => void; onSent: (email: string) => void }) {
   const t = useT<ScopeOf<'auth'>>();
-  const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, form: 'forgotPassword', errorKey });
+  const form = useForm(forgotPasswordRequest, { initial: { email: initialEmail }, form: 'forgotPassword' });
   const submit = form.submit(
     async (data) => {
       await api(routes.forgotPassword, { body: data });
@@ -246,7 +240,7 @@ function BreakableEmail({ email }: { email: string }) {
 
 function SetPasswordView({ email, token, variant, onRequestNew }: { email: string; token: string; variant: 'set' | 'reset'; onRequestNew: () => void }) {
   const t = useT<ScopeOf<'auth'>>();
-  const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, form: 'setPassword', errorKey });
+  const form = useForm(setPasswordForm, { initial: { password: '', confirmPassword: '' }, form: 'setPassword' });
   const title = variant === 'reset' ? t('setPassword.resetTitle') : t('setPassword.title');
   if (!email || !token) {
     return (

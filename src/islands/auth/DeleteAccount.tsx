@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useFocusOnStep } from '../../ui/hooks';
-import { authMessageKey, deleteAccountRequest } from '../../../modules/accounts/contracts';
+import { deleteAccountRequest } from '../../../modules/accounts/contracts';
 import { api } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
 import { queueToastForNextPage } from '../../ui/toast-store';
@@ -16,11 +16,6 @@ interface Props {
   strings: Strings<ScopeOf<'deleteAccount'>>;
 }
 
-const errorKey = (message: string) => {
-  const key = authMessageKey(message);
-  return key && (`messages.${key}` as const);
-};
-
 /**
  * The profile's "Delete my account": a first click opens the confirmation, which asks for the
  * password again (nothing can be undone afterwards); a wrong one is said under the field and
@@ -32,7 +27,7 @@ export default withStrings(DeleteAccount);
 function DeleteAccount(_props: Props) {
   const t = useT<ScopeOf<'deleteAccount'>>();
   const [confirming, setConfirming] = useState(false);
-  const form = useForm(deleteAccountRequest, { initial: { password: '' }, form: 'deleteAccount', errorKey });
+  const form = useForm(deleteAccountRequest, { initial: { password: '' }, form: 'deleteAccount' });
   const startButton = useRef<HTMLButtonElement>(null);
   // Back on the first button after Cancel (the confirmation's field takes focus itself).
   useFocusOnStep(confirming, () => (confirming ? null : startButton.current));

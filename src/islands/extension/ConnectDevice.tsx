@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, HttpError } from '../../client/http';
+import { api, failureText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -50,7 +50,7 @@ function Connect({ tokenHash, code, request, now, strings }: Props) {
       setState('done');
     } catch (e) {
       setState('idle');
-      setError(t('site.failed', { message: e instanceof HttpError ? (e.errorField ?? e.message) : String(e) }));
+      setError(t('site.failed', { message: failureText(t, e, String(e)) }));
     }
   }
 

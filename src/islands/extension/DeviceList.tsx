@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DeviceView } from '../../../modules/devices/contracts';
-import { api, HttpError } from '../../client/http';
+import { api, failureText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -32,7 +32,7 @@ function Devices({ strings: { lng }, devices: initial }: Props) {
       setDevices((list) => list.filter((d) => d.id !== device.id));
       setNote({ tone: 'ok', text: t('site.revoked') });
     } catch (e) {
-      setNote({ tone: 'error', text: t('site.failed', { message: e instanceof HttpError ? (e.errorField ?? e.message) : String(e) }) });
+      setNote({ tone: 'error', text: t('site.failed', { message: failureText(t, e, String(e)) }) });
     }
   }
 

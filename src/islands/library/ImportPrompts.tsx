@@ -1,13 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  IMPORT_FORMATS,
-  IMPORT_LIMITS,
-  importRefusalKey,
-  type ImportFormat,
-  type ImportItemView,
-  type ImportResult,
-} from '../../../modules/portability/contracts';
-import { api, apiWithUploadProgress, HttpError } from '../../client/http';
+import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportItemView, type ImportResult } from '../../../modules/portability/contracts';
+import { api, apiWithUploadProgress, failureText } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
@@ -85,9 +78,7 @@ function ImportPrompts(_props: Props) {
 
   const failed = (error: unknown, description?: string) => {
     console.error(error);
-    const text = error instanceof HttpError ? (error.issues[0]?.message ?? error.errorField) : undefined;
-    const key = text === undefined ? undefined : importRefusalKey(text);
-    setPageError(description ?? (key ? t(key) : text) ?? t('import.errors.network'));
+    setPageError(description ?? failureText(t, error, t('import.errors.network')));
   };
 
   const check = async () => {

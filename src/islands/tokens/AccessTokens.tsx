@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { createTokenRequest, TOKEN_LIFETIMES_DAYS, type AccessTokenView, type CreatedTokenView, type TokenScope } from '../../../modules/tokens/contracts';
 import { copyText } from '../../client/clipboard';
-import { api, HttpError } from '../../client/http';
+import { api, failureText } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
 import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -48,8 +48,7 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const date = (iso: string) => new Date(iso).toLocaleDateString(lng, { year: 'numeric', month: 'short', day: 'numeric' });
-  const failed = (e: unknown) =>
-    setNote({ tone: 'error', text: t('tokens.failed', { message: e instanceof HttpError ? (e.errorField ?? e.message) : String(e) }) });
+  const failed = (e: unknown) => setNote({ tone: 'error', text: t('tokens.failed', { message: failureText(t, e, String(e)) }) });
 
   async function create(event: FormEvent) {
     event.preventDefault();

@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { DomainError } from '../../../events';
+import { DomainError, refusals } from '../../../events';
 import type { TokenCredential } from '../../../modules/tokens';
-import { scopeAllows, TOKEN_MESSAGES, type TokenScope } from '../../../modules/tokens/contracts';
+import { scopeAllows, TOKEN_REFUSALS, type TokenScope } from '../../../modules/tokens/contracts';
 import type { App } from '../app';
 import { actorFor, metadataFor } from '../http';
 import { clientIp } from '../rate-limit';
-import type { SessionUser } from '../session-user';
+import type { SessionUser } from '../accounts/session-user';
 
 /** Who is asking /mcp: the token's user (never as the admin), or nobody (the public catalog). */
 export interface McpCaller {
@@ -21,11 +21,19 @@ export const MCP_MESSAGES = {
   promptNotFound: 'Prompt not found',
 } as const;
 
+/** What /mcp itself refuses, by code (texts in `refusals:mcp.*`). */
+export const MCP_REFUSALS = refusals('mcp', {
+  tokenRequired: { kind: 'unauthenticated', text: MCP_MESSAGES.tokenRequired },
+  invalidToken: { kind: 'unauthenticated', text: MCP_MESSAGES.invalidToken },
+  promptNotFound: { kind: 'not_found', text: MCP_MESSAGES.promptNotFound },
+  invalidCursor: { kind: 'invalid', text: 'Invalid cursor' },
+  unknownCategory: { kind: 'invalid', text: 'Unknown category; one of: {{categories}}', values: { categories: 'string' } },
+});
+
 /** The signed-in user behind a token of at least `scope`, or a refusal the client shows. */
 export function requireTokenUser(caller: McpCaller, scope: TokenScope = 'read'): SessionUser {
-  if (!caller.user || !caller.token) throw new DomainError('unauthenticated', MCP_MESSAGES.tokenRequired);
-  if (!scopeAllows(caller.token.scope, scope))
-    throw new DomainError('forbidden', caller.token.scope === 'read' ? TOKEN_MESSAGES.readOnly : TOKEN_MESSAGES.cannotPublish);
+  if (!caller.user || !caller.token) throw new DomainError(MCP_REFUSALS.tokenRequired);
+  if (!scopeAllows(caller.token.scope, scope)) throw new DomainError(caller.token.scope === 'read' ? TOKEN_REFUSALS.readOnly : TOKEN_REFUSALS.cannotPublish);
   return caller.user;
 }
 

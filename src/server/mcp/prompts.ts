@@ -6,7 +6,7 @@ import { getPromptFor, listPrompts } from '../../../projections/catalog/queries'
 import { pageFavorites } from '../../../projections/engagement/queries';
 import { listSubmissions } from '../../../projections/review/queries';
 import { withPrompts } from '../library';
-import { actorOf, MCP_MESSAGES, throttleCall, type McpCaller } from './caller';
+import { actorOf, MCP_REFUSALS, throttleCall, type McpCaller } from './caller';
 
 /** A prompt's MCP name: stable, ASCII, and the id `prompts/get` needs. Its title is shown beside it. */
 export const promptName = (id: number) => `prompt-${id}`;
@@ -43,7 +43,7 @@ function decode(raw: string | undefined): Cursor {
   } catch {
     // falls through: a cursor this server did not make
   }
-  throw new DomainError('invalid', 'Invalid cursor');
+  throw new DomainError(MCP_REFUSALS.invalidCursor);
 }
 
 /**
@@ -78,14 +78,14 @@ export async function listMcpPrompts(caller: McpCaller, rawCursor: string | unde
 /** A prompt as the caller may see it (the REST API's rule: getPromptFor), with its variables filled from `values`. */
 export async function filledPrompt(caller: McpCaller, id: number, values: Record<string, string> = {}) {
   const prompt = await getPromptFor(caller.app.db, id, actorOf(caller));
-  if (!prompt) throw new DomainError('not_found', MCP_MESSAGES.promptNotFound);
+  if (!prompt) throw new DomainError(MCP_REFUSALS.promptNotFound);
   return { prompt, variables: templateVariables(prompt.content), text: fillTemplate(prompt.content, values) };
 }
 
 /** `prompts/get`: the prompt's text with the arguments filled in, as one user message. */
 export async function getMcpPrompt(caller: McpCaller, name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
   const id = idOfName(name);
-  if (id === null) throw new DomainError('not_found', MCP_MESSAGES.promptNotFound);
+  if (id === null) throw new DomainError(MCP_REFUSALS.promptNotFound);
   await throttleCall(caller);
   const { prompt, text } = await filledPrompt(caller, id, args);
   return { description: prompt.title, messages: [{ role: 'user', content: { type: 'text', text } }] };

@@ -3,10 +3,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { findAccessToken, isAccessToken } from '../../../modules/tokens';
-import { bearerToken } from '../bearer-auth';
+import { bearerToken } from '../accounts/bearer-auth';
 import { errorJson, errorResponse, readJsonBody, refusalOf } from '../http';
-import { loadSessionUser } from '../sessions';
-import { MCP_MESSAGES, MEMBER_TEXT_NOTICE, type McpCaller } from './caller';
+import { loadSessionUser } from '../accounts/sessions';
+import { MCP_REFUSALS, MEMBER_TEXT_NOTICE, type McpCaller } from './caller';
 import { getMcpPrompt, listMcpPrompts } from './prompts';
 import { registerTools } from './tools';
 
@@ -72,7 +72,7 @@ export async function handleMcp(context: APIContext): Promise<Response> {
     const body = await readJsonBody(context.request);
     const caller = await callerOf(context);
     if (!caller) {
-      const response = errorJson(401, MCP_MESSAGES.invalidToken);
+      const response = errorJson(401, MCP_REFUSALS.invalidToken);
       response.headers.set('www-authenticate', 'Bearer realm="promptory", error="invalid_token"');
       return response;
     }

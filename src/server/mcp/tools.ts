@@ -10,8 +10,8 @@ import { promptRoutes } from '../../../modules/prompts/routes';
 import { listPrompts } from '../../../projections/catalog/queries';
 import { listCollections } from '../../../projections/collections/queries';
 import { throttleAccount } from '../library';
-import { submitFor } from '../submit';
-import { actorOf, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
+import { submitFor } from '../review/submit';
+import { actorOf, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
 import { filledPrompt } from './prompts';
 import { refusalOf } from '../http';
 
@@ -61,7 +61,7 @@ const summary = (p: Pick<PromptView, 'id' | 'title' | 'description' | 'categoryI
 const categoryOf = (value: string | undefined) => {
   if (!value) return undefined;
   const found = categories.find((c) => c.slug === value.toLowerCase() || c.name.toLowerCase() === value.toLowerCase() || String(c.id) === value);
-  if (!found) throw new DomainError('invalid', `Unknown category; one of: ${categories.map((c) => c.slug).join(', ')}`);
+  if (!found) throw new DomainError(MCP_REFUSALS.unknownCategory({ categories: categories.map((c) => c.slug).join(', ') }));
   return found.id;
 };
 

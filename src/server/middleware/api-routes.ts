@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'astro';
 import { servedRoutes } from '../../../events/route';
 import { allRoutes } from '../../shared/api-routes';
 import { errorJson } from '../http';
+import { REQUEST_REFUSALS } from '../refusals';
 
 const API = '/api/';
 
@@ -15,11 +16,11 @@ export const apiRoutes: MiddlewareHandler = (context, next) => {
   if (!pathname.startsWith(API)) return next();
   // The methods of the path the router serves: PATCH /api/prompts/my is not /api/prompts/{id}'s.
   const methods = new Set<string>(servedRoutes(allRoutes, pathname).map((r) => r.method));
-  if (methods.size === 0) return errorJson(404, 'Not found');
+  if (methods.size === 0) return errorJson(404, REQUEST_REFUSALS.notFound);
   const method = context.request.method === 'HEAD' ? 'GET' : context.request.method;
   if (methods.has(method)) return next();
   const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
-  const response = errorJson(405, `Method ${context.request.method} is not allowed here; this path takes ${allow}.`);
+  const response = errorJson(405, REQUEST_REFUSALS.methodNotAllowed({ method: context.request.method, allow }));
   response.headers.set('allow', allow);
   return response;
 };

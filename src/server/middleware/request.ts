@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { getApp } from '../app';
 import { libraryReader } from '../library';
 import { communityReader } from '../community';
-import { catalogReader } from '../render/catalog-lists';
-import { deviceReader } from '../render/devices';
+import { catalogReader } from '../catalog/catalog-lists';
+import { deviceReader } from '../extension/devices';
 import { discussionReader } from '../discussion';
 
 /**

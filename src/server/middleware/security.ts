@@ -1,10 +1,11 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { createHash } from 'node:crypto';
-import { AUTH_MESSAGES } from '../../../modules/accounts/contracts';
+import { ACCOUNT_REFUSALS } from '../../../modules/accounts/contracts';
 import { findRoute } from '../../../events/route';
 import { allRoutes } from '../../shared/api-routes';
 import { MAX_BODY_BYTES, type Config } from '../config';
-import { declaresTooLarge, hasUnstorableText, json, tooLargeJson } from '../http';
+import { declaresTooLarge, errorJson, hasUnstorableText, tooLargeJson } from '../http';
+import { REQUEST_REFUSALS } from '../refusals';
 import { isServedHost, securityHeaders, servesHttps, warnUntrustedProxy } from '../security-headers';
 
 export { isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING } from '../security-headers';
@@ -41,7 +42,7 @@ export function isSameOriginRequest(request: Request, config: OriginConfig): boo
   return true;
 }
 
-export const UNKNOWN_HOST = 'This server does not serve that host.';
+export const UNKNOWN_HOST = REQUEST_REFUSALS.unknownHost.message;
 
 /** The CSP source for an inline script (for `Astro.csp.insertScriptHash`). */
 export function inlineScriptHash(source: string): `sha256-${string}` {
@@ -86,13 +87,13 @@ export const security: MiddlewareHandler = async (context, next) => {
   warnIfUntrustedProxy(context.request, config);
   const refuse = (response: Response) => withSecurityHeaders(response, context, config);
   if (!isServedHost(context.url.host, config)) {
-    return refuse(json({ error: UNKNOWN_HOST }, { status: 421 }));
+    return refuse(errorJson(421, REQUEST_REFUSALS.unknownHost));
   }
   // A route may declare a larger body (an import file); every other request keeps the 64 KB cap.
   const maxBody = findRoute(allRoutes, context.request.method, context.url.pathname)?.maxBodyBytes ?? MAX_BODY_BYTES;
   if (declaresTooLarge(context.request, maxBody)) return refuse(tooLargeJson());
   if (UNSAFE_METHODS.has(context.request.method) && !isSameOriginRequest(context.request, config)) {
-    return refuse(json({ error: AUTH_MESSAGES.crossOrigin }, { status: 403 }));
+    return refuse(errorJson(403, ACCOUNT_REFUSALS.crossOrigin));
   }
   return withSecurityHeaders(await next(), context, config);
 };

@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'astro';
-import { bearerSession, bearerToken } from '../bearer-auth';
+import { bearerSession, bearerToken } from '../accounts/bearer-auth';
 import { MCP_PATH } from '../mcp/path';
-import { clearSessionCookie, sessionToken, setSessionCookie, userOfSession } from '../sessions';
+import { clearSessionCookie, sessionToken, setSessionCookie, userOfSession } from '../accounts/sessions';
 
 /**
  * Resolves the request's credential into `locals.user`: a bearer credential, a personal
- * access token or the extension's device token (src/server/bearer-auth.ts),
- * else the session cookie (src/server/sessions.ts), renewed when fresh and cleared when it
+ * access token or the extension's device token (src/server/accounts/bearer-auth.ts),
+ * else the session cookie (src/server/accounts/sessions.ts), renewed when fresh and cleared when it
  * no longer stands for a session. The session and its user's profile are one statement,
  * checked on every request: a signed-out session is refused at once by every process. `/mcp` reads its own bearer token and never the cookie
  * (src/server/mcp/): it is left alone here.

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
 import { formatWritten, mergeWritten, parseWritten, WRITTEN_COOKIE, WRITTEN_COOKIE_SECONDS } from '../freshness';
-import { secureCookies } from '../sessions';
+import { secureCookies } from '../accounts/sessions';
 
 /**
  * Read-your-writes across requests (src/server/freshness.ts). A successful write that fed read

@@ -6,7 +6,7 @@ import { renderMail } from '../../../server/mail/templates';
 import { clientIp } from '../../../server/rate-limit';
 import { serve } from '../../../server/route';
 import { logError } from '../../../server/log';
-import { holdUntil } from '../../../server/auth-timing';
+import { holdUntil } from '../../../server/accounts/auth-timing';
 
 /** Emails a single-use reset link if the address is registered; answers identically either way. */
 export const POST = serve(accountRoutes.forgotPassword, async ({ body: { email }, app, context, metadata }) => {

@@ -1,9 +1,9 @@
 import { accountRoutes } from '../../../../modules/accounts/routes';
 import { isSignInRefused, signIn } from '../../../../modules/accounts';
 import { serve } from '../../../server/route';
-import { sessionToken } from '../../../server/sessions';
-import { holdUntil } from '../../../server/auth-timing';
-import { passwordAttempt, startSession } from '../../../server/password-sign-in';
+import { sessionToken } from '../../../server/accounts/sessions';
+import { holdUntil } from '../../../server/accounts/auth-timing';
+import { passwordAttempt, startSession } from '../../../server/accounts/password-sign-in';
 
 /** Password sign-in: a new session on every sign-in (the browser's previous one ends). */
 export const POST = serve(accountRoutes.login, async ({ body, app, context, metadata, settle }) => {

@@ -5,7 +5,7 @@ import { accountLink, sendAccountMail } from '../../../server/mail';
 import { clientIp } from '../../../server/rate-limit';
 import { serve } from '../../../server/route';
 import { logError } from '../../../server/log';
-import { holdUntil } from '../../../server/auth-timing';
+import { holdUntil } from '../../../server/accounts/auth-timing';
 
 /**
  * Registration (no password): emails a set-password link. The answer is the same whether

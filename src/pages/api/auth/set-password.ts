@@ -3,7 +3,7 @@ import { isLinkRefused, setPassword } from '../../../../modules/accounts';
 import { revokeUserDevices } from '../../../../modules/devices';
 import { revokeUserAccessTokens } from '../../../../modules/tokens';
 import { serve } from '../../../server/route';
-import { passwordAttempt, startSession } from '../../../server/password-sign-in';
+import { passwordAttempt, startSession } from '../../../server/accounts/password-sign-in';
 
 /**
  * Sets the password from an emailed link (email + token) and signs the user in; every

@@ -1,3 +1,4 @@
+import { PROMPT_REFUSALS } from '../../../../modules/prompts/contracts';
 import { recordHistory } from '../../../../modules/engagement';
 import { engagementRoutes } from '../../../../modules/engagement/routes';
 import { fillTemplate, parseTemplate } from '../../../../modules/prompts/contracts';
@@ -15,7 +16,7 @@ import { replyWith, serve } from '../../../server/route';
 async function filled(app: App.Locals['app'], actor: { userId: number | null; isAdmin: boolean }, promptId: number, values: Record<string, string>) {
   // The prompt as this user may read it: a public one, or their own in any state.
   const prompt = await getPromptFor(app.db, promptId, actor);
-  if (!prompt) notFound('Prompt not found');
+  if (!prompt) notFound(PROMPT_REFUSALS.notFound);
   const template = parseTemplate(prompt.content);
   const known = new Set(template.variables.map((v) => v.name));
   return {

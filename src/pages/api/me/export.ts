@@ -1,7 +1,7 @@
 import { exportMarkdownFiles, type ExportFormat } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
 import { throttleAccount } from '../../../server/library';
-import { csvDownload, gatherMyData, jsonDownload, openMyData } from '../../../server/my-data';
+import { csvDownload, gatherMyData, jsonDownload, openMyData } from '../../../server/portability/my-data';
 import { serve } from '../../../server/route';
 import { createZip } from '../../../server/zip';
 

@@ -3,10 +3,10 @@ import { importPrompts } from '../../../../modules/prompts';
 import type { ImportResult } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
 import { listPromptsBy } from '../../../../projections/catalog/queries';
-import { planImport } from '../../../server/import-plan';
+import { planImport } from '../../../server/portability/import-plan';
 import { throttleAccount } from '../../../server/library';
 import { replyWith, serve } from '../../../server/route';
-import { bylineOf } from '../../../server/submit';
+import { bylineOf } from '../../../server/review/submit';
 
 /**
  * Imports a file of prompts as the user's private prompts, with a Promptory export's

@@ -3,11 +3,11 @@ import { accountRoutes } from '../../../../modules/accounts/routes';
 import { forgetUserDevices } from '../../../../modules/devices';
 import { forgetAuthorPrompts } from '../../../../modules/prompts';
 import { forgetUserAccessTokens } from '../../../../modules/tokens';
-import { sleep } from '../../../server/auth-timing';
+import { sleep } from '../../../server/accounts/auth-timing';
 import { clientIp } from '../../../server/rate-limit';
 import { forgetMail } from '../../../server/mail';
 import { serve } from '../../../server/route';
-import { clearSessionCookie } from '../../../server/sessions';
+import { clearSessionCookie } from '../../../server/accounts/sessions';
 
 /**
  * Deletes the signed-in account (the profile's "Delete my account"). A wrong password counts

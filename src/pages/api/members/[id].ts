@@ -1,7 +1,7 @@
-import { MEMBER_MESSAGES } from '../../../../modules/members/contracts';
+import { MEMBER_REFUSALS } from '../../../../modules/members/contracts';
 import { memberRoutes } from '../../../../modules/members/routes';
 import { communityReader } from '../../../server/community';
 import { notFound } from '../../../server/http';
 import { serve } from '../../../server/route';
 
-export const GET = serve(memberRoutes.member, async ({ app, params: { id } }) => (await communityReader(app).member(id)) ?? notFound(MEMBER_MESSAGES.notFound));
+export const GET = serve(memberRoutes.member, async ({ app, params: { id } }) => (await communityReader(app).member(id)) ?? notFound(MEMBER_REFUSALS.notFound));

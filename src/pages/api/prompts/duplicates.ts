@@ -1,5 +1,5 @@
 import { promptRoutes } from '../../../../modules/prompts/routes';
-import { duplicateFinder } from '../../../server/duplicates';
+import { duplicateFinder } from '../../../server/review/duplicates';
 import { throttleAccount } from '../../../server/library';
 import { serve } from '../../../server/route';
 

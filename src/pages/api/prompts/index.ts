@@ -2,7 +2,7 @@ import { promptRoutes } from '../../../../modules/prompts/routes';
 import { listPrompts } from '../../../../projections/catalog/queries';
 import { cachedJson } from '../../../server/http';
 import { replyWith, serve } from '../../../server/route';
-import { submitFor } from '../../../server/submit';
+import { submitFor } from '../../../server/review/submit';
 
 export const GET = serve(promptRoutes.prompts, async ({ app, context }) => cachedJson(context.request, await listPrompts(app.db, { source: 'all' })));
 

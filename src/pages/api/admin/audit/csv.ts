@@ -1,7 +1,7 @@
 import { AUDIT_CSV_COLUMNS } from '../../../../../modules/audit';
 import { auditRoutes } from '../../../../../modules/audit/routes';
 import { writeCsv } from '../../../../../modules/portability';
-import { auditPage } from '../../../../server/audit';
+import { auditPage } from '../../../../server/review/audit';
 import { serve } from '../../../../server/route';
 
 /** A download, never stored: the next page's cursor (when there is one) in X-Next-Cursor. */

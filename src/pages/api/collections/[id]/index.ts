@@ -1,5 +1,5 @@
 import { changeCollection } from '../../../../../modules/collections';
-import { COLLECTION_MESSAGES } from '../../../../../modules/collections/contracts';
+import { COLLECTION_REFUSALS } from '../../../../../modules/collections/contracts';
 import { collectionRoutes } from '../../../../../modules/collections/routes';
 import { notFound } from '../../../../server/http';
 import { collectionWithPrompts, throttleAccount } from '../../../../server/library';
@@ -7,7 +7,7 @@ import { serve } from '../../../../server/route';
 
 export const GET = serve(collectionRoutes.collection, async ({ params: { id }, user, app }) => {
   const collection = await collectionWithPrompts(app, id, user?.id ?? null);
-  if (!collection) notFound(COLLECTION_MESSAGES.notFound);
+  if (!collection) notFound(COLLECTION_REFUSALS.notFound);
   return collection;
 });
 

@@ -1,5 +1,5 @@
 import { changeComment } from '../../../../../modules/discussion';
-import { DISCUSSION_MESSAGES } from '../../../../../modules/discussion/contracts';
+import { DISCUSSION_REFUSALS } from '../../../../../modules/discussion/contracts';
 import { discussionRoutes } from '../../../../../modules/discussion/routes';
 import { commentById } from '../../../../server/discussion';
 import { notFound } from '../../../../server/http';
@@ -11,7 +11,7 @@ export const PATCH = serve(discussionRoutes.editComment, async ({ params: { id }
   const edited = await changeComment(app.store, { kind: 'edit', commentId: id, userId: user.id, body: body.body, at: metadata.at }, metadata);
   await settle(edited);
   const view = await commentById(app.db, id);
-  if (!view) notFound(DISCUSSION_MESSAGES.notFound);
+  if (!view) notFound(DISCUSSION_REFUSALS.notFound);
   return view;
 });
 

@@ -1,5 +1,5 @@
 import { fileReport } from '../../../../../modules/discussion';
-import { DISCUSSION_MESSAGES } from '../../../../../modules/discussion/contracts';
+import { DISCUSSION_REFUSALS } from '../../../../../modules/discussion/contracts';
 import { discussionRoutes } from '../../../../../modules/discussion/routes';
 import { getComment } from '../../../../../projections/discussion/queries';
 import { notFound } from '../../../../server/http';
@@ -10,7 +10,7 @@ export const POST = serve(discussionRoutes.reportComment, async ({ params: { id 
   await throttleAccount(app, context, 'report', user.id);
   // Where the comment is, from the read model; whether it may be reported is decided from its stream.
   const comment = await getComment(app.db, id);
-  if (!comment) notFound(DISCUSSION_MESSAGES.notFound);
+  if (!comment) notFound(DISCUSSION_REFUSALS.notFound);
   const filed = await fileReport(app.store, user.id, { promptId: comment.promptId, commentId: id }, body, metadata);
   await settle(filed);
   return replyWith({ id: filed.reportId }, { status: 201 });

@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from '../../../../../modules/members/contracts';
+import { MEMBER_REFUSALS } from '../../../../../modules/members/contracts';
 import { memberRoutes } from '../../../../../modules/members/routes';
 import { communityReader } from '../../../../server/community';
 import { notFound } from '../../../../server/http';
@@ -6,5 +6,5 @@ import { serve } from '../../../../server/route';
 
 export const GET = serve(
   memberRoutes.memberCollections,
-  async ({ app, params: { id }, query }) => (await communityReader(app).memberCollections(id, query)) ?? notFound(MEMBER_MESSAGES.notFound),
+  async ({ app, params: { id }, query }) => (await communityReader(app).memberCollections(id, query)) ?? notFound(MEMBER_REFUSALS.notFound),
 );

@@ -1,6 +1,6 @@
 import { postComment } from '../../../../../modules/discussion';
 import { discussionRoutes } from '../../../../../modules/discussion/routes';
-import { DISCUSSION_MESSAGES } from '../../../../../modules/discussion/contracts';
+import { DISCUSSION_REFUSALS } from '../../../../../modules/discussion/contracts';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
 import { commentById, commentPage } from '../../../../server/discussion';
 import { notFound } from '../../../../server/http';
@@ -8,7 +8,7 @@ import { throttleAccount } from '../../../../server/library';
 import { replyWith, serve } from '../../../../server/route';
 
 export const GET = serve(discussionRoutes.comments, async ({ params: { id }, query, app }) => {
-  if (!(await getPublicPrompt(app.db, id))) notFound(DISCUSSION_MESSAGES.promptNotFound);
+  if (!(await getPublicPrompt(app.db, id))) notFound(DISCUSSION_REFUSALS.promptNotFound);
   return commentPage(app.db, id, query);
 });
 

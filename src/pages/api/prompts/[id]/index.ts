@@ -1,3 +1,4 @@
+import { PROMPT_REFUSALS } from '../../../../../modules/prompts/contracts';
 import { editPrompt, withdrawPrompt } from '../../../../../modules/prompts';
 import { templateVariables } from '../../../../../modules/prompts/contracts';
 import { promptRoutes } from '../../../../../modules/prompts/routes';
@@ -10,7 +11,7 @@ import { serve } from '../../../../server/route';
 /** A public prompt is cacheable; an unpublished one is answered to its submitter and the admin only, never cached. */
 export const GET = serve(promptRoutes.prompt, async ({ params: { id }, app, actor, context }) => {
   const found = await getPromptFor(app.db, id, actor);
-  if (!found) notFound('Prompt not found');
+  if (!found) notFound(PROMPT_REFUSALS.notFound);
   const prompt = { ...found, variables: templateVariables(found.content), versionRating: await getVersionRating(app.db, id, found.version) };
   if (prompt.status !== 'approved') return json(prompt, { headers: { 'cache-control': 'private, no-store' } });
   const { status: _status, ...publicView } = prompt;

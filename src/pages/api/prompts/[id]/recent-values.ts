@@ -1,3 +1,4 @@
+import { PROMPT_REFUSALS } from '../../../../../modules/prompts/contracts';
 import { templateVariables } from '../../../../../modules/prompts/contracts';
 import { engagementRoutes } from '../../../../../modules/engagement/routes';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
@@ -9,7 +10,7 @@ import { serve } from '../../../../server/route';
 export const GET = serve(engagementRoutes.recentValues, async ({ params: { id }, user, actor, app }) => {
   // A public prompt, or the user's own in any state.
   const prompt = await getPromptFor(app.db, id, actor);
-  if (!prompt) notFound('Prompt not found');
+  if (!prompt) notFound(PROMPT_REFUSALS.notFound);
   return recentValues(
     app.db,
     user.id,

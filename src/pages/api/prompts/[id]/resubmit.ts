@@ -1,7 +1,7 @@
 import { resubmitPrompt } from '../../../../../modules/prompts';
 import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { serve } from '../../../../server/route';
-import { requeueFor } from '../../../../server/submit';
+import { requeueFor } from '../../../../server/review/submit';
 
 /** A rejected prompt, changed since, joins the queue again. */
 export const POST = serve(promptRoutes.resubmit, async ({ params: { id }, user, app, actor, context, metadata, settle }) =>

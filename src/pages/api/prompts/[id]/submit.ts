@@ -2,7 +2,7 @@ import { sharePrompt } from '../../../../../modules/prompts';
 import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { getPromptFor } from '../../../../../projections/catalog/queries';
 import { serve } from '../../../../server/route';
-import { requeueFor, similarIds } from '../../../../server/submit';
+import { requeueFor, similarIds } from '../../../../server/review/submit';
 
 /**
  * A private prompt joins the review queue: held to the same limits as a new submission,

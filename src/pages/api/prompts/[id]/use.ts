@@ -1,3 +1,4 @@
+import { PROMPT_REFUSALS } from '../../../../../modules/prompts/contracts';
 import { recordUse } from '../../../../../modules/prompts';
 import { promptRoutes } from '../../../../../modules/prompts/routes';
 import { getPublicPrompt } from '../../../../../projections/catalog/queries';
@@ -12,6 +13,6 @@ export const PUT = serve(promptRoutes.use, async ({ params: { id }, app, actor, 
   const appended = await recordUse(app.store, id, actor, metadata, clientIp(context, app.config.trustProxy));
   await settle(appended);
   const prompt = await getPublicPrompt(app.db, id);
-  if (!prompt) notFound('Prompt not found');
+  if (!prompt) notFound(PROMPT_REFUSALS.notFound);
   return { id, usageCount: prompt.usageCount };
 });

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { hasTemplateVariables, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
+import { api, refusedText } from '../../client/http';
+import { recordUseAndCopy } from '../../client/prompt-actions';
+import * as routes from '../../shared/api-routes.generated';
+import { askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { useT, withStrings } from '../../client/strings';
+import { reserveToast } from '../../ui/toast-store';
+import { Button, buttonClass } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import type { ScopeOf } from '../../shared/string-specs';
+import { useFillPanel } from '../fill/useFillPanel';
+
+interface Props extends ReviewProps {
+  /** The prompt as its author (or the admin) sees it, read by the page: it renders on the server, so nothing flashes. */
+  initial: OwnPromptView;
+  /** The standing rejection's reason and note (a rejected prompt). */
+  rejection: RejectionView | null;
+}
+
+/**
+ * /prompts/{id} of a prompt that is not public, as its submitter or the admin (a private
+ * prompt: its author only) sees it: the page renders it with status 200 and the prompt's own
+ * title (never cached); everyone else gets "Error Loading Prompt" with 404. Marked with its
+ * status, with what comes next: a private one can be submitted to the community, a rejected
+ * one shows why and can be resubmitted once edited, and any can be edited or copied.
+ */
+export default withStrings(OwnPromptView);
+
+function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
+  const t = useT<ScopeOf<'review'>>();
+  const [prompt, setPrompt] = useState<OwnPromptView>(initial);
+  const id = prompt.id;
+  // An unpublished prompt is copied without a public use (there is nothing public to count).
+  const fill = useFillPanel(id, undefined, false);
+  const notice = (
+    {
+      private: 'own.privateNotice',
+      pending: 'own.pendingNotice',
+      rejected: 'own.rejectedNotice',
+      approved: 'own.withdrawnNotice',
+      withdrawn: 'own.withdrawnNotice',
+    } as const
+  )[prompt.status];
+  const resubmit = async () => {
+    const resubmitted = await askToResubmit(id, t);
+    if (resubmitted) setPrompt(resubmitted);
+  };
+  const share = async () => {
+    if (!confirm(t('mine.shareConfirm'))) return;
+    const toast = reserveToast();
+    try {
+      const { status, ...shared } = await api(routes.share, { params: { id } });
+      setPrompt({ ...shared, status });
+      toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
+    } catch (error) {
+      console.error(error);
+      // A prompt past the public library's limits (a long import) says why it cannot go as it is.
+      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: refusedText(t, error) });
+    }
+  };
+  return (
+    <article className="container-page max-w-4xl pt-8 sm:pt-10" aria-labelledby="own-prompt-title" data-testid="own-prompt">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={prompt.status} label={t(`status.${prompt.status}`)} />
+        <time dateTime={prompt.createdAt} className="text-sm text-muted-foreground">
+          {formatTime(prompt.createdAt, lng)}
+        </time>
+      </div>
+      <h1 id="own-prompt-title" className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">
+        {prompt.title}
+      </h1>
+      <p className="mt-3 text-lg leading-8 text-muted-foreground">{prompt.description}</p>
+      <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status" data-testid="own-notice">
+        {t(notice)}
+      </p>
+      {prompt.status === 'rejected' && rejection && (
+        <Rejection rejection={rejection} testId="rejection">
+          <p className="mt-2 text-muted-foreground">{t('mine.resubmitHint')}</p>
+        </Rejection>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          variant={prompt.status === 'private' || prompt.status === 'rejected' ? 'outline' : 'primary'}
+          onClick={() => (hasTemplateVariables(prompt.content) ? fill.open() : void recordUseAndCopy(id, undefined, false))}
+          data-testid="own-copy"
+        >
+          <Icon name="copy" size={14} />
+          {t('own.copy')}
+        </Button>
+        {prompt.status === 'rejected' && (
+          <Button onClick={() => void resubmit()} data-testid="resubmit">
+            <Icon name="send" size={14} />
+            {t('mine.resubmit')}
+          </Button>
+        )}
+        {prompt.status === 'private' && (
+          <Button onClick={() => void share()} data-testid="share">
+            <Icon name="send" size={14} />
+            {t('mine.share')}
+          </Button>
+        )}
+        {prompt.status !== 'withdrawn' && (
+          <a href={`/prompts/${id}/edit`} className={buttonClass({ variant: 'outline' })} data-testid="own-edit">
+            <Icon name="pen-line" size={14} />
+            {t('mine.edit')}
+          </a>
+        )}
+        <a href={`/prompts/${id}/versions`} className={buttonClass({ variant: 'ghost' })} data-testid="own-versions">
+          <Icon name="clock" size={14} />
+          {t('mine.versions')}
+        </a>
+      </div>
+      {fill.panel}
+      <pre
+        className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm"
+        data-testid="prompt-content"
+      >
+        {prompt.content}
+      </pre>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import type { APIContext } from 'astro';
+import type { PromptView } from '../../../modules/prompts/contracts';
+import { getPublicPrompts, listPrompts } from '../../../projections/catalog/queries';
+import { collectionItems, getCollection } from '../../../projections/collections/queries';
+import { listFavorites } from '../../../projections/engagement/queries';
+import type { Sort } from '../../../modules/prompts/contracts';
+import { categoryIdOf } from '../../shared/list-params';
+import type { App } from '../app';
+import { clientIp } from '../rate-limit';
+
+/** Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order. */
+export async function withPrompts<T extends { promptId: number }>(app: App, rows: T[]): Promise<(T & { prompt: PromptView })[]> {
+  const prompts = await getPublicPrompts(
+    app.db,
+    rows.map((r) => r.promptId),
+  );
+  return rows.flatMap((r) => {
+    const prompt = prompts.get(r.promptId);
+    return prompt ? [{ ...r, prompt }] : [];
+  });
+}
+
+/**
+ * A collection with its public prompts, or null: public ones for anyone, private ones only
+ * for their owner (the API and the /collections/{id} page answer others exactly as missing).
+ */
+export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
+  const collection = await getCollection(app.db, id, viewerId);
+  if (!collection) return null;
+  const items = await withPrompts(app, await collectionItems(app.db, id));
+  return { ...collection, prompts: items.map((i) => ({ ...i.prompt, savedVersion: i.savedVersion })) };
+}
+
+/** The Bookmarks tab's list state (the browse page's, less tab and page). */
+type BookmarkFilter = { q: string; category: string; sort: Sort };
+
+/**
+ * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and
+ * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
+ * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
+ */
+async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]> {
+  const favorites = await listFavorites(app.db, userId);
+  const saved = new Map(favorites.map((f) => [f.promptId, f.savedVersion]));
+  const prompts = await listPrompts(app.db, {
+    ids: [...saved.keys()],
+    q: state.q,
+    categoryId: state.category ? categoryIdOf(state.category) : undefined,
+    sort: state.sort,
+    limit: saved.size,
+  });
+  // The version each was bookmarked at: the tab says "Updated since you saved it" past it.
+  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
+}
+
+/**
+ * Copies and history entries are throttled per client address (RATE_LIMIT_USE_PER_IP per
+ * RATE_LIMIT_WINDOW_SECONDS): 429 with Retry-After past it.
+ */
+export async function throttleUse(app: App, context: Pick<APIContext, 'request' | 'clientAddress'>): Promise<void> {
+  await app.limiter.hit('use', { ip: clientIp(context, app.config.trustProxy) });
+}
+
+/**
+ * One account's writes, counted by the composition root's rate limiter: `submit` (prompts
+ * sent for review), `library` (ratings, bookmarks, collections, history), `data`, `comment`,
+ * `report` or `token` (access tokens created and revoked). Past the
+ * account's limit (or the looser one per client address): 429 with Retry-After and the
+ * action's message, before anything is read or appended.
+ */
+export async function throttleAccount(
+  app: App,
+  context: Pick<APIContext, 'request' | 'clientAddress'>,
+  action: 'submit' | 'library' | 'data' | 'comment' | 'report' | 'token',
+  userId: number,
+): Promise<void> {
+  await app.limiter.hit(action, { ip: clientIp(context, app.config.trustProxy), account: `user:${userId}` });
+}
+
+/**
+ * What pages read from a user's library, bound to the app. The request middleware puts it on
+ * `Astro.locals.library`, so pages never hold the app or a raw `Db`.
+ */
+export interface LibraryReader {
+  /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
+  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]>;
+  /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
+  collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
+}
+
+export function libraryReader(app: App): LibraryReader {
+  return {
+    bookmarks: (userId, state) => bookmarkedPrompts(app, userId, state),
+    collection: (id, viewerId) => collectionWithPrompts(app, id, viewerId),
+  };
+}
