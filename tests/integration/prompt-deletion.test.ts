@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTORE_WINDOW_MS } from '../../modules/prompts';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { purgeDue } from '../../src/server/purge';
+import { purgeDue } from '../../src/server/review/purge';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { Browser, installApp, signUpAs } from '../support/test-app';
 
