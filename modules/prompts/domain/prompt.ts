@@ -3,6 +3,7 @@ import {
   type RejectionView,
   MAX_PENDING_PER_AUTHOR,
   PROMPT_REFUSALS,
+  shareRefusal,
   type VersionContent,
   type VersionStatus,
   type VersionView,
@@ -277,6 +278,9 @@ export function decideShare(state: PromptState, promptId: number, actor: Actor, 
   if (state.status === 'none' || !isAuthor) throw new DomainError(PROMPT_REFUSALS.notFound);
   if (state.status !== 'private') throw new DomainError(PROMPT_REFUSALS.alreadyShared);
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError(PROMPT_REFUSALS.tooManyPending({ limit: MAX_PENDING_PER_AUTHOR }));
+  // A private prompt may be longer than the public library takes (an import keeps it whole): it says why, and stays private.
+  const refusal = shareRefusal(state.versions.at(-1)!);
+  if (refusal) throw new DomainError(refusal);
   return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId!, ...(similarTo.length ? { similarTo } : {}) } }];
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { hasTemplateVariables, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
+import { api, refusedText } from '../../client/http';
 import { recordUseAndCopy } from '../../client/prompt-actions';
 import * as routes from '../../shared/api-routes.generated';
 import { askToDelete, askToResubmit, formatTime, Rejection, restoreDeleted, StatusBadge, type ReviewProps } from '../shared/review-parts';
@@ -60,7 +60,8 @@ function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props
       toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.shareFailed') });
+      // A prompt past the public library's limits (a long import) says why it cannot go as it is.
+      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: refusedText(t, error) });
     }
   };
   const remove = () =>
