@@ -15,7 +15,7 @@ import { tokensMigrations } from '../../modules/tokens';
 import { promptsMigrations } from '../../modules/prompts';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
-import { startPurge } from './purge';
+import { startPurge } from './review/purge';
 import { logLine } from './log';
 import { ensureAdminAccount } from './accounts/admin-account';
 import { PageCache } from './page-cache';

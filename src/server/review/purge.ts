@@ -1,9 +1,9 @@
 import type { PgBoss } from 'pg-boss';
-import type { Db, EventMetadata, EventStore } from '../../events';
-import { purgeDeletedPrompts } from '../../modules/prompts';
-import { listDueForPurge } from '../../projections/review/queries';
-import type { Clock } from './clock';
-import type { Config } from './config';
+import type { Db, EventMetadata, EventStore } from '../../../events';
+import { purgeDeletedPrompts } from '../../../modules/prompts';
+import { listDueForPurge } from '../../../projections/review/queries';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
 
 /** What the purge needs of the app (not the App type itself: the app imports this file). */
 interface PurgeHost {
