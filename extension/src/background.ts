@@ -2,6 +2,9 @@ import { EXTENSION_MENU, type ExtensionMenuItem } from '../../modules/devices/co
 import { chosenService, load, onChange, type Stored } from './lib/settings';
 import { composeText, createPageUrl, planSend } from './lib/services';
 import { translator } from './lib/i18n';
+import { pickerResults, recordDiagnostic, takeHandoff } from './lib/composer-worker';
+import type { ToTab, ToWorker } from './lib/messages';
+import { api } from './lib/api';
 
 /**
  * The service worker: the context menu on selected text, and the toolbar button opening the
@@ -62,5 +65,31 @@ onChange(() => void buildMenus());
 chrome.contextMenus.onClicked.addListener((info) => void onMenuClick(info));
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
+// The chat sites' content script: the picker's search, a use counted, a failure noted, a handed-over text.
+chrome.runtime.onMessage.addListener((message: ToWorker, sender, reply: (answer: unknown) => void) => {
+  switch (message.kind) {
+    case 'promptory:search':
+      void pickerResults(message.q).then(reply);
+      return true;
+    case 'promptory:used':
+      void load().then((s) => api.use(s, message.id).catch(() => undefined));
+      return;
+    case 'promptory:diagnostic':
+      void recordDiagnostic(message.diagnostic);
+      return;
+    case 'promptory:handoff':
+      void takeHandoff(sender.tab?.id).then(reply);
+      return true;
+  }
+});
+
+/** The keyboard command (changeable on chrome://extensions/shortcuts): the picker in the active tab's composer. */
+export async function openPickerIn(tabId: number | undefined): Promise<void> {
+  if (tabId !== undefined) await chrome.tabs.sendMessage(tabId, { kind: 'promptory:open-picker' } satisfies ToTab).catch(() => undefined);
+}
+chrome.commands?.onCommand.addListener((command, tab) => {
+  if (command === 'open-picker') void openPickerIn(tab?.id);
+});
+
 // The browser tests drive the menu through these (Playwright cannot click a native context menu).
-Object.assign(globalThis, { promptory: { onMenuClick, sendText } });
+Object.assign(globalThis, { promptory: { onMenuClick, sendText, openPickerIn } });
