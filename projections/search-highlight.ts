@@ -12,7 +12,8 @@ import { parseQuery } from './search-query';
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 /** How far into a long content an excerpt's match is looked for. */
 const EXCERPT_SCAN = 20_000;
-const EXCERPT_BEFORE = 50;
+// Little context ahead: the card shows two lines, and the match must be in them.
+const EXCERPT_BEFORE = 24;
 const EXCERPT_LENGTH = 180;
 
 function foldedWithOrigins(text: string) {

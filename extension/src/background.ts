@@ -1,3 +1,4 @@
+import { EXTENSION_MENU, type ExtensionMenuItem } from '../../modules/devices/contracts';
 import { chosenService, load, onChange, type Stored } from './lib/settings';
 import { composeText, createPageUrl, planSend } from './lib/services';
 import { translator } from './lib/i18n';
@@ -10,18 +11,14 @@ import { api } from './lib/api';
  * side panel. It holds no state: everything is read from storage on each event, since Chrome
  * stops idle workers.
  */
-type MenuId = 'promptory-send' | 'promptory-open' | 'promptory-save';
+type MenuId = ExtensionMenuItem['id'];
 
 async function buildMenus(): Promise<void> {
   const settings = await load();
   const t = translator(settings.language);
   await chrome.contextMenus.removeAll();
-  const items: [MenuId, string][] = [
-    ['promptory-send', t('menu.send', { service: chosenService(settings).name })],
-    ['promptory-open', t('menu.open')],
-    ['promptory-save', t('menu.save')],
-  ];
-  for (const [id, title] of items) chrome.contextMenus.create({ id, title, contexts: ['selection'] });
+  const service = chosenService(settings).name;
+  for (const { id, label } of EXTENSION_MENU) chrome.contextMenus.create({ id, title: t(`menu.${label}`, { service }), contexts: ['selection'] });
 }
 
 /** Sends text to the chosen chat service: by address, or copied (by the send page) and then opened. */

@@ -15,6 +15,7 @@ import { tokensMigrations } from '../../modules/tokens';
 import { promptsMigrations } from '../../modules/prompts';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
+import { startPurge } from './purge';
 import { logLine } from './log';
 import { ensureAdminAccount } from './accounts/admin-account';
 import { PageCache } from './page-cache';
@@ -133,6 +134,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   };
   // The mail queue's worker, then the ADMIN_EMAIL account on first start (it sends a link).
   await startMail(app);
+  await startPurge(app);
   await ensureAdminAccount(app, log);
   return app;
 }

@@ -51,7 +51,7 @@ test('the device list says an ended session in Chinese', async ({ page, baseURL 
   await apiSignUp(page.request);
   const key = await askToConnect(page, baseURL!, 'Home laptop');
   expect((await page.request.post('/api/extension/devices', { data: { name: 'Home laptop', tokenHash: key } })).status()).toBe(201);
-  await page.goto('/extension');
+  await page.goto('/dashboard');
   await islandsReady(page);
   await expect(page.getByTestId('device')).toHaveCount(1);
   // Signed out elsewhere: the revoke is refused until the member signs in again.
@@ -89,8 +89,10 @@ test('the logout says a refused request in Chinese', async ({ page }) => {
   await apiSignUp(page.request);
   await page.goto('/dashboard');
   await islandsReady(page);
-  // The request leaves the page as another site's would: the server refuses it (403) as such.
-  await page.route('**/api/auth/logout', (route) => route.continue({ headers: { ...route.request().headers(), origin: 'https://evil.example' } }));
+  // The request reaches the server as another site's would: the server itself refuses it (403).
+  await page.route('**/api/auth/logout', async (route) =>
+    route.fulfill({ response: await route.fetch({ headers: { ...route.request().headers(), origin: 'https://evil.example' } }) }),
+  );
   await page.getByTestId('user-menu').click();
   await page.locator('[data-logout]:visible').first().click();
   await saysInChinese(page, zh.accounts.crossOrigin);

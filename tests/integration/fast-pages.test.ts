@@ -258,7 +258,8 @@ describe.skipIf(!databaseUrl)('pages assembled from cached pieces', () => {
     '/privacy-policy',
   ];
 
-  it('are the bytes of the pages rendered whole, cold and warm, in both languages', async () => {
+  // Some 60 pages rendered twice on a shared machine: more than the default minute.
+  it('are the bytes of the pages rendered whole, cold and warm, in both languages', { timeout: 240_000 }, async () => {
     for (const lng of ['en', 'zh-HK'])
       for (const path of paths()) {
         const reference = await page(whole, path, lng);

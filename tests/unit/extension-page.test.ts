@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXTENSION_MENU } from '../../modules/devices/contracts';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { CHAT_SITES } from '../../extension/src/lib/chat-sites';
 
 /** The /extension page's texts against what the extension and the library really are. */
 const site = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/site.json`, import.meta.url), 'utf8')).extension;
+const extension = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/extension.json`, import.meta.url), 'utf8'));
 const manifest = JSON.parse(readFileSync(new URL('../../extension/manifest.json', import.meta.url), 'utf8'));
 
 describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
@@ -23,5 +25,12 @@ describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
     // The content script runs on the site table's chat sites: the answer names each (Doubao and Qwen by their Chinese names in zh-HK).
     const named: Record<string, string> = lng === 'en' ? {} : { doubao: '豆包', qwen: '通義千問' };
     for (const chat of CHAT_SITES) expect(answer).toContain(named[chat.id] ?? chat.name);
+  });
+
+  it("draws the extension's real context menu: its items, worded, and no other of Promptory's", () => {
+    const drawn = Object.keys(site(lng).demo.menu);
+    const browsers = ['back', 'copy', 'search'];
+    expect(drawn.filter((key) => !browsers.includes(key))).toEqual(EXTENSION_MENU.map((item) => item.label));
+    for (const { label } of EXTENSION_MENU) expect(extension(lng).menu[label], label).toBeTruthy();
   });
 });

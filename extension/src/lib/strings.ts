@@ -7,18 +7,21 @@ import enPrompts from '../../../src/i18n/locales/en/prompts.json';
 import zhPrompts from '../../../src/i18n/locales/zh-HK/prompts.json';
 import enReview from '../../../src/i18n/locales/en/review.json';
 import zhReview from '../../../src/i18n/locales/zh-HK/review.json';
+import enRefusals from '../../../src/i18n/locales/en/refusals.json';
+import zhRefusals from '../../../src/i18n/locales/zh-HK/refusals.json';
 
 /**
  * The site's own translation files, bundled at build time into the same `Strings` bundles the
- * site hands its islands (spec `extension`): the extension says what the site says.
+ * site hands its islands (spec `extension`): the extension says what the site says, refusals
+ * included (by their code: src/shared/refusals.ts).
  */
-const english = flatten({ extension: en, prompts: enPrompts, review: enReview });
+const english = flatten({ extension: en, prompts: enPrompts, review: enReview, refusals: enRefusals });
 const BUNDLES: Record<Language, Strings<'extension:'>> = {
   en: { lng: 'en', scope: 'extension:', text: pick(english, STRING_SPECS.extension) },
   'zh-HK': {
     lng: 'zh-HK',
     scope: 'extension:',
-    text: pick({ ...english, ...flatten({ extension: zh, prompts: zhPrompts, review: zhReview }) }, STRING_SPECS.extension),
+    text: pick({ ...english, ...flatten({ extension: zh, prompts: zhPrompts, review: zhReview, refusals: zhRefusals }) }, STRING_SPECS.extension),
   },
 };
 

@@ -20,6 +20,8 @@ interface Props {
   /** Called inside the click or key press that submits, so the page may still use the clipboard. */
   onSubmit: (text: string, values: Record<string, string>) => Promise<void>;
   onCancel: () => void;
+  /** The panel's language: the built-in variables (today's date, …) fill themselves in it. */
+  language: string;
 }
 
 /**
@@ -27,8 +29,8 @@ interface Props {
  * fill-in panel's behaviour (`useFillIn`, shared with src/islands/fill/FillPanel.tsx) in the
  * panel's own markup, with the same words, ending in Copy or Send instead of Copy only.
  */
-export function FillForm({ template, initial, mode, t, onSubmit, onCancel }: Props) {
-  const { baseId, form, fields, preview, busy } = useFillIn({ template, initial, onSubmit, onCancel });
+export function FillForm({ template, initial, mode, t, onSubmit, onCancel, language }: Props) {
+  const { baseId, form, fields, preview, busy } = useFillIn({ template, initial, onSubmit, onCancel, builtIns: { language } });
 
   return (
     // Escape from any of its fields or buttons cancels (`form.onKeyDown`): the key bubbles to the form.
