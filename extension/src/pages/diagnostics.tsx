@@ -11,8 +11,7 @@ import type { T } from '../lib/strings';
 export function Diagnostics({ t }: { t: T }) {
   const [entries, setEntries] = useState<Diagnostic[]>([]);
   useEffect(() => {
-    const read = () =>
-      void chrome.storage.local.get(DIAGNOSTICS_KEY).then((stored) => setEntries((stored[DIAGNOSTICS_KEY] as Diagnostic[] | undefined) ?? []));
+    const read = () => void chrome.storage.local.get(DIAGNOSTICS_KEY).then((stored) => setEntries((stored[DIAGNOSTICS_KEY] as Diagnostic[] | undefined) ?? []));
     read();
     const changed = (changes: Record<string, unknown>) => DIAGNOSTICS_KEY in changes && read();
     chrome.storage.onChanged.addListener(changed);
