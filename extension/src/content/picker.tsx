@@ -14,7 +14,7 @@ export interface PickerView {
 
 interface Props extends PickerView {
   t: T;
-  /** The extension's language: the fill-in form's built-in variables (today's date, …) fill themselves in it. */
+  /** The user's language: the built-in variables (today's date, …) fill themselves in it. */
   language: string;
   onChoose: (index: number) => void;
   onHover: (index: number) => void;
