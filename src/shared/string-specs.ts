@@ -81,7 +81,7 @@ export const STRING_SPECS = {
       'prompts:rating.thanks',
       'prompts:detail.usesUnit',
       'prompts:card.noRatings',
-      'prompts:card.ratingLabel',
+      'prompts:card.helpful',
       'prompts:card.ratings',
     ],
   },

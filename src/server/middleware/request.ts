@@ -25,6 +25,7 @@ export const request: MiddlewareHandler = async (context, next) => {
   context.locals.community = communityReader(app);
   context.locals.devices = deviceReader(app.db);
   context.locals.discussion = discussionReader(app.db);
+  context.locals.fragments = app.fragments;
   context.locals.notifications = notificationReader(app.db);
   return next();
 };
