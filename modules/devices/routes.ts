@@ -13,7 +13,7 @@ export const deviceRoutes = {
     device: true,
     // The category filter's id is canonical like every id (0: any category).
     query: extensionPromptsQuery.extend({ categoryId: idOrZeroParam.optional() }),
-    summary: "The side panel's library: search text and category, most popular first.",
+    summary: "The side panel's library: search text (the site's search engine, best match first; without text most popular first) and category.",
   }),
   devices: route<DeviceView[]>()({
     method: 'GET',

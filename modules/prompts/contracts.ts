@@ -246,6 +246,15 @@ export const reReviewRequest = z.object({ isApproved: z.boolean() });
 export const SORTS = ['popular', 'newest', 'rating'] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** A span of a text, as UTF-16 offsets: [start, end). */
+export type TextRange = [number, number];
+
+/** Where a search's words stand in a result (docs/search.md): the title's spans, and a short window of the content around its first match. */
+export interface SearchMatch {
+  title: TextRange[];
+  excerpt: { text: string; ranges: TextRange[] } | null;
+}
+
 /** A prompt as every API answer and page sees it. */
 export interface PromptView {
   id: number;
@@ -260,6 +269,8 @@ export interface PromptView {
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */
   ratingCount: number;
+  /** How many of them rate it Helpful: the figure every screen shows is their share ("86% helpful · 14 ratings"). */
+  helpfulCount: number;
   usageCount: number;
   isFeatured: boolean;
   isEditorsPick: boolean;
@@ -338,6 +349,24 @@ export interface SubmissionView extends ReviewPromptView {
   pendingRevision: PendingRevision | null;
   /** Set when the latest reviewed revision was rejected (and none waits since). */
   lastRevisionRejected: ({ version: number; at: string } & RejectionView) | null;
+}
+
+/** A prompt in its author's Recently deleted list: restorable until `purgeAfter`. */
+export interface DeletedPromptView {
+  id: number;
+  title: string;
+  description: string;
+  /** ISO times: when it was deleted, and from when the purge takes it for good. */
+  deletedAt: string;
+  purgeAfter: string;
+}
+
+/** What deleting or restoring a prompt answers: its status now (restored: as before its deletion). */
+export interface DeletionResult {
+  id: number;
+  status: PromptStatusName | 'deleted';
+  /** ISO time from when the purge takes it (deleted), else null. */
+  purgeAfter: string | null;
 }
 
 /** What a version sets: an edit changes any of these. */
@@ -425,6 +454,7 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   importUndone: { kind: 'conflict', text: IMPORT_BATCH_MESSAGES.undone },
   importExists: { kind: 'conflict', text: 'This import already exists' },
   signInToImport: { kind: 'unauthenticated', text: 'Please sign in to import prompts.' },
+  notDeleted: { kind: 'conflict', text: 'This prompt is not deleted' },
 });
 
 const editNote = z

@@ -27,13 +27,27 @@ function countUses(uses: UsedEvent[]): Statement {
     params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position), uses.map((e) => e.data.count)],
   };
 }
+import { categoryById } from '../../modules/prompts/contracts';
+import { promptSearchVectors } from '../search-vector';
 import { arrayLiteral, documentGrams, searchText } from './search';
 
-/** The searched columns of a prompt's title and description (search.ts). */
-function searchColumns(d: { title: string; description: string }): [string, string] {
+type Searched = { title: string; description: string; content: string; categoryId: number };
+
+/**
+ * The searched columns of a prompt: the substring index of its title and description
+ * (search.ts), and the engine's vectors of every field (search-vector.ts, docs/search.md).
+ */
+function searchColumns(d: Searched, authorName: string | null): [string, string, string, string] {
   const text = searchText(d.title, d.description);
-  return [text, arrayLiteral(documentGrams(text))];
+  const vectors = promptSearchVectors({ ...d, categoryName: categoryById(d.categoryId).name, authorName: authorName ?? '' });
+  return [text, arrayLiteral(documentGrams(text)), vectors.all, vectors.head];
 }
+
+/**
+ * A statement that changes a row's text knows no author name (evolve reads nothing): the new
+ * vectors keep the row's own author lexemes, the only ones of weight D.
+ */
+const NEW_VECTORS = `search_vector = $11::tsvector || ts_filter(search_vector, '{d}'), search_head = $12::tsvector || ts_filter(search_head, '{d}')`;
 
 /** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
 const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
@@ -46,7 +60,13 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 function forgetAuthor(userId: number): Statement[] {
   return [
     { text: `delete from catalog_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
-    { text: `update catalog_prompts set author_name = '', author_image = null, author_id = null where submitted_by = $1`, params: [userId] },
+    // The name leaves the index with its weight-D lexemes (the category's words go with them until the next edit).
+    {
+      text: `update catalog_prompts set author_name = '', author_image = null, author_id = null,
+               search_vector = ts_filter(search_vector, '{a,b,c}'), search_head = ts_filter(search_head, '{a,b}')
+             where submitted_by = $1`,
+      params: [userId],
+    },
   ];
 }
 
@@ -68,8 +88,9 @@ function insertPrompt(
 ): Statement {
   return {
     text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
-             status, is_featured, is_editors_pick, created_at, submitted_by, author_id, search_text, search_grams, applied_tx, applied_pos)
-           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::text[], $2::xid8, $3)
+             status, is_featured, is_editors_pick, created_at, submitted_by, author_id, search_text, search_grams, search_vector, search_head,
+             applied_tx, applied_pos)
+           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::text[], $18::tsvector, $19::tsvector, $2::xid8, $3)
            on conflict (id) do nothing`,
     params: [
       d.promptId,
@@ -86,7 +107,7 @@ function insertPrompt(
       row.createdAt,
       row.submittedBy,
       row.authorId,
-      ...searchColumns(d),
+      ...searchColumns(d, d.authorName),
     ],
   };
 }
@@ -106,9 +127,18 @@ function publish(
   return [
     {
       text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = coalesce($8, version),
-               search_text = $9, search_grams = $10::text::text[]
+               search_text = $9, search_grams = $10::text::text[], ${NEW_VECTORS}
              where id = $1 and ${AFTER}`,
-      params: [promptId, ...at, published.title, published.description, published.content, published.categoryId, version ?? null, ...searchColumns(published)],
+      params: [
+        promptId,
+        ...at,
+        published.title,
+        published.description,
+        published.content,
+        published.categoryId,
+        version ?? null,
+        ...searchColumns(published, null),
+      ],
     },
   ];
 }
@@ -123,13 +153,17 @@ export const catalogProjection: Projection = {
   // v10: PromptResubmitted (a rejected prompt pending again); v11: no index on pending rows (the
   // review queue reads its own projection); v12: author_id, the member a byline links to (none for a pen name);
   // v13: approvals carry the text they publish (no copy of each revision kept: catalog_revisions is gone).
-  version: 13,
+  // v14: search_vector and search_head, the search engine's index of every field (docs/search.md).
+  version: 14,
   tables: ['catalog_prompts'],
   handles: [
     'AccountDeleted',
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptDiscarded',
+    'PromptDeleted',
+    'PromptUndeleted',
+    'PromptPurged',
     'PromptSharedForReview',
     'PromptResubmitted',
     'PromptReviewed',
@@ -157,7 +191,7 @@ export const catalogProjection: Projection = {
       usage_count integer not null default 0,
       is_featured boolean not null default false,
       is_editors_pick boolean not null default false,
-      -- private | pending | approved | rejected | withdrawn: only approved rows are public; a
+      -- private | pending | approved | rejected | withdrawn | deleted: only approved rows are public; a
       -- withdrawn row keeps its uses and ratings, hidden with it; a private row is its author's alone
       status text not null default 'pending',
       reviewed_by integer,
@@ -169,6 +203,9 @@ export const catalogProjection: Projection = {
       author_id integer,
       search_text text not null,
       search_grams text[] not null default '{}',
+      -- the search engine's index (docs/search.md): every field, and every field but the content (ranking reads only this)
+      search_vector tsvector not null,
+      search_head tsvector not null,
       applied_tx xid8 not null,
       applied_pos bigint not null
     );
@@ -177,6 +214,7 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_rating on catalog_prompts (rating desc, usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
+    create index catalog_prompts_words on catalog_prompts using gin (search_vector);
   `,
   evolveBatch(events) {
     const statements: Statement[] = [];
@@ -244,8 +282,18 @@ export const catalogProjection: Projection = {
       case 'AccountDeleted':
         return forgetAuthor(event.data.userId);
       case 'PromptDiscarded':
-        // An undone import's private prompt: gone. Events arrive in log order, so its insert never comes after.
+      case 'PromptPurged':
+        // An undone import's private prompt, or a deleted one past its restore window: gone. Events arrive in log order, so its insert never comes after.
         return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];
+      case 'PromptDeleted':
+      case 'PromptUndeleted':
+        // In Recently deleted the row waits, hidden from everyone, to come back as it stood.
+        return [
+          {
+            text: `update catalog_prompts set status = $4, applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at, event.type === 'PromptDeleted' ? 'deleted' : event.data.status],
+          },
+        ];
       case 'PromptWithdrawn':
         return [
           {
@@ -260,9 +308,10 @@ export const catalogProjection: Projection = {
         return [
           {
             text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = $8,
-                     search_text = $9, search_grams = $10::text::text[], applied_tx = $2::xid8, applied_pos = $3
+                     search_text = $9, search_grams = $10::text::text[], ${NEW_VECTORS},
+                     applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [d.promptId, ...at, d.title, d.description, d.content, d.categoryId, d.version, ...searchColumns(d)],
+            params: [d.promptId, ...at, d.title, d.description, d.content, d.categoryId, d.version, ...searchColumns(d, null)],
           },
         ];
       }

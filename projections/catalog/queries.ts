@@ -1,6 +1,7 @@
 import type { Sql } from '../../events';
 import type { OwnPromptView, PromptStatusName, PromptView, Sort } from '../../modules/prompts/contracts';
 import { arrayLiteral, normaliseQuery, queryGrams } from './search';
+import { parseQuery } from '../search-query';
 import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface PromptRow extends PromptContentRow {
@@ -8,6 +9,7 @@ interface PromptRow extends PromptContentRow {
   author_id: number | null;
   rating: number;
   rating_count: number;
+  helpful_count: number;
   usage_count: number;
   is_featured: boolean;
   is_editors_pick: boolean;
@@ -18,7 +20,7 @@ interface PromptRow extends PromptContentRow {
   version: number;
 }
 
-const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, helpful_count, usage_count,
   is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by, author_id`;
 
 export function toPromptView(row: PromptRow): PromptView {
@@ -26,6 +28,7 @@ export function toPromptView(row: PromptRow): PromptView {
     ...toPromptContent(row),
     rating: row.rating,
     ratingCount: row.rating_count,
+    helpfulCount: row.helpful_count,
     usageCount: row.usage_count,
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
@@ -43,11 +46,17 @@ export type ListSource = 'all' | 'featured' | 'editors-pick';
 
 export interface ListQuery {
   source?: ListSource;
-  /** Case-insensitive substring of title or description. */
+  /**
+   * The search engine's query (docs/search.md): every prompt whose title or description holds
+   * it as a case-insensitive substring, and those whose words match in any field.
+   */
   q?: string;
   categoryId?: number;
-  /** 'rating-asc' is the community page's Top Rated, which lists lowest first. */
-  sort?: Sort | 'rating-asc' | 'none';
+  /**
+   * 'rating-asc' is the community page's Top Rated, which lists lowest first; 'relevance' (with
+   * a query; popular without) ranks the matches, popularity breaking ties.
+   */
+  sort?: ListSort;
   /** Hide prompts whose author name contains this text (community lists hide the house's own). */
   excludeAuthorContaining?: string;
   /**
@@ -59,7 +68,9 @@ export interface ListQuery {
   offset?: number;
 }
 
-const ORDER: Record<NonNullable<ListQuery['sort']>, string> = {
+export type ListSort = Sort | 'rating-asc' | 'none' | 'relevance';
+
+const ORDER: Record<Exclude<ListSort, 'relevance'>, string> = {
   popular: 'usage_count desc, id desc',
   newest: 'created_at desc, id desc',
   rating: 'rating desc, usage_count desc, id desc',
@@ -69,6 +80,52 @@ const ORDER: Record<NonNullable<ListQuery['sort']>, string> = {
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Ranking weights of the head vector's fields, in PostgreSQL's order: D (author), C (category), B (description), A (title). */
+const WEIGHTS = `'{0.1, 0.3, 0.6, 1.0}'`;
+
+/**
+ * The search engine's condition and rank for `q`, its values pushed onto `params`; null
+ * without a query. Matches are the spec's substring rule (the title or description holds `q`,
+ * lower-cased: the trigram and pair indexes answer it) or the words index (search-query.ts).
+ * The rank reads only the small head vector: a title or description substring first, then
+ * the fields' weights and the words' proximity there; a match in the content alone ranks 0.
+ */
+function searchCondition(text: string | undefined, params: unknown[]): { where: string; rank: string } | null {
+  const q = normaliseQuery(text);
+  if (!q) return null;
+  const substring: string[] = [];
+  // Two-character CJK terms have no trigram: their character pairs narrow the rows first.
+  const grams = queryGrams(q);
+  if (grams.length) {
+    params.push(arrayLiteral(grams));
+    substring.push(`search_grams @> $${params.length}::text::text[]`);
+  }
+  params.push(`%${escapeLike(q)}%`);
+  const like = `$${params.length}`;
+  substring.push(`search_text like ${like}`);
+  const inTitle = `(case when split_part(search_text, E'\n', 1) like ${like} then 2 when search_text like ${like} then 1 else 0 end)`;
+  const { tsquery } = parseQuery(q);
+  if (!tsquery) return { where: `(${substring.join(' and ')})`, rank: inTitle };
+  params.push(tsquery);
+  const words = `$${params.length}::tsquery`;
+  return {
+    where: `((${substring.join(' and ')}) or search_vector @@ ${words})`,
+    rank: `(${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}))`,
+  };
+}
+
+/**
+ * The ids of `userId`'s own prompts (any status) that `q` finds, by the same engine: what
+ * My Prompts lists when searched.
+ */
+export async function searchOwnPromptIds(sql: Sql, userId: number, q: string): Promise<number[]> {
+  const params: unknown[] = [userId];
+  const search = searchCondition(q, params);
+  if (!search) return [];
+  const rows = await sql.query<{ id: number }>(`select id from catalog_prompts where submitted_by = $1 and ${search.where}`, params);
+  return rows.map((r) => r.id);
 }
 
 /** Approved prompts from a tab's source, filtered by category, then search text, then sorted. */
@@ -86,25 +143,18 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params.push(query.categoryId);
     where.push(`category_id = $${params.length}`);
   }
-  const q = normaliseQuery(query.q);
-  if (q) {
-    // Two-character CJK terms have no trigram: their character pairs narrow the rows first.
-    const grams = queryGrams(q);
-    if (grams.length) {
-      params.push(arrayLiteral(grams));
-      where.push(`search_grams @> $${params.length}::text::text[]`);
-    }
-    params.push(`%${escapeLike(q)}%`);
-    where.push(`search_text like $${params.length}`);
-  }
+  const search = searchCondition(query.q, params);
+  if (search) where.push(search.where);
   if (query.excludeAuthorContaining) {
     params.push(`%${escapeLike(query.excludeAuthorContaining.toLowerCase())}%`);
     where.push(`lower(author_name) not like $${params.length}`);
   }
   params.push(query.limit ?? 500, query.offset ?? 0);
+  const sort = query.sort ?? 'popular';
+  const order = sort === 'relevance' ? (search ? `${search.rank} desc, ${ORDER.popular}` : ORDER.popular) : ORDER[sort];
   const rows = await sql.query<PromptRow>(
     `select ${COLUMNS} from catalog_prompts where ${where.join(' and ')}
-     order by ${ORDER[query.sort ?? 'popular']} limit $${params.length - 1} offset $${params.length}`,
+     order by ${order} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
   return rows.map(toPromptView);
@@ -134,18 +184,21 @@ export async function getPromptAccess(
   sql: Sql,
   id: number,
   viewer: { userId: number | null; isAdmin: boolean },
-): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null> {
+): Promise<{ prompt: OwnPromptView; mayEdit: boolean; isAuthor: boolean } | null> {
   const [row] = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = $1`, [id]);
-  if (!row) return null;
+  // A deleted prompt waits in its author's Recently deleted list, and is nowhere else.
+  if (!row || row.status === 'deleted') return null;
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
   const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');
   if (row.status !== 'approved' && !mayEdit) return null;
-  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit };
+  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit, isAuthor };
 }
 
-/** Every prompt `userId` wrote, whatever its status (private ones too), oldest first: what their data export holds. */
+/** Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted), oldest first: what their data export holds. */
 export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPromptView[]> {
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 order by created_at, id`, [userId]);
+  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 and status <> 'deleted' order by created_at, id`, [
+    userId,
+  ]);
   return rows.map((row) => ({ ...toPromptView(row), status: row.status as PromptStatusName }));
 }
 
@@ -156,7 +209,7 @@ export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPrompt
 export async function promptTitles(sql: Sql, ids: readonly number[], viewerId: number): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await sql.query<{ id: number; title: string }>(
-    `select id, title from catalog_prompts where id = any($1::int[]) and (status <> 'private' or submitted_by = $2)`,
+    `select id, title from catalog_prompts where id = any($1::int[]) and (status not in ('private', 'deleted') or submitted_by = $2)`,
     [[...new Set(ids)], viewerId],
   );
   return new Map(rows.map((r) => [r.id, r.title]));
@@ -168,10 +221,18 @@ export async function totalUsage(sql: Sql): Promise<number> {
   return row.n;
 }
 
-/** Public prompts by id (for lists that nest the prompt: bookmarks, history, collections). */
-export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promise<Map<number, PromptView>> {
+/**
+ * Public prompts by id (for lists that nest the prompt: bookmarks, history, collections); with
+ * `ownerId`, that user's own unpublished prompts too (private ones in their collections), not
+ * those they deleted.
+ */
+export async function getPublicPrompts(sql: Sql, ids: readonly number[], ownerId: number | null = null): Promise<Map<number, PromptView>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`, [[...new Set(ids)]]);
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts
+     where id = any($1::int[]) and (status = 'approved' or (submitted_by = $2 and status <> 'deleted'))`,
+    [[...new Set(ids)], ownerId],
+  );
   return new Map(rows.map((row) => [row.id, toPromptView(row)]));
 }
 

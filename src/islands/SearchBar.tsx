@@ -17,8 +17,10 @@ export interface SearchBarProps {
   sort: string;
   /** Category choices after "All Categories": slug and the category's own name (shown when it has no translation). */
   categories: [string, string][];
-  /** Sort choices in order; '' is "no sort" (community). */
+  /** Sort choices in order; '' is the default: "no sort" (community) unless `defaultSortLabel` names it. */
   sorts: readonly string[];
+  /** What the '' sort is called: browse's default (Relevance with a query, Most Popular without). */
+  defaultSortLabel?: 'none' | 'relevance' | 'popular';
   resetHref: string;
   idPrefix: string;
   /** Home page: a plain form to /prompts, no in-place swapping. */
@@ -42,6 +44,7 @@ export default function SearchBar({
   sort,
   categories,
   sorts,
+  defaultSortLabel = 'none',
   resetHref,
   idPrefix,
   standalone = false,
@@ -127,7 +130,7 @@ export default function SearchBar({
           value={sort}
           live={live}
           defaultValue={defaultSort}
-          options={sorts.map((value) => [value, t(`sort.${value || 'none'}` as SortKey)] as const)}
+          options={sorts.map((value) => [value, t(`sort.${value || defaultSortLabel}` as SortKey)] as const)}
         />
         <a href={resetHref} className={buttonClass({ variant: 'ghost', className: 'h-10' })} data-live-link={live} data-testid="reset-filters">
           <Icon name="rotate-ccw" size={15} />

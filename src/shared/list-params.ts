@@ -16,15 +16,22 @@ export type BrowseTab = (typeof BROWSE_TABS)[number];
 export const COMMUNITY_TABS = ['all', 'trending', 'newest'] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number];
 
-/** The community list starts unsorted; the browse list starts with "popular". */
+/** The community list starts unsorted (with a query: by relevance); the browse list starts with "popular". */
 export type CommunitySort = Sort | '';
+
+/** Browse's sorts: with a query, "relevance" ranks the matches and is the default (docs/search.md). */
+export type BrowseSort = Sort | 'relevance';
+export const BROWSE_SORTS: readonly BrowseSort[] = ['relevance', ...SORTS];
+
+/** The browse sort a state has unless its address names another: relevance with a query, popular without. */
+export const defaultBrowseSort = (q: string): 'relevance' | 'popular' => (q ? 'relevance' : 'popular');
 
 export interface BrowseState {
   tab: BrowseTab;
   q: string;
   /** Category slug, '' for All Categories. */
   category: string;
-  sort: Sort;
+  sort: BrowseSort;
   page: number;
 }
 
@@ -65,11 +72,12 @@ function readPage(value: string | null): number {
 }
 
 export function readBrowseState(params: URLSearchParams): BrowseState {
+  const q = readQuery(params);
   return {
     tab: pick(params.get('tab'), BROWSE_TABS, 'all'),
-    q: readQuery(params),
+    q,
     category: readCategory(params.get('category')),
-    sort: pick(params.get('sort'), SORTS, 'popular'),
+    sort: pick(params.get('sort'), BROWSE_SORTS, defaultBrowseSort(q)),
     page: readPage(params.get('page')),
   };
 }
@@ -84,6 +92,20 @@ export function readCommunityState(params: URLSearchParams): CommunityState {
   };
 }
 
+/**
+ * The browse sort select: its first option ('') is the default (Relevance with a query, Most
+ * Popular without), so a form sent without JavaScript and a link that names no sort both get
+ * it; the rest name a sort the address keeps.
+ */
+export function browseSortChoices(state: { q: string; sort: BrowseSort }): { sort: string; sorts: string[]; defaultSortLabel: 'relevance' | 'popular' } {
+  const fallback = defaultBrowseSort(state.q);
+  return {
+    sort: state.sort === fallback ? '' : state.sort,
+    sorts: ['', ...SORTS.filter((s) => s !== fallback)],
+    defaultSortLabel: fallback,
+  };
+}
+
 export function categoryIdOf(slug: string): number | undefined {
   return categories.find((c) => c.slug === slug)?.id;
 }
@@ -94,7 +116,7 @@ export function browseHref(state: Partial<BrowseState>, path = '/prompts'): stri
   if (state.tab && state.tab !== 'all') params.set('tab', state.tab);
   if (state.q) params.set('q', state.q);
   if (state.category) params.set('category', state.category);
-  if (state.sort && state.sort !== 'popular') params.set('sort', state.sort);
+  if (state.sort && state.sort !== defaultBrowseSort(state.q ?? '')) params.set('sort', state.sort);
   if (state.page && state.page > 1) params.set('page', String(state.page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { builtInValues, clipboardNames, fillTemplate, type BuiltInContext, type ParsedTemplate } from '../../modules/prompts/contracts';
+import { fillTemplate, type ParsedTemplate } from '../../modules/prompts/variables';
+import { builtInValues, clipboardNames, type BuiltInContext } from '../../modules/prompts/builtins';
 import type { RecentValues } from '../../modules/engagement/contracts';
 import { cancels, fillInFields, previewParts, submitsFrom, type FillInFieldModel, type KeyPress, type PreviewPart } from './fill-in';
 

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import type { PromptView } from '../../modules/prompts/contracts';
+import type { PromptView, SearchMatch } from '../../modules/prompts/contracts';
 import type { Language } from '../i18n/languages';
 import { displayAuthor, isHouseAuthor } from '../shared/author';
 import { formatDate, formatNumber } from '../shared/format';
 import { Avatar } from './Avatar';
 import { CategoryBadge, FeaturedBadge, PickBadge, RatingStat } from './Badge';
 import { Icon } from './Icon';
+import { Marked } from './Marked';
 import type { Translate } from './t';
 
 export type CardVariant = 'default' | 'compact' | 'featured';
@@ -23,6 +24,8 @@ interface Props {
   updatedHref?: string | null;
   /** Default variant: the prompt's shown comments (none: not shown). */
   commentCount?: number;
+  /** Default variant, a search's result: the title's matched words marked, and the content's excerpt where they matched. */
+  match?: SearchMatch;
 }
 
 /**
@@ -33,7 +36,7 @@ interface Props {
  * The title links to /prompts/{id} and, stretched, makes the whole card clickable. The card
  * itself is static HTML; only its action row (children) hydrates.
  */
-export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref, commentCount = 0 }: Props) {
+export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, children, updatedHref, commentCount = 0, match }: Props) {
   const H = `h${level}` as 'h2' | 'h3';
   const titleId = `p${variant[0]}${prompt.id}`;
   const author = displayAuthor(prompt.authorName, t('prompts:card.deletedUser'));
@@ -50,7 +53,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
     );
   const link = (
     <a href={`/prompts/${prompt.id}`} className="pcard-link">
-      {prompt.title}
+      <Marked text={prompt.title} ranges={match?.title ?? []} />
     </a>
   );
 
@@ -59,7 +62,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
       <article className="card card-hover pcard p-4" aria-labelledby={titleId} data-testid="prompt-card" data-variant="compact">
         <div className="flex items-start justify-between gap-3">
           <CategoryBadge categoryId={prompt.categoryId} t={t} />
-          <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} className="ic text-xs font-medium text-muted-foreground" />
+          <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} className="ic text-xs font-medium text-muted-foreground" />
         </div>
         <H id={titleId} className="pcard-title text-[0.95rem]">
           {link}
@@ -79,7 +82,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-violet-600 via-fuchsia-500 to-pink-500" />
         <div className="flex items-center justify-between gap-3">
           {prompt.isEditorsPick ? <PickBadge t={t} size={13} wording="editorsChoice" /> : <FeaturedBadge t={t} size={13} />}
-          <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} size={15} className="ic text-sm font-medium" />
+          <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} size={15} className="ic text-sm font-medium" />
         </div>
         <H id={titleId} className="pcard-title mt-4 text-lg">
           {link}
@@ -110,12 +113,17 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         {link}
       </H>
       <p className="pcard-desc">{prompt.description}</p>
+      {match?.excerpt && (
+        <p className="pcard-excerpt" data-testid="search-excerpt">
+          <Marked text={match.excerpt.text} ranges={match.excerpt.ranges} />
+        </p>
+      )}
       <div className="pcard-meta">
         <span className="flex min-w-0 items-center gap-1.5">
           <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
           {bylineText('truncate')}
         </span>
-        <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} />
+        <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} />
         <span className="ic">
           <Icon name="trending-up" size={13} />
           {t('prompts:card.uses', { count: prompt.usageCount, formatted: formatNumber(prompt.usageCount, lng) })}

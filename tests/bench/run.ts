@@ -50,6 +50,14 @@ if (existsSync('tests/bench/duplicates-bench.ts')) {
   if (existsSync('docs/benchmarks-duplicates.md')) duplicates = readFileSync('docs/benchmarks-duplicates.md', 'utf8');
 }
 
+// The search engine at 100,000 prompts on both backends: its own section.
+let search = '';
+if (existsSync('tests/bench/search-bench.ts')) {
+  const result = spawnSync('npx', ['tsx', 'tests/bench/search-bench.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) console.error('search benchmark failed');
+  if (existsSync('docs/benchmarks-search.md')) search = readFileSync('docs/benchmarks-search.md', 'utf8');
+}
+
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const doc = `# Benchmarks
 
@@ -87,6 +95,7 @@ ${writes}
 
 ${portability}
 
-${duplicates}`;
+${duplicates}
+${search}`;
 writeFileSync('docs/benchmarks.md', doc);
 console.log(doc);

@@ -80,7 +80,8 @@ for (const lng of LANGS) {
     await expect(page).toHaveURL(/\/prompts\?tab=featured$/);
     await expect(box).toHaveValue('');
     await expect(page.getByLabel(lng === 'en' ? 'Category' : '類別')).toHaveValue('');
-    await expect(page.getByLabel(lng === 'en' ? 'Sort by' : '排序方式')).toHaveValue('popular');
+    // The sort's first option is the default (Most Popular without a query), sent as no sort at all.
+    await expect(page.getByLabel(lng === 'en' ? 'Sort by' : '排序方式')).toHaveValue('');
 
     // Back and forward restore earlier states.
     await page.goBack();

@@ -84,8 +84,9 @@ describe.each(backends)('catalog search on $name', (backend) => {
     expect(await titles('UM')).toEqual(['寫詩']);
   });
 
-  it('does not match across the boundary between title and description', async () => {
-    expect(await titles('buddy reviews')).toEqual([]);
+  it('matches words in any field, but a quoted phrase never across the boundary between title and description', async () => {
+    expect(await titles('buddy reviews')).toEqual(['Code Review Buddy']);
+    expect(await titles('"buddy reviews"')).toEqual([]);
   });
 
   it('treats LIKE wildcards literally and never shows unapproved prompts', async () => {

@@ -1,8 +1,15 @@
-import type { ParsedTemplate } from '../../../modules/prompts/contracts';
+import type { ParsedTemplate } from '../../../modules/prompts/variables';
 import { useFillIn } from '../../../src/shared/use-fill-in';
-import type { T } from '../lib/i18n';
+import type { T } from '../lib/strings';
 
-export type FillMode = 'copy' | 'send';
+export type FillMode = 'copy' | 'send' | 'insert';
+
+/** The form's words per ending: Copy (the site's own), Send, or Insert (the chat composer's picker). */
+const WORDS = {
+  copy: { intro: 'prompts:fill.intro', keys: 'prompts:fill.keys', submit: 'prompts:fill.copy' },
+  send: { intro: 'fill.sendIntro', keys: 'fill.sendKeys', submit: 'fill.send' },
+  insert: { intro: 'fill.insertIntro', keys: 'fill.insertKeys', submit: 'fill.insert' },
+} as const;
 
 interface Props {
   template: ParsedTemplate;
@@ -30,7 +37,7 @@ export function FillForm({ template, initial, mode, t, onSubmit, onCancel, langu
     <form {...form} className="fill" aria-labelledby={`${baseId}-title`} aria-describedby={`${baseId}-intro`} data-testid="fill-form">
       <h3 id={`${baseId}-title`}>{t('prompts:fill.title')}</h3>
       <p id={`${baseId}-intro`} className="muted small">
-        {mode === 'copy' ? t('prompts:fill.intro') : t('fill.sendIntro')}
+        {t(WORDS[mode].intro)}
       </p>
       <div className="fill-fields">
         {fields.map((field) => (
@@ -73,10 +80,10 @@ export function FillForm({ template, initial, mode, t, onSubmit, onCancel, langu
           ),
         )}
       </div>
-      <p className="muted small">{mode === 'copy' ? t('prompts:fill.keys') : t('fill.sendKeys')}</p>
+      <p className="muted small">{t(WORDS[mode].keys)}</p>
       <div className="actions">
         <button type="submit" className="primary" aria-busy={busy || undefined} data-testid="fill-submit">
-          {mode === 'copy' ? t('prompts:fill.copy') : t('fill.send')}
+          {t(WORDS[mode].submit)}
         </button>
         <button type="button" onClick={onCancel} data-testid="fill-cancel">
           {t('fill.cancel')}

@@ -1,15 +1,17 @@
 import type { Sql } from '../../../events';
-import { PRODUCT_NAME, type OwnPromptView, type PromptView, type RejectedVersion } from '../../../modules/prompts/contracts';
-import { getPromptAccess, getPublicPrompt, listPrompts } from '../../../projections/catalog/queries';
+import { PRODUCT_NAME, type OwnPromptView, type PromptView, type RejectedVersion, type SearchMatch } from '../../../modules/prompts/contracts';
+import { getPromptAccess, getPublicPrompt, listPrompts, type ListQuery } from '../../../projections/catalog/queries';
 import { getVersionRating } from '../../../projections/engagement/queries';
 import { getStandingRejection } from '../../../projections/review/queries';
+import { searchMatch } from '../../../projections/search-highlight';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
 export const COMMUNITY_SHORT_LIST = 6;
 
 export interface ListPage {
-  prompts: PromptView[];
+  /** `match`: with a search, what the result's card marks. */
+  prompts: (PromptView & { match?: SearchMatch })[];
   /** Whether another page follows. */
   hasMore: boolean;
 }
@@ -24,9 +26,11 @@ function rangeOf(state: { page: number }, mode: PageMode) {
   return mode === 'append' ? { offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE } : { offset: 0, limit: state.page * PAGE_SIZE };
 }
 
-async function page(sql: Sql, query: Parameters<typeof listPrompts>[1], win: { offset: number; limit: number }): Promise<ListPage> {
+async function page(sql: Sql, query: ListQuery, win: { offset: number; limit: number }): Promise<ListPage> {
   const rows = await listPrompts(sql, { ...query, offset: win.offset, limit: win.limit + 1 });
-  return { prompts: rows.slice(0, win.limit), hasMore: rows.length > win.limit };
+  const { q } = query;
+  const prompts = rows.slice(0, win.limit);
+  return { prompts: q ? prompts.map((p) => ({ ...p, match: searchMatch(p, q) })) : prompts, hasMore: rows.length > win.limit };
 }
 
 /** Browse: the tab's source, then category, then search text, then sort. */
@@ -43,7 +47,8 @@ export function loadCommunity(sql: Sql, state: CommunityState, mode: PageMode = 
   const base = { excludeAuthorContaining: PRODUCT_NAME };
   if (state.tab === 'trending') return page(sql, { ...base, sort: 'popular' }, { offset: 0, limit: COMMUNITY_SHORT_LIST }).then(short);
   if (state.tab === 'newest') return page(sql, { ...base, sort: 'newest' }, { offset: 0, limit: COMMUNITY_SHORT_LIST }).then(short);
-  const sort = state.sort === '' ? 'none' : state.sort === 'rating' ? 'rating-asc' : state.sort;
+  // Unsorted is any order: with a query, the order of relevance.
+  const sort = state.sort === '' ? (state.q ? 'relevance' : 'none') : state.sort === 'rating' ? 'rating-asc' : state.sort;
   return page(sql, { ...base, q: state.q || undefined, categoryId: categoryIdOf(state.category), sort }, rangeOf(state, mode));
 }
 
@@ -67,7 +72,10 @@ export interface CatalogReader {
    * the admin, unless it is private), with the standing rejection's reason and note; null for
    * everyone else, and for a public prompt.
    */
-  unpublished(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; rejection: RejectedVersion | null } | null>;
+  unpublished(
+    id: number,
+    viewer: { userId: number | null; isAdmin: boolean },
+  ): Promise<{ prompt: OwnPromptView; rejection: RejectedVersion | null; isAuthor: boolean } | null>;
   /** How the users whose current rating is on `version` rated it (the detail page's "This version" figure). */
   versionRating(id: number, version: number): Promise<{ version: number; count: number; helpful: number }>;
 }
@@ -93,7 +101,8 @@ export function catalogReader(sql: Sql): CatalogReader {
         if (viewer.userId === null) return null;
         const found = await getPromptAccess(sql, id, viewer);
         if (!found || found.prompt.status === 'approved') return null;
-        return { prompt: found.prompt, rejection: found.prompt.status === 'rejected' ? await getStandingRejection(sql, id) : null };
+        const rejection = found.prompt.status === 'rejected' ? await getStandingRejection(sql, id) : null;
+        return { prompt: found.prompt, rejection, isAuthor: found.isAuthor };
       },
       versionRating: (id, version) => getVersionRating(sql, id, version),
     };

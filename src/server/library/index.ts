@@ -1,18 +1,22 @@
 import type { APIContext } from 'astro';
-import type { PromptView } from '../../../modules/prompts/contracts';
+import type { PromptView, SearchMatch } from '../../../modules/prompts/contracts';
 import { getPublicPrompts, listPrompts } from '../../../projections/catalog/queries';
 import { collectionItems, getCollection } from '../../../projections/collections/queries';
 import { listFavorites } from '../../../projections/engagement/queries';
-import type { Sort } from '../../../modules/prompts/contracts';
-import { categoryIdOf } from '../../shared/list-params';
+import { searchMatch } from '../../../projections/search-highlight';
+import { categoryIdOf, type BrowseSort } from '../../shared/list-params';
 import type { App } from '../app';
 import { clientIp } from '../rate-limit';
 
-/** Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order. */
-export async function withPrompts<T extends { promptId: number }>(app: App, rows: T[]): Promise<(T & { prompt: PromptView })[]> {
+/**
+ * Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order;
+ * with `ownerId`, that user's own unpublished prompts too.
+ */
+export async function withPrompts<T extends { promptId: number }>(app: App, rows: T[], ownerId: number | null = null): Promise<(T & { prompt: PromptView })[]> {
   const prompts = await getPublicPrompts(
     app.db,
     rows.map((r) => r.promptId),
+    ownerId,
   );
   return rows.flatMap((r) => {
     const prompt = prompts.get(r.promptId);
@@ -21,25 +25,32 @@ export async function withPrompts<T extends { promptId: number }>(app: App, rows
 }
 
 /**
- * A collection with its public prompts, or null: public ones for anyone, private ones only
+ * A collection with its prompts, or null: public collections for anyone, private ones only
  * for their owner (the API and the /collections/{id} page answer others exactly as missing).
+ * Its owner sees their own private (or otherwise unpublished) prompts in it too, marked
+ * `isApproved: false`; everyone else sees its public prompts only.
  */
 export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
   const collection = await getCollection(app.db, id, viewerId);
   if (!collection) return null;
-  const items = await withPrompts(app, await collectionItems(app.db, id));
+  const owner = viewerId !== null && collection.userId === viewerId ? viewerId : null;
+  const items = await withPrompts(app, await collectionItems(app.db, id), owner);
   return { ...collection, prompts: items.map((i) => ({ ...i.prompt, savedVersion: i.savedVersion })) };
 }
 
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
-type BookmarkFilter = { q: string; category: string; sort: Sort };
+type BookmarkFilter = { q: string; category: string; sort: BrowseSort };
 
 /**
  * The browse page's Bookmarks tab: the user's bookmarked prompts, filtered and
  * sorted by the catalog's own query, so the tab and the catalog list them in one order (ties
  * included). Every bookmark is listed: no paging, as one user's bookmarks are few.
  */
-async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]> {
+async function bookmarkedPrompts(
+  app: App,
+  userId: number,
+  state: BookmarkFilter,
+): Promise<(PromptView & { savedVersion: number | null; match?: SearchMatch })[]> {
   const favorites = await listFavorites(app.db, userId);
   const saved = new Map(favorites.map((f) => [f.promptId, f.savedVersion]));
   const prompts = await listPrompts(app.db, {
@@ -50,7 +61,7 @@ async function bookmarkedPrompts(app: App, userId: number, state: BookmarkFilter
     limit: saved.size,
   });
   // The version each was bookmarked at: the tab says "Updated since you saved it" past it.
-  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
+  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null, ...(state.q ? { match: searchMatch(p, state.q) } : {}) }));
 }
 
 /**
@@ -83,7 +94,7 @@ export async function throttleAccount(
  */
 export interface LibraryReader {
   /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
-  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null })[]>;
+  bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null; match?: SearchMatch })[]>;
   /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
   collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
 }

@@ -11,7 +11,7 @@ import { listPrompts } from '../../../projections/catalog/queries';
 import { listCollections } from '../../../projections/collections/queries';
 import { throttleAccount } from '../library';
 import { submitFor } from '../review/submit';
-import { actorOf, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
+import { actorOf, MCP_REFUSAL_META, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
 import { filledPrompt } from './prompts';
 import { refusalOf } from '../http';
 
@@ -30,13 +30,14 @@ const MEMBER_TEXT_NOTE =
 
 /**
  * A failure the client shows to the model, through the REST API's mapping and logging
- * (refusalOf): its message, or its field issues' when input was bad; anything unexpected is
- * logged and answered with the generic message, never the error's own text.
+ * (refusalOf): its message, or its field issues' when input was bad, with the refusal's code
+ * and values under `_meta` (as REST answers them); anything unexpected is logged and answered
+ * with the generic message, never the error's own text.
  */
 function refusal(error: unknown, caller: McpCaller): CallToolResult {
-  const { error: message, issues } = refusalOf(error, caller.context.locals.requestId);
+  const { error: message, code, values, issues } = refusalOf(error, caller.context.locals.requestId);
   const text = issues?.length ? issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') : message;
-  return { isError: true, content: [{ type: 'text', text }] };
+  return { isError: true, content: [{ type: 'text', text }], _meta: { [MCP_REFUSAL_META]: values ? { code, values } : { code } } };
 }
 
 /** Every tool call is counted (per token, else per address) before it runs, and answers a refusal as a tool error. */
@@ -79,7 +80,7 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
     {
       title: 'Search prompts',
       description:
-        "Searches the titles and descriptions of Promptory's public prompts (not their contents; two-character Chinese terms included), most popular first." +
+        "Searches Promptory's public prompts: every word of their title, description, content, category and author, Traditional and Simplified Chinese alike (one- and two-character terms included); a quoted phrase matches as a phrase, a word as a prefix. The best matches first (title before description before content), popularity breaking ties." +
         MEMBER_TEXT_NOTE,
       inputSchema: {
         query: z.string().trim().max(100).describe('Search text'),
@@ -92,7 +93,7 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
       annotations: { readOnlyHint: true },
     },
     tool(caller, async ({ query, category, limit }: { query: string; category?: string; limit: number }) => {
-      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId: categoryOf(category), limit });
+      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId: categoryOf(category), limit, sort: 'relevance' });
       return { prompts: found.map((p) => summary(p)) };
     }),
   );

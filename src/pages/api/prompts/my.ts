@@ -1,5 +1,5 @@
 import { promptRoutes } from '../../../../modules/prompts/routes';
-import { listSubmissions } from '../../../../projections/review/queries';
+import { mySubmissions } from '../../../server/my-prompts';
 import { serve } from '../../../server/route';
 
-export const GET = serve(promptRoutes.mySubmissions, ({ query, user, app }) => listSubmissions(app.db, user.id, query));
+export const GET = serve(promptRoutes.mySubmissions, ({ query, user, app }) => mySubmissions(app.db, user.id, query));

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventMetadata } from '../../events';
+import { reviewPrompt, submitPrompt } from '../../modules/prompts';
+import { listPrompts, searchOwnPromptIds } from '../../projections/catalog/queries';
+import { backends, freshApp, settleAll } from '../support/backends';
+
+/**
+ * The search engine (docs/search.md) on both backends: every expectation is an exact list, so
+ * PGlite and PostgreSQL give the same answers.
+ */
+
+const meta = (): EventMetadata => ({ actor: null, requestId: 'search-engine-test', at: new Date().toISOString() });
+const admin = { userId: 1, isAdmin: true };
+const author = { userId: 9, isAdmin: false };
+
+const fixtures = [
+  {
+    title: 'Bug Hunter',
+    description: 'Finds the bug behind an error.',
+    content: 'Read the stack trace below and name the line that failed, then the likely cause.',
+    categoryId: 2,
+    authorName: 'Ada',
+  },
+  {
+    title: '會議紀錄整理',
+    description: '把會議重點整理成清單。',
+    content: '你是一位細心的行政秘書。請把以下會議內容整理成決議與待辦事項。',
+    categoryId: 1,
+    authorName: '陳小姐',
+  },
+  { title: '旅遊行程規劃', description: '為香港出發的旅程安排每日行程。', content: '請按我的預算規劃五日旅遊行程。', categoryId: 5, authorName: 'Tester' },
+  { title: '搜尋引擎優化', description: '改寫網頁標題。', content: '請為以下程式碼寫註解，並改善搜尋引擎排名。', categoryId: 3, authorName: 'Tester' },
+  { title: 'Café Menu Writer', description: 'Names for a small café.', content: 'Write five dishes.', categoryId: 4, authorName: 'Zoë' },
+  { title: 'Translator', description: 'Turns English into Cantonese.', content: 'Translate the text, keep the tone.', categoryId: 1, authorName: 'Tester' },
+  {
+    title: 'Cover Letter',
+    description: 'A letter for a job.',
+    content: 'Mention the translator role only if the job asks for one.',
+    categoryId: 1,
+    authorName: 'Tester',
+  },
+  { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
+];
+
+describe.each(backends)('the search engine on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  const ids = new Map<string, number>();
+
+  beforeAll(async () => {
+    app = await freshApp(backend);
+    for (const f of fixtures) {
+      const submitted = await submitPrompt(app.store, { ...f, isFeatured: false, isEditorsPick: false }, author, meta());
+      ids.set(f.title, submitted.result.id);
+      if (!f.pending) await reviewPrompt(app.store, submitted.result.id, true, admin, meta());
+    }
+    await settleAll(app);
+  });
+  afterAll(async () => app?.dispose());
+
+  const titles = async (q: string) => (await listPrompts(app.db, { q, sort: 'relevance' })).map((p) => p.title);
+  const sorted = async (q: string) => (await titles(q)).sort();
+
+  it('finds words in the content', async () => {
+    expect(await sorted('stack trace')).toEqual(['Bug Hunter']);
+    expect(await sorted('行政秘書')).toEqual(['會議紀錄整理']);
+  });
+
+  it('folds Traditional and Simplified, characters and phrases', async () => {
+    expect(await sorted('旅游')).toEqual(['旅遊行程規劃']);
+    expect(await sorted('搜索引擎')).toEqual(['搜尋引擎優化']);
+    expect(await sorted('代码')).toEqual(['搜尋引擎優化']);
+    expect(await sorted('行政秘书')).toEqual(['會議紀錄整理']);
+    expect(await sorted('秘')).toEqual(['會議紀錄整理']);
+  });
+
+  it('folds case, accents and full-width forms, and matches a word as a prefix', async () => {
+    expect(await sorted('cafe')).toEqual(['Café Menu Writer']);
+    expect(await sorted('ＣＡＦＥ')).toEqual(['Café Menu Writer']);
+    expect(await sorted('transl')).toEqual(['Cover Letter', 'Translator']);
+  });
+
+  it('needs every word, in any field, and a quoted phrase as a phrase', async () => {
+    expect(await sorted('letter translator')).toEqual(['Cover Letter']);
+    expect(await sorted('"trace stack"')).toEqual([]);
+    expect(await sorted('"stack trace"')).toEqual(['Bug Hunter']);
+  });
+
+  it('matches the category and the author name', async () => {
+    expect(await sorted('coding')).toEqual(['Bug Hunter']);
+    expect(await sorted('陳小姐')).toEqual(['會議紀錄整理']);
+    expect(await sorted('zoe')).toEqual(['Café Menu Writer']);
+  });
+
+  it('ranks a title match above a mention in the body', async () => {
+    expect(await titles('translator')).toEqual(['Translator', 'Cover Letter']);
+  });
+
+  it("keeps the spec's sorts within the matches when chosen", async () => {
+    const popular = await listPrompts(app.db, { q: 'translator', sort: 'popular' });
+    expect(popular.map((p) => p.id)).toEqual([ids.get('Translator')!, ids.get('Cover Letter')!].sort((a, b) => b - a));
+  });
+
+  it("searches a person's own prompts, any status, with the same engine", async () => {
+    expect((await searchOwnPromptIds(app.db, author.userId, 'stack trace')).sort()).toEqual([ids.get('Bug Hunter')!, ids.get('Hidden Draft')!].sort());
+    expect(await searchOwnPromptIds(app.db, 12345, 'stack trace')).toEqual([]);
+  });
+
+  it('finds every prompt whose title or description holds the query as a substring (the spec rule)', async () => {
+    const shown = fixtures.filter((f) => !f.pending);
+    const haystacks = shown.map((f) => `${f.title}\n${f.description}`);
+    const needle = fc
+      .tuple(fc.nat({ max: haystacks.length - 1 }), fc.nat(), fc.integer({ min: 1, max: 8 }), fc.boolean())
+      .map(([which, start, length, upper]) => {
+        const chars = Array.from(haystacks[which]);
+        const from = start % chars.length;
+        const text = chars.slice(from, from + length).join('');
+        return upper ? text.toUpperCase() : text;
+      })
+      .filter((q) => q.trim().length > 0);
+    await fc.assert(
+      fc.asyncProperty(needle, async (q) => {
+        const expected = shown.filter((f, i) => haystacks[i].toLowerCase().includes(q.trim().toLowerCase())).map((f) => f.title);
+        const found = await titles(q);
+        for (const title of expected) expect(found).toContain(title);
+      }),
+      { numRuns: 60, seed: 20261127 },
+    );
+  });
+});
