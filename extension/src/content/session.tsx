@@ -130,6 +130,7 @@ export class OpenPicker {
       <Picker
         {...view}
         t={t}
+        language={this.language}
         onChoose={(i) => void this.choose(i)}
         onHover={(active) => this.update({ active })}
         onFilled={async (text, values) => {
