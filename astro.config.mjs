@@ -24,7 +24,7 @@ export default defineConfig({
   // Backstop for request bodies: our reader (src/server/http.ts) stops at 64 KB (5 MB for an import,
   // the largest a route declares) and answers 413; the adapter refuses to stream more than this to anything else.
   // Middleware mode: scripts/serve.mjs owns the HTTP server and answers the build's static files.
-  adapter: node({ mode: 'middleware', bodySizeLimit: 6 * 1024 * 1024 }),
+  adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024 }),
   // Tests build into their own folders so parallel builds never collide.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // precompress: brotli and gzip copies of static files, served by scripts/serve.mjs.

@@ -16,6 +16,7 @@ export const READ_MODELS = [
   'community',
   'duplicates',
   'audit',
+  'notifications',
 ] as const;
 
 export type ReadModel = (typeof READ_MODELS)[number];

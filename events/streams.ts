@@ -35,7 +35,9 @@ export const UNKNOWN_PROMPT: PromptAccess = { approved: false, authorId: null };
 export function evolvePromptAccess(state: PromptAccess, event: StoredEvent): PromptAccess {
   if (event.type === 'PromptSubmitted') return { ...state, authorId: event.data.submittedBy };
   if (event.type === 'PromptSavedPrivately') return { ...state, authorId: event.data.savedBy };
-  if (event.type === 'PromptDiscarded') return UNKNOWN_PROMPT;
+  // A deleted prompt is nobody's to use until restored (it was withdrawn first, so it is not public).
+  if (event.type === 'PromptDiscarded' || event.type === 'PromptDeleted' || event.type === 'PromptPurged') return UNKNOWN_PROMPT;
+  if (event.type === 'PromptUndeleted') return { approved: false, authorId: event.data.restoredBy };
   return { ...state, approved: evolvePromptApproved(state.approved, event) };
 }
 

@@ -8,6 +8,7 @@ import { discussionProjection } from './discussion/projection';
 import { communityProjection } from './community/projection';
 import { duplicatesProjection } from './duplicates/projection';
 import { auditProjection } from './audit/projection';
+import { notificationsProjection } from './notifications/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
@@ -22,6 +23,7 @@ export const projections: readonly Projection[] = [
   communityProjection,
   duplicatesProjection,
   auditProjection,
+  notificationsProjection,
 ];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';

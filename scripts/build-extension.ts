@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { contentScriptMatches } from '../extension/src/lib/chat-sites';
 import { EXTENSION_PUBLIC_KEY, EXTENSION_VERSION, extensionZipName } from '../modules/devices/contracts';
 import { extensionZip } from '../src/server/extension/extension-package';
 
@@ -40,6 +41,23 @@ await build({
   logLevel: 'warning',
 });
 
+// The chat sites' content script: one classic script (content scripts cannot be modules), its
+// stylesheets as text for its shadow root.
+await build({
+  entryPoints: { composer: `${SRC}/src/content/main.ts` },
+  outdir: OUT,
+  bundle: true,
+  format: 'iife',
+  target: 'chrome116',
+  jsx: 'automatic',
+  minify: true,
+  legalComments: 'none',
+  loader: { '.css': 'text' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  banner: { js: '(globalThis.__zod_globalConfig??={}).jitless=true;' },
+  logLevel: 'warning',
+});
+
 for (const file of ['send.html', 'icons']) cpSync(join(SRC, file), join(OUT, file), { recursive: true });
 // The React pages differ only in their title and bundle name, so they come from one template:
 // a change to the shell (lang, viewport, root element) is made once for all of them.
@@ -53,6 +71,9 @@ manifest.version = EXTENSION_VERSION;
 manifest.key = EXTENSION_PUBLIC_KEY;
 manifest.background = { service_worker: 'background.js', type: 'module' };
 manifest.host_permissions = [`${site}/*`];
+// Injected into the site table's chat sites only, from the first byte, so its keyboard handlers
+// run before the site's own.
+manifest.content_scripts = [{ matches: contentScriptMatches(), js: ['composer.js'], run_at: 'document_start' }];
 writeFileSync(join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 writeFileSync(join(OUT, 'config.json'), JSON.stringify({ siteUrl: site }, null, 2) + '\n');
 writeFileSync(join(SRC, 'dist', extensionZipName()), extensionZip(site, OUT));

@@ -33,6 +33,10 @@ declare namespace App {
     devices: import('./server/extension/devices').DeviceReader;
     /** Comments, their counts and report outcomes pages show (src/server/discussion/). */
     discussion: import('./server/discussion').DiscussionReader;
+    /** Rendered pieces of pages, for the `Cached` component (src/server/render/fragment-cache.ts). */
+    fragments: import('./server/render/fragment-cache').FragmentCache;
+    /** A person's notifications for /notifications (src/server/notifications/). */
+    notifications: import('./server/notifications').NotificationReader;
     /** PUBLIC_URL's origin: absolute links on shared pages come from it, never from the Host. */
     publicUrl: string;
   }

@@ -9,6 +9,7 @@ import * as tokens from './tokens';
 import * as imports from './imports';
 import * as discussion from './discussion';
 import * as members from './members';
+import * as notifications from './notifications';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -31,6 +32,7 @@ export const eventContracts = {
   ...imports,
   ...discussion,
   ...members,
+  ...notifications,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

@@ -103,6 +103,36 @@ export const PromptDiscarded = {
   schema: z.object({ promptId: id, discardedBy: id, importBatch: id }),
 };
 
+/**
+ * Its author deleted it (POST /api/prompts/{id}/delete): it leaves their lists for Recently
+ * deleted, where they may restore it until `purgeAfter`; then the purge (PromptPurged) takes
+ * it for good. A pending or published prompt is withdrawn (PromptWithdrawn) in the same decision,
+ * just before, so a deleted prompt is never in a public list.
+ */
+export const PromptDeleted = {
+  version: 1,
+  schema: z.object({ promptId: id, deletedBy: id, purgeAfter: z.iso.datetime() }),
+};
+
+/** Its author restored it from Recently deleted: it stands as before its deletion (`status`). */
+export const PromptUndeleted = {
+  version: 1,
+  schema: z.object({
+    promptId: id,
+    restoredBy: id,
+    status: z.enum(['private', 'rejected', 'withdrawn']),
+  }),
+};
+
+/**
+ * A deleted prompt's time to be restored ran out (the hourly purge): gone as if never saved,
+ * from every read model and every later decision, as PromptForgotten does for a deleted account.
+ */
+export const PromptPurged = {
+  version: 1,
+  schema: z.object({ promptId: id, userId: id }),
+};
+
 /** The author of a private prompt submitted it to the community: it is pending review from now on. */
 /** Version 2: `similarTo`, the near-duplicates found when it was shared (version 1 reads as none). */
 export const PromptSharedForReview = {

@@ -1,24 +1,24 @@
+import { EXTENSION_MENU, type ExtensionMenuItem } from '../../modules/devices/contracts';
 import { chosenService, load, onChange, type Stored } from './lib/settings';
 import { composeText, createPageUrl, planSend } from './lib/services';
 import { translator } from './lib/i18n';
+import { pickerResults, recordDiagnostic, takeHandoff } from './lib/composer-worker';
+import type { ToTab, ToWorker } from './lib/messages';
+import { api } from './lib/api';
 
 /**
  * The service worker: the context menu on selected text, and the toolbar button opening the
  * side panel. It holds no state: everything is read from storage on each event, since Chrome
  * stops idle workers.
  */
-type MenuId = 'promptory-send' | 'promptory-open' | 'promptory-save';
+type MenuId = ExtensionMenuItem['id'];
 
 async function buildMenus(): Promise<void> {
   const settings = await load();
   const t = translator(settings.language);
   await chrome.contextMenus.removeAll();
-  const items: [MenuId, string][] = [
-    ['promptory-send', t('menu.send', { service: chosenService(settings).name })],
-    ['promptory-open', t('menu.open')],
-    ['promptory-save', t('menu.save')],
-  ];
-  for (const [id, title] of items) chrome.contextMenus.create({ id, title, contexts: ['selection'] });
+  const service = chosenService(settings).name;
+  for (const { id, label } of EXTENSION_MENU) chrome.contextMenus.create({ id, title: t(`menu.${label}`, { service }), contexts: ['selection'] });
 }
 
 /** Sends text to the chosen chat service: by address, or copied (by the send page) and then opened. */
@@ -65,5 +65,31 @@ onChange(() => void buildMenus());
 chrome.contextMenus.onClicked.addListener((info) => void onMenuClick(info));
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
+// The chat sites' content script: the picker's search, a use counted, a failure noted, a handed-over text.
+chrome.runtime.onMessage.addListener((message: ToWorker, sender, reply: (answer: unknown) => void) => {
+  switch (message.kind) {
+    case 'promptory:search':
+      void pickerResults(message.q).then(reply);
+      return true;
+    case 'promptory:used':
+      void load().then((s) => api.use(s, message.id).catch(() => undefined));
+      return;
+    case 'promptory:diagnostic':
+      void recordDiagnostic(message.diagnostic);
+      return;
+    case 'promptory:handoff':
+      void takeHandoff(sender.tab?.id).then(reply);
+      return true;
+  }
+});
+
+/** The keyboard command (changeable on chrome://extensions/shortcuts): the picker in the active tab's composer. */
+export async function openPickerIn(tabId: number | undefined): Promise<void> {
+  if (tabId !== undefined) await chrome.tabs.sendMessage(tabId, { kind: 'promptory:open-picker' } satisfies ToTab).catch(() => undefined);
+}
+chrome.commands?.onCommand.addListener((command, tab) => {
+  if (command === 'open-picker') void openPickerIn(tab?.id);
+});
+
 // The browser tests drive the menu through these (Playwright cannot click a native context menu).
-Object.assign(globalThis, { promptory: { onMenuClick, sendText } });
+Object.assign(globalThis, { promptory: { onMenuClick, sendText, openPickerIn } });

@@ -1,4 +1,4 @@
-import { decideAll, executeIn, fold, handle, handleNew, promptStream, type EventMetadata, type EventStore, type StoreTx } from '../../events';
+import { decideAll, executeIn, fold, handle, handleNew, promptStream, UNKNOWN_PROMPT, type EventMetadata, type EventStore, type StoreTx } from '../../events';
 import type { CollectionRequest } from './contracts';
 import { collectionDecider, collectionPlan, collectionStream, type CollectionCommand } from './domain/collection';
 
@@ -35,8 +35,8 @@ export async function importCollectionIn(tx: StoreTx, userId: number, collection
   let state = created.state;
   for (const promptId of unique) {
     // What the prompt's stream says of it, as an add's `reads` would fold it.
-    const withPrompt = prompts.get(promptStream(promptId))!.reduce(collectionDecider.evolve, { ...state, promptApproved: false, promptVersion: 0 });
-    if (!withPrompt.promptApproved) continue;
+    const withPrompt = prompts.get(promptStream(promptId))!.reduce(collectionDecider.evolve, { ...state, promptAccess: UNKNOWN_PROMPT, promptVersion: 0 });
+    if (!withPrompt.promptAccess.approved) continue;
     const added = decideAll(collectionDecider, stream, withPrompt, [{ kind: 'add', collectionId, userId, promptId }], events.length);
     events.push(...added.events);
     state = added.state;

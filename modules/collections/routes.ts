@@ -33,7 +33,8 @@ export const collectionRoutes = {
     path: '/api/collections/{id}',
     caller: 'anyone',
     params: z.object({ id }),
-    summary: 'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others).',
+    summary:
+      'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). Its owner sees their own unpublished prompts in it too (isApproved false); others see its public prompts only.',
   }),
   deleteCollection: route<{ id: number }>()({
     method: 'DELETE',
@@ -50,7 +51,7 @@ export const collectionRoutes = {
     reads: ['collections'],
     params: z.object({ id }),
     body: collectionPromptRequest,
-    summary: "Adds a public prompt to one of the user's collections (adding it twice keeps one).",
+    summary: "Adds a public prompt, or one of the user's own (private ones too), to one of the user's collections (adding it twice keeps one).",
   }),
   removeFromCollection: route<{ collectionId: number; promptId: number; promptCount: number }>()({
     method: 'DELETE',

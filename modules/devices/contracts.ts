@@ -11,6 +11,18 @@ export const EXTENSION_DOWNLOAD_PATH = `/downloads/${extensionZipName()}`;
 /** The site page a user opens (from the extension) to approve a device. */
 export const CONNECT_PAGE_PATH = '/extension/connect';
 
+/**
+ * The extension's context menu on selected text, in its order: the service worker creates
+ * these items (titled by the extension's `menu.<label>` strings) and the site's /extension page
+ * draws the same items in its mock-up, so the picture cannot offer what the menu lacks.
+ */
+export const EXTENSION_MENU = [
+  { id: 'promptory-send', label: 'send' },
+  { id: 'promptory-open', label: 'open' },
+  { id: 'promptory-save', label: 'save' },
+] as const;
+export type ExtensionMenuItem = (typeof EXTENSION_MENU)[number];
+
 export const DEVICE_MESSAGES = {
   name: 'Device name must be 1 to 60 characters.',
   tokenHash: 'Invalid device key.',

@@ -1,4 +1,4 @@
-import { executeIn, handle, type Actor, type EventMetadata, type EventStore } from '../../events';
+import { DomainError, executeIn, handle, type Actor, type EventMetadata, type EventStore } from '../../events';
 import type { ReportRequest, Resolution } from './contracts';
 import { commentStream, discussionDecider, discussionPlan, type DiscussionCommand } from './domain/discussion';
 
@@ -47,8 +47,9 @@ export interface ReportTarget {
 
 /**
  * The admin decides a report. Hiding a comment is the report's outcome and the comment's
- * CommentHidden in one transaction; withdrawing a prompt is the prompts module's decision,
- * which the endpoint takes first.
+ * CommentHidden in one transaction, with the comment's other open reports (`alsoReported`)
+ * resolved as hidden too; withdrawing a prompt is the prompts module's decision, which the
+ * endpoint takes first.
  */
 export async function resolveReport(
   store: EventStore,
@@ -58,12 +59,24 @@ export async function resolveReport(
   reason: string,
   actor: Actor,
   metadata: EventMetadata,
+  alsoReported: readonly { reportId: number; reporterId: number; promptId: number }[] = [],
 ) {
   const { result, events, last } = await store.transaction(async (tx) => {
     const resolved = await executeIn(tx, discussionDecider, discussionPlan({ kind: 'resolve', reportId, actor, action, reason }, target), metadata);
     if (action === 'hide' && target.commentId !== null) {
       const hide = { kind: 'hide', commentId: target.commentId, actor, reportId, reason } as const;
       await executeIn(tx, discussionDecider, { stream: commentStream(target.commentId), command: hide }, metadata);
+      // The comment's other open reports are resolved with it: nothing is left for the admin to decide twice.
+      for (const other of alsoReported) {
+        if (other.reportId === reportId) continue;
+        const resolve = { kind: 'resolve', reportId: other.reportId, actor, action, reason } as const;
+        try {
+          await executeIn(tx, discussionDecider, discussionPlan(resolve, { ...other, commentId: target.commentId }), metadata);
+        } catch (error) {
+          // Decided meanwhile (the list comes from the read model): nothing to add.
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
     }
     return resolved.state.report!.outcome!;
   });

@@ -110,6 +110,8 @@ export interface RatingView {
   /** The prompt's aggregate after this rating (see docs/library.md, "Ratings and usage counts"). */
   rating: number;
   ratingCount: number;
+  /** How many of the ratings are Helpful. */
+  helpfulCount: number;
 }
 
 export interface HistoryEntryView {

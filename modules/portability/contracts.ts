@@ -119,6 +119,7 @@ export const IMPORT_FORMATS = [
   'open-webui-json',
   'ai-prompt-genius',
   'aishort-json',
+  'prompthub-json',
   'markdown',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -183,13 +184,48 @@ export const IMPORT_REFUSALS = refusals('imports', {
   notPromptGenius: { kind: 'invalid', text: 'This is not an AI Prompt Genius export: it has no list of prompts.' },
   notAiShort: { kind: 'invalid', text: 'This is not an AiShort export: it has no "prompts" list.' },
   noMarkdown: { kind: 'invalid', text: 'There is no Markdown (.md) file in it.' },
+  notPromptHub: { kind: 'invalid', text: 'This is not a PromptHub backup: it has no "prompts" list.' },
+  // A dropped file that is no prompt file says what it is (src/server/portability/import-bytes.ts).
+  png: { kind: 'invalid', text: 'This is a PNG image, not a prompt file.' },
+  jpeg: { kind: 'invalid', text: 'This is a JPEG image, not a prompt file.' },
+  gif: { kind: 'invalid', text: 'This is a GIF image, not a prompt file.' },
+  webp: { kind: 'invalid', text: 'This is a WebP image, not a prompt file.' },
+  pdf: { kind: 'invalid', text: 'This is a PDF document, not a prompt file.' },
+  office: { kind: 'invalid', text: 'This is an Excel or Word file, not a prompt file. Please save it as CSV (UTF-8) and import that.' },
+  notText: { kind: 'invalid', text: 'This file is not text, so it cannot be a prompt file.' },
+  badJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a prompt export.' },
+  unknownJson: { kind: 'invalid', text: 'This JSON file is not an export of a prompt tool Promptory reads.' },
+  tooLarge: { kind: 'invalid', text: 'One import takes a file of at most {{megabytes}} MB. Please split the file.', values: { megabytes: 'number' } },
 });
 
-export const importRequest = z.object({
-  format: z.enum(IMPORT_FORMATS),
-  /** The file's text (a zip: its bytes as base64). */
-  content: z.string().min(1, IMPORT_MESSAGES.empty),
-});
+/** What a dropped file that is no prompt file is, by its first bytes: the refusal names it. */
+export const NOT_A_PROMPT_FILE = ['png', 'jpeg', 'gif', 'webp', 'pdf', 'office'] as const;
+export type NotPromptFile = (typeof NOT_A_PROMPT_FILE)[number];
+
+/** The text encodings a file is read in (the server tells them apart from the bytes). */
+export const FILE_ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'big5', 'gb18030'] as const;
+export type FileEncoding = (typeof FILE_ENCODINGS)[number];
+
+/** Sent both or neither: the file goes either as its bytes or as its text. */
+export const IMPORT_ONE_OF = 'Please send the file either as its bytes or as its text, not both.';
+
+/** A file's bytes as base64 may be a third longer than the file, and the JSON around them. */
+export const IMPORT_BODY_BYTES = Math.ceil((IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024;
+
+/**
+ * One import: the file as its bytes (base64: the server tells its format and encoding apart) or,
+ * as before, as text (a zip: base64) with its format. `format` is an override: absent, the server
+ * detects it.
+ */
+export const importRequest = z
+  .object({
+    format: z.enum(IMPORT_FORMATS).optional(),
+    /** The file's text (a zip: its bytes as base64). */
+    content: z.string().min(1, IMPORT_MESSAGES.empty).optional(),
+    /** The file's bytes as they are, base64. */
+    bytes: z.base64(IMPORT_MESSAGES.empty).min(1, IMPORT_MESSAGES.empty).optional(),
+  })
+  .refine((r) => (r.content === undefined) !== (r.bytes === undefined), { message: IMPORT_ONE_OF, path: ['bytes'] });
 
 /** `?dryRun=1`: answer the preview and change nothing. */
 export const importQuery = z.object({
@@ -212,10 +248,19 @@ export interface ImportItemView {
   converted: number;
   /** The prompt it became (an import that ran; null in a preview or when skipped). */
   promptId: number | null;
+  /** The line of the file it starts on, when the file has lines that matter (a CSV record). */
+  line?: number;
+  /** Its title as the file has it, when that was longer than a title may be: shortened at a word, kept whole in the description. */
+  fullTitle?: string;
 }
 
 export interface ImportPreview {
+  /** The format it was read as: the one asked for, or the one detected. */
   format: ImportFormat;
+  /** How its text was decoded (null: a zip, or text sent as text). */
+  encoding: FileEncoding | null;
+  /** The start of the decoded text, so a person sees it was read right (empty for a zip). */
+  sample: string;
   counts: { new: number; duplicate: number; invalid: number };
   /** The collections it makes (a Promptory export's, from this site: their prompts are public here). */
   collections: number;

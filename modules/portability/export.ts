@@ -9,8 +9,9 @@ export interface ExportFile {
 
 /**
  * The CSV export: `act,prompt` first, as prompts.chat and the awesome-chatgpt-prompts lists
- * read them (by header name), then Promptory's own columns. Variables stay in Promptory's
- * `{{name}}` syntax: the file is the user's copy of their prompts, not another tool's import.
+ * read them (by header name), then Promptory's own columns. Variables are written in
+ * prompts.chat's `${name:default}` so prompts.chat reads them back (a choice list keeps its
+ * first choice, the default: prompts.chat has no choices); Promptory's import reads them back too.
  */
 export const CSV_COLUMNS = ['act', 'prompt', 'description', 'category', 'visibility', 'status', 'variables', 'versions', 'created_at', 'id'] as const;
 
@@ -18,12 +19,35 @@ export function exportCsv(data: PromptoryExport): string {
   return writeCsv(CSV_COLUMNS, []) + csvRows(data.prompts);
 }
 
+/** A `{{…}}` token (or the `\{{` escape), as the variable parser finds them. */
+const TOKEN = /\\\{\{|\{\{([^{}\r\n]*)\}\}/gu;
+
+/**
+ * A prompt's content with its variables in prompts.chat's syntax: `{{name}}` → `${name}`,
+ * `{{name:default}}` and `{{name:a|b}}` → `${name:default}`. Only the prompt's own variables
+ * (by name) change: any other `{{…}}` is text and stays, an escaped `\{{` is written `{{`.
+ */
+export function promptsChatContent(content: string, variables: ExportedPrompt['variables']): string {
+  const byName = new Map(variables.map((v) => [v.name, v]));
+  return content.replace(TOKEN, (token, inside: string | undefined) => {
+    if (inside === undefined) return '{{';
+    const name = inside
+      .split(/[:：]/u, 1)[0]
+      .replace(/[\p{Zs}\t]+/gu, ' ')
+      .trim();
+    const variable = byName.get(name);
+    if (!variable) return token;
+    const fallback = variable.default ?? variable.options?.[0];
+    return fallback ? `\${${name}:${fallback.replaceAll('}', '')}}` : `\${${name}}`;
+  });
+}
+
 /** The CSV records of `prompts`, without the header (a download writes them a page at a time). */
 export function csvRows(prompts: readonly ExportedPrompt[]): string {
   return csvRecords(
     prompts.map((p) => [
       p.title,
-      p.content,
+      promptsChatContent(p.content, p.variables),
       p.description,
       p.category,
       p.visibility,

@@ -18,12 +18,15 @@ export const IMPORT_SOURCES: Record<ImportFormat, string> = {
   'open-webui-json': 'Open WebUI',
   'ai-prompt-genius': 'AI Prompt Genius',
   'aishort-json': 'AiShort',
+  'prompthub-json': 'PromptHub',
   markdown: 'Markdown',
 };
 
 export interface ImportCandidate {
   /** Its 1-based place in the file: what the preview names. */
   item: number;
+  /** The line its record starts on (a CSV file's), for a person to find it. */
+  line?: number;
   title: string;
   description: string;
   content: string;
@@ -99,14 +102,16 @@ function promptoryJson(source: string): ImportCandidate[] {
 
 /** prompts.chat's CSV, by header name (`act,prompt` since 2022; `for_devs` TRUE means coding). */
 function promptsChatCsv(source: string): ImportCandidate[] {
-  const [header, ...rows] = readCsv(source);
+  const lines: number[] = [];
+  const [header, ...rows] = readCsv(source, lines);
   const column = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name) ?? -1;
   const act = column('act');
   const prompt = column('prompt');
   if (act < 0 || prompt < 0) throw new UnreadableImport(IMPORT_REFUSALS.noCsvColumns);
   const forDevs = column('for_devs');
   return candidates(
-    rows.map((row) => ({
+    rows.map((row, i) => ({
+      line: lines[i + 1],
       title: row[act] ?? '',
       description: '',
       content: row[prompt] ?? '',
@@ -159,8 +164,9 @@ function aiPromptGenius(source: string): ImportCandidate[] {
       objectsOf(list).map((p) => ({ title: text(p.title), description: text(p.description), content: text(p.text ?? p.content), category: null })),
     );
   }
-  const [, ...rows] = readCsv(source);
-  return candidates(rows.map((row) => ({ title: row[0] ?? '', description: row[2] ?? '', content: row[1] ?? '', category: null })));
+  const lines: number[] = [];
+  const [, ...rows] = readCsv(source, lines);
+  return candidates(rows.map((row, i) => ({ line: lines[i + 1], title: row[0] ?? '', description: row[2] ?? '', content: row[1] ?? '', category: null })));
 }
 
 /** AiShort's "my prompts" export (online and offline): `{ prompts: [{ title, prompt, remark?, notes? }] }`; older files keep the body in `description`. */
@@ -232,6 +238,39 @@ export function readMarkdownFiles(files: readonly ImportFile[]): ImportCandidate
   return candidates(prompts.map(markdownPrompt));
 }
 
+/** A PromptHub prompt's text: its system prompt, when it has one, before the user prompt. */
+const promptHubText = (p: Json) => [text(p.systemPrompt), text(p.userPrompt)].filter((part) => part.trim()).join('\n\n');
+
+/**
+ * PromptHub's backup or selective export (`{ kind, payload: { prompts, versions } }`; before
+ * v0.5.5 the bare payload; the web app's `promptVersions`). Its `{{name}}` and `{{name:default}}`
+ * are Promptory's syntax already; its older versions come along, oldest first, and a prompt
+ * without a description keeps its notes as one.
+ */
+function promptHubJson(source: string): ImportCandidate[] {
+  const data = parseJson(source, 'PromptHub') as Json;
+  const payload = (typeof data?.payload === 'object' && data.payload !== null ? data.payload : data) as Json;
+  if (!Array.isArray(payload?.prompts)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptHub);
+  const older = new Map<string, Json[]>();
+  for (const v of objectsOf(payload.versions ?? payload.promptVersions)) older.set(text(v.promptId), [...(older.get(text(v.promptId)) ?? []), v]);
+  return candidates(
+    objectsOf(payload.prompts).map((p) => {
+      const title = text(p.title);
+      const description = text(p.description) || text(p.notes);
+      const content = promptHubText(p);
+      const before = (older.get(text(p.id)) ?? []).sort((a, b) => Number(a.version) - Number(b.version));
+      const versions = before.map((v) => ({ title, description, content: promptHubText(v), category: null, note: text(v.note) || null }));
+      return {
+        title,
+        description,
+        content,
+        category: null,
+        ...(versions.length ? { versions: [...versions, { title, description, content, category: null, note: null }] } : {}),
+      };
+    }),
+  );
+}
+
 const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string) => ImportCandidate[]> = {
   'promptory-json': promptoryJson,
   'prompts-chat-csv': promptsChatCsv,
@@ -239,6 +278,7 @@ const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string) => Imp
   'open-webui-json': openWebUiJson,
   'ai-prompt-genius': aiPromptGenius,
   'aishort-json': aishortJson,
+  'prompthub-json': promptHubJson,
 };
 
 /** The prompts in a text file of `format` (a Markdown import goes through readMarkdownFiles). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
 import { route } from '../../events/route';
-import { exportQuery, IMPORT_LIMITS, importQuery, importRequest, type ImportResult, type PromptoryExport } from './contracts';
+import { exportQuery, IMPORT_BODY_BYTES, importQuery, importRequest, type ImportResult, type PromptoryExport } from './contracts';
 
 /** A person's data over HTTP: taking it out, bringing it in, taking an import back. */
 export const portabilityRoutes = {
@@ -21,9 +21,9 @@ export const portabilityRoutes = {
     reads: ['catalog', 'collections', 'review', 'duplicates', 'audit'],
     query: importQuery,
     body: importRequest,
-    maxBodyBytes: IMPORT_LIMITS.bytes,
+    maxBodyBytes: IMPORT_BODY_BYTES,
     summary:
-      "Imports prompts from a file of Promptory or another prompt tool (body up to 5 MB: `{ format, content }`, a zip as base64) as the user's private prompts, other tools' placeholders made variables; duplicates of the user's prompts are skipped. With ?dryRun=1, only the preview: what is new, duplicate or invalid and why. 201 with the batch.",
+      "Imports prompts from a file of Promptory or another prompt tool (up to 5 MB) as the user's private prompts: `{ bytes }` (the file as it is, base64: the server detects its format and its encoding, UTF-8, UTF-16, Big5 or GB18030) or `{ format, content }` (its text; a zip as base64); `format` overrides the detection. Other tools' placeholders become variables; duplicates of the user's prompts are skipped. With ?dryRun=1, only the preview (what is new, duplicate or invalid and why, the format and encoding read, the text's start), not counted against the import limit. 201 with the batch.",
   }),
   undoImport: route<{ batchId: number; removed: number; kept: number }>()({
     method: 'DELETE',

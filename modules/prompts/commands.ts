@@ -17,7 +17,7 @@ import {
   type StreamAppend,
 } from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
-import type { EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
+import type { DeletionResult, EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
 import { importDecider, requireImportOwner } from './domain/import';
 import { promptDecider, promptStream, visibleVersions, type PromptCommand, type PromptContent, type SubmitCommand } from './domain/prompt';
 import { usageDecider, usePlanStreams } from './domain/usage';
@@ -62,6 +62,33 @@ export async function withdrawPrompt(store: EventStore, promptId: number, actor:
 /** The author submits their private prompt to the community (see decideShare). */
 export async function sharePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, pendingByAuthor = 0, similarTo: number[] = []) {
   return changePrompt(store, { kind: 'share', promptId, actor, pendingByAuthor, similarTo }, metadata);
+}
+
+/** The author deletes their prompt into Recently deleted (see decideDelete); answers when the purge may take it. */
+export async function deletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, now = new Date()) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'delete', promptId, actor, now } }, metadata);
+  const result: DeletionResult = { id: promptId, status: 'deleted', purgeAfter: decided.state.purgeAfter };
+  return { result, events: decided.events, last: decided.last };
+}
+
+/** The author restores their deleted prompt as it stood before (see decideUndelete). */
+export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor } }, metadata);
+  const result: DeletionResult = { id: promptId, status: decided.state.status as PromptStatusName, purgeAfter: null };
+  return { result, events: decided.events, last: decided.last };
+}
+
+/**
+ * The purge of `promptIds` (deleted prompts found due in the review read model): each stream
+ * decides again, so a prompt restored since, or not yet due, stays. One transaction per prompt.
+ */
+export async function purgeDeletedPrompts(store: EventStore, promptIds: readonly number[], metadata: EventMetadata, now = new Date()) {
+  const events: StoredEvent[] = [];
+  for (const promptId of promptIds) {
+    const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'purge', promptId, now } }, metadata);
+    events.push(...decided.events);
+  }
+  return events.length;
 }
 
 async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {

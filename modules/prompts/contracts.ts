@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusals } from '../../events/refusals';
+import { refusals, type Reason } from '../../events/refusals';
 
 import { pageQuery } from '../../events/paging';
 import { categories } from './categories';
@@ -173,6 +173,35 @@ export const submitPromptRequest = z.object({
 });
 export type SubmitPromptRequest = z.infer<typeof submitPromptRequest>;
 
+/**
+ * A private prompt's limits (what an import saves): kept by its author alone, so real prompts
+ * come whole (they run to 144,000 characters) and a description is optional. What goes to the
+ * public library keeps `SUBMIT_REQUEST_LIMITS` (sharing checks them: `shareRefusal`).
+ */
+export const PRIVATE_PROMPT_LIMITS = {
+  title: SUBMIT_REQUEST_LIMITS.title,
+  description: { min: 0, max: 2000 },
+  content: { min: 1, max: 200_000 },
+} as const satisfies Limits;
+
+/** A private prompt as an import saves it: the submission's other fields, the private limits. */
+export const privatePromptRequest = submitPromptRequest.extend({
+  description: bounded('description', PRIVATE_PROMPT_LIMITS.description),
+  content: bounded('content', PRIVATE_PROMPT_LIMITS.content),
+  visibility: z.literal('private').default('private'),
+});
+
+/** Why a private prompt's text cannot go to the public library as it is (null: it may be submitted). */
+export function shareRefusal(text: { description: string; content: string }): Reason | null {
+  const content = text.content.trim().length;
+  const description = text.description.trim().length;
+  const { content: contentBounds, description: descriptionBounds } = SUBMIT_REQUEST_LIMITS;
+  if (content > (contentBounds.max ?? Infinity)) return PROMPT_REFUSALS.shareContentTooLong({ limit: contentBounds.max! });
+  if (description < descriptionBounds.min) return PROMPT_REFUSALS.shareDescriptionTooShort({ limit: descriptionBounds.min });
+  if (description > (descriptionBounds.max ?? Infinity)) return PROMPT_REFUSALS.shareDescriptionTooLong({ limit: descriptionBounds.max! });
+  return null;
+}
+
 /** Why the admin rejects a submission or a revision: the author sees the reason and the note. */
 export const REJECT_REASONS = ['duplicate', 'low-quality', 'unsafe', 'wrong-category', 'needs-translation', 'other'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
@@ -240,6 +269,8 @@ export interface PromptView {
   rating: number;
   /** How many users rate it (0: unrated, shown as "No ratings yet" rather than a 0). */
   ratingCount: number;
+  /** How many of them rate it Helpful: the figure every screen shows is their share ("86% helpful · 14 ratings"). */
+  helpfulCount: number;
   usageCount: number;
   isFeatured: boolean;
   isEditorsPick: boolean;
@@ -320,6 +351,24 @@ export interface SubmissionView extends ReviewPromptView {
   lastRevisionRejected: ({ version: number; at: string } & RejectionView) | null;
 }
 
+/** A prompt in its author's Recently deleted list: restorable until `purgeAfter`. */
+export interface DeletedPromptView {
+  id: number;
+  title: string;
+  description: string;
+  /** ISO times: when it was deleted, and from when the purge takes it for good. */
+  deletedAt: string;
+  purgeAfter: string;
+}
+
+/** What deleting or restoring a prompt answers: its status now (restored: as before its deletion). */
+export interface DeletionResult {
+  id: number;
+  status: PromptStatusName | 'deleted';
+  /** ISO time from when the purge takes it (deleted), else null. */
+  purgeAfter: string | null;
+}
+
 /** What a version sets: an edit changes any of these. */
 export interface VersionContent {
   title: string;
@@ -369,6 +418,22 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   },
   privateNeedsUser: { kind: 'invalid', text: 'Only a signed-in user can keep a private prompt' },
   alreadyShared: { kind: 'conflict', text: 'Only a private prompt can be submitted to the community: this one already has been' },
+  // A private prompt may be longer than the public library takes (an import keeps it whole): sharing says why not.
+  shareContentTooLong: {
+    kind: 'invalid',
+    text: 'This prompt is longer than the {{limit}} characters the public library takes. Please shorten it before submitting it.',
+    values: { limit: 'number' },
+  },
+  shareDescriptionTooShort: {
+    kind: 'invalid',
+    text: 'The public library needs a description of at least {{limit}} characters. Please add one before submitting it.',
+    values: { limit: 'number' },
+  },
+  shareDescriptionTooLong: {
+    kind: 'invalid',
+    text: 'The public library takes descriptions of at most {{limit}} characters. Please shorten it before submitting it.',
+    values: { limit: 'number' },
+  },
   adminOnly: { kind: 'forbidden', text: "You don't have admin permissions." },
   alreadyReviewed: { kind: 'conflict', text: 'This prompt has already been reviewed' },
   notRejected: { kind: 'conflict', text: RESUBMIT_MESSAGES.notRejected },
@@ -389,6 +454,7 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   importUndone: { kind: 'conflict', text: IMPORT_BATCH_MESSAGES.undone },
   importExists: { kind: 'conflict', text: 'This import already exists' },
   signInToImport: { kind: 'unauthenticated', text: 'Please sign in to import prompts.' },
+  notDeleted: { kind: 'conflict', text: 'This prompt is not deleted' },
 });
 
 const editNote = z
@@ -536,6 +602,7 @@ export {
   type TemplateVariable,
 } from './variables';
 
+export { BUILT_INS, builtInOf, builtInValue, builtInValues, clipboardNames, type BuiltIn, type BuiltInContext } from './builtins';
 export { DIFF_MAX_EDITS, diffRows, diffText, diffTokens, type DiffKind, type DiffRow, type DiffSegment, type DiffStats } from './diff';
 export { convertForeignPlaceholders, findForeignPlaceholders, type ForeignPlaceholder, type PlaceholderStyle } from './placeholders';
 export { DUPLICATE_THRESHOLD, features, jaccard, signature, similarity, SimilarityIndex, SIGNATURE_SIZE } from './similarity';

@@ -17,10 +17,13 @@ export {
   IMPORT_PART,
   undoImport,
   forgetAuthorPrompts,
+  deletePrompt,
+  undeletePrompt,
+  purgeDeletedPrompts,
 } from './commands';
 export type { SubmitCommand, PromptCommand, PromptStatus, PromptContent } from './domain/prompt';
 export type { Actor } from '../../events';
-export { promptStream, promptDecider } from './domain/prompt';
+export { promptStream, promptDecider, RESTORE_WINDOW_MS } from './domain/prompt';
 export { promptsMigrations } from './migrations';
 export { usageDecider, useStream, USE_WINDOW_MS } from './domain/usage';
 export * from './contracts';

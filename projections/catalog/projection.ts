@@ -161,6 +161,9 @@ export const catalogProjection: Projection = {
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptDiscarded',
+    'PromptDeleted',
+    'PromptUndeleted',
+    'PromptPurged',
     'PromptSharedForReview',
     'PromptResubmitted',
     'PromptReviewed',
@@ -188,7 +191,7 @@ export const catalogProjection: Projection = {
       usage_count integer not null default 0,
       is_featured boolean not null default false,
       is_editors_pick boolean not null default false,
-      -- private | pending | approved | rejected | withdrawn: only approved rows are public; a
+      -- private | pending | approved | rejected | withdrawn | deleted: only approved rows are public; a
       -- withdrawn row keeps its uses and ratings, hidden with it; a private row is its author's alone
       status text not null default 'pending',
       reviewed_by integer,
@@ -279,8 +282,18 @@ export const catalogProjection: Projection = {
       case 'AccountDeleted':
         return forgetAuthor(event.data.userId);
       case 'PromptDiscarded':
-        // An undone import's private prompt: gone. Events arrive in log order, so its insert never comes after.
+      case 'PromptPurged':
+        // An undone import's private prompt, or a deleted one past its restore window: gone. Events arrive in log order, so its insert never comes after.
         return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];
+      case 'PromptDeleted':
+      case 'PromptUndeleted':
+        // In Recently deleted the row waits, hidden from everyone, to come back as it stood.
+        return [
+          {
+            text: `update catalog_prompts set status = $4, applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`,
+            params: [event.data.promptId, ...at, event.type === 'PromptDeleted' ? 'deleted' : event.data.status],
+          },
+        ];
       case 'PromptWithdrawn':
         return [
           {

@@ -9,6 +9,7 @@ interface PromptRow extends PromptContentRow {
   author_id: number | null;
   rating: number;
   rating_count: number;
+  helpful_count: number;
   usage_count: number;
   is_featured: boolean;
   is_editors_pick: boolean;
@@ -19,7 +20,7 @@ interface PromptRow extends PromptContentRow {
   version: number;
 }
 
-const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, usage_count,
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, helpful_count, usage_count,
   is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by, author_id`;
 
 export function toPromptView(row: PromptRow): PromptView {
@@ -27,6 +28,7 @@ export function toPromptView(row: PromptRow): PromptView {
     ...toPromptContent(row),
     rating: row.rating,
     ratingCount: row.rating_count,
+    helpfulCount: row.helpful_count,
     usageCount: row.usage_count,
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
@@ -182,18 +184,21 @@ export async function getPromptAccess(
   sql: Sql,
   id: number,
   viewer: { userId: number | null; isAdmin: boolean },
-): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null> {
+): Promise<{ prompt: OwnPromptView; mayEdit: boolean; isAuthor: boolean } | null> {
   const [row] = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = $1`, [id]);
-  if (!row) return null;
+  // A deleted prompt waits in its author's Recently deleted list, and is nowhere else.
+  if (!row || row.status === 'deleted') return null;
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
   const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');
   if (row.status !== 'approved' && !mayEdit) return null;
-  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit };
+  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit, isAuthor };
 }
 
-/** Every prompt `userId` wrote, whatever its status (private ones too), oldest first: what their data export holds. */
+/** Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted), oldest first: what their data export holds. */
 export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPromptView[]> {
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 order by created_at, id`, [userId]);
+  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 and status <> 'deleted' order by created_at, id`, [
+    userId,
+  ]);
   return rows.map((row) => ({ ...toPromptView(row), status: row.status as PromptStatusName }));
 }
 
@@ -204,7 +209,7 @@ export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPrompt
 export async function promptTitles(sql: Sql, ids: readonly number[], viewerId: number): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await sql.query<{ id: number; title: string }>(
-    `select id, title from catalog_prompts where id = any($1::int[]) and (status <> 'private' or submitted_by = $2)`,
+    `select id, title from catalog_prompts where id = any($1::int[]) and (status not in ('private', 'deleted') or submitted_by = $2)`,
     [[...new Set(ids)], viewerId],
   );
   return new Map(rows.map((r) => [r.id, r.title]));
@@ -216,10 +221,18 @@ export async function totalUsage(sql: Sql): Promise<number> {
   return row.n;
 }
 
-/** Public prompts by id (for lists that nest the prompt: bookmarks, history, collections). */
-export async function getPublicPrompts(sql: Sql, ids: readonly number[]): Promise<Map<number, PromptView>> {
+/**
+ * Public prompts by id (for lists that nest the prompt: bookmarks, history, collections); with
+ * `ownerId`, that user's own unpublished prompts too (private ones in their collections), not
+ * those they deleted.
+ */
+export async function getPublicPrompts(sql: Sql, ids: readonly number[], ownerId: number | null = null): Promise<Map<number, PromptView>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where id = any($1::int[]) and status = 'approved'`, [[...new Set(ids)]]);
+  const rows = await sql.query<PromptRow>(
+    `select ${COLUMNS} from catalog_prompts
+     where id = any($1::int[]) and (status = 'approved' or (submitted_by = $2 and status <> 'deleted'))`,
+    [[...new Set(ids)], ownerId],
+  );
   return new Map(rows.map((row) => [row.id, toPromptView(row)]));
 }
 

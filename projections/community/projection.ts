@@ -26,6 +26,7 @@ export const communityProjection: Projection = {
     'PromptSubmitted',
     'PromptSavedPrivately',
     'PromptDiscarded',
+    'PromptPurged',
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptEdited',
@@ -141,7 +142,8 @@ export const communityProjection: Projection = {
         return newPrompt(event.data.promptId, event.data.penName ? null : event.data.submittedBy, event.data.title);
       case 'PromptSavedPrivately':
         return newPrompt(event.data.promptId, event.data.penName ? null : event.data.savedBy, event.data.title);
-      case 'PromptDiscarded': {
+      case 'PromptDiscarded':
+      case 'PromptPurged': {
         const prompt = [event.data.promptId];
         return [
           { text: 'delete from community_prompt_days where prompt_id = $1', params: prompt },

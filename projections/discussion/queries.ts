@@ -158,6 +158,12 @@ export async function getReport(sql: Sql, id: number): Promise<ReportRecord | nu
   return row ? toReport(row) : null;
 }
 
+/** The open reports about a comment (its other reporters' while the admin decides one). */
+export async function openReportsOfComment(sql: Sql, commentId: number): Promise<ReportRecord[]> {
+  const rows = await sql.query<ReportRow>(`${REPORT_SELECT} where r.comment_id = $1 and r.outcome is null order by r.id`, [commentId]);
+  return rows.map(toReport);
+}
+
 /**
  * Decided reports a member should hear of, newest first: the ones they filed, and the ones
  * that took down their prompt or comment (a dismissed report about them is no news to them).

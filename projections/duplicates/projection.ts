@@ -50,6 +50,7 @@ function evolve(event: StoredEvent): Statement[] {
     case 'PromptWithdrawn':
       return [status(event.data.promptId, 'withdrawn')];
     case 'PromptDiscarded':
+    case 'PromptPurged':
       return [status(event.data.promptId, 'gone')];
     case 'PromptEdited':
       return [signed(event.data.promptId, sigOf(event.data))];
@@ -100,6 +101,7 @@ export const duplicatesProjection: Projection = {
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptDiscarded',
+    'PromptPurged',
     'PromptEdited',
     'PromptRevisionProposed',
     'PromptRevisionReviewed',

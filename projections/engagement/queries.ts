@@ -49,14 +49,14 @@ export async function getRating(sql: Sql, userId: number, promptId: number): Pro
  * A prompt's rating (`ratingSql`, the catalog's formula) read from the table written in the
  * rating's own transaction: the rater's answer needs no catalog catch-up.
  */
-export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rating: number; ratingCount: number }> {
-  const [row] = await sql.query<{ rating: number; rating_count: number }>(
-    `select count(*)::int as rating_count,
+export async function getRatingTally(sql: Sql, promptId: number): Promise<{ rating: number; ratingCount: number; helpfulCount: number }> {
+  const [row] = await sql.query<{ rating: number; rating_count: number; helpful_count: number }>(
+    `select count(*)::int as rating_count, (count(*) filter (where value = 5))::int as helpful_count,
             ${ratingSql('count(*) filter (where value = 5)', 'count(*)')} as rating
      from ratings where prompt_id = $1`,
     [promptId],
   );
-  return { rating: row.rating, ratingCount: row.rating_count };
+  return { rating: row.rating, ratingCount: row.rating_count, helpfulCount: row.helpful_count };
 }
 
 /** How the users whose current rating was given on `version` rated it: how many, and how many found it Helpful. */

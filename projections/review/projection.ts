@@ -17,7 +17,8 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   // Shared private prompts and resubmitted rejected ones: both queue again from that moment.
   const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' | 'PromptResubmitted' }>[] = [];
   const rejected = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
-  const last = new Map<number, { status: string; by: number | null; event: StoredEvent }>();
+  // `purgeAfter`: set by a deletion, cleared by anything after it; a deletion or restore keeps the last decision's who and when.
+  const last = new Map<number, { status: string; by: number | null; event: StoredEvent; purgeAfter?: string | null; keepsDecision?: boolean }>();
   // The text each approval in the batch publishes (the last per prompt), in clear in its event.
   const published = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
@@ -33,7 +34,10 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const discarded: number[] = [];
   for (const event of events) {
     // Only a private prompt is discarded (an undone import's): it has no log rows, only its row.
-    if (event.type === 'PromptDiscarded') discarded.push(event.data.promptId);
+    if (event.type === 'PromptDiscarded' || event.type === 'PromptPurged') discarded.push(event.data.promptId);
+    if (event.type === 'PromptDeleted')
+      last.set(event.data.promptId, { status: 'deleted', by: null, event, purgeAfter: event.data.purgeAfter, keepsDecision: true });
+    if (event.type === 'PromptUndeleted') last.set(event.data.promptId, { status: event.data.status, by: null, event, keepsDecision: true });
     if (event.type === 'PromptSubmitted') {
       log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
     } else if (event.type === 'PromptSharedForReview') {
@@ -184,9 +188,12 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   }
   if (last.size) {
     statements.push({
-      text: `update review_prompts r set status = x.status, decided_by = x.by, decided_at = x.at,
+      text: `update review_prompts r set status = x.status,
+               decided_by = case when x.keeps then r.decided_by else x.by end, decided_at = case when x.keeps then r.decided_at else x.at end,
+               deleted_at = case when x.purge_after is null then null else x.at end, purge_after = x.purge_after,
                applied_tx = x.tx::xid8, applied_pos = x.pos
-             from jsonb_to_recordset($1::text::jsonb) as x(id int, status text, by int, at timestamptz, tx text, pos bigint)
+             from jsonb_to_recordset($1::text::jsonb)
+               as x(id int, status text, by int, at timestamptz, purge_after timestamptz, keeps boolean, tx text, pos bigint)
              where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
       params: [
         rows(
@@ -194,6 +201,8 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
             id,
             status: v.status,
             by: v.by,
+            purge_after: v.purgeAfter ?? null,
+            keeps: v.keepsDecision ?? false,
             at: new Date(v.event.createdAt).toISOString(),
             tx: v.event.txId,
             pos: v.event.position,
@@ -211,7 +220,7 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
       params: [rows(withdrawn.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), pos: e.position })))],
     });
   }
-  // Last: a prompt saved and discarded in one batch is inserted, then gone.
+  // Last: a prompt saved and discarded (or purged) in one batch is inserted, then gone.
   if (discarded.length) statements.push({ text: 'delete from review_prompts where id = any($1::int[])', params: [discarded] });
   return statements;
 }
@@ -334,7 +343,8 @@ export const reviewProjection: Projection = {
   // v6: reasons for rejections (review_log, review_revisions), the rejected content (review_prompts.rejection), PromptResubmitted;
   // near-duplicates found at submission (similar_to, duplicate_note);
   // v7: approvals carry the text they publish; a deleted author's revisions and past rejection go.
-  version: 7,
+  // v8: deletion by the author (status 'deleted', deleted_at, purge_after), restore and purge.
+  version: 8,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: [
     'AccountDeleted',
@@ -345,6 +355,9 @@ export const reviewProjection: Projection = {
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptDiscarded',
+    'PromptDeleted',
+    'PromptUndeleted',
+    'PromptPurged',
     ...EDIT_EVENTS,
   ],
   ddl: `
@@ -357,7 +370,7 @@ export const reviewProjection: Projection = {
       author_name text not null,
       author_image text,
       submitted_by integer,
-      -- private | pending | approved | rejected | withdrawn
+      -- private | pending | approved | rejected | withdrawn | deleted (in its author's Recently deleted)
       status text not null,
       submitted_at timestamptz not null,
       -- the last decision (review, re-review or withdraw): who and when
@@ -370,6 +383,9 @@ export const reviewProjection: Projection = {
       -- the near-duplicates found at submission (prompt ids, most similar first) and the submitter's note about them
       similar_to jsonb not null default '[]',
       duplicate_note text,
+      -- a deleted prompt: when, and from when the purge takes it
+      deleted_at timestamptz,
+      purge_after timestamptz,
       applied_tx xid8 not null,
       applied_pos bigint not null
     );

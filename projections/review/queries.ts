@@ -11,6 +11,7 @@ import {
   type ReviewPromptView,
   type ReviewStatusName,
   type RevisionView,
+  type DeletedPromptView,
   type SubmissionView,
   type TimelineEntry,
 } from '../../modules/prompts/contracts';
@@ -195,7 +196,7 @@ export async function listSubmissions(
 ): Promise<Page<SubmissionView>> {
   const found = await sql.query<ReviewRow>(
     `select ${COLUMNS} from review_prompts
-     where submitted_by = $1 and ($2::bigint is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2::bigint))
+     where submitted_by = $1 and status <> 'deleted' and ($2::bigint is null or (submitted_at, id) < (select submitted_at, id from review_prompts where id = $2::bigint))
        and ($4::int[] is null or id = any($4::int[]))
      order by submitted_at desc, id desc limit $3`,
     [userId, page.cursor ?? null, page.limit + 1, page.ids ? [...page.ids] : null],
@@ -301,9 +302,34 @@ export async function listReviewHistory(sql: Sql, filter: HistoryFilter = {}): P
 /** How many prompts stand in each status; private ones are nobody's business but their authors'. */
 export async function countByStatus(sql: Sql): Promise<Record<ReviewStatusName, number>> {
   const rows = await sql.query<{ status: ReviewStatusName; n: number }>(
-    `select status, count(*)::int as n from review_prompts where status <> 'private' group by status`,
+    `select status, count(*)::int as n from review_prompts where status not in ('private', 'deleted') group by status`,
   );
   const counts: Record<ReviewStatusName, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };
   for (const r of rows) counts[r.status] = r.n;
   return counts;
+}
+
+/** `userId`'s Recently deleted: the prompts they deleted and may still restore, most recently deleted first (paged by id). */
+export async function listDeleted(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<DeletedPromptView>> {
+  const found = await sql.query<{ id: number; title: string; description: string; deleted_at: Date; purge_after: Date }>(
+    `select id, title, description, deleted_at, purge_after from review_prompts
+     where submitted_by = $1 and status = 'deleted'
+       and ($2::bigint is null or (deleted_at, id) < (select deleted_at, id from review_prompts where id = $2::bigint))
+     order by deleted_at desc, id desc limit $3`,
+    [userId, page.cursor ?? null, page.limit + 1],
+  );
+  const { items, nextCursor } = pageOf(found, page.limit, (r) => r.id);
+  return {
+    items: items.map((r) => ({ id: r.id, title: r.title, description: r.description, deletedAt: iso(r.deleted_at), purgeAfter: iso(r.purge_after) })),
+    nextCursor,
+  };
+}
+
+/** Deleted prompts whose restore window ran out by `now`, oldest first: what the purge takes next. */
+export async function listDueForPurge(sql: Sql, now: Date, limit = 100): Promise<number[]> {
+  const rows = await sql.query<{ id: number }>(
+    `select id from review_prompts where status = 'deleted' and purge_after <= $1 order by purge_after, id limit $2`,
+    [now.toISOString(), limit],
+  );
+  return rows.map((r) => r.id);
 }

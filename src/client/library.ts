@@ -115,7 +115,7 @@ export async function rate(promptId: number, value: RatingValue): Promise<void> 
   $ratings.setKey(key, value);
   try {
     const reply = await api(routes.rate, { body: { userId: $currentUser.get()?.id, promptId, value } });
-    $ratingAggregates.setKey(key, { rating: reply.rating, ratingCount: reply.ratingCount });
+    $ratingAggregates.setKey(key, { ratingCount: reply.ratingCount, helpfulCount: reply.helpfulCount });
     toast({ title: t('common:library.rated.title'), description: t('common:library.rated.description') });
   } catch (error) {
     console.error(error);

@@ -6,10 +6,11 @@ import type { Page } from '../../modules/prompts/contracts';
  * more control's state and action (the next page, appended). `fetchPage` is called with the
  * cursor of the page before (none for the first). A reload that answers after a newer one
  * (a filter changed twice quickly) is dropped, so the list always shows the latest question.
+ * `first`: the first page as the server rendered it (the list shows before hydration).
  */
-export function usePaged<T>(fetchPage: (cursor?: number) => Promise<Page<T>>) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<number | null>(null);
+export function usePaged<T>(fetchPage: (cursor?: number) => Promise<Page<T>>, first?: Page<T>) {
+  const [items, setItems] = useState<T[] | null>(first?.items ?? null);
+  const [nextCursor, setNextCursor] = useState<number | null>(first?.nextCursor ?? null);
   const [busy, setBusy] = useState(false);
   const generation = useRef(0);
 

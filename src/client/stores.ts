@@ -13,4 +13,4 @@ import { atom, map } from 'nanostores';
 export const $bookmarkedIds = atom<ReadonlySet<number>>(new Set());
 export const $ratings = map<Record<string, 1 | 5>>({});
 export const $usageCounts = map<Record<string, number>>({});
-export const $ratingAggregates = map<Record<string, { rating: number; ratingCount: number }>>({});
+export const $ratingAggregates = map<Record<string, { ratingCount: number; helpfulCount: number }>>({});

@@ -54,16 +54,17 @@ export default function RatingControls({ promptId, strings }: Props) {
   );
 }
 
-/** A prompt's rating and count: the server's figures, then the fresh aggregate after the viewer rates it. */
+/** A prompt's share of Helpful ratings and count: the server's figures, then the fresh aggregate after the viewer rates it. */
 export function RatingAggregate({
   id,
-  rating,
+  helpful,
   count,
   strings,
   className,
 }: {
   id: number;
-  rating: number;
+  /** How many rated it Helpful, of `count`. */
+  helpful: number;
   count: number;
   /** `STRING_SPECS.detail`. */
   strings: Strings<ScopeOf<'detail'>>;
@@ -73,7 +74,7 @@ export function RatingAggregate({
   return (
     <span data-rating-aggregate={id} data-testid="rating-aggregate">
       <RatingStat
-        rating={fresh?.rating ?? rating}
+        helpful={fresh?.helpfulCount ?? helpful}
         count={fresh?.ratingCount ?? count}
         t={translator(strings)}
         lng={strings.lng}

@@ -15,9 +15,11 @@ import { tokensMigrations } from '../../modules/tokens';
 import { promptsMigrations } from '../../modules/prompts';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
+import { startPurge } from './purge';
 import { logLine } from './log';
 import { ensureAdminAccount } from './accounts/admin-account';
 import { PageCache } from './page-cache';
+import { FragmentCache } from './render/fragment-cache';
 import { Freshness } from './freshness';
 import { offsetClock, systemClock, type Clock } from './clock';
 import { registerFastPages } from './page-cache/fast-pages';
@@ -39,6 +41,8 @@ export interface App {
   limiter: RateLimiter;
   /** Rendered public pages and their validators. */
   pageCache: PageCache;
+  /** Rendered pieces of pages (layout parts, prompt cards) pages are assembled from (src/server/render/fragment-cache.ts). */
+  fragments: FragmentCache;
   /** Where the read models stand: the versions of stored pages and the writer's next reads (src/server/freshness.ts). */
   freshness: Freshness;
   /** "Now" for event times, the leaderboards' periods and the page cache's day (a test may move it: src/server/clock.ts). */
@@ -112,6 +116,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     sessions: new Sessions(db, { joined: SESSION_PROFILE_JOIN }),
     limiter: new RateLimiter(db, config.rateLimits),
     pageCache: new PageCache(freshness, { enabled: config.pageCache, now: clock }),
+    fragments: new FragmentCache({ enabled: config.fragmentCache }),
     freshness,
     clock,
     async settle(appended, reads = READ_MODELS) {
@@ -129,6 +134,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   };
   // The mail queue's worker, then the ADMIN_EMAIL account on first start (it sends a link).
   await startMail(app);
+  await startPurge(app);
   await ensureAdminAccount(app, log);
   return app;
 }

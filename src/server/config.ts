@@ -25,6 +25,8 @@ export interface Config {
   mailFrom: string;
   /** Keep rendered public pages in the in-process page cache (PAGE_CACHE=0: off, for measuring). */
   pageCache: boolean;
+  /** Keep rendered pieces of pages (layout parts, prompt cards) to assemble pages from (FRAGMENT_CACHE=0: off, for measuring and tests). */
+  fragmentCache: boolean;
   /** Auth answers take at least this long, so timing does not tell whether an email is registered. */
   authMinResponseMs: number;
   /** Reverse-proxy hops whose X-Forwarded-For is trusted for the client address (0: none). */
@@ -191,6 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     mailFrom: env.MAIL_FROM || 'Promptory <no-reply@promptory.local>',
     pageCache: env.PAGE_CACHE !== '0',
+    fragmentCache: env.FRAGMENT_CACHE !== '0',
     authMinResponseMs: Math.max(0, Number(env.AUTH_MIN_RESPONSE_MS ?? 250) || 0),
     trustProxy: Math.floor(Number(env.TRUST_PROXY) || 0),
     rateLimits: readRateLimits(env),

@@ -6,8 +6,8 @@ import type { App } from './app';
 import { noteWritten } from './freshness';
 import { requireAdmin, requireUser } from './guards';
 import { actorFor, errorResponse, json, metadataFor, readBody, refuseUnstorableText } from './http';
-import type { SessionUser } from './accounts/session-user';
 import { REQUEST_REFUSALS } from './refusals';
+import type { SessionUser } from './accounts/session-user';
 
 type UserFor<R extends RouteSpec> = R['caller'] extends 'anyone' ? SessionUser | null : SessionUser;
 

@@ -9,6 +9,7 @@ import { portabilityRoutes } from '../../modules/portability/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { memberRoutes } from '../../modules/members/routes';
+import { notificationRoutes } from '../../modules/notifications/routes';
 
 /**
  * Every declared HTTP route, by name: what the islands and the extension call
@@ -37,6 +38,7 @@ export const routes = {
   ...discussionRoutes,
   ...memberRoutes,
   ...auditRoutes,
+  ...notificationRoutes,
   ...metaRoutes,
 };
 

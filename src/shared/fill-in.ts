@@ -1,4 +1,4 @@
-import { blockVariableNames, filledValue, type ParsedTemplate } from '../../modules/prompts/contracts';
+import { blockVariableNames, filledValue, type ParsedTemplate } from '../../modules/prompts/variables';
 import type { RecentValues } from '../../modules/engagement/contracts';
 
 /**

@@ -4,5 +4,5 @@
  * the shapes to the browser. tests/unit/site-lib.test.ts fails when the shapes change and
  * this is not updated to `iconsHash()`.
  */
-export const ICONS_VERSION = 'g1igvo';
+export const ICONS_VERSION = '18qjihm';
 export const ICONS_URL = `/icons.svg?v=${ICONS_VERSION}`;

@@ -47,6 +47,8 @@ export const STRING_SPECS = {
       'site:nav.signIn',
       'site:nav.signUp',
       'site:nav.openMenu',
+      'site:nav.notifications',
+      'site:nav.notificationsNew',
       'site:user.',
       'site:language.label',
       'site:theme.toggle',
@@ -79,7 +81,7 @@ export const STRING_SPECS = {
       'prompts:rating.thanks',
       'prompts:detail.usesUnit',
       'prompts:card.noRatings',
-      'prompts:card.ratingLabel',
+      'prompts:card.helpful',
       'prompts:card.ratings',
     ],
   },
@@ -151,6 +153,8 @@ export const STRING_SPECS = {
   },
   /** The browse page's Bookmarks tab (in every /prompts page and fragment). */
   bookmarksTab: { scope: 'prompts:', include: ['prompts:tabs.favorites'] },
+  /** /notifications: the list, its kinds' texts and the rejection reasons they name. */
+  notifications: { scope: 'dashboard:', include: ['dashboard:notifications.', 'review:reasons.'] },
   /** The extension page's connect and device islands. */
   extensionPage: { scope: 'extension:', include: ['extension:', 'refusals:devices.', ...ANY_CALL_REFUSALS] },
   /** The extension itself: its namespace, the categories, and the save form's validation messages. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { fillTemplate, type ParsedTemplate } from '../../modules/prompts/contracts';
+import { fillTemplate, type ParsedTemplate } from '../../modules/prompts/variables';
+import { builtInValues, clipboardNames, type BuiltInContext } from '../../modules/prompts/builtins';
 import type { RecentValues } from '../../modules/engagement/contracts';
 import { cancels, fillInFields, previewParts, submitsFrom, type FillInFieldModel, type KeyPress, type PreviewPart } from './fill-in';
 
@@ -26,6 +27,12 @@ export interface FillInOptions {
   onSubmit: (text: string, values: Record<string, string>) => Promise<unknown>;
   /** When given, Escape in the form calls it. */
   onCancel?: () => void;
+  /**
+   * Who fills in, for the built-in variables (modules/prompts/builtins.ts): their language and
+   * name. Built-ins then fill themselves, fresh over last time's values, the clipboard once read
+   * where the browser allows; one the context lacks is asked like any variable.
+   */
+  builtIns?: Pick<BuiltInContext, 'language' | 'userName'>;
 }
 
 /** One variable's field: its model, its element id, and the props to spread on its input, textarea or select. */
@@ -65,11 +72,15 @@ export interface FillIn {
  * or Cmd+Enter in a textarea) to submit, Escape to cancel. The site's fill-in panel and the
  * extension's forms draw it each in their own markup.
  */
-export function useFillIn({ template, initial, recent, onSubmit, onCancel }: FillInOptions): FillIn {
+export function useFillIn({ template, initial, recent, onSubmit, onCancel, builtIns }: FillInOptions): FillIn {
   const baseId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => {
+    const first = typeof initial === 'function' ? initial() : initial;
+    const names = template.variables.map((v) => v.name);
+    return builtIns ? { ...first, ...builtInValues(names, { now: new Date(), ...builtIns }) } : first;
+  });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -79,6 +90,17 @@ export function useFillIn({ template, initial, recent, onSubmit, onCancel }: Fil
       (fields.find((f) => f.value.trim() === '') ?? fields[0])?.focus();
     });
     return () => cancelAnimationFrame(frame);
+  }, []);
+
+  // {{CLIPBOARD}} fills itself where the browser lets the page read the clipboard (it may ask first).
+  useEffect(() => {
+    const clipboard = builtIns ? clipboardNames(template.variables.map((v) => v.name)) : [];
+    if (clipboard.length === 0 || !navigator.clipboard?.readText) return;
+    navigator.clipboard
+      .readText()
+      .then((text) => setValues((all) => ({ ...all, ...Object.fromEntries(clipboard.filter((name) => !all[name]).map((name) => [name, text])) })))
+      .catch(() => undefined);
+    // Once, when the form opens.
   }, []);
 
   const set = (name: string, value: string) => setValues((all) => ({ ...all, [name]: value }));

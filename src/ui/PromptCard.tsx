@@ -62,7 +62,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
       <article className="card card-hover pcard p-4" aria-labelledby={titleId} data-testid="prompt-card" data-variant="compact">
         <div className="flex items-start justify-between gap-3">
           <CategoryBadge categoryId={prompt.categoryId} t={t} />
-          <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} className="ic text-xs font-medium text-muted-foreground" />
+          <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} className="ic text-xs font-medium text-muted-foreground" />
         </div>
         <H id={titleId} className="pcard-title text-[0.95rem]">
           {link}
@@ -82,7 +82,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-violet-600 via-fuchsia-500 to-pink-500" />
         <div className="flex items-center justify-between gap-3">
           {prompt.isEditorsPick ? <PickBadge t={t} size={13} wording="editorsChoice" /> : <FeaturedBadge t={t} size={13} />}
-          <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} size={15} className="ic text-sm font-medium" />
+          <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} size={15} className="ic text-sm font-medium" />
         </div>
         <H id={titleId} className="pcard-title mt-4 text-lg">
           {link}
@@ -123,7 +123,7 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
           <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
           {bylineText('truncate')}
         </span>
-        <RatingStat rating={prompt.rating} count={prompt.ratingCount} t={t} lng={lng} />
+        <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} />
         <span className="ic">
           <Icon name="trending-up" size={13} />
           {t('prompts:card.uses', { count: prompt.usageCount, formatted: formatNumber(prompt.usageCount, lng) })}

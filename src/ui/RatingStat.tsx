@@ -7,19 +7,20 @@ import type { Translate } from './t';
 // Its own file, without the category table: the rating card on every detail page imports it,
 // and a page's first script should not carry the prompts' contracts (and zod) for a star.
 /**
- * The star, the score and how many rated it ("★ 5 · 12 ratings"); an unrated prompt reads
- * "No ratings yet" rather than a bare 0, which looked like a verdict. The score's words are
- * for screen readers.
+ * A prompt's rating as every screen shows it: the spec's ratings are Helpful or Not Helpful, so
+ * the figure is the share of Helpful and how many rated ("86% helpful · 14 ratings"); an unrated
+ * prompt reads "No ratings yet" rather than a bare 0, which looked like a verdict.
  */
 export function RatingStat({
-  rating,
+  helpful,
   count,
   t,
   lng,
   size = 13,
   className = 'ic',
 }: {
-  rating: number;
+  /** How many rated it Helpful, of `count`. */
+  helpful: number;
   count: number;
   t: Translate;
   lng: Language;
@@ -29,20 +30,25 @@ export function RatingStat({
   if (count <= 0) {
     return (
       <span className={cx(className, 'whitespace-nowrap')} data-testid="rating-stat">
-        <Icon name="star" size={size} className="text-star" />
+        <Icon name="thumbs-up" size={size} className="text-muted-foreground" />
         <span className="text-muted-foreground">{t('prompts:card.noRatings')}</span>
       </span>
     );
   }
+  const share = t('prompts:card.helpful', { percent: helpfulPercent(helpful, count) });
   const ratings = t('prompts:card.ratings', { count, formatted: formatNumber(count, lng) });
   return (
     <span className={cx(className, 'whitespace-nowrap')} data-testid="rating-stat">
-      <Icon name="star" size={size} className="text-star" filled />
-      <span className="sr-only">{`${t('prompts:card.ratingLabel', { rating })}, ${ratings}`}</span>
-      <span aria-hidden="true">
-        {rating}
+      <Icon name="thumbs-up" size={size} className="text-star" />
+      <span>
+        {share}
         <span className="text-muted-foreground"> · {ratings}</span>
       </span>
     </span>
   );
+}
+
+/** The share of Helpful ratings, in whole percent (the one rounding every screen uses). */
+export function helpfulPercent(helpful: number, count: number): number {
+  return count > 0 ? Math.round((100 * helpful) / count) : 0;
 }

@@ -118,6 +118,19 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description && <p className={destructive ? 'text-sm opacity-95' : 'text-sm text-muted-foreground'}>{toast.description}</p>}
+        {toast.action && (
+          <button
+            type="button"
+            onClick={() => {
+              dismissToast();
+              toast.action!.run();
+            }}
+            className="mt-1 inline-flex h-8 w-fit items-center rounded-md border border-border px-3 text-sm font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            data-testid="toast-action"
+          >
+            {toast.action.label}
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -13,9 +13,16 @@ export interface Toast {
   description?: string;
   variant: 'default' | 'destructive';
   durationMs: number;
+  /** One button beside the text (Undo after a deletion); pressing it runs `run` and closes the toast. Never queued for the next page. */
+  action?: ToastAction;
 }
 
-export type ToastInput = { title: string; description?: string; variant?: Toast['variant']; durationMs?: number };
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
+export type ToastInput = { title: string; description?: string; variant?: Toast['variant']; durationMs?: number; action?: ToastAction };
 
 export const $toast = atom<Toast | null>(null);
 let nextId = 1;
@@ -52,7 +59,7 @@ export function dismissToast() {
  */
 export function queueToastForNextPage(toast: ToastInput) {
   try {
-    sessionStorage.setItem(QUEUED_TOAST_KEY, JSON.stringify(toast));
+    sessionStorage.setItem(QUEUED_TOAST_KEY, JSON.stringify({ ...toast, action: undefined }));
   } catch {
     showToast(toast);
   }

@@ -2,7 +2,7 @@
  * Screenshots of the curation screens: the create page showing possible duplicates,
  * the admin's queue with a likely duplicate, a resubmission's diff and the reject form open,
  * My Prompts with a rejection's reason and note, the Revisions tab with a rejected revision
- * before, and the Audit Log. Written to OUT_DIR (default /tmp/shots-curation) as
+ * before, the Audit Log and the Review History. Written to OUT_DIR (default /tmp/shots-curation) as
  * <page>-<width>-<lng>-<theme>.png, full page. Against a running build started with ADMIN_EMAIL
  * (its set-password link and the new accounts' links are read from DATA_DIR's outbox):
  *   BASE=http://127.0.0.1:4520 DATA_DIR=/tmp/e2e-edit-ui ADMIN_EMAIL=admin@promptory.test \
@@ -15,7 +15,7 @@ import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { base, list, ok, shootAll, signInAdmin, signUp, type Shot } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-curation';
-const only = new Set(list('PAGES', 'create,queue,reject,mine,revisions,audit'));
+const only = new Set(list('PAGES', 'create,queue,reject,mine,revisions,audit,history'));
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
 const first = await browser.newContext();
@@ -91,6 +91,7 @@ const pages: Shot[] = (
     ['mine', author, '/dashboard?tab=submissions'],
     ['revisions', admin, '/admin?tab=revisions', async (page) => void (await page.locator('[data-testid=resubmission] summary').first().click())],
     ['audit', admin, '/admin?tab=audit'],
+    ['history', admin, '/admin?tab=history'],
   ] as Shot[]
 ).filter(([name]) => only.has(name));
 

@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { cpuSeconds } from './bench-servers';
 
 const quick = process.argv.includes('--quick');
 const noLighthouse = process.argv.includes('--no-lighthouse');
@@ -50,7 +51,7 @@ const log = (line = '') => {
   report.push(line);
 };
 
-type Server = { url: string; dataDir: string; stop: (options?: { keepData?: boolean }) => Promise<void> };
+type Server = { url: string; pid: number; dataDir: string; stop: (options?: { keepData?: boolean }) => Promise<void> };
 
 /** Starts the built server; `dataDir` reuses the data of a stopped one (same catalog, same pages). */
 async function startServer(port: number, env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'))): Promise<Server> {
@@ -70,6 +71,7 @@ async function startServer(port: number, env: Record<string, string> = {}, dataD
   }
   return {
     url,
+    pid: child.pid!,
     dataDir,
     stop: async ({ keepData = false } = {}) => {
       child.kill('SIGTERM');
@@ -186,6 +188,46 @@ function wrkRun(url: string, seconds: number, { cookie, script, args = [] }: { c
   const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? 0);
   const timeouts = Number(/timeout (\d+)/.exec(run.stdout)?.[1] ?? 0);
   return { rate: Number(rate[1]), requests: Number(requests[1]), failed, timeouts };
+}
+
+/**
+ * wrk against several servers at once (web processes on one database), the 32 connections
+ * shared among them: the rates and counts summed.
+ */
+async function wrkAcross(urls: string[], seconds: number, script: string, args: string[]) {
+  const connections = Math.max(2, Math.floor(32 / urls.length));
+  const runs = await Promise.all(
+    urls.map(
+      (url) =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn('wrk', [
+            '-t2',
+            `-c${connections}`,
+            `-d${seconds}s`,
+            '-H',
+            'Accept-Encoding: gzip, deflate, br',
+            '-s',
+            script,
+            url,
+            '--',
+            ...args,
+          ]);
+          let out = '';
+          child.stdout!.on('data', (d) => (out += d));
+          child.stderr!.on('data', (d) => (out += d));
+          child.once('exit', () => resolve(out));
+          child.once('error', reject);
+        }),
+    ),
+  );
+  const sum = (pattern: RegExp) => runs.reduce((n, out) => n + Number(pattern.exec(out)?.[1] ?? 0), 0);
+  if (runs.some((out) => !/Requests\/sec:/.test(out))) throw new Error(`wrk failed: ${runs.join('\n')}`);
+  return {
+    rate: sum(/Requests\/sec:\s+([\d.]+)/),
+    requests: sum(/(\d+) requests in/),
+    failed: sum(/Non-2xx or 3xx responses: (\d+)/),
+    timeouts: sum(/timeout (\d+)/),
+  };
 }
 
 function wrk(url: string, seconds: number, cookie?: string): number {
@@ -320,10 +362,13 @@ async function searchTerms(url: string): Promise<{ latin: string[]; chinese: str
 
 /**
  * Interleaved rounds of: /healthz and /prompts/{id} on a server with the page cache off, and
- * search misses (Latin, Chinese) on a server with it on (each miss also pays storing the page).
+ * search misses (Latin, Chinese) on servers with it on (each miss also pays storing the page;
+ * several cached servers: web processes on one database, each taking its share of the load).
  */
-async function fromScratch(cachedUrl: string, uncachedUrl: string, id: number) {
-  const terms = await searchTerms(cachedUrl);
+async function fromScratch(cached: { url: string; pid: number }[], uncached: { url: string; pid: number }, id: number) {
+  const cachedUrls = cached.map((server) => server.url);
+  const uncachedUrl = uncached.url;
+  const terms = await searchTerms(cachedUrls[0]);
   const dir = mkdtempSync(join(tmpdir(), 'site-bench-search-'));
   const script = join(dir, 'search-misses.lua');
   writeFileSync(script, SEARCH_MISSES_LUA);
@@ -334,30 +379,43 @@ async function fromScratch(cachedUrl: string, uncachedUrl: string, id: number) {
   const next = { latin: 0, chinese: 0 };
   let failed = 0;
   let timeouts = 0;
-  const targets: Record<string, (seconds: number) => number> = {
-    trivial: (seconds) => wrk(`${uncachedUrl}/healthz`, seconds),
-    detail: (seconds) => wrk(`${uncachedUrl}/prompts/${id}`, seconds),
+  // The servers' CPU time per answer (user + system, /proc): what a page costs, which the
+  // machine's other load moves far less than it moves the rates.
+  const cpuPerAnswer: Record<string, number[]> = {};
+  const metered = (name: string, pids: number[], measure: (seconds: number) => Promise<{ rate: number; requests: number }>) => async (seconds: number) => {
+    const before = pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
+    const run = await measure(seconds);
+    const used = pids.reduce((n, pid) => n + cpuSeconds(pid), 0) - before;
+    (cpuPerAnswer[name] ??= []).push((1000 * used) / Math.max(1, run.requests));
+    return run.rate;
+  };
+  const cachedPids = cached.map((server) => server.pid);
+  const targets: Record<string, (seconds: number) => number | Promise<number>> = {
+    trivial: metered('trivial', [uncached.pid], async (seconds) => wrkRun(`${uncachedUrl}/healthz`, seconds)),
+    detail: metered('detail', [uncached.pid], async (seconds) => wrkRun(`${uncachedUrl}/prompts/${id}`, seconds)),
     ...Object.fromEntries(
       (['latin', 'chinese'] as const).map((kind) => [
         kind,
-        (seconds: number) => {
-          const run = wrkRun(cachedUrl, seconds, { script, args: [files[kind], String(next[kind])] });
+        metered(kind, cachedPids, async (seconds: number) => {
+          const run = await wrkAcross(cachedUrls, seconds, script, [files[kind], String(next[kind])]);
           next[kind] += run.requests;
           failed += run.failed;
           timeouts += run.timeouts;
-          return run.rate;
-        },
+          return run;
+        }),
       ]),
     ),
   };
   try {
-    for (const measure of Object.values(targets)) measure(2); // warm up (JIT, caches)
+    for (const measure of Object.values(targets)) await measure(2); // warm up (JIT, caches)
     const rounds = quick ? 2 : 3;
     const seconds = quick ? 5 : 8;
     const samples: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-    for (let r = 0; r < rounds; r++) for (const [name, measure] of Object.entries(targets)) samples[name].push(measure(seconds));
+    for (let r = 0; r < rounds; r++) for (const [name, measure] of Object.entries(targets)) samples[name].push(await measure(seconds));
     const at = (name: string) => median(samples[name]);
-    return { trivial: at('trivial'), detail: at('detail'), latin: at('latin'), chinese: at('chinese'), samples, failed, timeouts, terms };
+    // The warm-up's figure left out.
+    const cpu = Object.fromEntries(Object.entries(cpuPerAnswer).map(([name, ms]) => [name, median(ms.slice(1))]));
+    return { trivial: at('trivial'), detail: at('detail'), latin: at('latin'), chinese: at('chinese'), cpu, samples, failed, timeouts, terms };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -687,41 +745,79 @@ if (run('scratch')) {
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(', ');
-  const loadBefore = await loadAt();
-  const cachedServer = await startServer(basePort + 3);
-  const uncachedServer = await startServer(basePort + 4, { PAGE_CACHE: '0' });
+  const { databaseUrl, prepareSchema, dropSchema, startServer: startPgServer } = await import('./bench-servers');
+  log('## Pages rendered from scratch');
+  log();
+  log(
+    `wrk -t2 -c32, loopback, median of ${quick ? 2 : 3} interleaved rounds. /healthz and /prompts/{id} on a server with the page cache off; ` +
+      `the searches on one with it on (or two web processes on one PostgreSQL database, 16 connections each), a distinct \`?q=\` on every request ` +
+      `(Latin terms, pieces of the catalog's words, each matching at least one prompt; two-character Chinese terms, half of them pairs that occur), ` +
+      `so each is a miss that renders and stores the page. Fragment cache on (FRAGMENT_CACHE, src/server/render/fragment-cache.ts) unless said.`,
+  );
+  log();
+  log(
+    'Each cell: req/s, then (in brackets) the server CPU time per answer, user + system over the run divided by the answers: on an idle core a page costing c ms would run at about 1000/c req/s.',
+  );
+  log();
+  log(
+    '| Backend | Load average before, after | /healthz | /prompts/{id}, page cache off | vs /healthz (≥ 0.25x) | Latin search misses | Chinese search misses | (≥ 500 req/s) |',
+  );
+  log('|---|---|---|---|---|---|---|---|');
+  const samples: string[] = [];
+  const row = async (label: string, cached: { url: string; pid: number }[], uncached: { url: string; pid: number }) => {
+    const before = await loadAt();
+    const scratch = await fromScratch(cached, uncached, await firstPromptId(uncached.url));
+    const ratio = scratch.detail / scratch.trivial;
+    const verdict = [ratio >= 0.25, scratch.latin >= 500 && scratch.chinese >= 500].map((ok) => (ok ? 'pass' : 'FAIL')).join(', ');
+    const cell = (name: 'trivial' | 'detail' | 'latin' | 'chinese') => `${scratch[name].toFixed(0)} (${scratch.cpu[name].toFixed(2)} ms)`;
+    const cpuRatio = scratch.cpu.trivial / scratch.cpu.detail;
+    log(
+      `| ${label} | ${before} → ${await loadAt()} | ${cell('trivial')} | ${cell('detail')} | ${ratio.toFixed(2)} (by CPU ${cpuRatio.toFixed(2)}) | ${cell('latin')} | ${cell('chinese')} | ${verdict} |`,
+    );
+    samples.push(`${label}: ${JSON.stringify(scratch.samples)}, failed ${scratch.failed}, timed out ${scratch.timeouts}`);
+  };
+  const pglite = [await startServer(basePort + 3), await startServer(basePort + 4, { PAGE_CACHE: '0' })];
   try {
-    const scratch = await fromScratch(cachedServer.url, uncachedServer.url, await firstPromptId(uncachedServer.url));
-    const detailRatio = scratch.detail / scratch.trivial;
-    log('## Pages rendered from scratch');
-    log();
-    log(
-      `wrk -t2 -c32, loopback, median of ${quick ? 2 : 3} interleaved rounds; load average ${loadBefore} before, ${await loadAt()} after (1, 5, 15 minutes). ` +
-        `/healthz and /prompts/{id} on a server with the page cache off; the searches on one with it on, a distinct \`?q=\` on every request ` +
-        `(${scratch.terms.latin.length.toLocaleString('en')} Latin terms, pieces of the catalog's words, each matching at least one prompt; ` +
-        `${scratch.terms.chinese.length.toLocaleString('en')} two-character Chinese terms, half of them pairs that occur), so each is a miss that renders and stores the page.`,
-    );
-    log();
-    log('| Page | req/s | vs /healthz | Target | |');
-    log('|---|---|---|---|---|');
-    log(`| /healthz (trivial page) | ${scratch.trivial.toFixed(0)} | 1.00 | reference | |`);
-    log(
-      `| /prompts/{id}, page cache off | ${scratch.detail.toFixed(0)} | ${detailRatio.toFixed(2)} | ≥ 0.25x /healthz | ${detailRatio >= 0.25 ? 'pass' : 'FAIL'} |`,
-    );
-    for (const [label, rate] of [
-      ['/prompts?q= (Latin), a miss each', scratch.latin],
-      ['/prompts?q= (2 Chinese characters), a miss each', scratch.chinese],
-    ] as const)
-      log(`| ${label} | ${rate.toFixed(0)} | ${(rate / scratch.trivial).toFixed(2)} | ≥ 500 req/s | ${rate >= 500 ? 'pass' : 'FAIL'} |`);
-    log();
-    log(
-      `Samples (req/s): ${JSON.stringify(scratch.samples)}; searches answered other than 2xx/3xx: ${scratch.failed}; timed out (wrk's 2 s): ${scratch.timeouts}.`,
-    );
-    log();
+    await row('PGlite, one process', [pglite[0]], pglite[1]);
   } finally {
-    await cachedServer.stop();
-    await uncachedServer.stop();
+    for (const server of pglite) await server.stop();
   }
+  if (process.env.SITE_BENCH_FRAGMENTS_OFF === '1') {
+    const off = [await startServer(basePort + 3, { FRAGMENT_CACHE: '0' }), await startServer(basePort + 4, { PAGE_CACHE: '0', FRAGMENT_CACHE: '0' })];
+    try {
+      await row('PGlite, one process, fragment cache off', [off[0]], off[1]);
+    } finally {
+      for (const server of off) await server.stop();
+    }
+  }
+  // PostgreSQL: one seeded schema, web processes as deployed (bench-servers.ts).
+  const schema = `bench_scratch_${Date.now().toString(36)}`;
+  let pgReady = false;
+  try {
+    await prepareSchema(schema, 0);
+    pgReady = true;
+  } catch (error) {
+    log(`| PostgreSQL | not measured: ${String(error).split('\n')[0]} (${databaseUrl}) | | | | | | |`);
+  }
+  if (pgReady) {
+    const ports = [basePort + 5, basePort + 6, basePort + 7];
+    const processes = [
+      await startPgServer(schema, ports[0]),
+      await startPgServer(schema, ports[1], { PAGE_CACHE: '0' }),
+      await startPgServer(schema, ports[2]),
+    ];
+    const [one, uncached, two] = processes.map((server, i) => ({ url: `http://127.0.0.1:${ports[i]}`, pid: server.pid }));
+    try {
+      await row('PostgreSQL, one process', [one], uncached);
+      await row('PostgreSQL, two web processes (searches)', [one, two], uncached);
+    } finally {
+      for (const server of processes) await server.stop();
+      await dropSchema(schema);
+    }
+  }
+  log();
+  log(`Samples (req/s): ${samples.join('; ')}.`);
+  log();
 }
 
 if (run('search')) {

@@ -11,7 +11,7 @@ import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-s
  * the author reads both in My Prompts, edits the prompt and resubmits it; the admin's queue
  * shows what changed since the rejected version.
  */
-const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
+const locale = (lng: Lang, ns = 'review') => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'));
 
 async function pageIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
   const context = await browser.newContext();
@@ -89,7 +89,8 @@ for (const lng of LANGS) {
     await expect(card.getByTestId('admin-note')).toHaveText(note);
     author.once('dialog', (dialog) => void dialog.accept());
     await card.getByTestId('resubmit').click();
-    await expect(author.getByTestId('toast')).toContainText(t.mine.resubmitUnchanged);
+    // Why, said from the refusal's code.
+    await expect(author.getByTestId('toast')).toContainText(locale(lng, 'refusals').prompts.unchanged);
 
     // 4. They edit it and resubmit it.
     await go(author, `/prompts/${id}/edit`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { fillTemplate, type TemplateVariable } from '../../modules/prompts/contracts';
+import { builtInValues, fillTemplate, type TemplateVariable } from '../../modules/prompts/contracts';
 import { adminSignIn, apiSignUp } from './auth-support';
 import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support';
@@ -178,4 +178,42 @@ async function approvedPlainPrompt(page: Page, browser: Browser): Promise<Detail
   await admin.close();
   await expect.poll(async () => (await page.request.get(`/api/prompts/${id}`)).status()).toBe(200);
   return (await (await page.request.get(`/api/prompts/${id}`)).json()) as Detail;
+}
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`built-in variables fill themselves in ${lng}: today's date, the member's name and language, the clipboard`, async ({ page, context, baseURL }) => {
+    const fill = locale(lng, 'prompts').fill;
+    await prepare(context, baseURL!, lng, lng === 'en' ? 'dark' : 'light');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.43' : '198.51.100.44' });
+    const errors = watchErrors(page);
+    await apiSignUp(page.request);
+    const saved = await page.request.post('/api/prompts', {
+      data: {
+        title: `Built-ins ${lng} ${Date.now().toString(36)}`,
+        description: 'A prompt from Open WebUI with its built-in variables.',
+        content: 'On {{CURRENT_DATE}}, {{USER_NAME}} ({{USER_LANGUAGE}}) asks about {{CLIPBOARD}} and {{topic}}.',
+        categoryId: 1,
+        visibility: 'private',
+      },
+    });
+    expect(saved.status()).toBe(201);
+    const { id } = await saved.json();
+    await page.goto(`/prompts/${id}`);
+    await page.evaluate(() => navigator.clipboard.writeText('the copied paragraph'));
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const today = builtInValues(['CURRENT_DATE'], { now: new Date(), timeZone, language: lng }).CURRENT_DATE;
+    const name = ((await (await page.request.get('/api/auth/me')).json()) as { user: { name: string } }).user.name;
+
+    await page.getByTestId('own-copy').click();
+    const panel = page.getByRole('dialog', { name: fill.title });
+    await expect(panel.getByLabel('CURRENT_DATE', { exact: true })).toHaveValue(today);
+    await expect(panel.getByLabel('USER_NAME', { exact: true })).toHaveValue(name);
+    await expect(panel.getByLabel('USER_LANGUAGE', { exact: true })).toHaveValue(lng);
+    await expect(panel.getByLabel('CLIPBOARD', { exact: true })).toHaveValue('the copied paragraph');
+    // An ordinary variable is still the person's to fill.
+    await expect(panel.getByLabel('topic', { exact: true })).toHaveValue('');
+    await expect(panel.getByTestId('fill-preview')).toContainText(`On ${today}, ${name} (${lng}) asks about the copied paragraph and`);
+    expectNoErrors(errors);
+  });
 }

@@ -105,7 +105,7 @@ test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; 
   const aggregate = page.getByTestId('rating-aggregate').first();
 
   await page.goto(`/prompts/${prompt.id}`);
-  // Unrated: words, not a bare 0; rated: the score and how many ratings it rests on.
+  // Unrated: words, not a bare 0; rated: the share of Helpful and how many ratings it rests on.
   await expect(aggregate).toContainText(P.card.noRatings);
   await expect(page.getByTestId('rating-card-summary')).toContainText(P.card.noRatings);
   await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'false');
@@ -115,21 +115,21 @@ test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; 
   await expect(toast(page)).toContainText(common.library.rated.title);
   await expect(toast(page)).toContainText(common.library.rated.description);
   await expect(page.getByTestId('rating-thanks')).toHaveText(P.rating.thanks);
-  await expect(aggregate).toContainText('5 · 1 個評分');
-  await expect(page.getByTestId('rating-card-summary')).toContainText('5 · 1 個評分');
+  await expect(aggregate).toContainText('100% 認為有幫助 · 1 個評分');
+  await expect(page.getByTestId('rating-card-summary')).toContainText('100% 認為有幫助 · 1 個評分');
 
   await page.reload();
   await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'true');
-  await expect(aggregate).toContainText('5 · 1 個評分');
+  await expect(aggregate).toContainText('100% 認為有幫助 · 1 個評分');
   await page.getByTestId('rate-not-helpful').click();
   await expect(page.getByTestId('rate-not-helpful')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'false');
-  await expect(aggregate).toContainText('1 · 1 個評分');
+  await expect(aggregate).toContainText('0% 認為有幫助 · 1 個評分');
   // The page is cached per catalog checkpoint: a reload renders the new aggregate. (Reloads, unlike
   // goto, do not wait for the islands: the copy below is a test of the hydrated panel.)
   await page.reload();
   await islandsReady(page);
-  await expect(aggregate).toContainText('1 · 1 個評分');
+  await expect(aggregate).toContainText('0% 認為有幫助 · 1 個評分');
   await expect(page.getByTestId('rate-not-helpful')).toHaveAttribute('aria-pressed', 'true');
 
   // Copy: the use, then the history entry, then the clipboard.

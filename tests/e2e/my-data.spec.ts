@@ -49,7 +49,8 @@ for (const lng of ['en', 'zh-HK'] as const) {
     expect(csvFile.suggestedFilename()).toMatch(/\.csv$/);
     const [header, row] = readCsv(readFileSync((await csvFile.path())!, 'utf8'));
     expect(header.slice(0, 2)).toEqual(['act', 'prompt']);
-    expect(row.slice(0, 2)).toEqual([title, 'Summarise {{主題}} in a {{tone:formal|casual}} tone.']);
+    // prompts.chat's own syntax, so prompts.chat reads the variables back (a choice list keeps its default).
+    expect(row.slice(0, 2)).toEqual([title, 'Summarise ${主題} in a ${tone:formal} tone.']);
     await expect(page.getByRole('link', { name: text.markdown })).toHaveAttribute('href', '/api/me/export?format=markdown');
     expectNoErrors(errors);
   });
@@ -70,7 +71,8 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await page.goto('/dashboard/profile');
     await page.getByTestId('import-link').click();
     await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible();
-    await page.getByLabel(text.format).selectOption('prompts-chat-csv');
+    // No format chosen: the server recognises the file.
+    await expect(page.getByLabel(text.format)).toHaveValue('');
     // Checking without a file says so at the field.
     await page.getByTestId('import-check').click();
     await expect(page.getByText(text.errors.noFile)).toBeVisible();
@@ -83,6 +85,8 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(items).toHaveCount(4);
     await expect(items.nth(2)).toContainText('旅遊行程規劃師 ✈️');
     await expect(items.nth(2)).toContainText(text.variables.replace('{{names}}', '天數, 城市'));
+    const readAs = text.readAs.replace('{{format}}', text.formats['prompts-chat-csv']).replace('{{encoding}}', text.encodings['utf-8']);
+    await expect(page.getByTestId('import-read-as')).toContainText(readAs);
 
     await page.getByRole('button', { name: plural('import', 4) }).click();
     await expect(page.getByRole('heading', { name: plural('done', 4) })).toBeVisible();
@@ -98,6 +102,39 @@ for (const lng of ['en', 'zh-HK'] as const) {
     const undone = text.undone.description.replace('{{removed}}', '4').replace('{{kept}}', '0');
     await expect(page.getByTestId('import-undone')).toContainText(undone);
     expect((await (await page.request.get('/api/prompts/my')).json()).items).toEqual([]);
+    expectNoErrors(errors);
+  });
+}
+
+// "寫一封信 / 請幫我寫一封感謝信給老師，語氣要溫暖。" as Excel saves a CSV in Big5 (Hong Kong, Taiwan).
+const BIG5_CSV = Buffer.from('6163742c70726f6d70740abc67a440abcaab482cbdd0c0b0a7dabc67a440abcab750c1c2ab48b5b9a6d1ae76a141bb79aef0ad6eb7c5b778a1430a', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`import in ${lng}: a picture is refused on the page saying what it is; a Big5 CSV shows its Chinese in the preview`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const text = importStrings(lng);
+    await prepare(context, baseURL!, lng, lng === 'en' ? 'light' : 'dark');
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.75' : '198.51.100.76' });
+    const errors = watchErrors(page);
+    await apiSignUp(page.request);
+    await page.goto('/dashboard/import');
+    const file = page.getByLabel(text.file, { exact: true });
+    await file.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('import-check').click();
+    // On the page, in the person's language, until they choose another file (not a toast that vanishes).
+    await expect(page.getByTestId('import-error')).toHaveText(text.refusals.png);
+
+    await file.setInputFiles({ name: 'prompts.csv', mimeType: 'text/csv', buffer: BIG5_CSV });
+    await expect(page.getByTestId('import-error')).toHaveCount(0);
+    await page.getByTestId('import-check').click();
+    const readAs = text.readAs.replace('{{format}}', text.formats['prompts-chat-csv']).replace('{{encoding}}', text.encodings.big5);
+    await expect(page.getByTestId('import-read-as')).toContainText(readAs);
+    await expect(page.getByTestId('import-sample')).toContainText('請幫我寫一封感謝信給老師，語氣要溫暖。');
+    await expect(page.getByTestId('import-items').locator(':scope > li')).toContainText('寫一封信');
     expectNoErrors(errors);
   });
 }

@@ -107,6 +107,10 @@ for (const lng of LANGS) {
       await expect(menu).toBeHidden();
       await page.getByText(lng === 'en' ? 'Show menu' : '顯示選單', { exact: true }).click();
       await expect(menu).toBeVisible();
+      // Promptory's items are the extension's real menu: nothing it lacks.
+      await expect(menu.locator('[data-menu-item]')).toHaveText(
+        lng === 'en' ? ['Send to AI chat', 'Open in Promptory', 'Save as prompt'] : ['傳送到 AI 聊天', '在 Promptory 開啟', '儲存為提示詞'],
+      );
       await page.getByText(lng === 'en' ? 'Show menu' : '顯示選單', { exact: true }).click();
       await expect(menu).toBeHidden();
       // FAQ items open and close.

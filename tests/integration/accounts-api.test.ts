@@ -92,7 +92,10 @@ describe.each(backends)('accounts API on $name', (backend) => {
       expect(signedIn.body.user.username).toBe('bochan');
       const r = await b.api(accountRoutes.register, { body: { name: 'Bo Three', username: 'BOCHAN', email: unique() } });
       expect(r.status).toBe(409);
-      expect(r.body.issues[0]).toEqual({ path: ['username'], message: 'That username is already taken' });
+      expect(r.body).toMatchObject({
+        code: 'accounts.usernameTaken',
+        issues: [{ path: ['username'], message: 'That username is already taken', code: 'custom' }],
+      });
       // The second account went without the name.
       const secondToken = new URL(lastMail(app.config.dataDir, second)!.link!).searchParams.get('token')!;
       const other = await new Browser().api(accountRoutes.setPassword, { body: { email: second, token: secondToken, password: 'correct horse battery' } });

@@ -40,6 +40,8 @@ describe('catalog API', () => {
         'content',
         'createdAt',
         'description',
+        // Beyond the spec's fields: how many ratings are Helpful (every screen shows their share).
+        'helpfulCount',
         'id',
         'isApproved',
         'isEditorsPick',

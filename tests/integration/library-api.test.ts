@@ -105,9 +105,9 @@ describe.each(backends)('library API on $name', (backend) => {
     expect((await call('other', routes.myBookmarks)).body.items.map((f: { promptId: number }) => f.promptId)).not.toContain(9);
 
     const rated = await call('other', routes.rate, {}, { promptId: 10, value: 5 });
-    expect(rated.body).toMatchObject({ value: 5, rating: 5, ratingCount: 1 });
+    expect(rated.body).toMatchObject({ value: 5, rating: 5, ratingCount: 1, helpfulCount: 1 });
     const changed = await call('other', routes.rate, {}, { promptId: 10, value: 1 });
-    expect(changed.body).toMatchObject({ value: 1, rating: 1, ratingCount: 1 });
+    expect(changed.body).toMatchObject({ value: 1, rating: 1, ratingCount: 1, helpfulCount: 0 });
 
     const made = await call('other', routes.createCollection, {}, { name: 'Fresh', description: 'My collection of prompts', isPublic: true });
     expect(made.body).toMatchObject({ name: 'Fresh', description: 'My collection of prompts', isPublic: true, promptCount: 0, userId: ids.other });

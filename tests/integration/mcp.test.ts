@@ -137,7 +137,11 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     const otherToken = (await other.api(tokenRoutes.createAccessToken, { body: { name: 'Other', scope: 'read', expiresInDays: 30 } })).body.token;
     for (const someone of [await connect(tool, otherToken), await connect(tool)]) {
       const refused = await someone.callTool({ name: 'get_prompt', arguments: { id: prompt.id } });
-      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: MCP_MESSAGES.promptNotFound }] });
+      expect(refused).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: MCP_MESSAGES.promptNotFound }],
+        _meta: { 'promptory/refusal': { code: 'mcp.promptNotFound' } },
+      });
       await expect(someone.getPrompt({ name: `prompt-${prompt.id}`, arguments: { text: 'x', 語言: 'y' } })).rejects.toThrow(MCP_MESSAGES.promptNotFound);
       await someone.close();
     }
@@ -154,7 +158,11 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
       name: 'save_prompt',
       arguments: { title: 'Not saved', description: 'A read token cannot', content: 'Nothing here at all.', categoryId: 1 },
     });
-    expect(readOnlyTry).toMatchObject({ isError: true, content: [{ type: 'text', text: TOKEN_MESSAGES.readOnly }] });
+    expect(readOnlyTry).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: TOKEN_MESSAGES.readOnly }],
+      _meta: { 'promptory/refusal': { code: 'tokens.readOnly' } },
+    });
     expect(await app.store.count()).toBe(before);
     await reader.close();
   });
@@ -284,7 +292,7 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     await app.db.query('alter table catalog_prompts rename to catalog_prompts_away');
     try {
       const failed = await client.callTool({ name: 'search_prompts', arguments: { query: 'code' } });
-      expect(failed).toEqual({ isError: true, content: [{ type: 'text', text: INTERNAL_ERROR }] });
+      expect(failed).toEqual({ isError: true, content: [{ type: 'text', text: INTERNAL_ERROR }], _meta: { 'promptory/refusal': { code: 'server.internal' } } });
       await expect(client.getPrompt({ name: `prompt-${emailPrompt}` })).rejects.toThrow(INTERNAL_ERROR);
       const noTokenClient = await connect(tool);
       await expect(noTokenClient.listPrompts()).rejects.toThrow(INTERNAL_ERROR);

@@ -6,6 +6,7 @@ import { bookmark, clearRecentValues, rate, recordHistory, removeBookmark } from
 import { changeCollection, createCollection } from '../../modules/collections';
 import { changeComment, fileReport, postComment, resolveReport } from '../../modules/discussion';
 import { featureMember } from '../../modules/members';
+import { markNotifications } from '../../modules/notifications';
 import { projections } from '../../projections';
 import { seedIfEmpty } from '../../src/server/seed';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -117,6 +118,17 @@ describe.each(backends)('replaying every projection on $name', (backend) => {
     await fileReport(app.store, user, { promptId: publishedId, commentId: null }, { reason: 'other', note: 'Looks copied' }, meta());
     // The community's people: a featured member (featured, unfeatured, featured again).
     for (const featured of [true, false, true]) await featureMember(app.store, user, featured, admin, meta());
+    // Notifications: two replies to the tester's comment, seen, one read, then all read up to it.
+    const answered = await postComment(app.store, 1, user, 'Asking the seed', null, meta());
+    await postComment(app.store, 1, 1, 'Answering', answered.commentId, meta());
+    await postComment(app.store, 1, 1, 'Answering again', answered.commentId, meta());
+    await settleAll(app);
+    const told = (await app.db.query<{ position: string }>('select position from notifications where user_id = $1 order by position desc', [user])).map((r) =>
+      Number(r.position),
+    );
+    await markNotifications(app.store, { kind: 'seen', userId: user, upTo: told[0] }, meta());
+    await markNotifications(app.store, { kind: 'read', userId: user, position: told[1] }, meta());
+    await markNotifications(app.store, { kind: 'all-read', userId: user, upTo: told[1] }, meta());
   });
   afterAll(async () => app?.dispose());
 

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXTENSION_MENU } from '../../modules/devices/contracts';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 
 /** The /extension page's texts against what the extension and the library really are. */
 const site = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/site.json`, import.meta.url), 'utf8')).extension;
+const extension = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/extension.json`, import.meta.url), 'utf8'));
 const manifest = JSON.parse(readFileSync(new URL('../../extension/manifest.json', import.meta.url), 'utf8'));
 
 describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
@@ -19,5 +21,12 @@ describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
     expect(answer).toContain(lng === 'en' ? 'access to this site only' : '只限本網站的存取權');
     expect(manifest.optional_host_permissions.length).toBeGreaterThan(0);
     expect(answer).toContain(lng === 'en' ? 'optional permission' : '可選權限');
+  });
+
+  it("draws the extension's real context menu: its items, worded, and no other of Promptory's", () => {
+    const drawn = Object.keys(site(lng).demo.menu);
+    const browsers = ['back', 'copy', 'search'];
+    expect(drawn.filter((key) => !browsers.includes(key))).toEqual(EXTENSION_MENU.map((item) => item.label));
+    for (const { label } of EXTENSION_MENU) expect(extension(lng).menu[label], label).toBeTruthy();
   });
 });

@@ -37,6 +37,8 @@ const SITE_ISLANDS: Record<string, StringSpecName[]> = {
   'src/islands/UsageCount.tsx': ['detail'],
   'src/islands/SearchBar.tsx': ['search'],
   'src/islands/UserNav.tsx': ['nav'],
+  'src/islands/NotificationBell.tsx': ['nav'],
+  'src/islands/NotificationList.tsx': ['notifications'],
   'src/islands/LanguageMenu.tsx': ['nav'],
   'src/islands/ThemeToggle.tsx': ['nav'],
   'src/islands/Overlays.tsx': ['overlays'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportCsv, readCsv, slugOf, writeCsv } from '../../modules/portability';
+import { exportCsv, promptsChatContent, readCsv, slugOf, writeCsv } from '../../modules/portability';
 import { csvDownload, jsonDownload } from '../../src/server/portability/my-data';
 import { EXPORT_SCHEMA_FILE, exportSchemaText } from '../../scripts/generate-export-schema';
 
@@ -37,6 +37,12 @@ function readCsvOneCharAtATime(text: string): string[][] {
 }
 
 describe('CSV', () => {
+  it("writes variables as prompts.chat's ${name:default} (a choice list as its first choice), other braces as text", () => {
+    const content = 'Plan {{days:3}} days in {{城市}}, {{tone:calm|brisk}}; keep \\{{literal}} and {{not a var!}}.';
+    const variables = [{ name: 'days', default: '3' }, { name: '城市' }, { name: 'tone', default: 'calm', options: ['calm', 'brisk'] }];
+    expect(promptsChatContent(content, variables)).toBe('Plan ${days:3} days in ${城市}, ${tone:calm}; keep {{literal}} and {{not a var!}}.');
+  });
+
   it('reads any text, however malformed (stray quotes, lone CRs, a BOM), as the one-character-at-a-time reader did', () => {
     const text = fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '字', '\ufeff') });
     fc.assert(

@@ -109,6 +109,16 @@ describe('submitting a private prompt to the community', () => {
       .thenRefuses(PROMPT_REFUSALS.tooManyPending);
   });
 
+  it('given my private prompt longer than the public library takes (an import keeps it whole), when I submit it, then it says why and stays private', () => {
+    const long: NewEvent = { ...kept, data: { ...kept.data, content: 'x'.repeat(5001) } };
+    given(promptDecider, long).when({ kind: 'share', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.shareContentTooLong);
+    expect(given(promptDecider, long).when({ kind: 'share', promptId: 7, actor: author }).events).toThrow(
+      'This prompt is longer than the 5000 characters the public library takes. Please shorten it before submitting it.',
+    );
+    const noted: NewEvent = { ...kept, data: { ...kept.data, description: '常用' } };
+    given(promptDecider, noted).when({ kind: 'share', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.shareDescriptionTooShort);
+  });
+
   it('given no prompt, when I submit it, then it is not found', () => {
     given(promptDecider).when({ kind: 'share', promptId: 7, actor: author }).thenRefuses(PROMPT_REFUSALS.notFound);
   });

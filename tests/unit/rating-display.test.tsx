@@ -6,10 +6,10 @@ import type { Language } from '../../src/i18n/languages';
 import { PromptCard, type CardVariant } from '../../src/ui/PromptCard';
 
 /**
- * A prompt nobody has rated reads "No ratings yet", never a
- * bare "0" beside an empty star; a rated one says how many ratings its score rests on.
+ * A prompt nobody has rated reads "No ratings yet", never a bare "0"; a rated one reads as the
+ * detail page and each version do: its share of Helpful and how many ratings it rests on.
  */
-const prompt = (rating: number, ratingCount: number): PromptView => ({
+const prompt = (helpfulCount: number, ratingCount: number): PromptView => ({
   id: 7,
   title: 'A prompt',
   description: 'What it does',
@@ -18,8 +18,9 @@ const prompt = (rating: number, ratingCount: number): PromptView => ({
   authorName: 'Ada',
   authorImage: null,
   authorId: null,
-  rating,
+  rating: ratingCount ? Math.round(1 + (4 * helpfulCount) / ratingCount) : 0,
   ratingCount,
+  helpfulCount,
   usageCount: 3,
   isFeatured: true,
   isEditorsPick: false,
@@ -58,11 +59,10 @@ describe.each<CardVariant>(['default', 'compact', 'featured'])('the %s card', (v
     expect(ratingText(prompt(0, 0), variant, 'zh-HK').visible).toBe('尚未有評分');
   });
 
-  it('shows the score with the number of ratings, plural-aware', () => {
-    expect(ratingText(prompt(5, 1), variant).visible).toBe('5 · 1 rating');
-    expect(ratingText(prompt(4, 1234), variant).visible).toBe('4 · 1,234 ratings');
-    expect(ratingText(prompt(4, 12), variant, 'zh-HK').visible).toBe('4 · 12 個評分');
-    // Screen readers hear the scale and the count, not a bare digit.
-    expect(ratingText(prompt(4, 12), variant).all).toContain('Rating: 4 out of 5, 12 ratings');
+  it('shows the share of Helpful ratings with the number of ratings, plural-aware', () => {
+    expect(ratingText(prompt(1, 1), variant).visible).toBe('100% helpful · 1 rating');
+    expect(ratingText(prompt(1061, 1234), variant).visible).toBe('86% helpful · 1,234 ratings');
+    expect(ratingText(prompt(0, 3), variant).visible).toBe('0% helpful · 3 ratings');
+    expect(ratingText(prompt(6, 12), variant, 'zh-HK').visible).toBe('50% 認為有幫助 · 12 個評分');
   });
 });

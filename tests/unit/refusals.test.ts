@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declaredRefusals, DomainError, fillRefusal, refusals, type DeclaredRefusal } from '../../events';
+import { translator as extensionT } from '../../extension/src/lib/i18n';
 import { LANGUAGES } from '../../src/i18n/languages';
 import { refusalText } from '../../src/shared/refusals';
 import { flatten, translator } from '../../src/shared/strings';
@@ -110,6 +111,8 @@ describe('a refusal', () => {
       refusalText(t, { error: 'You already have 20 access tokens. Revoke one you no longer use first.', code: 'tokens.tooMany', values: { limit: 20 } }),
     ).toBe('你已有 20 個存取權杖，請先撤銷一個不再使用的。');
     expect(refusalText(t, { error: 'Something new', code: 'future.thing' })).toBe('Something new');
+    // The extension bundles the same texts, and says them the same way.
+    expect(refusalText(extensionT('zh-HK'), { error: 'This access token is read-only.', code: 'tokens.readOnly' })).toBe(locale('zh-HK').tokens.readOnly);
     expect(refusalText(t, { error: 'No code at all' })).toBe('No code at all');
   });
 });

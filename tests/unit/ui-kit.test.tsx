@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Button, buttonClass } from '../../src/ui/Button';
 import { cx } from '../../src/ui/cx';
+import { DataTable, type DataColumn } from '../../src/ui/DataTable';
 import { Dialog } from '../../src/ui/Dialog';
 import { Field } from '../../src/ui/Field';
 import { FieldError } from '../../src/ui/FieldError';
@@ -209,5 +210,60 @@ describe('Submit and Dialog', () => {
     expect(attrs(html, 'button')).toMatchObject({ type: 'button', class: 'btn-icon', 'aria-label': 'Close' });
     // Closed, the body is not rendered (its form state starts fresh on each opening).
     expect(html).not.toContain('body');
+  });
+});
+
+describe('DataTable', () => {
+  type Row = { id: number; name: string; note?: string };
+  const columns: DataColumn<Row>[] = [
+    { key: 'id', header: 'Id', headerClassName: 'whitespace-nowrap', cell: (r) => `#${r.id}` },
+    { key: 'name', header: 'Name', className: 'font-medium', cell: (r) => r.name },
+  ];
+  const table = (rows: Row[] | null, extra: { stacked?: boolean } = {}) =>
+    render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowAttributes={(r) => ({ 'data-testid': 'row', 'data-id': r.id })}
+        below={(r) => r.note && <em>{r.note}</em>}
+        empty="Nothing here"
+        emptyTestId="none"
+        testId="things"
+        {...extra}
+      />,
+    );
+
+  it('draws a header cell per column and a row per item, each with its attributes and cells in column order', () => {
+    const html = table([
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Grace', note: 'rejected before' },
+    ]);
+    expect(attrs(html, 'table')).toMatchObject({ 'data-testid': 'things', 'aria-busy': 'false' });
+    expect([...html.matchAll(/<th scope="col" class="([^"]*)">([^<]*)</g)].map((m) => [m[2], m[1]])).toEqual([
+      ['Id', 'px-4 py-3 font-medium whitespace-nowrap'],
+      ['Name', 'px-4 py-3 font-medium'],
+    ]);
+    expect([...html.matchAll(/<tr [^>]*data-testid="row" data-id="(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2']);
+    expect(html).toMatch(/<td class="px-4 py-3">#1<\/td><td class="px-4 py-3 font-medium">Ada<\/td>/);
+    // The row below spans the table, for the rows that have something to show there only.
+    expect([...html.matchAll(/<td colSpan="2"[^>]*><em>([^<]*)<\/em>/g)].map((m) => m[1])).toEqual(['rejected before']);
+  });
+
+  it('is busy with a placeholder row while loading, and says so when empty', () => {
+    const loading = table(null);
+    expect(attrs(loading, 'table')['aria-busy']).toBe('true');
+    expect(loading).toContain('animate-pulse');
+    const empty = table([]);
+    expect(attrs(empty, 'td')).toMatchObject({ colspan: '2', 'data-testid': 'none' });
+    expect(empty).toContain('Nothing here');
+  });
+
+  it('stacks rows into cards below 768 px only when asked, the headers then for screen readers', () => {
+    const stacked = table([{ id: 1, name: 'Ada' }], { stacked: true });
+    expect(classes(attrs(stacked, 'thead').class)).toContain('max-md:sr-only');
+    const row = /<tr class="([^"]*)" data-testid="row"/.exec(stacked)!;
+    expect(classes(row[1])).toEqual(expect.arrayContaining(['max-md:flex', 'max-md:flex-wrap']));
+    expect(table([{ id: 1, name: 'Ada' }])).not.toContain('max-md:');
   });
 });

@@ -1,34 +1,8 @@
 import { formMessage, type FormIssue } from '../../../src/shared/form-messages';
-import { STRING_SPECS } from '../../../src/shared/string-specs';
-import { flatten, pick, translator as over, type Strings, type T as ScopedT } from '../../../src/shared/strings';
-import type { Language } from '../../../src/i18n/languages';
-import en from '../../../src/i18n/locales/en/extension.json';
-import zh from '../../../src/i18n/locales/zh-HK/extension.json';
-import enPrompts from '../../../src/i18n/locales/en/prompts.json';
-import zhPrompts from '../../../src/i18n/locales/zh-HK/prompts.json';
-import enReview from '../../../src/i18n/locales/en/review.json';
-import zhReview from '../../../src/i18n/locales/zh-HK/review.json';
+import type { T } from './strings';
 
-/**
- * The site's own translation files, bundled at build time into the same `Strings` bundles the
- * site hands its islands (spec `extension`): the extension says what the site says.
- */
-const english = flatten({ extension: en, prompts: enPrompts, review: enReview });
-const BUNDLES: Record<Language, Strings<'extension:'>> = {
-  en: { lng: 'en', scope: 'extension:', text: pick(english, STRING_SPECS.extension) },
-  'zh-HK': {
-    lng: 'zh-HK',
-    scope: 'extension:',
-    text: pick({ ...english, ...flatten({ extension: zh, prompts: zhPrompts, review: zhReview }) }, STRING_SPECS.extension),
-  },
-};
-
-/** `t('panel.copy')` in the extension namespace; `t('prompts:categories.writing')` elsewhere. */
-export type T = ScopedT<'extension:'>;
-
-export function translator(language: Language): T {
-  return over(BUNDLES[language] ?? BUNDLES.en);
-}
+/** The translator lives in strings.ts (no validation rules: the chat sites' content script carries it); pages import both from here. */
+export { translator, type T } from './strings';
 
 /** A save-form issue (a local parse's or the site's answer's) in the user's language; unknown ones as the site worded them. */
 export function issueMessage(t: T, issue: FormIssue & { message: string }): string {

@@ -1,8 +1,15 @@
-import type { ParsedTemplate } from '../../../modules/prompts/contracts';
+import type { ParsedTemplate } from '../../../modules/prompts/variables';
 import { useFillIn } from '../../../src/shared/use-fill-in';
-import type { T } from '../lib/i18n';
+import type { T } from '../lib/strings';
 
-export type FillMode = 'copy' | 'send';
+export type FillMode = 'copy' | 'send' | 'insert';
+
+/** The form's words per ending: Copy (the site's own), Send, or Insert (the chat composer's picker). */
+const WORDS = {
+  copy: { intro: 'prompts:fill.intro', keys: 'prompts:fill.keys', submit: 'prompts:fill.copy' },
+  send: { intro: 'fill.sendIntro', keys: 'fill.sendKeys', submit: 'fill.send' },
+  insert: { intro: 'fill.insertIntro', keys: 'fill.insertKeys', submit: 'fill.insert' },
+} as const;
 
 interface Props {
   template: ParsedTemplate;
@@ -13,6 +20,8 @@ interface Props {
   /** Called inside the click or key press that submits, so the page may still use the clipboard. */
   onSubmit: (text: string, values: Record<string, string>) => Promise<void>;
   onCancel: () => void;
+  /** The panel's language: the built-in variables (today's date, …) fill themselves in it. */
+  language: string;
 }
 
 /**
@@ -20,15 +29,15 @@ interface Props {
  * fill-in panel's behaviour (`useFillIn`, shared with src/islands/fill/FillPanel.tsx) in the
  * panel's own markup, with the same words, ending in Copy or Send instead of Copy only.
  */
-export function FillForm({ template, initial, mode, t, onSubmit, onCancel }: Props) {
-  const { baseId, form, fields, preview, busy } = useFillIn({ template, initial, onSubmit, onCancel });
+export function FillForm({ template, initial, mode, t, onSubmit, onCancel, language }: Props) {
+  const { baseId, form, fields, preview, busy } = useFillIn({ template, initial, onSubmit, onCancel, builtIns: { language } });
 
   return (
     // Escape from any of its fields or buttons cancels (`form.onKeyDown`): the key bubbles to the form.
     <form {...form} className="fill" aria-labelledby={`${baseId}-title`} aria-describedby={`${baseId}-intro`} data-testid="fill-form">
       <h3 id={`${baseId}-title`}>{t('prompts:fill.title')}</h3>
       <p id={`${baseId}-intro`} className="muted small">
-        {mode === 'copy' ? t('prompts:fill.intro') : t('fill.sendIntro')}
+        {t(WORDS[mode].intro)}
       </p>
       <div className="fill-fields">
         {fields.map((field) => (
@@ -71,10 +80,10 @@ export function FillForm({ template, initial, mode, t, onSubmit, onCancel }: Pro
           ),
         )}
       </div>
-      <p className="muted small">{mode === 'copy' ? t('prompts:fill.keys') : t('fill.sendKeys')}</p>
+      <p className="muted small">{t(WORDS[mode].keys)}</p>
       <div className="actions">
         <button type="submit" className="primary" aria-busy={busy || undefined} data-testid="fill-submit">
-          {mode === 'copy' ? t('prompts:fill.copy') : t('fill.send')}
+          {t(WORDS[mode].submit)}
         </button>
         <button type="button" onClick={onCancel} data-testid="fill-cancel">
           {t('fill.cancel')}

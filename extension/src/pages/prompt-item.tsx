@@ -97,6 +97,7 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
           template={template}
           initial={filling.initial}
           mode={filling.mode}
+          language={settings.language}
           t={t}
           onSubmit={(text, values) => filled(filling.mode, text, values)}
           onCancel={() => close(filling.mode)}

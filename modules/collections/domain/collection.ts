@@ -1,4 +1,14 @@
-import { DomainError, evolvePromptApproved, evolveShownVersion, promptStream, type Decider, type StoredEvent } from '../../../events';
+import {
+  DomainError,
+  evolvePromptAccess,
+  evolveShownVersion,
+  mayUsePrompt,
+  promptStream,
+  UNKNOWN_PROMPT,
+  type Decider,
+  type PromptAccess,
+  type StoredEvent,
+} from '../../../events';
 import { COLLECTION_REFUSALS, type CollectionRequest } from '../contracts';
 
 export const collectionStream = (collectionId: number) => `collection-${collectionId}`;
@@ -8,8 +18,8 @@ export interface CollectionState {
   deleted: boolean;
   ownerId: number | null;
   promptIds: ReadonlySet<number>;
-  /** Whether the prompt a command is about is public (read from its stream, when it names one). */
-  promptApproved: boolean;
+  /** Who may use the prompt a command is about (read from its stream, when it names one): anyone while public, its author always. */
+  promptAccess: PromptAccess;
   /** That prompt's public version (what adding it saves). */
   promptVersion: number;
 }
@@ -30,7 +40,7 @@ export function collectionPlan(command: CollectionCommand) {
 }
 
 export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
-  initialState: { exists: false, deleted: false, ownerId: null, promptIds: new Set(), promptApproved: false, promptVersion: 0 },
+  initialState: { exists: false, deleted: false, ownerId: null, promptIds: new Set(), promptAccess: UNKNOWN_PROMPT, promptVersion: 0 },
   evolve(state: CollectionState, event: StoredEvent): CollectionState {
     switch (event.type) {
       case 'CollectionCreated':
@@ -45,7 +55,7 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
         return { ...state, promptIds };
       }
       default:
-        return { ...state, promptApproved: evolvePromptApproved(state.promptApproved, event), promptVersion: evolveShownVersion(state.promptVersion, event) };
+        return { ...state, promptAccess: evolvePromptAccess(state.promptAccess, event), promptVersion: evolveShownVersion(state.promptVersion, event) };
     }
   },
   decide(command, state) {
@@ -61,7 +71,8 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand> = {
       case 'delete':
         return [{ type: 'CollectionDeleted', data: { collectionId, userId } }];
       case 'add':
-        if (!state.promptApproved) throw new DomainError(COLLECTION_REFUSALS.promptNotFound);
+        // A public prompt, or one of the owner's own (their private prompts too): nobody else's unpublished one.
+        if (!mayUsePrompt(state.promptAccess, userId)) throw new DomainError(COLLECTION_REFUSALS.promptNotFound);
         if (state.promptIds.has(command.promptId)) return [];
         return [{ type: 'PromptAddedToCollection', data: { collectionId, promptId: command.promptId, version: state.promptVersion } }];
       case 'remove':

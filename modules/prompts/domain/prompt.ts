@@ -3,6 +3,7 @@ import {
   type RejectionView,
   MAX_PENDING_PER_AUTHOR,
   PROMPT_REFUSALS,
+  shareRefusal,
   type VersionContent,
   type VersionStatus,
   type VersionView,
@@ -12,7 +13,10 @@ import { DomainError, promptStream, type Actor, type Decider, type EventData, ty
 
 export { promptStream };
 
-export type PromptStatus = 'none' | 'private' | 'pending' | 'approved' | 'rejected' | 'withdrawn';
+export type PromptStatus = 'none' | 'private' | 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'deleted';
+
+/** How long a deleted prompt waits in Recently deleted, restorable, before the purge takes it. */
+export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What an edit sets: every field, so a version reads from one event. */
 export type PromptContent = VersionContent;
@@ -34,6 +38,10 @@ export interface PromptState {
   pendingRevision: number | null;
   /** The version the admin last rejected in the first review (a resubmission must change it). */
   rejectedVersion: number | null;
+  /** A deleted prompt's status before its deletion, what restoring brings back (null: not deleted). */
+  beforeDeletion: 'private' | 'rejected' | 'withdrawn' | null;
+  /** When a deleted prompt may be purged (ISO; null: not deleted). */
+  purgeAfter: string | null;
 }
 
 export const initialPromptState: PromptState = {
@@ -44,6 +52,8 @@ export const initialPromptState: PromptState = {
   shown: 0,
   pendingRevision: null,
   rejectedVersion: null,
+  beforeDeletion: null,
+  purgeAfter: null,
 };
 
 /** The versions with `version`'s status set to `to` (only when it is now one of `from`, if given). */
@@ -129,8 +139,16 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
     }
     case 'PromptRevisionWithdrawn':
       return { ...state, versions: restatus(state.versions, event.data.version, 'withdrawn'), pendingRevision: null };
+    case 'PromptDeleted': {
+      // Deciding withdraws a pending or published prompt first, so what is left is one of these.
+      const before = state.status === 'private' || state.status === 'rejected' ? state.status : 'withdrawn';
+      return { ...state, status: 'deleted', beforeDeletion: before, purgeAfter: event.data.purgeAfter };
+    }
+    case 'PromptUndeleted':
+      return { ...state, status: event.data.status, beforeDeletion: null, purgeAfter: null };
     case 'PromptDiscarded':
     case 'PromptForgotten':
+    case 'PromptPurged':
       // Gone as if never saved: every later command finds nothing.
       return initialPromptState;
     default:
@@ -191,7 +209,13 @@ export type PromptCommand =
   /** Undoing an import: the import's own prompt goes, if still private (its undo decides which: domain/import.ts). */
   | { kind: 'discard'; promptId: number; importBatch: number; actor: Actor }
   /** Its author's account is being deleted: what they never published goes with them. */
-  | { kind: 'forget'; promptId: number; userId: number };
+  | { kind: 'forget'; promptId: number; userId: number }
+  /** Its author deletes it, whatever its status, into Recently deleted (`now`: the decision's time). */
+  | { kind: 'delete'; promptId: number; actor: Actor; now: Date }
+  /** Its author restores it from Recently deleted. */
+  | { kind: 'undelete'; promptId: number; actor: Actor }
+  /** The purge: a deleted prompt whose restore window has run out goes for good. */
+  | { kind: 'purge'; promptId: number; now: Date };
 
 /** A member's byline is a pen name unless it is their account's own name (the seed's and the system's belong to no account). */
 function isPenName(actor: Actor, command: Pick<SubmitCommand, 'authorName' | 'accountName'>): boolean {
@@ -254,6 +278,9 @@ export function decideShare(state: PromptState, promptId: number, actor: Actor, 
   if (state.status === 'none' || !isAuthor) throw new DomainError(PROMPT_REFUSALS.notFound);
   if (state.status !== 'private') throw new DomainError(PROMPT_REFUSALS.alreadyShared);
   if (!actor.isAdmin && pendingByAuthor >= MAX_PENDING_PER_AUTHOR) throw new DomainError(PROMPT_REFUSALS.tooManyPending({ limit: MAX_PENDING_PER_AUTHOR }));
+  // A private prompt may be longer than the public library takes (an import keeps it whole): it says why, and stays private.
+  const refusal = shareRefusal(state.versions.at(-1)!);
+  if (refusal) throw new DomainError(refusal);
   return [{ type: 'PromptSharedForReview', data: { promptId, submittedBy: actor.userId!, ...(similarTo.length ? { similarTo } : {}) } }];
 }
 
@@ -418,6 +445,41 @@ export function decideForget(state: PromptState, promptId: number, userId: numbe
   return [{ type: 'PromptRevisionWithdrawn', data: { promptId, version: state.pendingRevision, withdrawnBy: userId } }];
 }
 
+const isAuthorOf = (state: PromptState, actor: Actor) => actor.userId !== null && actor.userId === state.submittedBy;
+
+/**
+ * The author deletes their prompt, whatever its status: a pending or published one is first
+ * withdrawn (it leaves the queue and every public list), then it waits in Recently deleted for
+ * RESTORE_WINDOW_MS. Deleting again changes nothing. Anyone else, the admin included, learns
+ * nothing of it (the admin withdraws, never deletes).
+ */
+export function decideDelete(state: PromptState, promptId: number, actor: Actor, now: Date): NewEvent[] {
+  if (state.status === 'none' || !isAuthorOf(state, actor)) throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status === 'deleted') return [];
+  const deletedBy = actor.userId!;
+  const deleted: NewEvent = { type: 'PromptDeleted', data: { promptId, deletedBy, purgeAfter: new Date(now.getTime() + RESTORE_WINDOW_MS).toISOString() } };
+  if (state.status === 'pending' || state.status === 'approved')
+    return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: deletedBy, byAuthor: true } }, deleted];
+  return [deleted];
+}
+
+/** The author restores a deleted prompt as it stood before (a withdrawn one stays withdrawn); one not deleted is a conflict. */
+export function decideUndelete(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
+  if (state.status === 'none' || !isAuthorOf(state, actor)) throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (state.status !== 'deleted' || state.beforeDeletion === null) throw new DomainError(PROMPT_REFUSALS.notDeleted);
+  return [{ type: 'PromptUndeleted', data: { promptId, restoredBy: actor.userId!, status: state.beforeDeletion } }];
+}
+
+/** The purge takes a deleted prompt once its restore window has run out; anything else stays (nothing appended). */
+export function decidePurge(state: PromptState, promptId: number, now: Date): NewEvent[] {
+  if (state.status !== 'deleted' || state.purgeAfter === null || state.submittedBy === null) return [];
+  if (new Date(state.purgeAfter).getTime() > now.getTime()) return [];
+  return [{ type: 'PromptPurged', data: { promptId, userId: state.submittedBy } }];
+}
+
+/** The commands a deleted prompt answers; to every other it is not found, as if gone. */
+const ON_DELETED = new Set<PromptCommand['kind']>(['delete', 'undelete', 'purge', 'forget']);
+
 /**
  * An undone import takes back its prompt while it is its author's alone; one shared with the
  * community since stays (nothing is appended: the undo counts it as kept).
@@ -434,7 +496,7 @@ export function decideDiscard(state: PromptState, promptId: number, importBatch:
  * and, unless it is private, the admin; only the published ones of a public prompt for anyone else.
  */
 export function visibleVersions(state: PromptState, viewer: Actor): VersionView[] | null {
-  if (state.status === 'none') return null;
+  if (state.status === 'none' || state.status === 'deleted') return null;
   const isAuthor = viewer.userId !== null && viewer.userId === state.submittedBy;
   const seesAll = isAuthor || (viewer.isAdmin && state.status !== 'private');
   if (!seesAll && state.status !== 'approved') return null;
@@ -446,6 +508,7 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
   initialState: initialPromptState,
   evolve: evolvePrompt,
   decide(command, state) {
+    if (state.status === 'deleted' && !ON_DELETED.has(command.kind)) throw new DomainError(PROMPT_REFUSALS.notFound);
     switch (command.kind) {
       case 'submit':
         if (state.status !== 'none') throw new DomainError(PROMPT_REFUSALS.exists);
@@ -472,6 +535,12 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         return decideDiscard(state, command.promptId, command.importBatch, command.actor);
       case 'forget':
         return decideForget(state, command.promptId, command.userId);
+      case 'delete':
+        return decideDelete(state, command.promptId, command.actor, command.now);
+      case 'undelete':
+        return decideUndelete(state, command.promptId, command.actor);
+      case 'purge':
+        return decidePurge(state, command.promptId, command.now);
     }
   },
 };

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useId } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '../../../modules/audit/contracts';
 import { api } from '../../client/http';
-import { usePaged } from '../../client/paged';
+import { useAdminList } from '../../client/admin-list';
 import { useT, withStrings } from '../../client/strings';
 import { hrefFor } from '../../shared/api-client';
 import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import { Button, buttonClass } from '../../ui/Button';
+import { DataTable } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
@@ -33,8 +34,7 @@ function AuditLog({ strings: { lng }, filter }: ReviewProps & { filter: AuditFil
   const t = useT<ScopeOf<'review'>>();
   const ids = useId();
   const fetchPage = useCallback((cursor?: number) => api(routes.auditLog, { query: { ...filter, cursor } }), [filter]);
-  const { items, reload, more } = usePaged<AuditEntryView>(fetchPage);
-  useEffect(() => void reload(), [reload]);
+  const { items, more } = useAdminList<AuditEntryView>(fetchPage);
   const tone = (action: AuditAction) =>
     action.endsWith('approved') ? 'approved' : action.endsWith('rejected') ? 'rejected' : action.includes('withdrawn') ? 'withdrawn' : 'pending';
 
@@ -82,72 +82,76 @@ function AuditLog({ strings: { lng }, filter }: ReviewProps & { filter: AuditFil
           <p className="mt-1 text-xs text-muted-foreground">{t('audit.downloadNote')}</p>
         </div>
       </form>
-      <div className="card overflow-hidden">
-        {/* Below 768 px each row stacks into a card (as the queue's do): no sideways scrolling on a phone. */}
-        <div className="md:overflow-x-auto">
-          <table className="w-full text-left text-sm max-md:block" data-testid="audit-table" aria-busy={items === null}>
-            <thead className="border-b border-border bg-muted/50 text-muted-foreground max-md:sr-only">
-              <tr>
-                {(['time', 'action', 'actor', 'prompt', 'reason'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
-                    {t(`audit.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="max-md:block">
-              {items === null && (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6">
-                    <div className="h-5 animate-pulse rounded bg-muted" />
-                  </td>
-                </tr>
-              )}
-              {items?.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="px-4 py-12 text-center text-muted-foreground" data-testid="audit-empty">
-                    {t('audit.empty')}
-                  </td>
-                </tr>
-              )}
-              {items?.map((e) => (
-                <tr
-                  key={e.position}
-                  className="border-b border-border align-top last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
-                  data-testid="audit-row"
-                  data-action={e.action}
-                  data-prompt-id={e.promptId ?? ''}
-                >
-                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:p-0 max-md:text-xs">
-                    <time dateTime={e.at}>{formatTime(e.at, lng)}</time>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap max-md:p-0">
-                    <StatusBadge status={tone(e.action)} label={t(`audit.actions.${e.action}`)} />
-                    {e.version !== null && <span className="ml-2 text-xs text-muted-foreground">{t('audit.version', { version: e.version })}</span>}
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground max-md:p-0">{e.actorName ?? (e.actorId === null ? t('audit.system') : t('audit.deleted'))}</td>
-                  <td className="max-w-xs px-4 py-3 wrap-anywhere max-md:block max-md:w-full max-md:max-w-none max-md:p-0">
-                    {e.subjectId !== null && (
-                      <a href={`/members/${e.subjectId}`} className="text-link hover:underline" data-testid="audit-member">
-                        {t('audit.member', { id: e.subjectId, name: e.subjectName ?? '' })}
-                      </a>
-                    )}
-                    {e.promptId !== null && (
-                      <a href={`/prompts/${e.promptId}`} className="text-link hover:underline">
-                        #{e.promptId} {e.promptTitle}
-                      </a>
-                    )}
-                  </td>
-                  <td className="max-w-sm px-4 py-3 wrap-anywhere max-md:block max-md:w-full max-md:max-w-none max-md:p-0" data-testid="audit-reason">
-                    {e.reason && <span className="font-medium">{t(`reasons.${e.reason}` as `reasons.${'other'}`, { defaultValue: e.reason })}</span>}
-                    {e.note && <p className="text-muted-foreground">{e.note}</p>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <DataTable
+        stacked
+        testId="audit-table"
+        rows={items}
+        rowKey={(e) => e.position}
+        rowClassName="align-top"
+        rowAttributes={(e) => ({ 'data-testid': 'audit-row', 'data-action': e.action, 'data-prompt-id': e.promptId ?? '' })}
+        empty={t('audit.empty')}
+        emptyTestId="audit-empty"
+        columns={[
+          {
+            key: 'time',
+            header: t('audit.columns.time'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'whitespace-nowrap text-muted-foreground max-md:text-xs',
+            cell: (e) => <time dateTime={e.at}>{formatTime(e.at, lng)}</time>,
+          },
+          {
+            key: 'action',
+            header: t('audit.columns.action'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'whitespace-nowrap',
+            cell: (e) => (
+              <>
+                <StatusBadge status={tone(e.action)} label={t(`audit.actions.${e.action}`)} />
+                {e.version !== null && <span className="ml-2 text-xs text-muted-foreground">{t('audit.version', { version: e.version })}</span>}
+              </>
+            ),
+          },
+          {
+            key: 'actor',
+            header: t('audit.columns.actor'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'text-muted-foreground',
+            cell: (e) => e.actorName ?? (e.actorId === null ? t('audit.system') : t('audit.deleted')),
+          },
+          {
+            key: 'prompt',
+            header: t('audit.columns.prompt'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'max-w-xs wrap-anywhere max-md:block max-md:w-full max-md:max-w-none',
+            cell: (e) => (
+              <>
+                {e.subjectId !== null && (
+                  <a href={`/members/${e.subjectId}`} className="text-link hover:underline" data-testid="audit-member">
+                    {t('audit.member', { id: e.subjectId, name: e.subjectName ?? '' })}
+                  </a>
+                )}
+                {e.promptId !== null && (
+                  <a href={`/prompts/${e.promptId}`} className="text-link hover:underline">
+                    #{e.promptId} {e.promptTitle}
+                  </a>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'reason',
+            header: t('audit.columns.reason'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'max-w-sm wrap-anywhere max-md:block max-md:w-full max-md:max-w-none',
+            cell: (e) => (
+              <div data-testid="audit-reason">
+                {e.reason && <span className="font-medium">{t(`reasons.${e.reason}` as `reasons.${'other'}`, { defaultValue: e.reason })}</span>}
+                {e.note && <p className="text-muted-foreground">{e.note}</p>}
+              </div>
+            ),
+          },
+        ]}
+      />
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { PAGE_MAX, REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -7,12 +7,13 @@ import { Icon } from '../../ui/Icon';
 import { QueueTable } from './AdminPending';
 import { formatTime, StatusBadge, type ReviewProps } from '../shared/review-parts';
 import { Button } from '../../ui/Button';
+import { DataTable } from '../../ui/DataTable';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Select } from '../../ui/Select';
 import { StringsProvider, useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
-import { usePaged } from '../../client/paged';
+import { useAdminList } from '../../client/admin-list';
 import { LoadMore } from '../../ui/LoadMore';
 
 /**
@@ -53,8 +54,7 @@ function History({ lng }: { lng: string }) {
       }),
     [filter],
   );
-  const { items: entries, reload, more } = usePaged(fetchPage);
-  useEffect(() => void reload(), [reload]);
+  const { items: entries, refresh, more } = useAdminList(fetchPage);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -118,63 +118,61 @@ function History({ lng }: { lng: string }) {
         </div>
       </form>
       {timelineOf !== null && entries && entries.length > 0 && (
-        <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void reload()} />
+        <ReReview promptId={timelineOf} last={entries[entries.length - 1]} onDone={() => void refresh()} />
       )}
-      <div className="card overflow-hidden">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="history-table" aria-busy={entries === null}>
-            {timelineOf !== null && (
-              <caption className="px-4 pt-3 text-left text-sm font-semibold">{t('admin.history.timelineOf', { id: timelineOf })}</caption>
-            )}
-            <thead className="border-b border-border bg-muted/50 text-muted-foreground">
-              <tr>
-                {(['time', 'prompt', 'author', 'decision', 'actor'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
-                    {t(`admin.history.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries?.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="px-4 py-12 text-center text-muted-foreground">
-                    {t('admin.history.empty')}
-                  </td>
-                </tr>
-              )}
-              {entries?.map((e) => (
-                <tr
-                  key={e.position}
-                  className="border-b border-border last:border-0"
-                  data-testid="history-row"
-                  data-prompt-id={e.promptId}
-                  data-decision={e.decision}
-                >
-                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                    <time dateTime={e.at}>{formatTime(e.at, lng)}</time>
-                  </td>
-                  <td className="max-w-xs px-4 py-3">
-                    <button
-                      type="button"
-                      className="text-left font-medium text-link hover:underline"
-                      onClick={() => showTimeline(e.promptId)}
-                      title={t('admin.history.timeline')}
-                    >
-                      #{e.promptId} {e.title}
-                    </button>
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground">{e.authorName || t('admin.history.deletedUser')}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={e.decision === 'submitted' ? 'pending' : e.decision} label={t(`decision.${e.decision}`)} />
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground">{e.actorName ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <DataTable
+        testId="history-table"
+        rows={entries}
+        rowKey={(e) => e.position}
+        rowAttributes={(e) => ({ 'data-testid': 'history-row', 'data-prompt-id': e.promptId, 'data-decision': e.decision })}
+        caption={timelineOf !== null && t('admin.history.timelineOf', { id: timelineOf })}
+        empty={t('admin.history.empty')}
+        columns={[
+          {
+            key: 'time',
+            header: t('admin.history.columns.time'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'whitespace-nowrap text-muted-foreground',
+            cell: (e) => <time dateTime={e.at}>{formatTime(e.at, lng)}</time>,
+          },
+          {
+            key: 'prompt',
+            header: t('admin.history.columns.prompt'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'max-w-xs',
+            cell: (e) => (
+              <button
+                type="button"
+                className="text-left font-medium text-link hover:underline"
+                onClick={() => showTimeline(e.promptId)}
+                title={t('admin.history.timeline')}
+              >
+                #{e.promptId} {e.title}
+              </button>
+            ),
+          },
+          {
+            key: 'author',
+            header: t('admin.history.columns.author'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'text-muted-foreground',
+            cell: (e) => e.authorName || t('admin.history.deletedUser'),
+          },
+          {
+            key: 'decision',
+            header: t('admin.history.columns.decision'),
+            headerClassName: 'whitespace-nowrap',
+            cell: (e) => <StatusBadge status={e.decision === 'submitted' ? 'pending' : e.decision} label={t(`decision.${e.decision}`)} />,
+          },
+          {
+            key: 'actor',
+            header: t('admin.history.columns.actor'),
+            headerClassName: 'whitespace-nowrap',
+            className: 'text-muted-foreground',
+            cell: (e) => e.actorName ?? '—',
+          },
+        ]}
+      />
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
     </section>
   );

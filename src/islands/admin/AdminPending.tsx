@@ -5,11 +5,11 @@ import { formatTime, DecisionButton, type ReviewProps } from '../shared/review-p
 import { buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { LoadMore } from '../../ui/LoadMore';
 import { RejectDecision } from './RejectDecision';
 import { RejectedBefore } from './RejectedBefore';
 import { LikelyDuplicates } from './LikelyDuplicates';
-import { Fragment } from 'react';
 
 /** /admin, Pending Prompts: the queue as a table (cards below 768 px), a page at a time, refreshed every 30 s. */
 export default withStrings(PendingTable);
@@ -40,74 +40,48 @@ export function QueueTable({
   testId?: string;
 }) {
   const t = useT<ScopeOf<'review'>>();
+  const columns: DataColumn<ReviewPromptView>[] = [
+    {
+      key: 'title',
+      header: t('admin.columns.title'),
+      className: 'font-medium max-md:block max-md:w-full md:max-w-xs md:min-w-48',
+      cell: (p) => (
+        <>
+          <span className="line-clamp-2 break-words">{p.title}</span>
+          <LikelyDuplicates prompt={p} />
+        </>
+      ),
+    },
+    { key: 'author', header: t('admin.columns.author'), className: 'text-muted-foreground max-md:block', cell: (p) => p.authorName },
+    {
+      key: 'date',
+      header: t('admin.columns.date'),
+      headerClassName: 'whitespace-nowrap',
+      className: 'whitespace-nowrap text-muted-foreground max-md:block',
+      cell: (p) => <time dateTime={p.createdAt}>{formatTime(p.createdAt, lng)}</time>,
+    },
+  ];
+  if (actions)
+    columns.push({
+      key: 'actions',
+      header: t('admin.columns.actions'),
+      headerClassName: 'text-right',
+      className: 'max-md:block max-md:w-full max-md:pt-2',
+      cell: actions,
+    });
   return (
     <>
-      <div className="card overflow-hidden">
-        <div className="md:overflow-x-auto">
-          <table className="w-full text-left text-sm max-md:block" data-testid={testId} aria-busy={queue === null}>
-            <thead className="border-b border-border bg-muted/50 text-muted-foreground max-md:sr-only">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {t('admin.columns.title')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {t('admin.columns.author')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
-                  {t('admin.columns.date')}
-                </th>
-                {actions && (
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    {t('admin.columns.actions')}
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody className="max-md:block">
-              {queue === null ? (
-                <tr>
-                  <td colSpan={4} className="px-4 py-6">
-                    <div className="h-5 animate-pulse rounded bg-muted" />
-                  </td>
-                </tr>
-              ) : queue.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="px-4 py-12 text-center text-muted-foreground" data-testid="queue-empty">
-                    {t('admin.empty')}
-                  </td>
-                </tr>
-              ) : (
-                queue.map((p) => (
-                  <Fragment key={p.id}>
-                    <tr
-                      className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
-                      data-testid="pending-row"
-                      data-prompt-id={p.id}
-                    >
-                      <td className="px-4 py-3 font-medium max-md:block max-md:w-full max-md:p-0 md:max-w-xs md:min-w-48">
-                        <span className="line-clamp-2 break-words">{p.title}</span>
-                        <LikelyDuplicates prompt={p} />
-                      </td>
-                      <td className="px-4 py-3 text-muted-foreground max-md:block max-md:p-0">{p.authorName}</td>
-                      <td className="px-4 py-3 whitespace-nowrap text-muted-foreground max-md:block max-md:p-0">
-                        <time dateTime={p.createdAt}>{formatTime(p.createdAt, lng)}</time>
-                      </td>
-                      {actions && <td className="px-4 py-3 max-md:block max-md:w-full max-md:p-0 max-md:pt-2">{actions(p)}</td>}
-                    </tr>
-                    {p.lastRejection && (
-                      <tr className="border-b border-border last:border-0 max-md:block">
-                        <td colSpan={4} className="px-4 pb-3 max-md:block">
-                          <RejectedBefore rejected={p.lastRejection} now={p} version={p.version} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <DataTable
+        stacked
+        testId={testId}
+        rows={queue}
+        rowKey={(p) => p.id}
+        rowAttributes={(p) => ({ 'data-testid': 'pending-row', 'data-prompt-id': p.id })}
+        below={(p) => p.lastRejection && <RejectedBefore rejected={p.lastRejection} now={p} version={p.version} />}
+        empty={t('admin.empty')}
+        emptyTestId="queue-empty"
+        columns={columns}
+      />
       {more && <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />}
     </>
   );

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { DISCUSSION_LIMITS, type ReportView, type Resolution } from '../../../modules/discussion/contracts';
 import { api } from '../../client/http';
-import { usePaged } from '../../client/paged';
+import { useAdminList } from '../../client/admin-list';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
@@ -23,8 +23,7 @@ export default withStrings(Reports);
 function Reports({ strings: { lng } }: ReviewProps) {
   const t = useT<ScopeOf<'review'>>();
   const fetchPage = useCallback((cursor?: number) => api(routes.openReports, { query: { cursor } }), []);
-  const { items, setItems, reload, more } = usePaged<ReportView>(fetchPage);
-  useEffect(() => void reload(), [reload]);
+  const { items, remove, more } = useAdminList<ReportView>(fetchPage);
 
   if (items === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (items.length === 0)
@@ -37,7 +36,7 @@ function Reports({ strings: { lng } }: ReviewProps) {
     <>
       <ul className="grid gap-5" data-testid="reports">
         {items.map((r) => (
-          <Report key={r.id} r={r} lng={lng} onDone={() => setItems((list) => list?.filter((x) => x.id !== r.id) ?? list)} />
+          <Report key={r.id} r={r} lng={lng} onDone={() => remove((x) => x.id === r.id)} />
         ))}
       </ul>
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { RejectionView, RevisionView } from '../../../modules/prompts/contracts';
 import { RejectDecision } from './RejectDecision';
 import { RejectedBefore } from './RejectedBefore';
 import { api } from '../../client/http';
-import { usePaged } from '../../client/paged';
+import { useAdminList } from '../../client/admin-list';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
@@ -24,9 +24,8 @@ export default withStrings(Revisions);
 function Revisions({ strings: { lng } }: ReviewProps) {
   const t = useT<ScopeOf<'review'>>();
   const fetchPage = useCallback((cursor?: number) => api(routes.pendingRevisions, { query: { cursor } }), []);
-  const { items, setItems, reload, more } = usePaged<RevisionView>(fetchPage);
+  const { items, remove, refresh, more } = useAdminList<RevisionView>(fetchPage);
   const [busy, setBusy] = useState<string | null>(null);
-  useEffect(() => void reload(), [reload]);
 
   const review = async (r: RevisionView, isApproved: boolean, rejection?: RejectionView) => {
     const toast = reserveToast();
@@ -38,13 +37,13 @@ function Revisions({ strings: { lng } }: ReviewProps) {
         body: { isApproved, reason: rejection?.reason ?? undefined, note: rejection?.note },
       });
       toast({ title: t('admin.successTitle'), description: t('admin.successDescription') });
-      setItems((list) => list?.filter((x) => x !== r) ?? list);
+      remove((x) => x === r);
     } catch (error) {
       console.error(error);
       toast({ variant: 'destructive', title: t('admin.errorTitle'), description: t('admin.errorDescription') });
     } finally {
       setBusy(null);
-      void reload();
+      void refresh();
     }
   };
 

@@ -108,6 +108,7 @@ function FillForm({ id, template, suggestions, counted, onDone, onClose }: FormP
   const { baseId, form, fields, preview, busy } = useFillIn({
     template,
     initial: () => initialFillValues(template.variables, lastFillValues(id)),
+    builtIns: { language: document.documentElement.lang || 'en', userName: $currentUser.get()?.name },
     recent: suggestions,
     onSubmit: (text, values) => {
       rememberFillValues(id, values);

@@ -27,24 +27,22 @@ type Step =
   | { at: 'done'; result: ImportResult }
   | { at: 'undone'; removed: number; kept: number };
 
-/** A file as the import takes it: text, or a zip's bytes as base64. */
+/** A file as the import takes it: its bytes as they are, base64 (the server tells its format and encoding apart). */
 function readFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  const asZip = /\.zip$/i.test(file.name) || file.type === 'application/zip';
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.onload = () => {
       const result = String(reader.result);
-      resolve(asZip ? result.slice(result.indexOf(',') + 1) : result);
+      resolve(result.slice(result.indexOf(',') + 1));
     };
-    if (asZip) reader.readAsDataURL(file);
-    else reader.readAsText(file, 'utf-8');
+    reader.readAsDataURL(file);
   });
 }
 
-/** The body's room for the file: the import's cap less the JSON around the content. */
-const MAX_CONTENT = IMPORT_LIMITS.bytes - 1024;
+/** What the wizard sends: the file's bytes, and the format only when the person chose one. */
+const bodyOf = (format: ImportFormat | '', bytes: string) => (format ? { format, bytes } : { bytes });
 
 /**
  * The import page's wizard: choose where the file comes from and the file, see what would be
@@ -55,9 +53,12 @@ export default withStrings(ImportPrompts);
 
 function ImportPrompts(_props: Props) {
   const t = useT<Scope>();
-  const [format, setFormat] = useState<ImportFormat>('prompts-chat-csv');
+  // Empty: the server recognises the file; a choice overrides it.
+  const [format, setFormat] = useState<ImportFormat | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // A refusal of the whole file stays on the page (not a toast that vanishes) until the next try.
+  const [pageError, setPageError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ at: 'choose' });
   const [confirmingUndo, setConfirmingUndo] = useState(false);
   const content = useRef<string | null>(null);
@@ -77,14 +78,14 @@ function ImportPrompts(_props: Props) {
 
   const failed = (error: unknown, description?: string) => {
     console.error(error);
-    const toast = reserveToast();
-    toast({ variant: 'destructive', title: t('import.errors.title'), description: description ?? failureText(t, error, t('import.errors.network')) });
+    setPageError(description ?? failureText(t, error, t('import.errors.network')));
   };
 
   const check = async () => {
     if (!file) return setFileError(t('import.errors.noFile'));
-    if (file.size > MAX_CONTENT) return setFileError(t('import.errors.tooLarge'));
+    if (file.size > IMPORT_LIMITS.bytes) return setFileError(t('import.errors.tooLarge'));
     setFileError(null);
+    setPageError(null);
     setStep({ at: 'busy', label: 'reading', percent: 0 });
     try {
       content.current = await readFile(file, (f) => setStep({ at: 'busy', label: 'reading', percent: Math.round(f * 100) }));
@@ -92,13 +93,9 @@ function ImportPrompts(_props: Props) {
       setStep({ at: 'choose' });
       return failed(error, t('import.errors.read'));
     }
-    if (content.current.length > MAX_CONTENT) {
-      setStep({ at: 'choose' });
-      return setFileError(t('import.errors.tooLarge'));
-    }
     setStep({ at: 'busy', label: 'checking', percent: 0 });
     try {
-      const result = await api(routes.importMyData, { query: { dryRun: '1' }, body: { format, content: content.current } });
+      const result = await api(routes.importMyData, { query: { dryRun: '1' }, body: bodyOf(format, content.current) });
       setStep({ at: 'preview', result });
     } catch (error) {
       setStep({ at: 'choose' });
@@ -110,7 +107,7 @@ function ImportPrompts(_props: Props) {
     setStep({ at: 'busy', label: 'uploading', percent: 0 });
     const upload = apiWithUploadProgress((f) => setStep({ at: 'busy', label: f < 1 ? 'uploading' : 'saving', percent: Math.round(f * 100) }));
     try {
-      const result = await upload(routes.importMyData, { body: { format, content: content.current! } });
+      const result = await upload(routes.importMyData, { body: bodyOf(format, content.current!) });
       setStep({ at: 'done', result });
     } catch (error) {
       setStep({ at: 'preview', result: preview });
@@ -133,6 +130,7 @@ function ImportPrompts(_props: Props) {
 
   const restart = () => {
     content.current = null;
+    setPageError(null);
     setFile(null);
     setConfirmingUndo(false);
     setStep({ at: 'choose' });
@@ -171,23 +169,28 @@ function ImportPrompts(_props: Props) {
             <Select
               id={formatId}
               value={format}
-              onChange={(e) => setFormat(e.target.value as ImportFormat)}
+              onChange={(e) => setFormat(e.target.value as ImportFormat | '')}
               disabled={step.at === 'busy'}
+              aria-describedby={`${formatId}-help`}
               data-testid="import-format"
             >
+              <option value="">{t('import.detect')}</option>
               {IMPORT_FORMATS.map((f) => (
                 <option key={f} value={f}>
                   {t(`import.formats.${f}`)}
                 </option>
               ))}
             </Select>
+            <p id={`${formatId}-help`} className="text-sm text-muted-foreground">
+              {t('import.formatHelp')}
+            </p>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={fileId}>{t('import.file')}</Label>
             <input
               id={fileId}
               type="file"
-              accept=".json,.csv,.txt,.md,.zip,application/json,text/csv,text/markdown,application/zip"
+              accept=".json,.csv,.txt,.md,.zip,.gz,application/json,text/csv,text/markdown,application/zip,application/gzip"
               className="input file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
               aria-invalid={fileError ? true : undefined}
               aria-describedby={`${fileId}-help${fileError ? ` ${fileId}-error` : ''}`}
@@ -195,6 +198,7 @@ function ImportPrompts(_props: Props) {
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setFileError(null);
+                setPageError(null);
               }}
               data-testid="import-file"
             />
@@ -203,6 +207,7 @@ function ImportPrompts(_props: Props) {
             </p>
             {fileError && <FieldError id={`${fileId}-error`}>{fileError}</FieldError>}
           </div>
+          {pageError && <PageError text={pageError} />}
           {step.at === 'busy' ? (
             <Progress
               label={t(`import.${step.label}`, { percent: step.percent })}
@@ -225,6 +230,7 @@ function ImportPrompts(_props: Props) {
             {t('import.summary', step.result.counts)}
             {step.result.collections > 0 && <> {t('import.collections', { count: step.result.collections })}</>}
           </p>
+          <ReadAs result={step.result} />
           <ItemList items={step.result.items} />
           <div className="flex flex-wrap gap-3">
             {step.result.counts.new > 0 ? (
@@ -239,6 +245,7 @@ function ImportPrompts(_props: Props) {
               {t('import.another')}
             </Button>
           </div>
+          {pageError && <PageError text={pageError} />}
         </section>
       )}
 
@@ -320,9 +327,11 @@ const OUTCOME_LOOK: Record<ImportItemView['outcome'], string> = {
 function ItemList({ items }: { items: ImportItemView[] }) {
   const t = useT<Scope>();
   const issueText = (issue: ImportItemView['issues'][number]) => {
+    if (issue.code === 'empty_column' && issue.limit) return t('import.emptyColumn', { line: issue.limit });
     const chosen = formMessage('createPage', issue);
     return chosen ? t(chosen.qualified, chosen.values) : issue.message;
   };
+  const located = (item: ImportItemView, text: string) => (item.line && !text.includes(String(item.line)) ? t('import.line', { line: item.line, text }) : text);
   return (
     <ul className="max-h-[28rem] divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="import-items">
       {items.map((item) => (
@@ -332,11 +341,16 @@ function ItemList({ items }: { items: ImportItemView[] }) {
             {item.outcome === 'invalid' ? (
               <ul className="mt-1 list-disc pl-5 text-sm text-destructive">
                 {item.issues.map((issue, i) => (
-                  <li key={i}>{issueText(issue)}</li>
+                  <li key={i}>{located(item, issueText(issue))}</li>
                 ))}
               </ul>
             ) : (
               <p className="mt-0.5 text-xs text-muted-foreground">
+                {item.fullTitle && (
+                  <span className="block" data-testid="import-title-shortened">
+                    {t('import.titleShortened')}
+                  </span>
+                )}
                 {item.variables.length > 0 && t('import.variables', { names: item.variables.join(', ') })}
                 {item.variables.length > 0 && item.converted > 0 && ' · '}
                 {item.converted > 0 && t('import.converted', { count: item.converted })}
@@ -347,5 +361,34 @@ function ItemList({ items }: { items: ImportItemView[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A refusal of the whole file, said on the page in the person's language until they try again. */
+function PageError({ text }: { text: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive" data-testid="import-error">
+      {text}
+    </div>
+  );
+}
+
+/** How the file was read (its format, its encoding) and the start of its text as decoded, so a garbled read shows at once. */
+function ReadAs({ result }: { result: ImportResult }) {
+  const t = useT<Scope>();
+  return (
+    <div className="space-y-2" data-testid="import-read-as">
+      <p className="text-sm text-muted-foreground">
+        {t('import.readAs', { format: t(`import.formats.${result.format}`), encoding: result.encoding ? t(`import.encodings.${result.encoding}`) : 'UTF-8' })}
+      </p>
+      {result.sample && (
+        <details open className="rounded-lg border border-border">
+          <summary className="cursor-pointer px-3 py-2 text-sm">{t('import.sampleLabel')}</summary>
+          <pre className="max-h-48 overflow-auto border-t border-border px-3 py-2 text-xs whitespace-pre-wrap wrap-anywhere" data-testid="import-sample">
+            {result.sample}
+          </pre>
+        </details>
+      )}
+    </div>
   );
 }

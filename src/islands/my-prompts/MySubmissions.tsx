@@ -4,7 +4,8 @@ import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
-import { askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { askToDelete, askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { RecentlyDeleted } from './RecentlyDeleted';
 import { Button, buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -16,7 +17,8 @@ import { Input } from '../../ui/Input';
  * The dashboard's My Prompts tab: every prompt of the user (private ones too), its status and
  * timeline, and what its status allows: edit it and see its versions, submit a private one to
  * the community, withdraw a pending or published one; a revision of a published prompt that
- * waits for review (with Withdraw revision), or the last one rejected.
+ * waits for review (with Withdraw revision), or the last one rejected; delete any (with Undo),
+ * and restore it from Recently deleted below the list.
  */
 export default withStrings(Submissions);
 
@@ -34,6 +36,13 @@ function Submissions({ strings: { lng } }: ReviewProps) {
   const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor, q: q || undefined } }), [q]);
   const { items: list, reload: load, more } = usePaged<SubmissionView>(fetchPage);
   useEffect(() => void load(), [load]);
+  // Bumped by a deletion or restore: both lists are read again.
+  const [changes, setChanges] = useState(0);
+  const changed = () => {
+    setChanges((n) => n + 1);
+    void load();
+  };
+  const remove = (s: SubmissionView) => askToDelete(s.id, s.status, t, changed);
 
   const withdraw = async (id: number) => {
     if (!confirm(t('mine.withdrawConfirm'))) return;
@@ -94,6 +103,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
       />
     </div>
   );
+  const bin = <RecentlyDeleted lng={lng} version={changes} onRestored={changed} />;
   if (list === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (list.length === 0 && q)
     return (
@@ -102,17 +112,21 @@ function Submissions({ strings: { lng } }: ReviewProps) {
         <p className="card px-6 py-10 text-center text-muted-foreground" role="status" data-testid="my-prompts-no-match">
           {t('mine.noMatch')}
         </p>
+        {bin}
       </>
     );
   if (list.length === 0)
     return (
-      <div className="card flex flex-col items-center px-6 py-16 text-center" data-testid="submissions-empty">
-        <p className="text-muted-foreground">{t('mine.empty')}</p>
-        <a href="/prompts/create" className={buttonClass({ variant: 'primary', className: 'mt-6' })}>
-          <Icon name="plus" size={16} />
-          {t('mine.create')}
-        </a>
-      </div>
+      <>
+        <div className="card flex flex-col items-center px-6 py-16 text-center" data-testid="submissions-empty">
+          <p className="text-muted-foreground">{t('mine.empty')}</p>
+          <a href="/prompts/create" className={buttonClass({ variant: 'primary', className: 'mt-6' })}>
+            <Icon name="plus" size={16} />
+            {t('mine.create')}
+          </a>
+        </div>
+        {bin}
+      </>
     );
   return (
     <>
@@ -189,11 +203,16 @@ function Submissions({ strings: { lng } }: ReviewProps) {
                   {t('mine.withdraw')}
                 </Button>
               )}
+              <Button variant="ghost" size="sm" onClick={() => void remove(s)} aria-label={t('mine.deleteLabel', { title: s.title })} data-testid="delete">
+                <Icon name="trash" size={14} />
+                {t('mine.delete')}
+              </Button>
             </div>
           </li>
         ))}
       </ul>
       <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
+      {bin}
     </>
   );
 }

@@ -1,21 +1,24 @@
 import { useState } from 'react';
 import { hasTemplateVariables, type OwnPromptView, type RejectionView } from '../../../modules/prompts/contracts';
-import { api } from '../../client/http';
+import { api, refusedText } from '../../client/http';
 import { recordUseAndCopy } from '../../client/prompt-actions';
 import * as routes from '../../shared/api-routes.generated';
-import { askToResubmit, formatTime, Rejection, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { askToDelete, askToResubmit, formatTime, Rejection, restoreDeleted, StatusBadge, type ReviewProps } from '../shared/review-parts';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import { Button, buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';
 import { useFillPanel } from '../fill/useFillPanel';
+import { AddToCollectionButton } from '../library/AddToCollection';
 
 interface Props extends ReviewProps {
   /** The prompt as its author (or the admin) sees it, read by the page: it renders on the server, so nothing flashes. */
   initial: OwnPromptView;
   /** The standing rejection's reason and note (a rejected prompt). */
   rejection: RejectionView | null;
+  /** The viewer wrote it (the admin sees others' unpublished prompts, but only its author deletes one). */
+  isAuthor: boolean;
 }
 
 /**
@@ -23,13 +26,15 @@ interface Props extends ReviewProps {
  * prompt: its author only) sees it: the page renders it with status 200 and the prompt's own
  * title (never cached); everyone else gets "Error Loading Prompt" with 404. Marked with its
  * status, with what comes next: a private one can be submitted to the community, a rejected
- * one shows why and can be resubmitted once edited, and any can be edited or copied.
+ * one shows why and can be resubmitted once edited, and any can be edited, copied or deleted
+ * (then the page says so, with Restore, until its author leaves it).
  */
 export default withStrings(OwnPromptView);
 
-function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
+function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const [prompt, setPrompt] = useState<OwnPromptView>(initial);
+  const [deleted, setDeleted] = useState(false);
   const id = prompt.id;
   // An unpublished prompt is copied without a public use (there is nothing public to count).
   const fill = useFillPanel(id, undefined, false);
@@ -55,9 +60,43 @@ function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
       toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
     } catch (error) {
       console.error(error);
-      toast({ variant: 'destructive', title: t('mine.shareFailed') });
+      // A prompt past the public library's limits (a long import) says why it cannot go as it is.
+      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: refusedText(t, error) });
     }
   };
+  const remove = () =>
+    askToDelete(id, prompt.status, t, (restored) => {
+      setDeleted(!restored);
+      // Deleting withdraws a pending prompt: restored, it stands withdrawn.
+      if (restored && prompt.status === 'pending') setPrompt({ ...prompt, status: 'withdrawn' });
+    });
+  const restore = async () => {
+    if (await restoreDeleted(id, t)) {
+      setDeleted(false);
+      if (prompt.status === 'pending') setPrompt({ ...prompt, status: 'withdrawn' });
+    }
+  };
+  if (deleted)
+    return (
+      <article className="container-page max-w-4xl pt-8 sm:pt-10" aria-labelledby="own-prompt-title" data-testid="own-prompt-deleted">
+        <h1 id="own-prompt-title" className="text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl">
+          {prompt.title}
+        </h1>
+        <div className="mt-6 rounded-xl border border-border bg-muted px-4 py-3 text-sm" role="status">
+          <p className="font-semibold">{t('mine.deletedTitle')}</p>
+          <p className="mt-1 text-muted-foreground">{t('mine.deletedDescription')}</p>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={() => void restore()} data-testid="restore">
+            <Icon name="rotate-ccw" size={14} />
+            {t('mine.restore')}
+          </Button>
+          <a href="/dashboard?tab=prompts" className={buttonClass({ variant: 'outline' })}>
+            {t('mine.title')}
+          </a>
+        </div>
+      </article>
+    );
   return (
     <article className="container-page max-w-4xl pt-8 sm:pt-10" aria-labelledby="own-prompt-title" data-testid="own-prompt">
       <div className="flex flex-wrap items-center gap-2">
@@ -109,6 +148,14 @@ function OwnPromptView({ initial, rejection, strings: { lng } }: Props) {
           <Icon name="clock" size={14} />
           {t('mine.versions')}
         </a>
+        {/* Its author keeps it in their own collections too (nobody else sees it there). */}
+        {isAuthor && <AddToCollectionButton promptId={id} size="md" label={t('own.addToCollection')} />}
+        {isAuthor && (
+          <Button variant="ghost" onClick={() => void remove()} data-testid="own-delete">
+            <Icon name="trash" size={14} />
+            {t('mine.delete')}
+          </Button>
+        )}
       </div>
       {fill.panel}
       <pre

@@ -136,3 +136,50 @@ export async function askToResubmit(id: number, t: ReturnType<typeof useT<ScopeO
     return null;
   }
 }
+
+type ReviewT = ReturnType<typeof useT<ScopeOf<'review'>>>;
+
+/** How long the toast offering Undo after a deletion stays: long enough to reach for the button. */
+const UNDO_TOAST_MS = 10_000;
+
+/** Restores a deleted prompt from Recently deleted (or the Undo of its deletion); answers whether it was. */
+export async function restoreDeleted(id: number, t: ReviewT): Promise<boolean> {
+  const toast = reserveToast();
+  try {
+    await api(routes.undeletePrompt, { params: { id } });
+    toast({ title: t('mine.restoredTitle') });
+    return true;
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', title: t('mine.restoreFailed') });
+    return false;
+  }
+}
+
+/**
+ * Asks, then deletes the prompt into Recently deleted (a pending or published one leaves the
+ * public lists first, which the question says) and offers Undo in the toast. `changed` runs once
+ * it is deleted, and again with `restored` true when Undo brings it back.
+ */
+export async function askToDelete(id: number, status: string, t: ReviewT, changed: (restored: boolean) => void): Promise<void> {
+  const leavesPublic = status === 'pending' || status === 'approved';
+  if (!confirm(t(leavesPublic ? 'mine.deletePublicConfirm' : 'mine.deleteConfirm'))) return;
+  const toast = reserveToast();
+  try {
+    await api(routes.deletePrompt, { params: { id } });
+  } catch (error) {
+    console.error(error);
+    toast({ variant: 'destructive', title: t('mine.deleteFailed') });
+    return;
+  }
+  const undo = async () => {
+    if (await restoreDeleted(id, t)) changed(true);
+  };
+  toast({
+    title: t('mine.deletedTitle'),
+    description: t('mine.deletedDescription'),
+    durationMs: UNDO_TOAST_MS,
+    action: { label: t('mine.undo'), run: () => void undo() },
+  });
+  changed(false);
+}

@@ -72,7 +72,10 @@ export interface CatalogReader {
    * the admin, unless it is private), with the standing rejection's reason and note; null for
    * everyone else, and for a public prompt.
    */
-  unpublished(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; rejection: RejectedVersion | null } | null>;
+  unpublished(
+    id: number,
+    viewer: { userId: number | null; isAdmin: boolean },
+  ): Promise<{ prompt: OwnPromptView; rejection: RejectedVersion | null; isAuthor: boolean } | null>;
   /** How the users whose current rating is on `version` rated it (the detail page's "This version" figure). */
   versionRating(id: number, version: number): Promise<{ version: number; count: number; helpful: number }>;
 }
@@ -98,7 +101,8 @@ export function catalogReader(sql: Sql): CatalogReader {
         if (viewer.userId === null) return null;
         const found = await getPromptAccess(sql, id, viewer);
         if (!found || found.prompt.status === 'approved') return null;
-        return { prompt: found.prompt, rejection: found.prompt.status === 'rejected' ? await getStandingRejection(sql, id) : null };
+        const rejection = found.prompt.status === 'rejected' ? await getStandingRejection(sql, id) : null;
+        return { prompt: found.prompt, rejection, isAuthor: found.isAuthor };
       },
       versionRating: (id, version) => getVersionRating(sql, id, version),
     };

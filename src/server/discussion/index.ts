@@ -12,7 +12,15 @@ import type { CommentOrder, CommentPage, CommentView, ReportOutcomeView, ReportV
 import { userNames } from '../../../projections/accounts/queries';
 import { promptTitles } from '../../../projections/catalog/queries';
 import type { App } from '../app';
-import { commentCounts, getComment, listComments, listOpenReports, listReportOutcomes, type CommentRecord } from '../../../projections/discussion/queries';
+import {
+  commentCounts,
+  getComment,
+  listComments,
+  listOpenReports,
+  listReportOutcomes,
+  openReportsOfComment,
+  type CommentRecord,
+} from '../../../projections/discussion/queries';
 
 /**
  * Comments and reports as pages and endpoints show them: the discussion read model's rows
@@ -139,7 +147,9 @@ export async function decideReport(
     }
   }
   const target = { reporterId: report.reporterId, promptId: report.promptId, commentId: report.commentId };
-  const resolved = await resolveReport(app.store, id, target, action, reason, actor, metadata);
+  const others = action === 'hide' && report.commentId !== null ? await openReportsOfComment(app.db, report.commentId) : [];
+  const alsoReported = others.flatMap((r) => (r.reporterId === null ? [] : [{ reportId: r.id, reporterId: r.reporterId, promptId: r.promptId }]));
+  const resolved = await resolveReport(app.store, id, target, action, reason, actor, metadata, alsoReported);
   await settle(resolved);
   return resolved.outcome;
 }

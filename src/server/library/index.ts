@@ -8,11 +8,15 @@ import { categoryIdOf, type BrowseSort } from '../../shared/list-params';
 import type { App } from '../app';
 import { clientIp } from '../rate-limit';
 
-/** Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order. */
-export async function withPrompts<T extends { promptId: number }>(app: App, rows: T[]): Promise<(T & { prompt: PromptView })[]> {
+/**
+ * Nests each row's public prompt (bookmarks, history, collection pages), keeping the rows' order;
+ * with `ownerId`, that user's own unpublished prompts too.
+ */
+export async function withPrompts<T extends { promptId: number }>(app: App, rows: T[], ownerId: number | null = null): Promise<(T & { prompt: PromptView })[]> {
   const prompts = await getPublicPrompts(
     app.db,
     rows.map((r) => r.promptId),
+    ownerId,
   );
   return rows.flatMap((r) => {
     const prompt = prompts.get(r.promptId);
@@ -21,13 +25,16 @@ export async function withPrompts<T extends { promptId: number }>(app: App, rows
 }
 
 /**
- * A collection with its public prompts, or null: public ones for anyone, private ones only
+ * A collection with its prompts, or null: public collections for anyone, private ones only
  * for their owner (the API and the /collections/{id} page answer others exactly as missing).
+ * Its owner sees their own private (or otherwise unpublished) prompts in it too, marked
+ * `isApproved: false`; everyone else sees its public prompts only.
  */
 export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
   const collection = await getCollection(app.db, id, viewerId);
   if (!collection) return null;
-  const items = await withPrompts(app, await collectionItems(app.db, id));
+  const owner = viewerId !== null && collection.userId === viewerId ? viewerId : null;
+  const items = await withPrompts(app, await collectionItems(app.db, id), owner);
   return { ...collection, prompts: items.map((i) => ({ ...i.prompt, savedVersion: i.savedVersion })) };
 }
 

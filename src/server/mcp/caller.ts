@@ -21,6 +21,9 @@ export const MCP_MESSAGES = {
   promptNotFound: 'Prompt not found',
 } as const;
 
+/** Where a tool error carries its refusal's code and values (`_meta`). */
+export const MCP_REFUSAL_META = 'promptory/refusal';
+
 /** What /mcp itself refuses, by code (texts in `refusals:mcp.*`). */
 export const MCP_REFUSALS = refusals('mcp', {
   tokenRequired: { kind: 'unauthenticated', text: MCP_MESSAGES.tokenRequired },

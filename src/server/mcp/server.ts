@@ -11,15 +11,16 @@ import { getMcpPrompt, listMcpPrompts } from './prompts';
 import { registerTools } from './tools';
 
 /**
- * A failure as a JSON-RPC error, through the REST API's mapping and logging (refusalOf): bad
+ * A failure as a JSON-RPC error (its `data`: the refusal's code and values), through the REST API's mapping and logging (refusalOf): bad
  * input and what is not there are InvalidParams, other refusals InvalidRequest, anything
  * unexpected an InternalError with the generic message (logged, never the error's own text).
  */
 function asMcpError(error: unknown, caller: McpCaller): McpError {
   if (error instanceof McpError) return error;
-  const { status, error: message } = refusalOf(error, caller.context.locals.requestId);
+  const { status, error: message, code: refusal, values } = refusalOf(error, caller.context.locals.requestId);
   const code = status === 400 || status === 404 ? ErrorCode.InvalidParams : status >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidRequest;
-  return new McpError(code, message);
+  // The refusal's code and values ride in the JSON-RPC error's data, as REST answers them.
+  return new McpError(code, message, values ? { code: refusal, values } : { code: refusal });
 }
 
 /** One MCP server for one request's caller: stateless, so nothing outlives the request. */

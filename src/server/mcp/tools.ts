@@ -11,7 +11,7 @@ import { listPrompts } from '../../../projections/catalog/queries';
 import { listCollections } from '../../../projections/collections/queries';
 import { throttleAccount } from '../library';
 import { submitFor } from '../review/submit';
-import { actorOf, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
+import { actorOf, MCP_REFUSAL_META, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
 import { filledPrompt } from './prompts';
 import { refusalOf } from '../http';
 
@@ -30,13 +30,14 @@ const MEMBER_TEXT_NOTE =
 
 /**
  * A failure the client shows to the model, through the REST API's mapping and logging
- * (refusalOf): its message, or its field issues' when input was bad; anything unexpected is
- * logged and answered with the generic message, never the error's own text.
+ * (refusalOf): its message, or its field issues' when input was bad, with the refusal's code
+ * and values under `_meta` (as REST answers them); anything unexpected is logged and answered
+ * with the generic message, never the error's own text.
  */
 function refusal(error: unknown, caller: McpCaller): CallToolResult {
-  const { error: message, issues } = refusalOf(error, caller.context.locals.requestId);
+  const { error: message, code, values, issues } = refusalOf(error, caller.context.locals.requestId);
   const text = issues?.length ? issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') : message;
-  return { isError: true, content: [{ type: 'text', text }] };
+  return { isError: true, content: [{ type: 'text', text }], _meta: { [MCP_REFUSAL_META]: values ? { code, values } : { code } } };
 }
 
 /** Every tool call is counted (per token, else per address) before it runs, and answers a refusal as a tool error. */

@@ -6,6 +6,7 @@ import { communityReader } from '../community';
 import { catalogReader } from '../catalog/catalog-lists';
 import { deviceReader } from '../extension/devices';
 import { discussionReader } from '../discussion';
+import { notificationReader } from '../notifications';
 
 /**
  * Gives each request an id and holds it until the app has booted (migrations, seed, worker);
@@ -24,5 +25,7 @@ export const request: MiddlewareHandler = async (context, next) => {
   context.locals.community = communityReader(app);
   context.locals.devices = deviceReader(app.db);
   context.locals.discussion = discussionReader(app.db);
+  context.locals.fragments = app.fragments;
+  context.locals.notifications = notificationReader(app.db);
   return next();
 };

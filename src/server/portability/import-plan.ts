@@ -11,6 +11,7 @@ import {
   type ImportedCollection,
   type ImportCandidate,
   type ImportedVersion,
+  type FileEncoding,
   type ImportFormat,
   type ImportItemView,
   type ImportPreview,
@@ -20,7 +21,8 @@ import {
   convertForeignPlaceholders,
   EDIT_NOTE_MAX,
   findForeignPlaceholders,
-  submitPromptRequest,
+  PRIVATE_PROMPT_LIMITS,
+  privatePromptRequest,
   SUBMIT_REQUEST_LIMITS,
   templateVariables,
   type SubmitPromptRequest,
@@ -28,6 +30,7 @@ import {
 import type { PromptContent } from '../../../modules/prompts';
 import { collectionRequest, type CollectionRequest } from '../../../modules/collections/contracts';
 import { refuseUnstorableText, zodIssues } from '../http';
+import { decodeFile, detectFormat, type DecodedFile } from './import-bytes';
 import { readZip, ZipRefused, type ZipRefusal } from '../zip';
 
 /** A prompt the import will save (privately), with its place in the file and its later versions as edits. */
@@ -61,19 +64,64 @@ const ZIP_REFUSALS: Record<ZipRefusal, Reason> = {
 };
 
 /** The prompts of a file and, in a Promptory export, its collections. */
-function readSource(format: ImportFormat, content: string): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
+function readSource(format: ImportFormat, file: DecodedFile): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
+  if (file.kind === 'zip') return readZipExport(file.bytes);
+  const content = file.text;
   if (format === 'promptory-json') return { candidates: readImportFile(format, content), collections: readPromptoryCollections(content) };
   if (format !== 'markdown') return { candidates: readImportFile(format, content), collections: [] };
-  if (!content.startsWith(ZIP_BASE64)) return { candidates: readMarkdownFiles([{ path: 'prompt.md', text: content }]), collections: [] };
+  return { candidates: readMarkdownFiles([{ path: 'prompt.md', text: content }]), collections: [] };
+}
+
+/** A Promptory Markdown export: its prompts' files and collection indexes, opened within the zip limits. */
+function readZipExport(bytes: Buffer): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
   let zip: Map<string, Buffer>;
   try {
-    zip = readZip(Buffer.from(content, 'base64'), { entries: IMPORT_LIMITS.zipFiles, bytes: IMPORT_LIMITS.bytes, ratio: IMPORT_LIMITS.zipRatio });
+    zip = readZip(bytes, { entries: IMPORT_LIMITS.zipFiles, bytes: IMPORT_LIMITS.bytes, ratio: IMPORT_LIMITS.zipRatio });
   } catch (error) {
     const reason = error instanceof ZipRefused ? error.reason : 'unreadable';
     throw new UnreadableImport(ZIP_REFUSALS[reason]);
   }
   const files = [...zip].map(([path, data]) => ({ path, text: data.toString('utf8') }));
   return { candidates: readMarkdownFiles(files), collections: readMarkdownCollections(files) };
+}
+
+/** A file past what one import takes. */
+const FILE_TOO_LARGE = IMPORT_REFUSALS.tooLarge({ megabytes: IMPORT_LIMITS.bytes / 1024 / 1024 });
+
+/** What an import is given: the file's bytes (base64), or its text (a zip: base64) as older clients send it; `format` overrides detection. */
+export interface ImportInput {
+  format?: ImportFormat;
+  content?: string;
+  bytes?: string;
+}
+
+/** The file as text or a zip, how it was decoded, and the format it is read as. */
+function openInput({ format, content, bytes }: ImportInput): { file: DecodedFile; format: ImportFormat; encoding: FileEncoding | null } {
+  if (bytes !== undefined) {
+    const raw = Buffer.from(bytes, 'base64');
+    if (raw.length > IMPORT_LIMITS.bytes) throw new UnreadableImport(FILE_TOO_LARGE);
+    const file = decodeFile(raw);
+    return { file, format: format ?? detectFormat(file), encoding: file.kind === 'text' ? file.encoding : null };
+  }
+  const text = content ?? '';
+  if (Buffer.byteLength(text) > IMPORT_LIMITS.bytes) throw new UnreadableImport(FILE_TOO_LARGE);
+  // A Markdown import sent as text is a whole Promptory export when it is a zip's base64.
+  const zipped = (format === undefined || format === 'markdown') && text.startsWith(ZIP_BASE64);
+  const file: DecodedFile = zipped ? { kind: 'zip', bytes: Buffer.from(text, 'base64') } : { kind: 'text', text, encoding: 'utf-8' };
+  return { file, format: format ?? detectFormat(file), encoding: null };
+}
+
+/** How much of the decoded text the preview shows. */
+const SAMPLE_CHARACTERS = 400;
+
+/**
+ * A title longer than a title may be, shortened at the last word boundary that fits (with an
+ * ellipsis); text without spaces (Chinese) is cut at the limit.
+ */
+export function shortenedTitle(title: string, max = SUBMIT_REQUEST_LIMITS.title.max ?? 100): string {
+  const room = title.slice(0, max - 1);
+  const atWord = room.replace(/\s+\S*$/u, '');
+  return `${(atWord.length >= max / 2 ? atWord : room).trimEnd()}…`;
 }
 
 /**
@@ -102,18 +150,20 @@ export function normalisedContent(content: string): string {
 }
 
 /**
- * Other tools rarely keep a description (prompts.chat's CSV has none); the form's minimum
- * would refuse every such prompt, so one is made from the content's start, saying where it came from.
+ * A private prompt's description is optional, so a tool's short note is kept as it is. Where the
+ * tool keeps none (prompts.chat's CSV) one is made from the content's start, saying where it came
+ * from. A shortened title is kept whole there, first.
  */
-function descriptionFor(given: string, content: string, format: ImportFormat): string {
-  if (given.trim()) return given.trim();
-  const { min, max } = SUBMIT_REQUEST_LIMITS.description;
+function descriptionFor(given: string, content: string, format: ImportFormat, fullTitle: string | undefined): string {
   const start = content.replace(/\s+/gu, ' ').trim();
   const cut = start.length > 120 ? `${start.slice(0, 120).replace(/\s+\S*$/u, '')}…` : start;
   const from = `Imported from ${IMPORT_SOURCES[format]}`;
-  const made = cut ? `${from}: ${cut}` : from;
-  return made.length < min ? `${made}.` : made.slice(0, max);
+  const own = given.trim() || (cut ? `${from}: ${cut}` : `${from}.`);
+  return (fullTitle ? `Full title: ${fullTitle}\n\n${own}` : own).slice(0, PRIVATE_PROMPT_LIMITS.description.max);
 }
+
+/** A CSV record whose prompt column is empty: said with its line, as a person finds it in the file. */
+const emptyColumn = (line: number) => ({ path: ['content'], code: 'empty_column', message: `Line ${line}: the prompt column is empty.`, limit: line });
 
 /**
  * Reads an import file and decides, for each prompt in it, whether it is new, a duplicate of
@@ -122,11 +172,13 @@ function descriptionFor(given: string, content: string, format: ImportFormat): s
  * placeholders become Promptory variables first. Pure but for the zip: the same for a
  * preview (dryRun) and the import itself.
  */
-export function planImport(format: ImportFormat, content: string, authorName: string, existingContents: readonly string[], site: string): ImportPlan {
+export function planImport(input: ImportInput, authorName: string, existingContents: readonly string[], site: string): ImportPlan {
   let candidates: ImportCandidate[];
   let collections: ImportedCollection[];
+  let opened: ReturnType<typeof openInput>;
   try {
-    ({ candidates, collections } = readSource(format, content));
+    opened = openInput(input);
+    ({ candidates, collections } = readSource(opened.format, opened.file));
   } catch (error) {
     if (error instanceof UnreadableImport) throw new DomainError(error.reason, { field: 'content' });
     throw error;
@@ -147,19 +199,24 @@ export function planImport(format: ImportFormat, content: string, authorName: st
     throw tooBig(IMPORT_REFUSALS.collectionTooBig, IMPORT_LIMITS.collectionPrompts);
   const seen = new Set(existingContents.map(normalisedContent));
   // Promptory's own files are in its syntax already: a `[note]` there is the author's text.
-  const ownSyntax = format === 'promptory-json' || (format === 'markdown' && content.startsWith(ZIP_BASE64));
+  const { format, file, encoding } = opened;
+  // PromptHub writes `{{name}}` and `{{name:default}}` as Promptory does.
+  const ownSyntax = format === 'promptory-json' || format === 'prompthub-json' || file.kind === 'zip';
   const items: ImportItemView[] = [];
   const importable: ImportablePrompt[] = [];
   for (const candidate of candidates) {
     const versions: ImportedVersion[] = candidate.versions ?? [{ ...candidate, note: null }];
     let converted = 0;
+    let fullTitle: string | undefined;
     const parsed = versions.map((version) => {
       const found = ownSyntax ? [] : findForeignPlaceholders(version.content);
       converted = found.length;
       const text = convertForeignPlaceholders(version.content, found);
-      return submitPromptRequest.safeParse({
-        title: version.title,
-        description: descriptionFor(version.description, text, format),
+      const title = version.title.trim();
+      fullTitle = title.length > (PRIVATE_PROMPT_LIMITS.title.max ?? Infinity) ? title : undefined;
+      return privatePromptRequest.safeParse({
+        title: fullTitle ? shortenedTitle(title) : title,
+        description: descriptionFor(version.description, text, format, fullTitle),
         content: text,
         categoryId: (version.category && categoryBySlug(version.category)?.id) || 0,
         authorName,
@@ -169,15 +226,20 @@ export function planImport(format: ImportFormat, content: string, authorName: st
     const latest = parsed.at(-1)!;
     const view: ImportItemView = {
       item: candidate.item,
-      title: candidate.title.trim(),
+      title: fullTitle ? shortenedTitle(fullTitle) : candidate.title.trim(),
       outcome: 'new',
       issues: [],
       variables: latest.success ? templateVariables(latest.data.content).map((v) => v.name) : [],
       converted,
       promptId: null,
+      ...(candidate.line ? { line: candidate.line } : {}),
+      ...(fullTitle ? { fullTitle } : {}),
     };
     const failed = parsed.findIndex((p) => !p.success);
-    if (failed >= 0) {
+    if (candidate.line && !candidate.content.trim()) {
+      view.outcome = 'invalid';
+      view.issues = [emptyColumn(candidate.line)];
+    } else if (failed >= 0) {
       view.outcome = 'invalid';
       // An earlier version's problem names the version: ['versions', 0, 'title'].
       const issues = zodIssues(parsed[failed].error!);
@@ -204,6 +266,8 @@ export function planImport(format: ImportFormat, content: string, authorName: st
   const planned = plannedCollections(collections, site);
   return {
     format,
+    encoding,
+    sample: file.kind === 'text' ? file.text.replace(/^\ufeff/, '').slice(0, SAMPLE_CHARACTERS) : '',
     counts: { new: count('new'), duplicate: count('duplicate'), invalid: count('invalid') },
     collections: planned.length,
     items,

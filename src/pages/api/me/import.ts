@@ -13,30 +13,29 @@ import { bylineOf } from '../../../server/review/submit';
  * collections, in one batch written in short parts (its undo: DELETE /api/me/imports/{batchId}); with ?dryRun=1
  * answers what it would do and changes nothing.
  */
-export const POST = serve(
-  portabilityRoutes.importMyData,
-  async ({ query: { dryRun }, body: { format, content }, user, actor, app, context, metadata, settle }) => {
-    await throttleAccount(app, context, 'data', user.id);
-    const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
-    const { importable, planned, ...preview } = planImport(format, content, user.name, existing, app.config.publicUrl);
-    if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
-    const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
-    const imported = await importPrompts(
-      app.store,
-      prompts,
-      format,
-      actor,
-      metadata,
-      planned.map(
-        ({ collection, promptIds }) =>
-          (tx) =>
-            importCollectionIn(tx, user.id, collection, promptIds, metadata),
-      ),
-      (tx, collectionIds) => deleteImportedCollectionsIn(tx, user.id, collectionIds, metadata),
-    );
-    await settle(imported);
-    const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
-    const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
-    return replyWith({ ...preview, items, batchId: imported.result.batchId } satisfies ImportResult, { status: 201 });
-  },
-);
+export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryRun }, body, user, actor, app, context, metadata, settle }) => {
+  // The Check is a preview that writes nothing: it counts as a library read, not against the import limit.
+  await throttleAccount(app, context, dryRun ? 'library' : 'data', user.id);
+  const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
+  const { importable, planned, ...preview } = planImport(body, user.name, existing, app.config.publicUrl);
+  const { format } = preview;
+  if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
+  const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
+  const imported = await importPrompts(
+    app.store,
+    prompts,
+    format,
+    actor,
+    metadata,
+    planned.map(
+      ({ collection, promptIds }) =>
+        (tx) =>
+          importCollectionIn(tx, user.id, collection, promptIds, metadata),
+    ),
+    (tx, collectionIds) => deleteImportedCollectionsIn(tx, user.id, collectionIds, metadata),
+  );
+  await settle(imported);
+  const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
+  const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
+  return replyWith({ ...preview, items, batchId: imported.result.batchId } satisfies ImportResult, { status: 201 });
+});

@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import type { ParsedTemplate } from '../../../modules/prompts/contracts';
+import type { T } from '../lib/strings';
+import type { PickerPrompt, PickerResults } from '../lib/messages';
+import { FillForm } from '../pages/fill';
+
+export interface PickerView {
+  filter: string;
+  /** null while the first answer is on its way. */
+  results: PickerResults | null;
+  active: number;
+  filling: { prompt: PickerPrompt; template: ParsedTemplate; initial: Record<string, string> } | null;
+}
+
+interface Props extends PickerView {
+  t: T;
+  onChoose: (index: number) => void;
+  onHover: (index: number) => void;
+  onFilled: (text: string, values: Record<string, string>) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * The picker shown over a chat site's composer (inside a shadow root). The list follows the
+ * filter typed in the composer after `/`, whose keys the content script handles; the fill-in form
+ * is the side panel's own, ending in Insert.
+ */
+export function Picker({ filter, results, active, filling, t, onChoose, onHover, onFilled, onCancel }: Props) {
+  const prompts = results?.prompts ?? [];
+  const status = useMemo(() => {
+    if (!results) return t('composer.searching');
+    if (results.failed === 'offline') return t('composer.offline');
+    if (results.failed) return t('composer.failed');
+    if (prompts.length === 0) return t('composer.empty');
+    return null;
+  }, [results, prompts.length, t]);
+
+  if (filling) {
+    return (
+      // Ctrl/⌘+Enter inserts from any field, as the issue of a long form expects; Enter alone never reaches the site.
+      // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- the handler serves the form's controls
+      <div
+        className="picker filling"
+        data-testid="composer-picker"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            (event.currentTarget.querySelector('form') as HTMLFormElement | null)?.requestSubmit();
+          }
+        }}
+      >
+        <p className="picker-title">{filling.prompt.title}</p>
+        <FillForm template={filling.template} initial={filling.initial} mode="insert" t={t} onSubmit={onFilled} onCancel={onCancel} />
+      </div>
+    );
+  }
+  return (
+    <div className="picker" data-testid="composer-picker">
+      <div className="picker-head">
+        <span className="picker-title">{t('composer.title')}</span>
+        <span className="muted small" data-testid="composer-filter">
+          {filter ? t('composer.filter', { filter }) : t('composer.typeToFilter')}
+        </span>
+      </div>
+      {results && !results.signedIn && !results.failed ? <p className="muted small picker-note">{t('composer.publicOnly')}</p> : null}
+      {status ? (
+        <p className="picker-status" role="status" data-testid="composer-status">
+          {status}
+        </p>
+      ) : (
+        <ul className="picker-list" role="listbox" aria-label={t('composer.listLabel')}>
+          {prompts.map((prompt, i) => (
+            // Chosen with the composer's keys (the content script handles them) or by pointer; mousedown keeps the composer's focus.
+            // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
+            <li
+              key={`${prompt.own ? 'own' : 'public'}-${prompt.id}`}
+              role="option"
+              aria-selected={i === active}
+              className="picker-option"
+              data-testid="composer-option"
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => i !== active && onHover(i)}
+              onClick={() => onChoose(i)}
+            >
+              <span className="picker-option-title">
+                {prompt.title}
+                {prompt.own ? <span className="badge">{t('composer.yours')}</span> : null}
+              </span>
+              <span className="muted small picker-option-description">{prompt.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small picker-keys">{t('composer.keys')}</p>
+    </div>
+  );
+}

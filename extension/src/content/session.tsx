@@ -1,0 +1,148 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { initialFillValues, parseTemplate } from '../../../modules/prompts/variables';
+import type { ChatSite } from '../lib/chat-sites';
+import { lastFillValues, rememberFillValues } from '../lib/fill-values';
+import { translator } from '../lib/strings';
+import type { PickerResults, ToWorker } from '../lib/messages';
+import { focusAtCaret, rememberCaret, textBeforeCaret, type Composer } from './composer';
+import { createOverlay, type Overlay } from './overlay';
+import { Picker, type PickerView } from './picker';
+
+/** What an open picker knows: where its trigger sits in the composer, the filter after it, and what the site answered. */
+export interface PickerSession {
+  composer: Composer;
+  selector: string;
+  /** The `/` (or `／`, `、`) typed, '' when the keyboard command opened it. */
+  trigger: string;
+  /** Where the filter starts in the composer's text before the caret. */
+  start: number;
+  view: PickerView;
+}
+
+const SEARCH_DELAY_MS = 80;
+
+/**
+ * One open picker: its overlay, its rendering, its search. The content script (main.ts) feeds it
+ * the composer's changes and keys; it calls `insert` with the final text.
+ */
+export class OpenPicker {
+  private overlay: Overlay;
+  private root: Root;
+  private asked = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  readonly session: PickerSession;
+
+  constructor(
+    readonly site: ChatSite,
+    opening: Omit<PickerSession, 'view'>,
+    private language: string,
+    private insert: (text: string, session: PickerSession) => void,
+    private closed: () => void,
+  ) {
+    this.session = { ...opening, view: { filter: '', results: null, active: 0, filling: null } };
+    this.overlay = createOverlay(language);
+    this.overlay.anchorTo(opening.composer.getBoundingClientRect());
+    this.root = createRoot(this.overlay.layer);
+    this.render();
+    this.search('');
+  }
+
+  get filling(): boolean {
+    return this.session.view.filling !== null;
+  }
+
+  /** Whether an event happened inside the picker (its path crosses the shadow root's host). */
+  holds(event: Event): boolean {
+    return event.composedPath().includes((this.overlay.layer.getRootNode() as ShadowRoot).host);
+  }
+
+  /** Follows the composer: a new filter, or closes when the caret left the trigger. */
+  follow(): void {
+    if (this.filling) return;
+    const { composer, trigger, start } = this.session;
+    const before = textBeforeCaret(composer);
+    // No caret in the composer for a moment (editors reset the selection while they reconcile): wait for the next change.
+    if (before === null) return;
+    if (before.length < start || (trigger && before[start - 1] !== trigger)) return this.close();
+    const filter = before.slice(start);
+    if (filter.length > 80) return this.close();
+    if (filter !== this.session.view.filter) {
+      this.update({ filter, active: 0 });
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.search(filter), SEARCH_DELAY_MS);
+    }
+  }
+
+  move(by: number): void {
+    const count = this.session.view.results?.prompts.length ?? 0;
+    if (count) this.update({ active: (this.session.view.active + by + count) % count });
+  }
+
+  /** Inserts the prompt at `index`, through the fill-in form when its content has variables. */
+  async choose(index = this.session.view.active): Promise<void> {
+    const prompt = this.session.view.results?.prompts[index];
+    if (!prompt) return;
+    const template = parseTemplate(prompt.content);
+    if (template.variables.length === 0) return this.finish(prompt.content, prompt);
+    rememberCaret(this.session.composer);
+    const siteUrl = this.session.view.results!.siteUrl;
+    const initial = initialFillValues(template.variables, await lastFillValues(siteUrl, prompt.id));
+    this.update({ filling: { prompt, template, initial } });
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.asked = -1;
+    this.root.unmount();
+    this.overlay.remove();
+    this.closed();
+  }
+
+  private finish(text: string, prompt: { id: number; own: boolean }): void {
+    this.close();
+    this.insert(text, this.session);
+    if (!prompt.own) void chrome.runtime.sendMessage({ kind: 'promptory:used', id: prompt.id } satisfies ToWorker);
+  }
+
+  private search(q: string): void {
+    const asked = ++this.asked;
+    chrome.runtime
+      .sendMessage({ kind: 'promptory:search', q } satisfies ToWorker)
+      .then((results: PickerResults) => {
+        // An answer to an older filter, or to a closed picker, is dropped.
+        if (asked !== this.asked) return;
+        this.language = results.language;
+        this.update({ results, active: 0 });
+      })
+      .catch(() => asked === this.asked && this.update({ results: { prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' } }));
+  }
+
+  private update(patch: Partial<PickerView>): void {
+    this.session.view = { ...this.session.view, ...patch };
+    this.render();
+  }
+
+  private render(): void {
+    const t = translator(this.language as PickerResults['language']);
+    this.overlay.layer.lang = this.language;
+    const { view } = this.session;
+    this.root.render(
+      <Picker
+        {...view}
+        t={t}
+        onChoose={(i) => void this.choose(i)}
+        onHover={(active) => this.update({ active })}
+        onFilled={async (text, values) => {
+          const filling = view.filling!;
+          void rememberFillValues(view.results!.siteUrl, filling.prompt.id, values);
+          this.finish(text, filling.prompt);
+        }}
+        onCancel={() => {
+          // Escape from the form: back to the composer, unchanged.
+          this.close();
+          focusAtCaret(this.session.composer);
+        }}
+      />,
+    );
+  }
+}

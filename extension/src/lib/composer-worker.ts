@@ -1,0 +1,57 @@
+import { api, ApiError } from './api';
+import { load } from './settings';
+import { DIAGNOSTICS_KEPT, DIAGNOSTICS_KEY, type Diagnostic, type PickerPrompt, type PickerResults } from './messages';
+
+/**
+ * The worker's side of the chat sites' picker: it asks the site (the side panel's own search
+ * routes, so the picker finds what the panel finds), keeps the local diagnostics, and holds
+ * text handed to a tab it opened.
+ */
+const OWN_LIMIT = 20;
+
+export async function pickerResults(q: string): Promise<PickerResults> {
+  const settings = await load();
+  const base = { language: settings.language, siteUrl: settings.siteUrl };
+  const mine = settings.deviceToken
+    ? api.mine(settings, { q, limit: OWN_LIMIT }).then(
+        (page) => page.items,
+        (error: unknown) => (error instanceof ApiError && error.failure.kind === 'signed-out' ? null : Promise.reject(error)),
+      )
+    : Promise.resolve(null);
+  try {
+    const [own, library] = await Promise.all([mine, api.prompts(settings, q, 0)]);
+    // The user's own prompts first (private ones included), then the library without repeating them.
+    const ownIds = new Set((own ?? []).map((p) => p.id));
+    const prompts: PickerPrompt[] = [
+      ...(own ?? []).map((p) => ({ id: p.id, title: p.title, description: p.description, content: p.content, own: true })),
+      ...library.filter((p) => !ownIds.has(p.id)).map((p) => ({ id: p.id, title: p.title, description: p.description, content: p.content, own: false })),
+    ];
+    return { ...base, prompts, signedIn: own !== null };
+  } catch (error) {
+    const offline = error instanceof ApiError && error.failure.kind === 'offline';
+    return { ...base, prompts: [], signedIn: settings.deviceToken !== null, failed: offline ? 'offline' : 'refused' };
+  }
+}
+
+export async function recordDiagnostic(diagnostic: Omit<Diagnostic, 'at'>): Promise<void> {
+  const kept = ((await chrome.storage.local.get(DIAGNOSTICS_KEY))[DIAGNOSTICS_KEY] as Diagnostic[] | undefined) ?? [];
+  const entry: Diagnostic = { ...diagnostic, at: new Date().toISOString() };
+  await chrome.storage.local.set({ [DIAGNOSTICS_KEY]: [entry, ...kept].slice(0, DIAGNOSTICS_KEPT) });
+}
+
+/** Text waiting for the tab the extension opened (memory only: `chrome.storage.session`). */
+const handoffKey = (tabId: number) => `handoff:${tabId}`;
+
+export async function handOver(tabId: number, text: string): Promise<void> {
+  await chrome.storage.session.set({ [handoffKey(tabId)]: text });
+}
+
+/** The text for this tab, once: a reload does not insert it again. */
+export async function takeHandoff(tabId: number | undefined): Promise<string | null> {
+  if (tabId === undefined) return null;
+  const key = handoffKey(tabId);
+  const text = (await chrome.storage.session.get(key))[key] as string | undefined;
+  if (text === undefined) return null;
+  await chrome.storage.session.remove(key);
+  return text;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idParam } from '../../events/ids';
+import type { Page } from '../../events/paging';
+import { route } from '../../events/route';
+import { notificationsAllReadRequest, notificationsQuery, notificationsSeenRequest, type NotificationCount, type NotificationView } from './contracts';
+
+/** The signed-in person's notifications (docs/notifications.md): the list, the bell's count and the read marks. */
+export const notificationRoutes = {
+  myNotifications: route<Page<NotificationView>>()({
+    method: 'GET',
+    path: '/api/me/notifications',
+    caller: 'web-user',
+    query: notificationsQuery,
+    summary: "The caller's notifications, newest first, each read or unread; paged (cursor: the last position).",
+  }),
+  notificationCount: route<NotificationCount>()({
+    method: 'GET',
+    path: '/api/me/notifications/count',
+    caller: 'web-user',
+    summary: "How many notifications came since the caller last looked (the nav's bell).",
+  }),
+  notificationsSeen: route<NotificationCount>()({
+    method: 'POST',
+    path: '/api/me/notifications/seen',
+    caller: 'web-user',
+    reads: ['notifications'],
+    body: notificationsSeenRequest,
+    summary: 'The caller looked at their notifications up to position `upTo`: the count starts again after it.',
+  }),
+  notificationRead: route<{ read: true }>()({
+    method: 'POST',
+    path: '/api/me/notifications/{id}/read',
+    caller: 'web-user',
+    reads: ['notifications'],
+    params: z.object({ id: idParam }),
+    summary: "Marks one of the caller's notifications (by its position) read; 404 when it is not theirs.",
+  }),
+  notificationsAllRead: route<NotificationCount>()({
+    method: 'POST',
+    path: '/api/me/notifications/read',
+    caller: 'web-user',
+    reads: ['notifications'],
+    body: notificationsAllReadRequest,
+    summary: "Marks every one of the caller's notifications up to position `upTo` read (and seen).",
+  }),
+};

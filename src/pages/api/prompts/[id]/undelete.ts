@@ -1,0 +1,12 @@
+import { undeletePrompt } from '../../../../../modules/prompts';
+import { promptRoutes } from '../../../../../modules/prompts/routes';
+import { throttleAccount } from '../../../../server/library';
+import { serve } from '../../../../server/route';
+
+/** Out of Recently deleted, as it stood before (decideUndelete). */
+export const POST = serve(promptRoutes.undeletePrompt, async ({ params: { id }, user, app, actor, context, metadata, settle }) => {
+  await throttleAccount(app, context, 'library', user.id);
+  const appended = await undeletePrompt(app.store, id, actor, metadata);
+  await settle(appended);
+  return appended.result;
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTORE_WINDOW_MS } from '../../modules/prompts';
+import { promptRoutes } from '../../modules/prompts/routes';
+import { purgeDue } from '../../src/server/purge';
+import { backends, freshApp, settleAll } from '../support/backends';
+import { Browser, installApp, signUpAs } from '../support/test-app';
+
+const ADMIN = 'admin@promptory.test';
+const ORIGIN = 'http://localhost:4321';
+
+const draft = (title: string, visibility?: 'public' | 'private') => ({
+  title,
+  description: 'Twenty characters or more of description.',
+  content: 'Write a short brief about the topic.',
+  categoryId: 1,
+  ...(visibility ? { visibility } : {}),
+});
+
+/** An author deletes their own prompts, restores them, and the purge takes them after 30 days: over HTTP, on each backend. */
+describe.each(backends)('deleting your own prompt on $name', (backend) => {
+  let app: Awaited<ReturnType<typeof freshApp>>;
+  const author = new Browser('10.5.0.1');
+  const other = new Browser('10.5.0.2');
+  const admin = new Browser('10.5.0.3');
+  const visitor = new Browser('10.5.0.4');
+  const events = () => app.store.count();
+
+  beforeAll(async () => {
+    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
+    installApp(app);
+    await signUpAs(app, author, 'author@example.com', 'Ada Author');
+    await signUpAs(app, other, 'other@example.com');
+    await signUpAs(app, admin, ADMIN);
+    for (const b of [author, other, admin, visitor]) b.headers = { origin: ORIGIN };
+  });
+  afterAll(async () => app?.dispose());
+
+  const myIds = async () => (await author.api(promptRoutes.mySubmissions)).body.items.map((p: { id: number }) => p.id);
+  const deletedIds = async () => (await author.api(promptRoutes.deletedPrompts)).body.items.map((p: { id: number }) => p.id);
+
+  it('deletes a private prompt into Recently deleted and restores it as it was', async () => {
+    const id = (await author.api(promptRoutes.submit, { body: draft('Quokka private notes', 'private') })).body.id as number;
+
+    const deleted = await author.api(promptRoutes.deletePrompt, { params: { id } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ id, status: 'deleted' });
+    const purgeAfter = Date.parse(deleted.body.purgeAfter);
+    expect(purgeAfter - Date.now()).toBeGreaterThan(RESTORE_WINDOW_MS - 60_000);
+
+    expect(await myIds()).not.toContain(id);
+    const bin = (await author.api(promptRoutes.deletedPrompts)).body.items;
+    expect(bin).toEqual([expect.objectContaining({ id, title: 'Quokka private notes', purgeAfter: deleted.body.purgeAfter })]);
+    expect((await author.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+
+    // Deleting again changes nothing.
+    const before = await events();
+    expect((await author.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(200);
+    expect(await events()).toBe(before);
+
+    const restored = await author.api(promptRoutes.undeletePrompt, { params: { id } });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ id, status: 'private', purgeAfter: null });
+    expect(await myIds()).toContain(id);
+    expect(await deletedIds()).not.toContain(id);
+    expect((await author.api(promptRoutes.prompt, { params: { id } })).body).toMatchObject({ id, status: 'private' });
+  });
+
+  it('withdraws a published prompt from every public list before deleting it; restored, it stays withdrawn', async () => {
+    const id = (await author.api(promptRoutes.submit, { body: draft('Quokka public guide') })).body.id as number;
+    expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(200);
+
+    expect((await author.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(200);
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+    expect((await visitor.api(promptRoutes.prompts)).body.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect((await admin.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+    expect(await deletedIds()).toContain(id);
+
+    expect((await author.api(promptRoutes.undeletePrompt, { params: { id } })).body).toMatchObject({ status: 'withdrawn' });
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+  });
+
+  it('refuses anyone but the author, and restoring a prompt that is not deleted, appending nothing', async () => {
+    const id = (await author.api(promptRoutes.submit, { body: draft('Quokka pending idea') })).body.id as number;
+    const before = await events();
+    expect((await other.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(404);
+    expect((await admin.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(404);
+    expect((await visitor.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(401);
+    expect((await visitor.api(promptRoutes.deletedPrompts)).status).toBe(401);
+    const notDeleted = await author.api(promptRoutes.undeletePrompt, { params: { id } });
+    expect(notDeleted.status).toBe(409);
+    expect(notDeleted.body.error).toBeTruthy();
+    expect((await author.api(promptRoutes.deletePrompt, { params: { id: 0 } })).status).toBe(400);
+    expect(await events()).toBe(before);
+    // A pending prompt leaves the review queue with its deletion.
+    expect((await author.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(200);
+    expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).not.toContain(id);
+  });
+
+  it('purges a deleted prompt once its 30 days have run out, and not before', async () => {
+    const id = (await author.api(promptRoutes.submit, { body: draft('Quokka to purge', 'private') })).body.id as number;
+    const { purgeAfter } = (await author.api(promptRoutes.deletePrompt, { params: { id } })).body;
+    const at = (ms: number) => ({ db: app.db, store: app.store, clock: () => new Date(ms) });
+
+    expect(await purgeDue(at(Date.parse(purgeAfter) - 1000))).toBe(0);
+    expect(await deletedIds()).toContain(id);
+
+    expect(await purgeDue(at(Date.parse(purgeAfter) + 1000))).toBeGreaterThanOrEqual(1);
+    await settleAll(app);
+    expect(await deletedIds()).not.toContain(id);
+    expect((await author.api(promptRoutes.undeletePrompt, { params: { id } })).status).toBe(404);
+    expect((await author.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+    expect(await myIds()).not.toContain(id);
+  });
+});
