@@ -232,7 +232,11 @@ for (const id of ['chatgpt', 'gemini', 'kimi', 'copilot']) {
     await expect(page.getByTestId('composer-notice')).toHaveText(en.composer.notInserted);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(MULTI.content);
     expect(await model(page)).toBe('');
-    const diagnostics = (await worker.evaluate(() => chrome.storage.local.get('diagnostics'))).diagnostics as { site: string; reason: string; selector: string }[];
+    const diagnostics = (await worker.evaluate(() => chrome.storage.local.get('diagnostics'))).diagnostics as {
+      site: string;
+      reason: string;
+      selector: string;
+    }[];
     expect(diagnostics[0]).toMatchObject({ site: id, reason: 'not-inserted', selector: chat.selectors[0] });
     await page.close();
   });

@@ -130,8 +130,8 @@ export function violation(from: string, to: string, typeOnly = false): string | 
         ? null
         : 'browser code takes route declarations as types only (the schemas stay off pages): call through src/shared/api-routes.generated/';
     if (to === ROUTE_KERNEL || to === REFUSAL_KERNEL) return null;
-    // The fill-in parser is pure and free of zod: the fill-in hook and the chat sites' content script take it directly, so the script stays small.
-    if (to === 'modules/prompts/variables.ts') return null;
+    // The fill-in parser and the built-in variables are pure and free of zod: the fill-in hook and the chat sites' content script take them directly, so the script stays small.
+    if (to === 'modules/prompts/variables.ts' || to === 'modules/prompts/builtins.ts') return null;
     if (top === 'extension') {
       return isContracts(to) ||
         isClientFile(to) ||

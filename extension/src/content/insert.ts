@@ -45,13 +45,16 @@ export function writeAtCaret(site: ChatSite, composer: Composer, text: string, r
 }
 
 /** Editors reconcile asynchronously (ProseMirror's DOM observer, Lexical's update batches): wait two frames and a little. */
-export const settled = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 60))));
+export const settled = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 60))));
 
 export type InsertOutcome = { ok: true } | { ok: false; selector: string | null; reason: 'no-composer' | 'not-inserted' };
 
 /** Inserts at the composer's caret (the given one, or the site's composer found again) and reads it back. */
-export async function insertAndVerify(site: ChatSite, text: string, options: { composer?: Composer; replaced?: string; selector?: string } = {}): Promise<InsertOutcome> {
+export async function insertAndVerify(
+  site: ChatSite,
+  text: string,
+  options: { composer?: Composer; replaced?: string; selector?: string } = {},
+): Promise<InsertOutcome> {
   const found = options.composer ? { composer: options.composer, selector: options.selector ?? null } : findComposer(site);
   if (!found) return { ok: false, selector: null, reason: 'no-composer' };
   const { composer, selector } = found;

@@ -64,7 +64,11 @@ function start(site: ChatSite): void {
   }
 
   async function insertChosen(text: string, session: PickerSession): Promise<void> {
-    const outcome = await insertAndVerify(site, text, { composer: session.composer, selector: session.selector, replaced: session.trigger + session.view.filter });
+    const outcome = await insertAndVerify(site, text, {
+      composer: session.composer,
+      selector: session.selector,
+      replaced: session.trigger + session.view.filter,
+    });
     if (!outcome.ok) await fallBack(text, outcome, session.composer);
   }
 
@@ -82,7 +86,10 @@ function start(site: ChatSite): void {
     overlay.layer.append(notice);
     overlay.anchorTo((near ?? findComposer(site)?.composer)?.getBoundingClientRect() ?? new DOMRect(16, window.innerHeight - 16, 320, 0));
     setTimeout(overlay.remove, NOTICE_MS);
-    void chrome.runtime.sendMessage({ kind: 'promptory:diagnostic', diagnostic: { site: site.id, selector: outcome.selector, reason: outcome.reason } } satisfies ToWorker);
+    void chrome.runtime.sendMessage({
+      kind: 'promptory:diagnostic',
+      diagnostic: { site: site.id, selector: outcome.selector, reason: outcome.reason },
+    } satisfies ToWorker);
     return copied;
   }
 
@@ -135,7 +142,8 @@ function start(site: ChatSite): void {
       composing = false;
       // An input method's `、` or `／` counts once its composition is committed, never while it is in progress.
       const composer = composedFrom && composerAround(site, composedFrom.target instanceof Node ? composedFrom.target : null);
-      if (composer && composedFrom && event.data && triggerAt(` ${event.data.at(-1)}`) >= 0) typedAt = { composer, at: composedFrom.at + event.data.length - 1 };
+      if (composer && composedFrom && event.data && triggerAt(` ${event.data.at(-1)}`) >= 0)
+        typedAt = { composer, at: composedFrom.at + event.data.length - 1 };
       composedFrom = null;
       queueCheck();
     },

@@ -14,6 +14,8 @@ export interface PickerView {
 
 interface Props extends PickerView {
   t: T;
+  /** The user's language: the built-in variables (today's date, …) fill themselves in it. */
+  language: string;
   onChoose: (index: number) => void;
   onHover: (index: number) => void;
   onFilled: (text: string, values: Record<string, string>) => Promise<void>;
@@ -25,7 +27,7 @@ interface Props extends PickerView {
  * filter typed in the composer after `/`, whose keys the content script handles; the fill-in form
  * is the side panel's own, ending in Insert.
  */
-export function Picker({ filter, results, active, filling, t, onChoose, onHover, onFilled, onCancel }: Props) {
+export function Picker({ filter, results, active, filling, t, language, onChoose, onHover, onFilled, onCancel }: Props) {
   const prompts = results?.prompts ?? [];
   const status = useMemo(() => {
     if (!results) return t('composer.searching');
@@ -50,7 +52,7 @@ export function Picker({ filter, results, active, filling, t, onChoose, onHover,
         }}
       >
         <p className="picker-title">{filling.prompt.title}</p>
-        <FillForm template={filling.template} initial={filling.initial} mode="insert" t={t} onSubmit={onFilled} onCancel={onCancel} />
+        <FillForm template={filling.template} initial={filling.initial} mode="insert" t={t} language={language} onSubmit={onFilled} onCancel={onCancel} />
       </div>
     );
   }

@@ -114,7 +114,11 @@ export class OpenPicker {
         this.language = results.language;
         this.update({ results, active: 0 });
       })
-      .catch(() => asked === this.asked && this.update({ results: { prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' } }));
+      .catch(
+        () =>
+          asked === this.asked &&
+          this.update({ results: { prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' } }),
+      );
   }
 
   private update(patch: Partial<PickerView>): void {
@@ -130,6 +134,7 @@ export class OpenPicker {
       <Picker
         {...view}
         t={t}
+        language={this.language}
         onChoose={(i) => void this.choose(i)}
         onHover={(active) => this.update({ active })}
         onFilled={async (text, values) => {

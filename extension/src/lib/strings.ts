@@ -31,4 +31,3 @@ export type T = ScopedT<'extension:'>;
 export function translator(language: Language): T {
   return over(BUNDLES[language] ?? BUNDLES.en);
 }
-

@@ -61,13 +61,21 @@ function countSends(el: HTMLElement) {
 const refuseChanges = new Plugin({ filterTransaction: (tr) => !broken || !tr.docChanged });
 
 function lexicalLines(editor: LexicalEditor): string {
-  return editor.getEditorState().read(() => $getRoot().getChildren().map((block) => block.getTextContent()).join('\n'));
+  return editor.getEditorState().read(() =>
+    $getRoot()
+      .getChildren()
+      .map((block) => block.getTextContent())
+      .join('\n'),
+  );
 }
 
 let model: () => string;
 switch (site.editor) {
   case 'prosemirror': {
-    const view = new EditorView({ mount }, { state: EditorState.create({ schema, plugins: [keymap(baseKeymap), refuseChanges] }), attributes: site.attributes });
+    const view = new EditorView(
+      { mount },
+      { state: EditorState.create({ schema, plugins: [keymap(baseKeymap), refuseChanges] }), attributes: site.attributes },
+    );
     model = () => view.state.doc.textBetween(0, view.state.doc.content.size, '\n', '\n');
     break;
   }
@@ -101,7 +109,9 @@ switch (site.editor) {
   }
   case 'textarea': {
     let value = '';
-    const attributes = Object.fromEntries([...mount.attributes].filter((a) => a.name !== 'data-mount').map((a) => [a.name === 'class' ? 'className' : a.name, a.value]));
+    const attributes = Object.fromEntries(
+      [...mount.attributes].filter((a) => a.name !== 'data-mount').map((a) => [a.name === 'class' ? 'className' : a.name, a.value]),
+    );
     const host = document.createElement('div');
     mount.replaceWith(host);
     function Composer() {

@@ -33,9 +33,27 @@ export async function startFixtureServer(port: number): Promise<FixtureServer> {
   });
   const script = bundle.outputFiles[0].contents;
   const dir = mkdtempSync(join(tmpdir(), 'promptory-fixture-cert-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=promptory-fixture', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], {
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=promptory-fixture',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   const key = readFileSync(join(dir, 'key.pem'));
   const cert = readFileSync(join(dir, 'cert.pem'));
   rmSync(dir, { recursive: true, force: true });
