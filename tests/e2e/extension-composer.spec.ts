@@ -238,9 +238,39 @@ for (const id of ['chatgpt', 'gemini', 'kimi', 'copilot']) {
       selector: string;
     }[];
     expect(diagnostics[0]).toMatchObject({ site: id, reason: 'not-inserted', selector: chat.selectors[0] });
+    // The options page lists it.
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${EXTENSION_ID}/options.html`);
+    await expect(options.getByTestId('diagnostic').first()).toContainText(
+      `${chat.name}: ${en.options.diagnosticsNotInserted.replace('{{selector}}', chat.selectors[0])}`,
+    );
+    await options.close();
     await page.close();
   });
 }
+
+test('the side panel’s Insert puts a prompt at the chat tab’s caret, and says so when the tab is no chat site', async () => {
+  const chat = CHAT_SITES.find((s) => s.id === 'claude')!;
+  const page = await openSite(chat);
+  await composer(page, chat);
+  await page.keyboard.type('Context first. ');
+  // The panel in a tab of the same window; the chat tab is the active one, as beside a real side panel.
+  const panel = await context.newPage();
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html`);
+  await panel.getByTestId('tab-mine').click();
+  const item = panel.getByTestId('prompt').filter({ hasText: MULTI.title });
+  await expect(item).toBeVisible();
+  await page.bringToFront();
+  await item.getByTestId('insert').click();
+  await expect.poll(() => model(page)).toBe(`Context first. ${MULTI.content}`);
+  await expect(panel.getByTestId('message')).toHaveText(en.composer.insertedHere);
+  // With the panel's own tab active there is no chat box: it says where to go instead of doing nothing.
+  await panel.bringToFront();
+  await item.getByTestId('insert').click();
+  await expect(panel.getByTestId('message')).toHaveText(en.composer.noChatTab);
+  await panel.close();
+  await page.close();
+});
 
 test('50,000 characters with blank lines reach the editor whole (the side panel’s insert message)', async () => {
   // One editing command per line (560 of them) in a real editor: correct, not quick (benchmarked apart).

@@ -126,7 +126,8 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await file.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('import-check').click();
     // On the page, in the person's language, until they choose another file (not a toast that vanishes).
-    await expect(page.getByTestId('import-error')).toHaveText(text.refusals.png);
+    const refusals = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/refusals.json`, import.meta.url), 'utf8'));
+    await expect(page.getByTestId('import-error')).toHaveText(refusals.imports.png);
 
     await file.setInputFiles({ name: 'prompts.csv', mimeType: 'text/csv', buffer: BIG5_CSV });
     await expect(page.getByTestId('import-error')).toHaveCount(0);

@@ -40,7 +40,8 @@ for (const [index, lng] of LANGS.entries()) {
     const errors = watchErrors(ada);
     await apiSignUp(ada.request);
     await ada.goto('/');
-    await expect(bell(ada)).toHaveAttribute('aria-label', nav.notifications);
+    // The bell shows once the viewer is known (the nav is the same cached HTML for everyone): on a loaded machine that takes a while.
+    await expect(bell(ada)).toHaveAttribute('aria-label', nav.notifications, { timeout: 20_000 });
     await expect(ada.getByTestId('notification-count')).toHaveCount(0);
 
     const submit = async (title: string) =>

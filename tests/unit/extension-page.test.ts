@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_MENU } from '../../modules/devices/contracts';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
+import { CHAT_SITES } from '../../extension/src/lib/chat-sites';
 
 /** The /extension page's texts against what the extension and the library really are. */
 const site = (lng: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/site.json`, import.meta.url), 'utf8')).extension;
@@ -21,6 +22,9 @@ describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
     expect(answer).toContain(lng === 'en' ? 'access to this site only' : '只限本網站的存取權');
     expect(manifest.optional_host_permissions.length).toBeGreaterThan(0);
     expect(answer).toContain(lng === 'en' ? 'optional permission' : '可選權限');
+    // The content script runs on the site table's chat sites: the answer names each (Doubao and Qwen by their Chinese names in zh-HK).
+    const named: Record<string, string> = lng === 'en' ? {} : { doubao: '豆包', qwen: '通義千問' };
+    for (const chat of CHAT_SITES) expect(answer).toContain(named[chat.id] ?? chat.name);
   });
 
   it("draws the extension's real context menu: its items, worded, and no other of Promptory's", () => {

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '../../../src/i18n/languages';
 import { save, services, type Stored } from '../lib/settings';
 import { validServiceUrl, type SendMethod } from '../lib/services';
 import { translator } from '../lib/i18n';
+import { Diagnostics } from './diagnostics';
 import { Logo, Message, mount, useSettings, useT, type Note } from './ui';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-HK': '繁體中文（香港）' };
@@ -101,6 +102,7 @@ function Options() {
           </button>
         </p>
       </form>
+      <Diagnostics t={t} />
     </main>
   );
 }

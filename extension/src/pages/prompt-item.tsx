@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { initialFillValues, parseTemplate, type PromptView } from '../../../modules/prompts/contracts';
 import { api } from '../lib/api';
 import { lastFillValues, rememberFillValues } from '../lib/fill-values';
-import { sendFromPage } from '../lib/send';
+import { insertIntoActiveTab, sendFromPage } from '../lib/send';
 import { chosenService, type Stored } from '../lib/settings';
 import type { T } from '../lib/i18n';
 import { FillForm, type FillMode } from './fill';
@@ -22,13 +22,14 @@ interface Props {
   onNote: (n: Note) => void;
 }
 
-/** One prompt of the side panel: Copy and Send (through the fill-in form when it has variables), and a link to it on the site. */
+/** One prompt of the side panel: Copy, Send and Insert (through the fill-in form when it has variables), and a link to it on the site. */
 export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props) {
   const [copied, setCopied] = useState(false);
   const [filling, setFilling] = useState<{ mode: FillMode; initial: Record<string, string> } | null>(null);
   const template = useMemo(() => parseTemplate(prompt.content), [prompt.content]);
   const copyButton = useRef<HTMLButtonElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const insertButton = useRef<HTMLButtonElement>(null);
   const service = chosenService(settings);
 
   /** Counted like a copy on the site; a failure here must not undo the copy or the send. */
@@ -53,9 +54,21 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
     }
   }
 
-  /** Without variables the content goes as it is; with them, the form opens first (kept open when switching between Copy and Send). */
+  /** Into the chat box of this window's active tab, at its caret, when it is one of the chat sites. */
+  async function insert(text: string) {
+    const answer = await insertIntoActiveTab(text);
+    if (!answer) return onNote({ tone: 'info', text: t('composer.noChatTab') });
+    if (!answer.inserted) return onNote({ tone: answer.copied ? 'info' : 'error', text: answer.copied ? t('composer.notInserted') : t('composer.notCopied') });
+    onNote({ tone: 'ok', text: t('composer.insertedHere') });
+    countUse();
+  }
+
+  const finish = (mode: FillMode, text: string) => (mode === 'copy' ? copy(text) : mode === 'send' ? send(text) : insert(text));
+  const buttons = { copy: copyButton, send: sendButton, insert: insertButton };
+
+  /** Without variables the content goes as it is; with them, the form opens first (kept open when switching between Copy, Send and Insert). */
   async function start(mode: FillMode) {
-    if (template.variables.length === 0) return mode === 'copy' ? copy(prompt.content) : send(prompt.content);
+    if (template.variables.length === 0) return finish(mode, prompt.content);
     if (filling) return setFilling({ ...filling, mode });
     const last = await lastFillValues(settings.siteUrl, prompt.id);
     setFilling({ mode, initial: initialFillValues(template.variables, last) });
@@ -64,11 +77,11 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
   /** The form closes and focus goes back to the button that opened it, as a dialog's would. */
   function close(mode: FillMode) {
     setFilling(null);
-    (mode === 'copy' ? copyButton : sendButton).current?.focus();
+    buttons[mode].current?.focus();
   }
 
   async function filled(mode: FillMode, text: string, values: Record<string, string>) {
-    const done = mode === 'copy' ? copy(text) : send(text);
+    const done = finish(mode, text);
     void rememberFillValues(settings.siteUrl, prompt.id, values);
     await done;
     close(mode);
@@ -87,6 +100,9 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
         </button>
         <button type="button" ref={sendButton} onClick={() => void start('send')} aria-expanded={expanded('send')} data-testid="send">
           {t('panel.send', { service: service.name })}
+        </button>
+        <button type="button" ref={insertButton} onClick={() => void start('insert')} aria-expanded={expanded('insert')} data-testid="insert">
+          {t('panel.insert')}
         </button>
         <a className="button" href={new URL(`/prompts/${prompt.id}`, settings.siteUrl).toString()} target="_blank" rel="noreferrer">
           {t('panel.view')}
