@@ -96,8 +96,9 @@ describe.each(backends)('data export on $name', (backend) => {
     const [header, ...rows] = readCsv(r.bytes.toString('utf8'));
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows.map((row) => [row[0], row[1]])).toEqual([
-      ['旅遊 "plan": mine, with [brackets]', 'Plan {{天數:3}} days in {{城市}} in a {{tone:formal|casual}} tone.'],
-      ['A public one', 'Review this {{language}} code for bugs, please.'],
+      // prompts.chat's own placeholder syntax, so prompts.chat reads the variables back (a choice keeps its first option).
+      ['旅遊 "plan": mine, with [brackets]', 'Plan ${天數:3} days in ${城市} in a ${tone:formal} tone.'],
+      ['A public one', 'Review this ${language} code for bugs, please.'],
     ]);
     expect(rows[0].slice(2, 8)).toEqual(['A prompt of my own, to take with me.', 'coding', 'private', 'private', '天數; 城市; tone', '1']);
   });
@@ -119,7 +120,7 @@ describe.each(backends)('data export on $name', (backend) => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Open"")","'- first step`);
     expect(text).toContain(",'@someone asked for this one.,");
     const [, row] = readCsv(text);
-    expect(row.slice(0, 3)).toEqual([title, content, '@someone asked for this one.']);
+    expect(row.slice(0, 3)).toEqual([title, '- first step, then\n- second step with ${topic}', '@someone asked for this one.']);
     const imported = await fresh.api(routes.importMyData, { body: { format: 'prompts-chat-csv', content: text } });
     expect(imported.status).toBe(201);
     const mine = await fresh.api(routes.prompt, { params: { id: imported.body.items[0].promptId } });
