@@ -20,7 +20,7 @@ describe("reading other tools' exports", () => {
 
   it('prompts.chat CSV of 2022 (every field quoted, only act and prompt)', () => {
     expect(readImportFile('prompts-chat-csv', '"act","prompt"\n"Linux Terminal","I want you to act as a linux terminal."\n')).toEqual([
-      { item: 1, title: 'Linux Terminal', description: '', content: 'I want you to act as a linux terminal.', category: null },
+      { item: 1, line: 2, title: 'Linux Terminal', description: '', content: 'I want you to act as a linux terminal.', category: null },
     ]);
   });
 
