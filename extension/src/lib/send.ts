@@ -27,11 +27,11 @@ export async function sendToChat(
     await how.openCopied(service.url, body);
     return { kind: 'opened', url: service.url, copied: true };
   }
-  // Blank first: the text must wait under the tab's id before the chat site's script asks for it on load.
-  const tab = await chrome.tabs.create({ url: 'about:blank' });
+  const tab = await chrome.tabs.create({ url: service.url });
   if (tab.id === undefined) throw new Error('no tab');
   await handOver(tab.id, body);
-  await chrome.tabs.update(tab.id, { url: service.url });
+  // The page may have asked on load before the text was stored: tell it (no answer while it is not loaded yet; it asks then).
+  await chrome.tabs.sendMessage(tab.id, { kind: 'promptory:handoff-ready' } satisfies ToTab).catch(() => undefined);
   return { kind: 'opened', url: service.url, copied: false };
 }
 
