@@ -4,17 +4,21 @@ import { fillTemplate } from '../../modules/prompts/contracts';
 /**
  * Clicks before hydration are never lost. On a slow phone the page is shown and
  * clickable well before its islands' code has run; a click then must still happen. The CPU is
- * throttled 4x and the islands' code is held back 1 s, so each click below lands while its
- * island still carries Astro's `ssr` mark (checked), and the action must happen afterwards.
+ * throttled 4x and the islands' code is held back until the test has clicked (`release`), so
+ * each click below lands while its island still carries Astro's `ssr` mark (checked), however
+ * slow the machine, and the action must happen once the code arrives.
  */
 async function slowPhone(page: Page) {
   await page.emulateMedia({ colorScheme: 'light' });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/**/*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
+    await released;
     await route.continue().catch(() => {});
   });
+  return release;
 }
 
 const notHydrated = (page: Page, selector: string) =>
@@ -37,22 +41,24 @@ async function expectDark(page: Page) {
 }
 
 test('home: the theme toggle clicked before hydration switches the theme', async ({ page }) => {
-  await slowPhone(page);
+  const release = await slowPhone(page);
   await page.goto('/?lng=en', { waitUntil: 'domcontentloaded' });
   await toggleThemeEarly(page);
+  release();
   await expectDark(page);
 });
 
 test('detail: the theme toggle and Copy Prompt clicked before hydration both happen', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const [prompt] = await (await page.request.get('/api/prompts')).json();
-  await slowPhone(page);
+  const release = await slowPhone(page);
   await page.goto(`/prompts/${prompt.id}?lng=en`, { waitUntil: 'domcontentloaded' });
   await toggleThemeEarly(page);
   const copy = page.getByTestId('copy-prompt');
   await expect(copy).toBeVisible();
   expect(await notHydrated(page, '[data-testid=copy-prompt]')).toBe(true);
   await copy.click();
+  release();
   await expectDark(page);
   // The seeded prompts have fill-in variables: the click, replayed once hydrated, opens the fill-in panel.
   await page.getByTestId('fill-copy').click({ timeout: 15_000 });

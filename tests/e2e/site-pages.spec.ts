@@ -93,7 +93,7 @@ for (const lng of LANGS) {
       await expect(page.getByTestId('version-line')).toContainText('1.0.2');
       await expect(page.getByTestId('version-line')).toContainText(lng === 'en' ? 'Free' : '免費');
       await expect(page.getByTestId('install-steps').locator('li')).toHaveCount(7);
-      await expect(page.getByTestId('faq').locator('details')).toHaveCount(4);
+      await expect(page.getByTestId('faq').locator('details')).toHaveCount(5);
       const preview = page.getByTestId('side-panel-preview');
       await expect(preview).toBeVisible();
       // Nothing in the preview is clipped: no card (nor its heart) runs past the panel's edge.
