@@ -1,6 +1,7 @@
 import { EXTENSION_MENU, type ExtensionMenuItem } from '../../modules/devices/contracts';
 import { chosenService, load, onChange, type Stored } from './lib/settings';
-import { composeText, createPageUrl, planSend } from './lib/services';
+import { createPageUrl } from './lib/services';
+import { sendToChat, type SendOutcome } from './lib/send';
 import { translator } from './lib/i18n';
 import { pickerResults, recordDiagnostic, takeHandoff } from './lib/composer-worker';
 import type { ToTab, ToWorker } from './lib/messages';
@@ -21,28 +22,33 @@ async function buildMenus(): Promise<void> {
   for (const { id, label } of EXTENSION_MENU) chrome.contextMenus.create({ id, title: t(`menu.${label}`, { service }), contexts: ['selection'] });
 }
 
-/** Sends text to the chosen chat service: by address, or copied (by the send page) and then opened. */
-export async function sendText(settings: Stored, text: string, pageUrl?: string): Promise<string> {
-  const service = chosenService(settings);
-  const plan = planSend(service, composeText(text, pageUrl, settings.includePageUrl));
-  if (plan.kind === 'open') {
-    await chrome.tabs.create({ url: plan.url });
-    return plan.url;
-  }
-  // A worker has no clipboard: a short-lived extension page copies, then goes to the service.
-  const key = crypto.randomUUID();
-  await chrome.storage.session.set({ [`send:${key}`]: { text: plan.text, url: plan.url, service: service.name } });
-  await chrome.tabs.create({ url: chrome.runtime.getURL(`send.html#${key}`) });
-  return plan.url;
+/**
+ * Send from the context menu: into the composer of the active tab of the window clicked in, or to
+ * the chosen service opened in a new tab. A worker has no clipboard: for a custom service a
+ * short-lived extension page copies, then goes to the service.
+ */
+export async function sendText(settings: Stored, text: string, pageUrl: string | undefined, tabId: number | undefined): Promise<SendOutcome> {
+  const activeTab = tabId ?? (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id;
+  return sendToChat(settings, text, pageUrl, {
+    activeTab,
+    openCopied: async (url, copied) => {
+      const key = crypto.randomUUID();
+      await chrome.storage.session.set({ [`send:${key}`]: { text: copied, url } });
+      await chrome.tabs.create({ url: chrome.runtime.getURL(`send.html#${key}`) });
+    },
+  });
 }
 
-export async function onMenuClick(info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText' | 'pageUrl'>): Promise<string | void> {
+export async function onMenuClick(
+  info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText' | 'pageUrl'>,
+  tab?: chrome.tabs.Tab,
+): Promise<string | SendOutcome | void> {
   const text = info.selectionText?.trim();
   if (!text) return;
   const settings = await load();
   switch (info.menuItemId as MenuId) {
     case 'promptory-send':
-      return sendText(settings, text, info.pageUrl);
+      return sendText(settings, text, info.pageUrl, tab?.id);
     case 'promptory-open': {
       const url = createPageUrl(settings.siteUrl, text, settings.includePageUrl ? info.pageUrl : undefined);
       await chrome.tabs.create({ url });
@@ -62,7 +68,7 @@ chrome.runtime.onInstalled.addListener(() => void buildMenus());
 chrome.runtime.onStartup.addListener(() => void buildMenus());
 // The menu names the preferred service and speaks the chosen language: rebuild on changes.
 onChange(() => void buildMenus());
-chrome.contextMenus.onClicked.addListener((info) => void onMenuClick(info));
+chrome.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
 // The chat sites' content script: the picker's search, a use counted, a failure noted, a handed-over text.

@@ -290,3 +290,31 @@ test('50,000 characters with blank lines reach the editor whole (the side panel�
     await page.close();
   }
 });
+
+test('Send from a tab that is no chat site opens the chosen one (Copilot and the others without ?q= alike); its composer takes the text over, never from the address', async () => {
+  test.setTimeout(120_000);
+  const elsewhere = await context.newPage();
+  await elsewhere.goto('/');
+  for (const chat of CHAT_SITES) {
+    await worker.evaluate((id) => chrome.storage.local.set({ serviceId: id }), chat.id);
+    await elsewhere.bringToFront();
+    const text = `Sent to ${chat.name}: 第一行\n\nsecond line 🙂`;
+    const outcome = await worker.evaluate(
+      ([t]) => (globalThis as any).promptory.onMenuClick({ menuItemId: 'promptory-send', selectionText: t, pageUrl: 'https://news.example/' }),
+      [text] as const,
+    );
+    expect(outcome, chat.id).toEqual({ kind: 'opened', url: chat.open, copied: false });
+    let opened: Page | undefined;
+    await expect.poll(() => (opened = context.pages().find((p) => p.url() === chat.open)) !== undefined, { message: chat.id }).toBe(true);
+    await expect.poll(() => opened!.evaluate(() => window.fixture?.model() ?? null), { message: chat.id }).toBe(text);
+    expect(opened!.url()).toBe(chat.open);
+    // Taken once: a reload does not insert it again.
+    await opened!.reload();
+    await expect(opened!.locator('body[data-ready=true]')).toBeAttached();
+    await settle(opened!);
+    expect(await model(opened!)).toBe('');
+    await opened!.close();
+  }
+  await worker.evaluate(() => chrome.storage.local.set({ serviceId: 'chatgpt' }));
+  await elsewhere.close();
+});

@@ -9,6 +9,7 @@ import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { ownE2eServer } from '../support/e2e-servers';
 import { adminSignIn, apiSignUp, mailCount, nextMail } from './auth-support';
 import { bidi, emoji, markdown, markup, word, zeroWidth } from './hostile-support';
+import { startFixtureServer, type FixtureServer } from './composer-sites/server';
 
 /**
  * The built extension in real Chromium against the running server: the zip the site serves
@@ -20,7 +21,8 @@ const en = JSON.parse(readFileSync('src/i18n/locales/en/extension.json', 'utf8')
 const zh = JSON.parse(readFileSync('src/i18n/locales/zh-HK/extension.json', 'utf8'));
 const zhReview = JSON.parse(readFileSync('src/i18n/locales/zh-HK/review.json', 'utf8'));
 const prompts = JSON.parse(readFileSync('src/i18n/locales/en/prompts.json', 'utf8'));
-const site = ownE2eServer().url;
+const server = ownE2eServer();
+const site = server.url;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,6 +30,7 @@ let dir: string;
 let userDataDir: string;
 let context: BrowserContext;
 let worker: Worker;
+let fixtures: FixtureServer;
 
 function files(root: string, at = root): string[] {
   return readdirSync(at).flatMap((name) => {
@@ -57,6 +60,17 @@ async function pageAt(prefix: string): Promise<Page> {
   return found!;
 }
 
+/**
+ * The chat site's tab a Send opened, once its composer holds `text` (the fixture's editor model):
+ * the text came through extension storage, never in the address.
+ */
+async function composerGot(origin: string, text: string): Promise<Page> {
+  const chat = await pageAt(origin);
+  await expect.poll(() => chat.evaluate(() => (window as any).fixture?.model() ?? null)).toBe(text);
+  expect(chat.url()).toBe(origin);
+  return chat;
+}
+
 test.beforeAll(async ({ request }) => {
   // The zip a user downloads from /extension: unpack it and load exactly that.
   const download = await request.get(`/downloads/${extensionZipName()}`);
@@ -67,21 +81,22 @@ test.beforeAll(async ({ request }) => {
   execFileSync('unzip', ['-q', join(dir, 'extension.zip'), '-d', join(dir, 'unpacked')]);
   userDataDir = mkdtempSync(join(tmpdir(), 'promptory-ext-profile-'));
   const unpacked = join(dir, 'unpacked');
+  // The chat sites at their real host names (composer-sites/), so a Send reaches a real composer.
+  fixtures = await startFixtureServer(server.port + 8);
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: false,
     baseURL: site,
-    args: [...chromiumArgs, '--headless=new', `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
+    args: [...chromiumArgs, ...fixtures.chromiumArgs, '--headless=new', `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
   });
-  // Chat services are outside the test: answer them locally so opened tabs settle.
-  await context.route(/^https:\/\/(chatgpt\.com|claude\.ai|news\.example)\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>ok' }),
-  );
+  // A page outside the test: answer it locally so opened tabs settle.
+  await context.route(/^https:\/\/news\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>ok' }));
   worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 });
 
 test.afterAll(async () => {
   await context?.close();
+  await fixtures?.close();
   rmSync(dir, { recursive: true, force: true });
   rmSync(userDataDir, { recursive: true, force: true });
 });
@@ -159,10 +174,10 @@ test('offline: the side panel says so instead of showing an empty library', asyn
   await page.close();
 });
 
-test('the send and open actions build the right addresses from the settings', async () => {
+test("Send opens the chosen chat site and its composer takes the text over; Open builds the create page's address", async () => {
   const text = 'Summarise: cats & dogs?';
-  expect(await menu('promptory-send', text)).toBe('https://chatgpt.com/?q=Summarise%3A%20cats%20%26%20dogs%3F');
-  await (await pageAt('https://chatgpt.com/?q=Summarise%3A%20cats%20%26%20dogs%3F')).close();
+  expect(await menu('promptory-send', text)).toEqual({ kind: 'opened', url: 'https://chatgpt.com/', copied: false });
+  await (await composerGot('https://chatgpt.com/', text)).close();
 
   expect(await menu('promptory-open', 'Write a haiku')).toBe(`${site}/prompts/create?content=Write+a+haiku`);
 
@@ -174,9 +189,14 @@ test('the send and open actions build the right addresses from the settings', as
   await options.getByLabel(en.options.includeUrl).check();
   await options.getByRole('button', { name: en.options.save }).click();
   await expect(options.getByTestId('message')).toHaveText(en.options.saved);
-  expect(await menu('promptory-send', 'Hello', 'https://news.example/a')).toBe(
-    `https://claude.ai/new?q=${encodeURIComponent('Hello\n\nSource: https://news.example/a')}`,
-  );
+  expect(await menu('promptory-send', 'Hello', 'https://news.example/a')).toEqual({ kind: 'opened', url: 'https://claude.ai/new', copied: false });
+  const claude = await composerGot('https://claude.ai/new', 'Hello\n\nSource: https://news.example/a');
+
+  // With a chat site in the active tab, Send goes into its composer instead of opening another.
+  await claude.bringToFront();
+  expect(await menu('promptory-send', 'And more', 'https://news.example/b')).toMatchObject({ kind: 'inserted', inserted: true });
+  await expect.poll(() => claude.evaluate(() => (window as any).fixture.model())).toContain('And more');
+  await claude.close();
 
   // The side panel's Send uses the same service (through the fill-in form: the seeded prompts have blanks).
   const page = await panel();
@@ -186,9 +206,7 @@ test('the send and open actions build the right addresses from the settings', as
   await first.getByTestId('fill-submit').click();
   const content = ((await (await context.request.get('/api/extension/prompts')).json()) as { content: string }[])[0].content;
   const unfilled = fillTemplate(content, {}).trim();
-  const sent = await pageAt(`https://claude.ai/new?q=${encodeURIComponent(unfilled).slice(0, 40)}`);
-  expect(new URL(sent.url()).searchParams.get('q')).toBe(unfilled);
-  await sent.close();
+  await (await composerGot('https://claude.ai/new', unfilled)).close();
 
   // Back to the defaults for the next tests.
   await options.getByLabel(en.options.service).selectOption({ label: 'ChatGPT' });
@@ -263,14 +281,12 @@ test("the side panel fills in a prompt's variables before Copy and Send, and off
   await expect(form).toHaveCount(0);
   await expect(item.getByTestId('send')).toBeFocused();
 
-  // Ctrl+Enter in the long field sends the filled text to the chosen service (ChatGPT, by its address).
+  // Ctrl+Enter in the long field sends the filled text to the chosen service (ChatGPT's composer).
   await item.getByTestId('send').click();
   await question.fill('Customers with no orders');
   await tables.press('Control+Enter');
   const sentText = fillTemplate(prompt.content, { ...values, 'Question I want answered': 'Customers with no orders' }).trim();
-  const sent = await pageAt(`https://chatgpt.com/?q=${encodeURIComponent(sentText).slice(0, 40)}`);
-  expect(new URL(sent.url()).searchParams.get('q')).toBe(sentText);
-  await sent.close();
+  await (await composerGot('https://chatgpt.com/', sentText)).close();
   await expect(form).toHaveCount(0);
   await page.close();
 });
@@ -297,9 +313,7 @@ test('a prompt without variables is copied and sent as it is, with no form', asy
   await expect(item.getByTestId('copy')).not.toHaveAttribute('aria-expanded');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(content);
   await item.getByTestId('send').click();
-  const sent = await pageAt(`https://chatgpt.com/?q=${encodeURIComponent(content).slice(0, 40)}`);
-  expect(new URL(sent.url()).searchParams.get('q')).toBe(content);
-  await sent.close();
+  await (await composerGot('https://chatgpt.com/', content)).close();
   await expect(item.getByTestId('fill-form')).toHaveCount(0);
   await page.close();
 });

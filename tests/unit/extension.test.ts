@@ -12,7 +12,8 @@ import {
   extensionZipName,
   DEVICE_REFUSALS,
 } from '../../modules/devices/contracts';
-import { composeText, createPageUrl, DEFAULT_SERVICES, MAX_URL_TEXT, planSend, validServiceUrl } from '../../extension/src/lib/services';
+import { composeText, createPageUrl, DEFAULT_SERVICES, deliveryFor, validServiceUrl } from '../../extension/src/lib/services';
+import { CHAT_SITES } from '../../extension/src/lib/chat-sites';
 import { configureExtension } from '../../src/server/extension/extension-package';
 import { given } from '../support/given';
 
@@ -95,10 +96,13 @@ describe('device contracts', () => {
 });
 
 describe('sending text to a chat service', () => {
-  const chatgpt = DEFAULT_SERVICES.find((s) => s.id === 'chatgpt')!;
-
-  it('puts the text, URL-encoded, where the service takes it', () => {
-    expect(planSend(chatgpt, 'Explain: a & b?')).toEqual({ kind: 'open', url: 'https://chatgpt.com/?q=Explain%3A%20a%20%26%20b%3F' });
+  it('offers every chat site of the site table, at its own page, never with the text in the address', () => {
+    expect(DEFAULT_SERVICES.map((s) => s.id)).toEqual(CHAT_SITES.map((s) => s.id));
+    for (const service of DEFAULT_SERVICES) {
+      expect(service.url, service.id).not.toMatch(/[?&]q=|\{text\}/);
+      expect(deliveryFor(service), service.id).toBe('handoff');
+    }
+    expect(DEFAULT_SERVICES.find((s) => s.id === 'copilot')?.url).toBe('https://copilot.microsoft.com/');
   });
 
   it('adds the page address only when asked', () => {
@@ -106,18 +110,16 @@ describe('sending text to a chat service', () => {
     expect(composeText(' hello ', 'https://example.com/a', false)).toBe('hello');
   });
 
-  it('copies instead when the service takes no text in its address, or the text is too long for one', () => {
-    const gemini = DEFAULT_SERVICES.find((s) => s.id === 'gemini')!;
-    expect(planSend(gemini, 'hi')).toEqual({ kind: 'copy-then-open', url: 'https://gemini.google.com/app', text: 'hi' });
-    const long = 'x'.repeat(MAX_URL_TEXT + 1);
-    expect(planSend(chatgpt, long)).toEqual({ kind: 'copy-then-open', url: 'https://chatgpt.com/', text: long });
+  it('hands a custom service, which has no content script, the text on the clipboard', () => {
+    expect(deliveryFor({ id: 'custom', name: 'Custom', url: 'https://chat.example/' })).toBe('clipboard');
+    expect(deliveryFor({ id: 'custom', name: 'Custom', url: 'not an address' })).toBe('clipboard');
   });
 
-  it('accepts a custom service only with http(s), and with {text} when sent by address', () => {
-    expect(validServiceUrl('https://chat.example/?q={text}', 'url')).toBe(true);
-    expect(validServiceUrl('https://chat.example/', 'url')).toBe(false);
-    expect(validServiceUrl('https://chat.example/', 'clipboard')).toBe(true);
-    expect(validServiceUrl('javascript:alert(1)//{text}', 'url')).toBe(false);
+  it('accepts a custom service only at an http(s) address', () => {
+    expect(validServiceUrl('https://chat.example/')).toBe(true);
+    expect(validServiceUrl('http://chat.example/new')).toBe(true);
+    expect(validServiceUrl('javascript:alert(1)')).toBe(false);
+    expect(validServiceUrl('chat.example')).toBe(false);
   });
 
   it("opens the site's create page with the text prefilled", () => {

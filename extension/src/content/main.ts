@@ -167,6 +167,10 @@ function start(site: ChatSite): void {
       void open(found, '', before.length);
       return;
     }
+    if (message.kind === 'promptory:handoff-ready') {
+      void takeHandoff();
+      return;
+    }
     if (message.kind === 'promptory:insert') {
       void insertAndVerify(site, message.text).then(async (outcome) => {
         reply(outcome.ok ? { inserted: true, copied: false } : { inserted: false, copied: await fallBack(message.text, outcome) });

@@ -46,8 +46,19 @@ export async function handOver(tabId: number, text: string): Promise<void> {
   await chrome.storage.session.set({ [handoffKey(tabId)]: text });
 }
 
-/** The text for this tab, once: a reload does not insert it again. */
-export async function takeHandoff(tabId: number | undefined): Promise<string | null> {
+let taking: Promise<unknown> = Promise.resolve();
+
+/**
+ * The text for this tab, once: a reload does not insert it again. One at a time: the page's ask
+ * on load and its ask when told the text is stored may cross, and only one may get it.
+ */
+export function takeHandoff(tabId: number | undefined): Promise<string | null> {
+  const taken = taking.then(() => takeOnce(tabId));
+  taking = taken.catch(() => null);
+  return taken;
+}
+
+async function takeOnce(tabId: number | undefined): Promise<string | null> {
   if (tabId === undefined) return null;
   const key = handoffKey(tabId);
   const text = (await chrome.storage.session.get(key))[key] as string | undefined;

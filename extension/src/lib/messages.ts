@@ -41,7 +41,9 @@ export type ToWorker =
 export type ToTab =
   | { kind: 'promptory:open-picker' }
   /** Side panel Insert or Send: at the composer's last caret position. */
-  | { kind: 'promptory:insert'; text: string };
+  | { kind: 'promptory:insert'; text: string }
+  /** Text is waiting for this tab: asked again in case the page asked on load before it was stored. */
+  | { kind: 'promptory:handoff-ready' };
 
 export interface InsertAnswer {
   inserted: boolean;

@@ -1,31 +1,22 @@
-/**
- * Chat services and how selected text reaches them. Pure: unit-tested, used by the
- * background worker, the side panel and the options page.
- *
- * `url`: the text goes in the address (`{text}` is replaced, URL-encoded). `clipboard`: the
- * text is copied and the service opens, ready to paste; it keeps working when a service
- * changes its address format, and it is the fallback for text too long for an address.
- */
-export type SendMethod = 'url' | 'clipboard';
+import { CHAT_SITES, siteForHost } from './chat-sites';
 
+/**
+ * Chat services and where selected text goes. Pure: unit-tested, used by the background
+ * worker, the side panel and the options page.
+ *
+ * Text never travels in an address: the chat sites of the site table get it in their composer
+ * (the active tab's, or a tab opened for it that takes it over from extension storage); a custom
+ * service, which has no content script, opens with the text on the clipboard, ready to paste.
+ */
 export interface ChatService {
   id: string;
   name: string;
-  /** Address with `{text}` where the text goes (method `url`), or the page to open (`clipboard`). */
+  /** The page to open. */
   url: string;
-  method: SendMethod;
 }
 
-export const DEFAULT_SERVICES: readonly ChatService[] = [
-  { id: 'chatgpt', name: 'ChatGPT', url: 'https://chatgpt.com/?q={text}', method: 'url' },
-  { id: 'claude', name: 'Claude', url: 'https://claude.ai/new?q={text}', method: 'url' },
-  { id: 'perplexity', name: 'Perplexity', url: 'https://www.perplexity.ai/search?q={text}', method: 'url' },
-  { id: 'copilot', name: 'Microsoft Copilot', url: 'https://copilot.microsoft.com/?q={text}', method: 'url' },
-  { id: 'gemini', name: 'Gemini', url: 'https://gemini.google.com/app', method: 'clipboard' },
-];
-
-/** Longer text than this goes by clipboard: chat sites cut or refuse very long addresses. */
-export const MAX_URL_TEXT = 6000;
+/** Every chat site of the site table, at the page Send opens. */
+export const DEFAULT_SERVICES: readonly ChatService[] = CHAT_SITES.map((s) => ({ id: s.id, name: s.name, url: s.open }));
 
 /** The text as sent: with the page's address appended when the user asked for it. */
 export function composeText(text: string, pageUrl: string | undefined, includeUrl: boolean): string {
@@ -33,26 +24,23 @@ export function composeText(text: string, pageUrl: string | undefined, includeUr
   return includeUrl && pageUrl ? `${body}\n\nSource: ${pageUrl}` : body;
 }
 
-export type SendPlan = { kind: 'open'; url: string } | { kind: 'copy-then-open'; url: string; text: string };
-
-export function planSend(service: ChatService, text: string): SendPlan {
-  if (service.method === 'url' && service.url.includes('{text}') && text.length <= MAX_URL_TEXT) {
-    return { kind: 'open', url: service.url.replaceAll('{text}', encodeURIComponent(text)) };
+/** How the text reaches a service opened in a new tab: its composer (a site of the table), or the clipboard. */
+export function deliveryFor(service: ChatService): 'handoff' | 'clipboard' {
+  try {
+    return siteForHost(new URL(service.url).hostname) ? 'handoff' : 'clipboard';
+  } catch {
+    return 'clipboard';
   }
-  // Clipboard, or the text does not fit: open the service's page without the placeholder.
-  const home = service.url.replace(/[?&][^?&=]*=\{text\}/g, '').replaceAll('{text}', '');
-  return { kind: 'copy-then-open', url: home, text };
 }
 
-/** Whether a user-entered service address is usable: http(s), and `{text}` when sent by address. */
-export function validServiceUrl(url: string, method: SendMethod): boolean {
+/** Whether a user-entered service address is usable: http(s) only. */
+export function validServiceUrl(url: string): boolean {
   try {
-    const parsed = new URL(url.replaceAll('{text}', 'x'));
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
   } catch {
     return false;
   }
-  return method === 'clipboard' || url.includes('{text}');
 }
 
 /** The create page, prefilled: the site's own route. */

@@ -43,7 +43,7 @@ export async function defaults(): Promise<Stored> {
   return {
     siteUrl: await packagedSiteUrl(),
     serviceId: DEFAULT_SERVICES[0].id,
-    customService: { id: 'custom', name: 'Custom', url: 'https://example.com/?q={text}', method: 'url' },
+    customService: { id: 'custom', name: 'Custom', url: 'https://example.com/' },
     includePageUrl: false,
     language: browserLanguage(),
     deviceToken: null,

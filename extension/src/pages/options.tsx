@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages';
 import { save, services, type Stored } from '../lib/settings';
-import { validServiceUrl, type SendMethod } from '../lib/services';
+import { validServiceUrl } from '../lib/services';
 import { translator } from '../lib/i18n';
 import { Diagnostics } from './diagnostics';
 import { Logo, Message, mount, useSettings, useT, type Note } from './ui';
@@ -33,7 +33,7 @@ function Options() {
     } catch {
       return setNote({ tone: 'error', text: t('options.invalidSite') });
     }
-    if (draft.serviceId === 'custom' && !validServiceUrl(custom.url, custom.method)) {
+    if (draft.serviceId === 'custom' && !validServiceUrl(custom.url)) {
       return setNote({ tone: 'error', text: t('options.invalidService') });
     }
     const changedSite = origin !== settings.siteUrl;
@@ -75,11 +75,6 @@ function Options() {
             <label htmlFor="custom-url">{t('options.customUrl')}</label>
             <input id="custom-url" value={custom.url} onChange={(e) => update({ customService: { ...custom, url: e.target.value } })} />
             <div className="muted small">{t('options.customUrlHelp')}</div>
-            <label htmlFor="custom-method">{t('options.method')}</label>
-            <select id="custom-method" value={custom.method} onChange={(e) => update({ customService: { ...custom, method: e.target.value as SendMethod } })}>
-              <option value="url">{t('options.methodUrl')}</option>
-              <option value="clipboard">{t('options.methodClipboard')}</option>
-            </select>
           </fieldset>
         )}
         <label className="check">

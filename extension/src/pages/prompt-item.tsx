@@ -3,6 +3,7 @@ import { initialFillValues, parseTemplate, type PromptView } from '../../../modu
 import { api } from '../lib/api';
 import { lastFillValues, rememberFillValues } from '../lib/fill-values';
 import { insertIntoActiveTab, sendFromPage } from '../lib/send';
+import type { InsertAnswer } from '../lib/messages';
 import { chosenService, type Stored } from '../lib/settings';
 import type { T } from '../lib/i18n';
 import { FillForm, type FillMode } from './fill';
@@ -47,6 +48,7 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
   async function send(text: string) {
     try {
       const sent = await sendFromPage(settings, text);
+      if (sent.kind === 'inserted') return inserted(sent);
       if (sent.copied) onNote({ tone: 'info', text: t('send.copied', { service: service.name }) });
       countUse();
     } catch (error) {
@@ -58,6 +60,11 @@ export function PromptItem({ prompt, meta, counted, settings, t, onNote }: Props
   async function insert(text: string) {
     const answer = await insertIntoActiveTab(text);
     if (!answer) return onNote({ tone: 'info', text: t('composer.noChatTab') });
+    inserted(answer);
+  }
+
+  /** What the active tab's composer answered to an Insert, or to a Send made there. */
+  function inserted(answer: InsertAnswer) {
     if (!answer.inserted) return onNote({ tone: answer.copied ? 'info' : 'error', text: answer.copied ? t('composer.notInserted') : t('composer.notCopied') });
     onNote({ tone: 'ok', text: t('composer.insertedHere') });
     countUse();

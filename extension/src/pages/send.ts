@@ -1,5 +1,5 @@
 /**
- * Opened by the worker for clipboard sends: copies the text (extension pages may, with the
+ * Opened by the worker to send to a custom service (no content script there): copies the text (extension pages may, with the
  * clipboardWrite permission), then replaces itself with the chat service.
  */
 const key = `send:${location.hash.slice(1)}`;
