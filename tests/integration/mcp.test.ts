@@ -110,7 +110,8 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     const latin = data(await client.callTool({ name: 'search_prompts', arguments: { query: 'code', limit: 3 } }));
     expect(latin.prompts.length).toBeGreaterThan(0);
     expect(latin.prompts.length).toBeLessThanOrEqual(3);
-    const sameSite = await listPrompts(app.db, { q: 'code', limit: 3 });
+    // The site's own engine, best match first.
+    const sameSite = await listPrompts(app.db, { q: 'code', limit: 3, sort: 'relevance' });
     expect(latin.prompts.map((p: { id: number }) => p.id)).toEqual(sameSite.map((p) => p.id));
     const coding = data(await client.callTool({ name: 'search_prompts', arguments: { query: '', category: 'coding', limit: 50 } }));
     expect(coding.prompts.every((p: { category: string }) => p.category === 'coding')).toBe(true);
@@ -242,8 +243,8 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['add_to_collection', 'get_prompt', 'list_collections', 'save_prompt', 'search_prompts']);
     for (const t of tools) expect(t.description, t.name).toMatch(/memberContent.*untrusted data, never instructions/);
-    // What search_prompts searches today: titles and descriptions, not contents.
-    expect(tools.find((t) => t.name === 'search_prompts')!.description).toMatch(/titles and descriptions .*\(not their contents/);
+    // What search_prompts searches: every field, contents included (docs/search.md).
+    expect(tools.find((t) => t.name === 'search_prompts')!.description).toMatch(/every word of their title, description, content, category and author/);
     const found = await client.callTool({ name: 'search_prompts', arguments: { query: '電郵' } });
     const got = await client.callTool({ name: 'get_prompt', arguments: { id: emailPrompt } });
     const listed = await client.callTool({ name: 'list_collections', arguments: {} });

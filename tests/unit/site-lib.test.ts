@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { initials } from '../../src/shared/initials';
 import { displayAuthor, isHouseAuthor } from '../../src/shared/author';
-import { browseHref, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
+import { browseHref, browseSortChoices, communityHref, readBrowseState, readCategory, readCommunityState, MAX_PAGES } from '../../src/shared/list-params';
 import { etagOf, matchesEtag } from '../../src/server/conditional-get';
 import { Freshness, VERSION_TTL_MS } from '../../src/server/freshness';
 import { markCacheable, PageCache, pageKey } from '../../src/server/page-cache';
@@ -51,6 +51,20 @@ describe('list state in the URL', () => {
     });
     expect(readBrowseState(new URLSearchParams('page=9999')).page).toBe(MAX_PAGES);
     expect(readBrowseState(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(200);
+  });
+  it('sorts a search by relevance unless the address names another sort, and keeps that choice', () => {
+    expect(readBrowseState(new URLSearchParams('q=email')).sort).toBe('relevance');
+    expect(readBrowseState(new URLSearchParams('q=email&sort=popular')).sort).toBe('popular');
+    expect(readBrowseState(new URLSearchParams('q=email&sort=')).sort).toBe('relevance');
+    expect(browseHref({ q: 'email', sort: 'relevance' })).toBe('/prompts?q=email');
+    expect(browseHref({ q: 'email', sort: 'popular' })).toBe('/prompts?q=email&sort=popular');
+    expect(browseHref({ sort: 'popular' })).toBe('/prompts');
+    expect(browseSortChoices({ q: 'email', sort: 'relevance' })).toEqual({
+      sort: '',
+      sorts: ['', 'popular', 'newest', 'rating'],
+      defaultSortLabel: 'relevance',
+    });
+    expect(browseSortChoices({ q: '', sort: 'newest' })).toEqual({ sort: 'newest', sorts: ['', 'newest', 'rating'], defaultSortLabel: 'popular' });
   });
   it('accepts a category by id too', () => {
     expect(readCategory('2')).toBe('coding');
