@@ -3,15 +3,22 @@ import { $currentUser } from '../client/current-user';
 import { askToSignInToRate } from '../client/prompt-actions';
 import { $ratingAggregates, $ratings } from '../client/stores';
 import { RatingStat } from '../ui/RatingStat';
+import { buttonClass } from '../ui/Button';
+import { Icon } from '../ui/Icon';
 import { RatingChoices } from '../ui/PromptControls';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';
-import { translator, type Strings } from '../shared/strings';
+import { translator, type Strings, type T } from '../shared/strings';
 import { RATING_CARD_ID, signInHref } from '../shared/return-to';
 import type { ScopeOf } from '../shared/string-specs';
 
 interface Props {
   promptId: number;
+  /** The author's account when public (not for a pen name): its author gets their own actions here instead of Rate. */
+  authorId: number | null;
+  /** The server's figures for the card's summary (`RatingAggregate`). */
+  helpful: number;
+  count: number;
   /** `STRING_SPECS.detail`. */
   strings: Strings<ScopeOf<'detail'>>;
 }
@@ -22,15 +29,32 @@ interface Props {
  * the prompt opens; a choice shows at once, then is submitted; the thanks line shows once a
  * rating exists.
  */
-export default function RatingControls({ promptId, strings }: Props) {
+export default function RatingControls({ promptId, authorId, helpful, count, strings }: Props) {
   const t = translator(strings);
-  const labels = { notHelpful: t('rating.notHelpful'), helpful: t('rating.helpful') };
   const user = useHydratedStore($currentUser, undefined);
+  // The page is shared by everyone (page cache): who wrote it is known only once hydrated.
+  const own = !!user && authorId !== null && user.id === authorId;
+  return (
+    <>
+      <h2 id="rating-card-title" className="text-sm font-semibold">
+        {t(own ? 'rating.ownTitle' : 'rating.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t(own ? 'rating.ownText' : 'rating.subtitle')}</p>
+      <p className="mt-3 text-sm" data-testid="rating-card-summary">
+        <RatingAggregate id={promptId} helpful={helpful} count={count} strings={strings} className="ic gap-1.5 font-medium" />
+      </p>
+      <div className="mt-4">{own ? <OwnPromptActions promptId={promptId} t={t} /> : <Choices promptId={promptId} signedIn={!!user} t={t} />}</div>
+    </>
+  );
+}
+
+function Choices({ promptId, signedIn, t }: { promptId: number; signedIn: boolean; t: T<ScopeOf<'detail'>> }) {
+  const labels = { notHelpful: t('rating.notHelpful'), helpful: t('rating.helpful') };
   const value = useHydratedStore($ratings, {})[String(promptId)];
   useEffect(() => {
-    if (user) void library().then((l) => l.loadRating(promptId));
-  }, [user, promptId]);
-  if (user) {
+    if (signedIn) void library().then((l) => l.loadRating(promptId));
+  }, [signedIn, promptId]);
+  if (signedIn) {
     return (
       <>
         <RatingChoices labels={labels} value={value} onRate={(v) => void library().then((l) => l.rate(promptId, v))} />
@@ -51,6 +75,25 @@ export default function RatingControls({ promptId, strings }: Props) {
         </a>
       </p>
     </>
+  );
+}
+
+/** The author's own actions on their published prompt: their rating would not count, and reporting it makes no sense. */
+function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'detail'>> }) {
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="own-actions">
+      <a href={`/prompts/${promptId}/edit`} className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="own-edit">
+        <Icon name="pen-line" size={14} />
+        {t('rating.edit')}
+      </a>
+      <a href={`/prompts/${promptId}/versions`} className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-versions">
+        <Icon name="clock" size={14} />
+        {t('rating.versions')}
+      </a>
+      <a href="/dashboard?tab=prompts" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-manage">
+        {t('rating.manage')}
+      </a>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, islandsReady, test } from './fixtures';
 import { adminSignIn, apiSignUp } from './auth-support';
@@ -84,4 +85,54 @@ test("someone else's unpublished prompt is still the 404 error screen", async ({
   await expect(page).toHaveTitle('Error Loading Prompt · Promptory');
   await expect(page.getByTestId('prompt-error')).toBeVisible();
   await expect(page.getByText('Not yours to see')).toHaveCount(0);
+});
+
+const promptsText = (lng: 'en' | 'zh-HK') => JSON.parse(readFileSync(`src/i18n/locales/${lng}/prompts.json`, 'utf8'));
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`your published prompt's page (${lng}): Edit and Version history instead of Rate and Report`, async ({ browser, page }) => {
+    await apiSignUp(page.request);
+    const { id } = await (await page.request.post('/api/prompts', { data: draft(`Published and mine ${lng}`) })).json();
+    const admin = await browser.newContext();
+    await adminSignIn(admin.request);
+    expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+    await admin.close();
+
+    await page.goto(`/prompts/${id}?lng=${lng}`);
+    await islandsReady(page);
+    const own = page.getByTestId('own-actions');
+    await expect(page.locator('#rating-card-title')).toHaveText(promptsText(lng).rating.ownTitle);
+    await expect(own.getByTestId('own-edit')).toHaveAttribute('href', `/prompts/${id}/edit`);
+    await expect(own.getByTestId('own-versions')).toHaveAttribute('href', `/prompts/${id}/versions`);
+    await expect(page.getByTestId('rate-helpful')).toHaveCount(0);
+    await page.getByTestId('comment-form').scrollIntoViewIfNeeded();
+    // The comments hydrate once in view: only then does a signed-in reader get Report prompt.
+    await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')));
+    await expect(page.getByTestId('report-prompt')).toHaveCount(0);
+
+    // Anyone else still rates and reports it.
+    const other = await browser.newPage();
+    await apiSignUp(other.request);
+    await other.goto(`/prompts/${id}?lng=${lng}`);
+    await islandsReady(other);
+    await expect(other.getByTestId('rate-helpful')).toBeVisible();
+    await expect(other.getByTestId('own-actions')).toHaveCount(0);
+    await other.getByTestId('comment-form').scrollIntoViewIfNeeded();
+    await expect(other.getByTestId('report-prompt')).toBeVisible();
+    await other.close();
+  });
+}
+
+test('the create page: choosing Private swaps the review notice for the private one', async ({ page }) => {
+  await apiSignUp(page.request);
+  const review = JSON.parse(readFileSync('src/i18n/locales/en/review.json', 'utf8'));
+  await page.goto('/prompts/create?lng=en');
+  await islandsReady(page);
+  await expect(page.getByTestId('review-notice')).toContainText('1-2 business days');
+  await page.getByTestId('visibility-private').click();
+  await expect(page.getByTestId('private-notice')).toHaveText(new RegExp(review.create.privateNoticeText));
+  await expect(page.getByTestId('review-notice')).toHaveCount(0);
+  await expect(page.getByTestId('terms-note')).toHaveText(review.create.privateTerms);
+  await page.getByTestId('visibility-public').click();
+  await expect(page.getByTestId('review-notice')).toBeVisible();
 });

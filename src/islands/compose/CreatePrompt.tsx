@@ -50,7 +50,12 @@ function CreateForm({ categories, authorName, initial }: Props) {
   );
   return (
     <div data-testid="create-prompt">
-      <Notice title={t('create.noticeTitle')} description={t('create.noticeText')} testId="review-notice" />
+      {/* A private prompt is never reviewed: its notice says so instead. */}
+      {values.visibility === 'private' ? (
+        <Notice title={t('create.privateNoticeTitle')} description={t('create.privateNoticeText')} testId="private-notice" />
+      ) : (
+        <Notice title={t('create.noticeTitle')} description={t('create.noticeText')} testId="review-notice" />
+      )}
       <form noValidate onSubmit={onSubmit} className="card space-y-5 p-5 sm:p-6" data-testid="create-form">
         <PromptFields values={values} errors={errors} set={set} limits={L} categories={categories} contentRows={10} />
         <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
@@ -62,7 +67,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
         )}
         <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />
         <p className="text-xs text-muted-foreground" data-testid="terms-note">
-          {t('create.terms')}
+          {t(values.visibility === 'private' ? 'create.privateTerms' : 'create.terms')}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <a href="/prompts" className={buttonClass({ variant: 'outline' })}>

@@ -22,6 +22,8 @@ const ReportForm = lazy(() => import('./report'));
 
 interface Props {
   promptId: number;
+  /** The author's account when public: its author is not offered Report prompt on their own prompt. */
+  authorId: number | null;
   /** The first page as the server rendered it (in `order`). */
   initial: CommentPage;
   order: CommentOrder;
@@ -39,7 +41,7 @@ type Open = { id: number; mode: 'reply' | 'edit' | 'report' } | null;
  */
 export default withStrings(Comments);
 
-function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: Props) {
+function Comments({ promptId, authorId, initial, order: initialOrder, strings: { lng } }: Props) {
   const t = useT<ScopeOf<'comments'>>();
   const user = useHydratedStore($currentUser, undefined);
   const [order, setOrder] = useState(initialOrder);
@@ -154,7 +156,7 @@ function Comments({ promptId, initial, order: initialOrder, strings: { lng } }: 
         </form>
       )}
 
-      {signedIn && (
+      {signedIn && user?.id !== authorId && (
         <div className="mt-2">
           <ReportPromptButton promptId={promptId} t={t} />
         </div>
