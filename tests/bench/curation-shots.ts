@@ -10,20 +10,14 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { chromium, type BrowserContext } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { base, list, ok, shootAll, signInAdmin, signUp, type Shot } from './shots-support';
+import type { BrowserContext } from 'playwright-core';
+import { base, list, ok, shootAll, launchShots, signedInContexts, type Shot } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-curation';
 const only = new Set(list('PAGES', 'create,queue,reject,mine,revisions,audit,history'));
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
-const first = await browser.newContext();
-const author = await browser.newContext();
-const admin = await browser.newContext();
-await signUp(first.request, 'First');
-await signUp(author.request, 'Author');
-await signInAdmin(admin.request);
+const browser = await launchShots();
+const [first, author, admin] = await signedInContexts(browser, ['First', 'Author']);
 
 const ORIGINAL = '你是一位專業的客戶服務主任。請根據以下客人的電郵，寫一封有禮貌的回覆，先道歉，再提出解決方法，最後感謝對方。\n{{email}}';
 const COPY = '你是一位專業的客戶服務主任。請根據以下客人的電郵，寫一封有禮貌的回覆：先道歉，再提出解決方法，最後感謝對方的耐心。\n{{email}}';

@@ -9,20 +9,14 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { chromium, type BrowserContext } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { base, list, ok, shootAll, signInAdmin, signUp, type Shot } from './shots-support';
+import type { BrowserContext } from 'playwright-core';
+import { base, list, ok, shootAll, launchShots, signedInContexts, type Shot } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-discussion';
 const only = new Set(list('PAGES', 'comments,reports,outcomes,cards'));
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
-const author = await browser.newContext();
-const reader = await browser.newContext();
-const admin = await browser.newContext();
-await signUp(author.request, 'Ada Lovelace');
-await signUp(reader.request, 'Bo Chan');
-await signInAdmin(admin.request);
+const browser = await launchShots();
+const [author, reader, admin] = await signedInContexts(browser, ['Ada Lovelace', 'Bo Chan']);
 
 // On prompt 1: a thread with replies (Chinese and English), an edited comment with a link, a
 // deleted parent whose reply stands, a long word; a report the admin resolves and two left open.

@@ -7,49 +7,30 @@
  *   E2E_PORT=6705 E2E_DATA_DIR=/tmp/e2e-x npx tsx tests/bench/import-shots.ts [OUT_DIR]
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { chromium } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { apiSignUp } from '../e2e/auth-support';
+import { shootSignedIn } from './shots-support';
 
-const port = Number(process.env.E2E_PORT ?? 4460);
-const site = `http://127.0.0.1:${port}`;
 const out = process.argv[2] ?? '/tmp/shots-import';
-mkdirSync(out, { recursive: true });
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 const longTitle = `A careful reviewer for pull requests that touch the database layer, its migrations and ${'its many queries '.repeat(3)}`;
 const csv = `act,prompt\r\n旅遊規劃,請為我規劃{{天數:3}}天的\${城市}行程，並附上預算建議。\r\n"${longTitle}",Review this diff: {{diff}}\r\nEmpty one,\r\nShort note,Say hi\r\n`;
 const UTF16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]);
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
-for (const theme of ['light', 'dark']) {
-  const context = await browser.newContext({ baseURL: site });
-  await apiSignUp(context.request);
-  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  const page = await context.newPage();
-  for (const lng of ['en', 'zh-HK']) {
-    for (const width of [360, 900, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      const shot = async (state: string) => {
-        const file = join(out, `import-${state}-${width}-${lng}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(file);
-      };
-      await page.goto(`/dashboard/import?lng=${lng}`, { waitUntil: 'networkidle' });
-      await page.getByTestId('import-check').waitFor();
-      await shot('choose');
-      await page.getByTestId('import-file').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
-      await page.getByTestId('import-check').click();
-      await page.getByTestId('import-error').waitFor();
-      await shot('refused');
-      await page.getByTestId('import-file').setInputFiles({ name: 'prompts.csv', mimeType: 'text/csv', buffer: UTF16 });
-      await page.getByTestId('import-check').click();
-      await page.getByTestId('import-read-as').waitFor();
-      await shot('preview');
-    }
-  }
-  await context.close();
-}
-await browser.close();
+await shootSignedIn(
+  'import',
+  out,
+  async ({ page, lng, shot }) => {
+    await page.goto(`/dashboard/import?lng=${lng}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('import-check').waitFor();
+    await shot('choose');
+    await page.getByTestId('import-file').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('import-check').click();
+    await page.getByTestId('import-error').waitFor();
+    await shot('refused');
+    await page.getByTestId('import-file').setInputFiles({ name: 'prompts.csv', mimeType: 'text/csv', buffer: UTF16 });
+    await page.getByTestId('import-check').click();
+    await page.getByTestId('import-read-as').waitFor();
+    await shot('preview');
+  },
+  { fullPage: true },
+);

@@ -1,11 +1,12 @@
 /**
- * What the screenshot scripts of the reviewed screens share (version, curation, community and discussion shots):
+ * What the screenshot scripts share (version, curation, community, discussion, create, delete-account and import shots):
  * the running build's address and data folder, the lists that narrow a run, and signing up and
  * in through the API (the set-password links are read from DATA_DIR's outbox).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
 
 export const base = process.env.BASE ?? 'http://127.0.0.1:4520';
 export const dataDir = process.env.DATA_DIR ?? '/tmp/e2e-edit-ui';
@@ -48,6 +49,25 @@ export async function signInAdmin(request: APIRequestContext): Promise<void> {
   await ok('admin password', request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
 }
 
+/** Headless Chromium as every screenshot script starts it. */
+export const launchShots = () => chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
+
+/** A signed-in context per name (a new account each), then the admin's when `admin` is set, in that order. */
+export async function signedInContexts(browser: Browser, names: readonly string[], admin = true): Promise<BrowserContext[]> {
+  const contexts: BrowserContext[] = [];
+  for (const name of names) {
+    const context = await browser.newContext();
+    await signUp(context.request, name);
+    contexts.push(context);
+  }
+  if (admin) {
+    const context = await browser.newContext();
+    await signInAdmin(context.request);
+    contexts.push(context);
+  }
+  return contexts;
+}
+
 /** A page to shoot: its file name, who looks, the path, and what to do there first (open a form, fill a field). */
 export type Shot = [name: string, context: BrowserContext, path: string, act?: (page: Page) => Promise<void>];
 
@@ -75,4 +95,50 @@ export async function shootAll(out: string, shots: readonly Shot[]) {
       await page.close();
     }
   }
+}
+
+/** Where a signed-in view's shot stands: the page, its language, width and theme, and how to take one. */
+export interface SignedInView {
+  page: Page;
+  lng: string;
+  /** Writes <prefix>-<state>-<width>-<lng>-<theme>.png into `out`, after scrolling `focus` into view when given. */
+  shot: (state: string) => Promise<void>;
+}
+
+/**
+ * The loop of the signed-in screenshot scripts (create, delete-account, import): a new member
+ * per theme on the e2e server at E2E_PORT, then `visit` at every language and width.
+ */
+export async function shootSignedIn(
+  prefix: string,
+  out: string,
+  visit: (view: SignedInView) => Promise<void>,
+  options: { fullPage?: boolean; focus?: (page: Page) => Locator } = {},
+): Promise<void> {
+  const site = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4460)}`;
+  mkdirSync(out, { recursive: true });
+  // Loaded here, not at the top: the e2e helpers read the e2e server's settings when imported,
+  // which the scripts shooting a BASE build do not have.
+  const { apiSignUp } = await import('../e2e/auth-support');
+  const browser = await launchShots();
+  for (const theme of themes) {
+    const context = await browser.newContext({ baseURL: site });
+    await apiSignUp(context.request);
+    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    const page = await context.newPage();
+    for (const lng of lngs) {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        const shot = async (state: string) => {
+          if (options.focus) await options.focus(page).scrollIntoViewIfNeeded();
+          const file = join(out, `${prefix}-${state}-${width}-${lng}-${theme}.png`);
+          await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+          console.log(file);
+        };
+        await visit({ page, lng, shot });
+      }
+    }
+    await context.close();
+  }
+  await browser.close();
 }

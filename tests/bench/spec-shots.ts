@@ -9,19 +9,14 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { join } from 'node:path';
-import { base, list, lngs, ok, shootAll, signInAdmin, signUp, themes, widths, type Shot } from './shots-support';
+import { base, list, lngs, ok, shootAll, launchShots, signedInContexts, themes, widths, type Shot } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-spec';
 const only = new Set(list('PAGES', 'own,submit,privacy'));
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
-const author = await browser.newContext();
-const admin = await browser.newContext();
-await signUp(author.request, 'Ada Lovelace');
-await signInAdmin(admin.request);
+const browser = await launchShots();
+const [author, admin] = await signedInContexts(browser, ['Ada Lovelace']);
 
 const rejected = await ok(
   'submit',

@@ -10,20 +10,13 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { base, list, ok, shootAll, signInAdmin, signUp, type Shot } from './shots-support';
+import { base, list, ok, shootAll, launchShots, signedInContexts, type Shot } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-versions';
 const only = new Set(list('PAGES', 'edit,versions,mine,revisions,detail,favorites,bookmarks,collection'));
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
-const author = await browser.newContext();
-const reader = await browser.newContext();
-const admin = await browser.newContext();
-await signUp(author.request, 'Author');
-await signUp(reader.request, 'Reader');
-await signInAdmin(admin.request);
+const browser = await launchShots();
+const [author, reader, admin] = await signedInContexts(browser, ['Author', 'Reader']);
 
 // A prompt with a history: saved privately, edited twice, submitted and approved; a reader
 // bookmarks it, collects it and rates it; an approved revision moves it past what they saved;

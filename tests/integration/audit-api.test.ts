@@ -5,18 +5,13 @@ import { fileReport, postComment, resolveReport } from '../../modules/discussion
 import { featureMember } from '../../modules/members';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, installApp, signUpAs, submissionTitled } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
 /** What the setup below does, newest first. */
 const NEWEST_FIRST = ['prompt-withdrawn-by-author', 'revision-rejected', 'revision-proposed', 'prompt-approved', 'prompt-resubmitted', 'prompt-rejected'];
-const draft = (title: string) => ({
-  title,
-  description: 'Twenty characters or more of description.',
-  content: 'Write about {{topic}} briefly.',
-  categoryId: 1,
-});
+const draft = (title: string) => submissionTitled(title, { content: 'Write about {{topic}} briefly.' });
 
 /** The audit log: every moderation event with actor, reason and time, filtered, as CSV, on each backend. */
 describe.each(backends)('the audit log on $name', (backend) => {

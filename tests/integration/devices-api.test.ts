@@ -5,7 +5,7 @@ import { findConnectionRequest } from '../../modules/devices';
 import { DEVICE_MESSAGES, EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -15,11 +15,8 @@ const MINUTE = 60_000;
 /** The extension's credential end to end, through the real middlewares and handlers, on both backends. */
 describe.each(backends)('extension devices API on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const owner = new Browser('10.2.0.1');
-  const other = new Browser('10.2.0.2');
-  const admin = new Browser('10.2.0.3');
-  /** The extension: no cookies, its own origin, a bearer token. */
-  const extension = new Browser('10.2.0.4');
+  /** `extension` is the extension: no cookies, its own origin, a bearer token. */
+  const [owner, other, admin, extension] = browsersAt('10.2.0', 4);
 
   const signUp = (browser: Browser, email: string) => signUpAs(app, browser, email);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { duplicateFinder } from '../../src/server/review/duplicates';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
@@ -24,9 +24,7 @@ const proofreader = {
 /** Duplicate detection, over the real endpoints and the `duplicates` read model, on each backend. */
 describe.each(backends)('duplicate detection on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const author = new Browser('10.7.0.1');
-  const other = new Browser('10.7.0.2');
-  const admin = new Browser('10.7.0.3');
+  const [author, other, admin] = browsersAt('10.7.0', 3);
   const check = (b: Browser, body: { title: string; content: string; excludeId?: number }) => b.api(promptRoutes.duplicates, { body });
 
   beforeAll(async () => {

@@ -6,27 +6,18 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { listPrompts } from '../../projections/catalog/queries';
 import { libraryReader } from '../../src/server/library';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
 
-const draft = (title: string, visibility: 'public' | 'private' = 'public') => ({
-  title,
-  description: 'Twenty characters or more of description.',
-  content: 'Write about {{topic}} in a {{tone:formal|casual}} tone.',
-  categoryId: 1,
-  visibility,
-});
+const draft = (title: string, visibility: 'public' | 'private' = 'public') =>
+  submissionTitled(title, { visibility, content: 'Write about {{topic}} in a {{tone:formal|casual}} tone.' });
 
 /** Editing and versions over the real endpoints and middlewares, on each backend. */
 describe.each(backends)('editing and versions on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const author = new Browser('10.5.0.1');
-  const other = new Browser('10.5.0.2');
-  const admin = new Browser('10.5.0.3');
-  const visitor = new Browser('10.5.0.4');
-  const rater = new Browser('10.5.0.5');
+  const [author, other, admin, visitor, rater] = browsersAt('10.5.0', 5);
   let raterId = 0;
   const events = () => app.store.count();
   const ids = (list: { id: number }[]) => list.map((p) => p.id);
@@ -42,11 +33,13 @@ describe.each(backends)('editing and versions on $name', (backend) => {
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
     installApp(app);
-    await signUpAs(app, author, 'author@example.com', 'Ada Author');
-    await signUpAs(app, other, 'other@example.com');
-    await signUpAs(app, admin, ADMIN);
-    raterId = await signUpAs(app, rater, 'rater@example.com');
-    for (const b of [author, other, admin, visitor, rater]) b.headers = { origin: ORIGIN };
+    const people: [Browser, string, string?][] = [
+      [author, 'author@example.com', 'Ada Author'],
+      [other, 'other@example.com'],
+      [admin, ADMIN],
+      [rater, 'rater@example.com'],
+    ];
+    raterId = (await signUpAll(app, people, ORIGIN, [author, other, admin, visitor, rater]))[3];
   });
   afterAll(async () => app?.dispose());
 

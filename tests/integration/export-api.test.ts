@@ -3,7 +3,7 @@ import { CSV_COLUMNS, promptoryExport, readCsv, type PromptoryExport } from '../
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { readZip } from '../../src/server/zip';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 /**
  * "Download my data" (GET /api/me/export) through the real endpoint on both backends: every
@@ -11,9 +11,7 @@ import { Browser, installApp, signUpAs } from '../support/test-app';
  */
 describe.each(backends)('data export on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const visitor = new Browser('10.9.0.1');
-  const member = new Browser('10.9.0.2');
-  const other = new Browser('10.9.0.3');
+  const [visitor, member, other] = browsersAt('10.9.0', 3);
   let privateId: number;
   let pendingId: number;
   let othersPrivateId: number;

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_REFUSALS, type PromptoryExport } from '../../modules/portability';
-import { editPrompt, reviewPrompt } from '../../modules/prompts';
-import { SYSTEM_ACTOR } from '../../events';
+import { editPrompt } from '../../modules/prompts';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { approvedPublicPrompts, Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../../src/server/http';
 import { createZip } from '../../src/server/zip';
 
@@ -18,10 +17,7 @@ const sample = (name: string) => readFileSync(`tests/fixtures/formats/${name}`, 
  */
 describe.each(backends)('import on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const visitor = new Browser('10.9.1.1');
-  const member = new Browser('10.9.1.2');
-  const other = new Browser('10.9.1.3');
-  const fresh = new Browser('10.9.1.4');
+  const [visitor, member, other, fresh] = browsersAt('10.9.1', 4);
   let memberId: number;
   const events = () => app.store.count();
   const importAs = (as: Browser, format: string, content: string, dryRun = false) =>
@@ -183,20 +179,7 @@ describe.each(backends)('import on $name', (backend) => {
     expect((await editPrompt(app.store, kept.id, { content: `${kept.content} Second version.` }, 'More detail', author, meta)).events).toHaveLength(1);
     expect((await editPrompt(app.store, kept.id, { title: 'Renamed: third version' }, null, author, meta)).events).toHaveLength(1);
     // Collections to carry: of public prompts (a collection holds nothing else), one of them empty.
-    const publicIds: number[] = [];
-    for (const title of ['Collected first', 'Collected second']) {
-      const body = {
-        title,
-        description: 'A public prompt to collect.',
-        content: `Explain ${title} in {{words}} words.`,
-        categoryId: 1,
-        visibility: 'public' as const,
-      };
-      const submitted = await member.api(routes.submit, { body });
-      expect(submitted.status).toBe(201);
-      await reviewPrompt(app.store, submitted.body.id, true, SYSTEM_ACTOR, meta);
-      publicIds.push(submitted.body.id);
-    }
+    const publicIds = await approvedPublicPrompts(app, member, ['Collected first', 'Collected second']);
     await settleAll(app);
     const picks = await member.api(routes.createCollection, { body: { name: 'Round trip picks', description: 'Collected to travel along.', isPublic: true } });
     for (const promptId of publicIds)

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError, transact, type Appended, type EventStore, type StoreTx } from '../../events';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type PromptoryExport } from '../../modules/portability';
-import { IMPORT_PART, reviewPrompt } from '../../modules/prompts';
-import { SYSTEM_ACTOR } from '../../events';
+import { IMPORT_PART } from '../../modules/prompts';
 import * as routes from '../../src/shared/api-routes.generated';
 import { ProjectionRunner, STEP_CHUNK } from '../../projections/runner';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { zipBomb } from '../support/zip-bomb';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { approvedPublicPrompts, Browser, installApp, signUpAs } from '../support/test-app';
 
 const SITE = 'http://localhost:4321';
 
@@ -192,20 +191,7 @@ describe.each(backends)('import bounds on $name', (backend) => {
   });
 
   it("adds a collection's prompts from one read of all of them, each id once, only public ones", async () => {
-    const meta = { actor: null, requestId: 'bounds', at: new Date().toISOString() };
-    const publicIds: number[] = [];
-    for (const title of ['Public one', 'Public two']) {
-      const body = {
-        title,
-        description: 'A public prompt to collect.',
-        content: `Explain ${title} in {{words}} words.`,
-        categoryId: 1,
-        visibility: 'public' as const,
-      };
-      const submitted = await member.api(routes.submit, { body });
-      await reviewPrompt(app.store, submitted.body.id, true, SYSTEM_ACTOR, meta);
-      publicIds.push(submitted.body.id);
-    }
+    const publicIds = await approvedPublicPrompts(app, member, ['Public one', 'Public two']);
     await settleAll(app);
     // 3,000 mentions of three ids (one of them names no prompt): within the cap once deduplicated.
     const named = Array.from({ length: 3000 }, (_, i) => [publicIds[1], publicIds[0], 999_999][i % 3]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 /**
  * A pen name hides the account: a prompt a member publishes under an author name other than
@@ -12,9 +12,7 @@ import { Browser, installApp, signUpAs } from '../support/test-app';
  */
 describe.each(backends)('pen names on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const mia = new Browser('10.29.0.1');
-  const admin = new Browser('10.29.0.2');
-  const visitor = new Browser('10.29.0.3');
+  const [mia, admin, visitor] = browsersAt('10.29.0', 3);
   const fans = [1, 2, 3].map((i) => new Browser(`10.29.1.${i}`));
   const ids: Record<string, number> = {};
 

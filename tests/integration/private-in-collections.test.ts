@@ -2,32 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
 
 const ORIGIN = 'http://localhost:4321';
-const draft = (title: string, visibility?: 'private') => ({
-  title,
-  description: 'Twenty characters or more of description.',
-  content: 'Write a short brief about the topic.',
-  categoryId: 1,
-  ...(visibility ? { visibility } : {}),
-});
+const draft = (title: string, visibility?: 'private') => submissionTitled(title, { visibility });
 
 /** An owner's private prompts in their own collections: theirs to see; a public collection shows others its public prompts only. */
 describe.each(backends)('private prompts in your own collections on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const owner = new Browser('10.6.0.1');
-  const other = new Browser('10.6.0.2');
-  const visitor = new Browser('10.6.0.3');
-  const admin = new Browser('10.6.0.4');
+  const [owner, other, visitor, admin] = browsersAt('10.6.0', 4);
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: 'admin@promptory.test' });
     installApp(app);
-    await signUpAs(app, owner, 'owner@example.com', 'Olive Owner');
-    await signUpAs(app, other, 'other@example.com');
-    await signUpAs(app, admin, 'admin@promptory.test');
-    for (const b of [owner, other, visitor, admin]) b.headers = { origin: ORIGIN };
+    const people: [Browser, string, string?][] = [
+      [owner, 'owner@example.com', 'Olive Owner'],
+      [other, 'other@example.com'],
+      [admin, 'admin@promptory.test'],
+    ];
+    await signUpAll(app, people, ORIGIN, [owner, other, visitor, admin]);
   });
   afterAll(async () => app?.dispose());
 

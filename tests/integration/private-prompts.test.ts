@@ -6,38 +6,31 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
 
 /** A create-page submission with a title nobody else uses, so a search finds it alone. */
-const draft = (title: string, visibility?: 'public' | 'private') => ({
-  title,
-  description: 'Twenty characters or more of description.',
-  content: 'Write about {{主題}} in a {{tone:formal|casual}} tone.',
-  categoryId: 1,
-  ...(visibility ? { visibility } : {}),
-});
+const draft = (title: string, visibility?: 'public' | 'private') =>
+  submissionTitled(title, { visibility, content: 'Write about {{主題}} in a {{tone:formal|casual}} tone.' });
 
 /** Private prompts over the real endpoints and middlewares, on each backend. */
 describe.each(backends)('private prompts on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const author = new Browser('10.4.0.1');
-  const other = new Browser('10.4.0.2');
-  const admin = new Browser('10.4.0.3');
-  const visitor = new Browser('10.4.0.4');
-  /** The other member's extension: a bearer token, its own origin. */
-  const device = new Browser('10.4.0.5');
+  /** `device` is the other member's extension: a bearer token, its own origin. */
+  const [author, other, admin, visitor, device] = browsersAt('10.4.0', 5);
   const events = () => app.store.count();
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN, seed: true });
     installApp(app);
-    await signUpAs(app, author, 'author@example.com', 'Ada Author');
-    const otherId = await signUpAs(app, other, 'other@example.com');
-    await signUpAs(app, admin, ADMIN);
-    for (const b of [author, other, admin, visitor]) b.headers = { origin: ORIGIN };
+    const people: [Browser, string, string?][] = [
+      [author, 'author@example.com', 'Ada Author'],
+      [other, 'other@example.com'],
+      [admin, ADMIN],
+    ];
+    const [, otherId] = await signUpAll(app, people, ORIGIN, [author, other, admin, visitor]);
     const token = randomBytes(32).toString('base64url');
     await connectTestDevice(
       app.store,

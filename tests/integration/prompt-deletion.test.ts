@@ -3,35 +3,28 @@ import { RESTORE_WINDOW_MS } from '../../modules/prompts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { purgeDue } from '../../src/server/review/purge';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
 
-const draft = (title: string, visibility?: 'public' | 'private') => ({
-  title,
-  description: 'Twenty characters or more of description.',
-  content: 'Write a short brief about the topic.',
-  categoryId: 1,
-  ...(visibility ? { visibility } : {}),
-});
+const draft = (title: string, visibility?: 'public' | 'private') => submissionTitled(title, { visibility });
 
 /** An author deletes their own prompts, restores them, and the purge takes them after 30 days: over HTTP, on each backend. */
 describe.each(backends)('deleting your own prompt on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const author = new Browser('10.5.0.1');
-  const other = new Browser('10.5.0.2');
-  const admin = new Browser('10.5.0.3');
-  const visitor = new Browser('10.5.0.4');
+  const [author, other, admin, visitor] = browsersAt('10.5.0', 4);
   const events = () => app.store.count();
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
     installApp(app);
-    await signUpAs(app, author, 'author@example.com', 'Ada Author');
-    await signUpAs(app, other, 'other@example.com');
-    await signUpAs(app, admin, ADMIN);
-    for (const b of [author, other, admin, visitor]) b.headers = { origin: ORIGIN };
+    const people: [Browser, string, string?][] = [
+      [author, 'author@example.com', 'Ada Author'],
+      [other, 'other@example.com'],
+      [admin, ADMIN],
+    ];
+    await signUpAll(app, people, ORIGIN, [author, other, admin, visitor]);
   });
   afterAll(async () => app?.dispose());
 

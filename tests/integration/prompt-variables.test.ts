@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { browsersAt, installApp, signUpAs } from '../support/test-app';
 
 /** GET /api/prompts/{id} carries the fill-in variables of the content, through the real endpoint, on both backends. */
 describe.each(backends)('prompt variables on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const visitor = new Browser('10.7.0.1');
-  const author = new Browser('10.7.0.2');
-  const admin = new Browser('10.7.0.3');
+  const [visitor, author, admin] = browsersAt('10.7.0', 3);
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: 'http://localhost:4321', adminEmail: 'admin@promptory.test' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 /**
  * Remembered fill-in values, through the real endpoints on both backends: a filled copy's
@@ -9,11 +9,7 @@ import { Browser, installApp, signUpAs } from '../support/test-app';
  */
 describe.each(backends)('remembered values on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const visitor = new Browser('10.8.0.1');
-  const author = new Browser('10.8.0.2');
-  const admin = new Browser('10.8.0.3');
-  const user = new Browser('10.8.0.4');
-  const other = new Browser('10.8.0.5');
+  const [visitor, author, admin, user, other] = browsersAt('10.8.0', 5);
   let letter: number;
   let memo: number;
   let plain: number;

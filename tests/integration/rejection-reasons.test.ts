@@ -2,34 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
 
 const ADMIN = 'admin@promptory.test';
 const ORIGIN = 'http://localhost:4321';
 
-const draft = (title: string) => ({
-  title,
-  description: 'Twenty characters or more of description.',
-  content: 'Write about {{topic}} in a {{tone:formal|casual}} tone.',
-  categoryId: 1,
-});
+const draft = (title: string) => submissionTitled(title, { content: 'Write about {{topic}} in a {{tone:formal|casual}} tone.' });
 
 /** Reasons for decisions (docs/curation.md), over the real endpoints and middlewares, on each backend. */
 describe.each(backends)('reasons for decisions on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const author = new Browser('10.6.0.1');
-  const other = new Browser('10.6.0.2');
-  const admin = new Browser('10.6.0.3');
+  const [author, other, admin] = browsersAt('10.6.0', 3);
   const mine = async (id: number) => (await author.api(promptRoutes.mySubmissions)).body.items.find((p: { id: number }) => p.id === id);
   const queued = async (id: number) => (await admin.api(promptRoutes.pending)).body.items.find((p: { id: number }) => p.id === id);
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
     installApp(app);
-    await signUpAs(app, author, 'author@example.com', 'Ada Author');
-    await signUpAs(app, other, 'other@example.com');
-    await signUpAs(app, admin, ADMIN);
-    for (const b of [author, other, admin]) b.headers = { origin: ORIGIN };
+    const people: [Browser, string, string?][] = [
+      [author, 'author@example.com', 'Ada Author'],
+      [other, 'other@example.com'],
+      [admin, ADMIN],
+    ];
+    await signUpAll(app, people, ORIGIN, [author, other, admin]);
   });
   afterAll(async () => app?.dispose());
 

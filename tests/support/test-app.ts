@@ -3,6 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { register, SESSION_COOKIE, setPassword } from '../../modules/accounts';
 import { accountRoutes } from '../../modules/accounts/routes';
+import { reviewPrompt } from '../../modules/prompts';
+import { promptRoutes } from '../../modules/prompts/routes';
+import { SYSTEM_ACTOR } from '../../events';
 import type { App } from '../../src/server/app';
 import { onRequest } from '../../src/middleware';
 import { pathFor, type RouteRef } from '../../events/route';
@@ -205,4 +208,47 @@ export async function signUpAs(app: App, browser: Browser, email: string, name =
   await app.settle(appended);
   browser.jar.set(SESSION_COOKIE, session.token);
   return registered.outcome.userId;
+}
+
+/** `count` browsers at the addresses `<prefix>.1`, `<prefix>.2`…: a suite's people, each under its own rate limits. */
+export const browsersAt = (prefix: string, count: number): Browser[] => Array.from({ length: count }, (_, i) => new Browser(`${prefix}.${i + 1}`));
+
+/**
+ * Signs up each `[browser, email, name?]` in order (see signUpAs), then makes every browser of
+ * `sameOrigin` send `origin` as a same-origin page would. Answers the new user ids in order.
+ */
+export async function signUpAll(app: App, people: [Browser, string, string?][], origin: string, sameOrigin: Browser[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [browser, email, name] of people) ids.push(await signUpAs(app, browser, email, name));
+  for (const browser of sameOrigin) browser.headers = { origin };
+  return ids;
+}
+
+/** A submission the create form accepts (description long enough, category 1) titled `title`; visibility only when given. */
+export const submissionTitled = (title: string, options: { content?: string; visibility?: 'public' | 'private' } = {}) => ({
+  title,
+  description: 'Twenty characters or more of description.',
+  content: options.content ?? 'Write a short brief about the topic.',
+  categoryId: 1,
+  ...(options.visibility ? { visibility: options.visibility } : {}),
+});
+
+/** Public prompts titled `titles`, submitted by `member` and approved by the system at once, ready to collect. Answers their ids. */
+export async function approvedPublicPrompts(app: App, member: Browser, titles: readonly string[]): Promise<number[]> {
+  const meta = { actor: null, requestId: 'approved-public', at: new Date().toISOString() };
+  const ids: number[] = [];
+  for (const title of titles) {
+    const body = {
+      title,
+      description: 'A public prompt to collect.',
+      content: `Explain ${title} in {{words}} words.`,
+      categoryId: 1,
+      visibility: 'public' as const,
+    };
+    const submitted = await member.api(promptRoutes.submit, { body });
+    if (submitted.status !== 201) throw new Error(`submit ${title}: ${submitted.status} ${JSON.stringify(submitted.body)}`);
+    await reviewPrompt(app.store, submitted.body.id, true, SYSTEM_ACTOR, meta);
+    ids.push(submitted.body.id);
+  }
+  return ids;
 }
