@@ -114,6 +114,19 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt'), version: 1 }, body: {} }),
     publicInput: () => ({ params: { id: 1, version: 1 }, body: {} }),
   },
+  // Deleting is the author's alone (the admin included, anyone else is told it does not exist); the extension may not.
+  'POST /api/prompts/{id}/delete': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'deletable') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  'POST /api/prompts/{id}/undelete': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'deleted') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  // Each caller's own Recently deleted (read-only, so the extension may ask too).
+  'GET /api/prompts/deleted': { expect: '401 200 200 200 200 200' },
   'GET /api/admin/revisions': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/prompts/{id}/revisions/{version}/review': {
     expect: '401 403 403 403 200 403',
@@ -195,6 +208,16 @@ const api: Record<string, Row> = {
     input: (ids) => ({ params: { id: ids.commentA }, body: { reason: 'offensive' } }),
   },
   'GET /api/me/report-outcomes': { expect: '401 200 200 200 200 403' },
+  // Each member's own notifications, on the website only; a notification is marked read by the person it tells.
+  'GET /api/me/notifications': { expect: '401 200 200 200 200 403' },
+  'GET /api/me/notifications/count': { expect: '401 200 200 200 200 403' },
+  'POST /api/me/notifications/seen': { expect: '401 200 200 200 200 403', input: () => ({ body: { upTo: 1 } }) },
+  'POST /api/me/notifications/read': { expect: '401 200 200 200 200 403', input: () => ({ body: { upTo: 1 } }) },
+  'POST /api/me/notifications/{id}/read': {
+    expect: '401 404 200 404 404 403',
+    input: (ids) => ({ params: { id: ids.notification } }),
+    publicInput: (ids) => ({ params: { id: ids.notification } }),
+  },
   'GET /api/admin/reports': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/reports/{id}': {
     expect: '401 403 403 403 200 403',
@@ -278,6 +301,7 @@ const pages: Record<string, Row & { file: string }> = {
   '/dashboard/collections': { file: 'dashboard/collections.astro', expect: '302 200 200 200 200 403' },
   '/dashboard/profile': { file: 'dashboard/profile.astro', expect: '302 200 200 200 200 403' },
   '/dashboard/import': { file: 'dashboard/import.astro', expect: '302 200 200 200 200 403' },
+  '/notifications': { file: 'notifications.astro', expect: '302 200 200 200 200 403' },
   // Editing as the API decides it: the author, and the admin unless private; a visitor is asked to sign in.
   '/prompts/{id}/edit': {
     file: 'prompts/[id]/edit.astro',
@@ -388,6 +412,10 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       ids[`private${copy}`] = (await post('/api/prompts', { ...submission, visibility: 'private' })).id;
       // Straight through the command: the owner's submissions above and below use up their hourly submit limit.
       const revisionOf = { ...submission, authorName: 'owner', isFeatured: false, isEditorsPick: false };
+      const keptPrivately = { ...revisionOf, visibility: 'private' as const };
+      ids[`deletable${copy}`] = (await submitPrompt(app.store, keptPrivately, { userId: ids.owner, isAdmin: false }, meta())).result.id;
+      ids[`deleted${copy}`] = (await submitPrompt(app.store, keptPrivately, { userId: ids.owner, isAdmin: false }, meta())).result.id;
+      await post('/api/prompts/{id}/delete', {}, { id: String(ids[`deleted${copy}`]) });
       ids[`revision${copy}`] = (await submitPrompt(app.store, revisionOf, { userId: ids.owner, isAdmin: false }, meta())).result.id;
       ids[`resubmit${copy}`] = (await submitPrompt(app.store, revisionOf, { userId: ids.owner, isAdmin: false }, meta())).result.id;
       ids[`favorite${copy}`] = (await post('/api/favorites', { promptId: copy === 'A' ? 3 : 4 })).id;
@@ -432,6 +460,11 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       const r = await as.owner.api(routes.edit, { params: { id }, body: { title: 'Owner revision' } });
       if (r.status !== 200 || r.body.applied !== false) throw new Error(`revision: ${r.status} ${JSON.stringify(r.body)}`);
     }
+    // The admin's decisions above told the owner: the first of those notifications is the one the rows name.
+    await settleAll(app);
+    const told = await as.owner.api(routes.myNotifications);
+    if (told.status !== 200 || told.body.items.length === 0) throw new Error(`notifications: ${told.status} ${JSON.stringify(told.body)}`);
+    ids.notification = told.body.items[0].position;
     as.device.headers = { authorization: `Bearer ${deviceToken}`, origin: EXTENSION_ORIGIN };
     // The owner's tokens for the derived columns (not the copies the DELETE row revokes).
     for (const [who, scope] of [
