@@ -1,7 +1,7 @@
-import type { Sql } from '../../events';
-import type { PageRequest } from '../../events/paging';
-import { searchOwnPromptIds } from '../../projections/catalog/queries';
-import { listSubmissions } from '../../projections/review/queries';
+import type { Sql } from '../../../events';
+import type { PageRequest } from '../../../events/paging';
+import { searchOwnPromptIds } from '../../../projections/catalog/queries';
+import { listSubmissions } from '../../../projections/review/queries';
 
 /**
  * My Prompts: the user's submissions, newest first; with `q`, those the search engine finds
