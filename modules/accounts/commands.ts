@@ -1,7 +1,7 @@
 import { forgetPerson } from '../../events/personal';
-import { DomainError, executeIn, handle, transact, type Appended, type EventMetadata, type EventStore, type StoredEvent, type StoreTx } from '../../events';
+import { DomainError, executeIn, handle, transact, type Appended, type EventMetadata, type EventStore, type CommandPlan, type StoreTx } from '../../events';
 import type { RegisterRequest, SetPasswordRequest, LoginRequest } from './contracts';
-import { accountDecider, accountPlan, signInPlan, type AccountState, type LinkPurpose } from './domain/account';
+import { accountDecider, accountPlan, signInPlan, type AccountCommand, type AccountState, type LinkPurpose } from './domain/account';
 import { hashPassword, verifyOrWaste } from './password';
 import { findUserIdByEmail, passwordHashOf, readAccount, usernameHolderHasPassword } from './queries';
 import type { SessionInfo, Sessions } from './sessions';
@@ -28,16 +28,16 @@ export type RegisterOutcome =
   /** The address already had an account with a password: its owner gets a notice, nothing changes. */
   | { kind: 'exists'; userId: number; email: string; name: string };
 
-/** A fresh link token: the raw token goes into the email, only its hash into the decision. */
-function newLink(): { token: string; tokenHash: string } {
+/**
+ * A command that may issue a link, through the kernel: the decision sees only a fresh token's
+ * hash; the raw token comes back (`link`) only when the decision issued one, for its email.
+ */
+async function handleWithLink(store: EventStore, metadata: EventMetadata, plan: (tx: StoreTx, tokenHash: string) => Promise<CommandPlan<AccountCommand>>) {
   const token = generateToken();
-  return { token, tokenHash: hashToken(token) };
-}
-
-/** The link the decision issued, if it issued one, with the raw token its email carries. */
-function issuedLink(events: readonly StoredEvent[], token: string): IssuedLink | null {
-  const issued = events.find((e) => e.type === 'PasswordLinkIssued');
-  return issued ? { token, purpose: issued.data.purpose } : null;
+  const decided = await handle(store, accountDecider, (tx) => plan(tx, hashToken(token)), metadata);
+  const issued = decided.events.find((e) => e.type === 'PasswordLinkIssued');
+  const link: IssuedLink | null = issued ? { token, purpose: issued.data.purpose } : null;
+  return { ...decided, link };
 }
 
 /**
@@ -58,34 +58,19 @@ export async function register(
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<{ outcome: RegisterOutcome } & Appended> {
-  const { token, tokenHash } = newLink();
   const { email, name } = request;
   const username = request.username ?? null;
-  const { state, events, last } = await handle(
-    store,
-    accountDecider,
-    async (tx) => {
-      const usernameTaken = username !== null && (await usernameHolderHasPassword(tx, username));
-      const newId = await tx.nextId('user');
-      const [inserted] = await tx.query<{ user_id: number }>(
-        'insert into account_emails (email, user_id) values ($1, $2) on conflict (email) do nothing returning user_id',
-        [email, newId],
-      );
-      const reserved =
-        inserted !== undefined &&
-        username !== null &&
-        (
-          await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [
-            username.toLowerCase(),
-            newId,
-          ])
-        ).length > 0;
-      const userId = inserted ? newId : (await findUserIdByEmail(tx, email))!;
-      return accountPlan(userId, { kind: 'register', userId, email, name, username, reserved, usernameTaken, tokenHash, now });
-    },
-    metadata,
-  );
-  const link = issuedLink(events, token);
+  const { state, events, last, link } = await handleWithLink(store, metadata, async (tx, tokenHash) => {
+    const usernameTaken = username !== null && (await usernameHolderHasPassword(tx, username));
+    const newId = await tx.nextId('user');
+    const [inserted] = await tx.query<{ user_id: number }>(
+      'insert into account_emails (email, user_id) values ($1, $2) on conflict (email) do nothing returning user_id',
+      [email, newId],
+    );
+    const reserved = inserted !== undefined && username !== null && (await reserveUsername(tx, username, newId));
+    const userId = inserted ? newId : (await findUserIdByEmail(tx, email))!;
+    return accountPlan(userId, { kind: 'register', userId, email, name, username, reserved, usernameTaken, tokenHash, now });
+  });
   if (!link) return { outcome: { kind: 'exists', userId: state.userId, email: state.email, name: state.name }, events, last };
   // A relinked account keeps its name until a password is set with this link, which carries the request's.
   const kind = events[0].type === 'UserRegistered' ? 'created' : 'relinked';
@@ -104,11 +89,16 @@ async function reserveChosenUsername(tx: StoreTx, state: AccountState): Promise<
   if (wanted?.toLowerCase() === state.username?.toLowerCase()) return state.username;
   await tx.query('delete from account_usernames where user_id = $1', [state.userId]);
   if (!wanted) return null;
-  const [reserved] = await tx.query<{ user_id: number }>(
-    'insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id',
-    [wanted.toLowerCase(), state.userId],
-  );
-  return reserved ? wanted : null;
+  return (await reserveUsername(tx, wanted, state.userId)) ? wanted : null;
+}
+
+/** Takes `username` for the account unless another holds it (compared case-insensitively). */
+async function reserveUsername(tx: StoreTx, username: string, userId: number): Promise<boolean> {
+  const rows = await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [
+    username.toLowerCase(),
+    userId,
+  ]);
+  return rows.length > 0;
 }
 
 export type ResetOutcome = { kind: 'unknown' } | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
@@ -124,14 +114,9 @@ export async function requestPasswordLink(
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<{ outcome: ResetOutcome } & Appended> {
-  const { token, tokenHash } = newLink();
-  const { state, events, last } = await handle(
-    store,
-    accountDecider,
-    async (tx) => accountPlan((await findUserIdByEmail(tx, email)) ?? 0, { kind: 'issue-link', tokenHash, now }),
-    metadata,
+  const { state, events, last, link } = await handleWithLink(store, metadata, async (tx, tokenHash) =>
+    accountPlan((await findUserIdByEmail(tx, email)) ?? 0, { kind: 'issue-link', tokenHash, now }),
   );
-  const link = issuedLink(events, token);
   if (!link) return { outcome: { kind: 'unknown' }, events, last };
   return { outcome: { kind: 'issued', userId: state.userId, email: state.email, name: state.name, link }, events, last };
 }
@@ -177,7 +162,12 @@ export async function setPassword(
   return { userId, session, events, last };
 }
 
-/** Password sign-in. Unknown emails and accounts without a password cost one Argon2id verify too. */
+/** Whether `password` is the account's. No account (0) or no password costs one Argon2id verify too. */
+async function passwordOf(store: EventStore, userId: number, password: string): Promise<boolean> {
+  return verifyOrWaste(userId === 0 ? null : await passwordHashOf(store.db, userId), password);
+}
+
+/** Password sign-in: an unknown email, an account without a password and a wrong password answer alike. */
 export async function signIn(
   store: EventStore,
   sessions: Sessions,
@@ -185,8 +175,8 @@ export async function signIn(
   metadata: EventMetadata,
 ): Promise<{ userId: number; session: SessionInfo } & Appended> {
   const userId = (await findUserIdByEmail(store.db, request.email)) ?? 0;
-  const passwordMatches = await verifyOrWaste(userId === 0 ? null : await passwordHashOf(store.db, userId), request.password);
-  const { events, last } = await handle(store, accountDecider, signInPlan(userId, passwordMatches), { ...metadata, actor: userId });
+  const matches = await passwordOf(store, userId, request.password);
+  const { events, last } = await handle(store, accountDecider, signInPlan(userId, matches), { ...metadata, actor: userId });
   const session = await sessions.create(userId);
   return { userId, session, events, last };
 }
@@ -205,7 +195,7 @@ export async function deleteAccount(
   metadata: EventMetadata,
   alsoForget: readonly ((tx: StoreTx) => Promise<unknown>)[] = [],
 ): Promise<Appended> {
-  const passwordMatches = await verifyOrWaste(await passwordHashOf(store.db, userId), password);
+  const passwordMatches = await passwordOf(store, userId, password);
   const { events, last } = await transact(store, async (tx) => {
     await executeIn(tx, accountDecider, accountPlan(userId, { kind: 'delete', passwordMatches }), { ...metadata, actor: userId });
     await tx.many(
