@@ -1,5 +1,5 @@
 /**
- * Screenshots of every public screen at desktop (1280) and phone (360) width, light and
+ * Screenshots of every public screen at desktop (1280), tablet (900) and phone (360) width, light and
  * dark, English and Traditional Chinese, into /tmp/shots (or SHOTS_DIR).
  *
  *   npx tsx tests/bench/site-shots.ts http://127.0.0.1:4510 [filter]
@@ -40,6 +40,7 @@ for (const lng of ['en', 'zh-HK'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     for (const [device, width] of [
       ['desktop', 1280],
+      ['tablet', 900],
       ['phone', 360],
     ] as const) {
       const context = await browser.newContext({

@@ -113,6 +113,13 @@ for (const lng of LANGS) {
       );
       await page.getByText(lng === 'en' ? 'Show menu' : '顯示選單', { exact: true }).click();
       await expect(menu).toBeHidden();
+      // The chat-box picker in three drawn frames, the keyboard command and the ten sites, in the page's language.
+      const picker = page.getByTestId('composer-demo');
+      await expect(picker.getByTestId('composer-demo-frame')).toHaveCount(3);
+      await expect(picker.getByTestId('composer-demo-frame').nth(1)).toContainText(lng === 'en' ? '/sum' : '/總結');
+      await expect(picker.getByTestId('composer-demo-shortcut')).toContainText('Alt+Shift+P');
+      await expect(picker.getByTestId('composer-demo-sites').locator('li')).toHaveCount(10);
+      await expect(picker.getByTestId('composer-demo-sites')).toContainText(lng === 'en' ? 'Doubao' : '豆包');
       // FAQ items open and close.
       const second = page.getByTestId('faq').locator('details').nth(1);
       await second.locator('summary').click();

@@ -27,6 +27,18 @@ describe.each(['en', 'zh-HK'])('extension page (%s)', (lng) => {
     for (const chat of CHAT_SITES) expect(answer).toContain(named[chat.id] ?? chat.name);
   });
 
+  it('draws the chat-box picker as the extension has it: the ten sites of its table, its keyboard command, a filter that narrows', () => {
+    const demo = site(lng).composerDemo;
+    const named: Record<string, string> = lng === 'en' ? {} : { doubao: '豆包', qwen: '通義千問' };
+    expect(Object.keys(demo.sites)).toEqual(CHAT_SITES.map((chat) => chat.id));
+    for (const chat of CHAT_SITES) expect(demo.sites[chat.id]).toBe(named[chat.id] ?? chat.name);
+    const key: string = manifest.commands['open-picker'].suggested_key.default;
+    expect(demo.shortcut.replace(/<[^>]+>/g, '')).toContain(key);
+    // The second frame lists the prompts whose titles hold the filter (ComposerPickerDemo's `narrowed`), and only those.
+    const kept = Object.entries<{ title: string }>(demo.prompts).filter(([, p]) => p.title.toLowerCase().includes(demo.filter.toLowerCase()));
+    expect(kept.map(([k]) => k)).toEqual(['minutes', 'bullets']);
+  });
+
   it("draws the extension's real context menu: its items, worded, and no other of Promptory's", () => {
     const drawn = Object.keys(site(lng).demo.menu);
     const browsers = ['back', 'copy', 'search'];
