@@ -3,7 +3,7 @@ import { executeIn, type Decider } from './decider';
 import { DomainError } from './errors';
 import type { Reason } from './refusals';
 import type { Sql } from './sql';
-import type { StoreTx } from './store';
+import type { EventStore, StoreTx } from './store';
 import type { NewEvent } from './contracts';
 import type { EventMetadata, StoredEvent } from './types';
 
@@ -118,6 +118,25 @@ export async function revokeUserBearersIn<C extends { kind: string; userId: numb
   for (const { id } of rows) await executeIn(tx, decider, { stream: kind.stream(id), command: command(id) }, metadata);
   if (rows.length) await tx.query(`delete from ${kind.table} where user_id = $1`, [userId]);
   return rows.length;
+}
+
+/**
+ * The user-wide ends of one kind of credential, `command` making its revoke command: after a
+ * password is set or reset (`afterPassword`, in its own transaction: whoever knew the old
+ * password may have made one) and when the account is deleted (`forget`, in the deletion's
+ * transaction). `afterPassword`'s result is how many were revoked.
+ */
+export function userRevocations<C extends { kind: string; userId: number }>(
+  kind: BearerKind,
+  decider: Decider<BearerState, C>,
+  command: (id: number, userId: number, by: 'password' | 'deletion') => RevokeCommand<C>,
+) {
+  const revokeAll = (tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) =>
+    revokeUserBearersIn(tx, kind, decider, userId, (id) => command(id, userId, by), metadata);
+  return {
+    afterPassword: (store: EventStore, userId: number, metadata: EventMetadata) => store.transaction((tx) => revokeAll(tx, userId, 'password', metadata)),
+    forget: async (tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> => void (await revokeAll(tx, userId, 'deletion', metadata)),
+  };
 }
 
 /** The instant `kind.working` compares with at `now`. */

@@ -33,6 +33,7 @@ export {
   bearerDecider,
   revokeBearerIn,
   revokeUserBearersIn,
+  userRevocations,
   findBearer,
   hashBearer,
   cutoffAt,

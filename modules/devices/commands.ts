@@ -1,15 +1,4 @@
-import {
-  cutoffAt,
-  DomainError,
-  executeIn,
-  findBearer,
-  revokeBearerIn,
-  revokeUserBearersIn,
-  type EventMetadata,
-  type EventStore,
-  type Sql,
-  type StoreTx,
-} from '../../events';
+import { cutoffAt, DomainError, executeIn, findBearer, revokeBearerIn, type EventMetadata, type EventStore, type Sql, userRevocations } from '../../events';
 import { CONNECT_REQUEST_TTL_MS, DEVICE_REFUSALS, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
 import { summarizeAgent } from './domain/agent';
 import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
@@ -93,6 +82,8 @@ export async function connectDevice(
   return { deviceId: result, events, last };
 }
 
+const userWide = userRevocations(deviceKind, deviceDecider, (deviceId, userId, by) => ({ kind: 'revoke', deviceId, userId, by }));
+
 /** Ends a device's access at once: from the dashboard (`by: 'user'`) or the extension's sign-out. */
 export async function revokeDevice(store: EventStore, userId: number, deviceId: number, by: 'user' | 'device', metadata: EventMetadata) {
   return store.transaction((tx) => revokeBearerIn(tx, deviceKind, deviceDecider, deviceId, { kind: 'revoke', deviceId, userId, by }, metadata));
@@ -103,12 +94,7 @@ export async function revokeDevice(store: EventStore, userId: number, deviceId: 
  * (a DeviceRevoked `by: 'password'` each, in one transaction). Whoever knew the old password
  * may have connected one; the owner reconnects theirs. Answers how many were revoked.
  */
-export async function revokeUserDevices(store: EventStore, userId: number, metadata: EventMetadata) {
-  return store.transaction((tx) => revokeAllIn(tx, userId, 'password', metadata));
-}
-
-const revokeAllIn = (tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) =>
-  revokeUserBearersIn(tx, deviceKind, deviceDecider, userId, (deviceId) => ({ kind: 'revoke', deviceId, userId, by }), metadata);
+export const revokeUserDevices = userWide.afterPassword;
 
 export interface DeviceCredential {
   deviceId: number;
@@ -141,6 +127,4 @@ export async function listDevices(sql: Sql, userId: number, now = new Date()): P
 }
 
 /** The account is being deleted (in its transaction): every device ends (`by: 'deletion'`) and leaves the table. */
-export async function forgetUserDevices(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
-  await revokeAllIn(tx, userId, 'deletion', metadata);
-}
+export const forgetUserDevices = userWide.forget;

@@ -1,15 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  executeIn,
-  findBearer,
-  hashBearer,
-  revokeBearerIn,
-  revokeUserBearersIn,
-  type EventMetadata,
-  type EventStore,
-  type Sql,
-  type StoreTx,
-} from '../../events';
+import { executeIn, findBearer, hashBearer, revokeBearerIn, type EventMetadata, type EventStore, type Sql, userRevocations } from '../../events';
 import { DAY_MS, TOKEN_PREFIX, type AccessTokenView, type CreateTokenRequest, type CreatedTokenView, type TokenScope } from './contracts';
 import { accessTokenKind, tokenDecider, tokenPlan } from './domain/token';
 
@@ -63,6 +53,8 @@ export async function createAccessToken(store: EventStore, userId: number, reque
   return { result, events, last };
 }
 
+const userWide = userRevocations(accessTokenKind, tokenDecider, (tokenId, userId, by) => ({ kind: 'revoke', tokenId, userId, by }));
+
 /** Ends a token's access at once (from the dashboard). Revoking twice changes nothing. */
 export async function revokeAccessToken(store: EventStore, userId: number, tokenId: number, metadata: EventMetadata) {
   return store.transaction((tx) => revokeBearerIn(tx, accessTokenKind, tokenDecider, tokenId, { kind: 'revoke', tokenId, userId, by: 'user' }, metadata));
@@ -72,12 +64,7 @@ export async function revokeAccessToken(store: EventStore, userId: number, token
  * The account's password was set or reset: every token it made stops working at once (an
  * AccessTokenRevoked `by: 'password'` each, in one transaction), as its devices do. Answers how many.
  */
-export async function revokeUserAccessTokens(store: EventStore, userId: number, metadata: EventMetadata) {
-  return store.transaction((tx) => revokeAllIn(tx, userId, 'password', metadata));
-}
-
-const revokeAllIn = (tx: StoreTx, userId: number, by: 'password' | 'deletion', metadata: EventMetadata) =>
-  revokeUserBearersIn(tx, accessTokenKind, tokenDecider, userId, (tokenId) => ({ kind: 'revoke', tokenId, userId, by }), metadata);
+export const revokeUserAccessTokens = userWide.afterPassword;
 
 export interface TokenCredential {
   tokenId: number;
@@ -102,6 +89,4 @@ export async function listAccessTokens(sql: Sql, userId: number, now = new Date(
 }
 
 /** The account is being deleted (in its transaction): every token ends (`by: 'deletion'`) and leaves the table. */
-export async function forgetUserAccessTokens(tx: StoreTx, userId: number, metadata: EventMetadata): Promise<void> {
-  await revokeAllIn(tx, userId, 'deletion', metadata);
-}
+export const forgetUserAccessTokens = userWide.forget;
