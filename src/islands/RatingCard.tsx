@@ -89,12 +89,21 @@ function Choices({ promptId, signedIn, t }: { promptId: number; signedIn: boolea
  * The author's own actions on their published prompt: their rating would not count, and
  * reporting it makes no sense. Delete withdraws it from the public lists into Recently deleted,
  * with Undo in the toast; the card then says so and offers Restore (the rest of the page is the
- * shared one, as it stood).
+ * shared one, as it stood). Restored, it stands withdrawn, as the question said: only its author
+ * sees it, on its own page.
  */
 function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'detail'>> }) {
-  const [deleted, setDeleted] = useState(false);
+  const [state, setState] = useState<'shown' | 'deleted' | 'restored'>('shown');
   const deletion: DeletionT = (key) => t(`review:${key}`);
-  if (deleted)
+  if (state === 'restored')
+    return (
+      <p className="text-sm text-muted-foreground" role="status" data-testid="own-restored">
+        <a href={`/prompts/${promptId}`} className="font-medium text-link hover:underline">
+          {t('review:own.withdrawnNotice')}
+        </a>
+      </p>
+    );
+  if (state === 'deleted')
     return (
       <div role="status" data-testid="own-deleted">
         <p className="text-sm text-muted-foreground">{t('rating.deletedNotice')}</p>
@@ -102,7 +111,7 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
           variant="outline"
           size="sm"
           className="mt-3"
-          onClick={() => void restoreDeleted(promptId, deletion).then((ok) => ok && setDeleted(false))}
+          onClick={() => void restoreDeleted(promptId, deletion).then((ok) => ok && setState('restored'))}
           data-testid="own-restore"
         >
           <Icon name="rotate-ccw" size={14} />
@@ -126,7 +135,7 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => void askToDelete(promptId, 'approved', deletion, (restored) => setDeleted(!restored))}
+        onClick={() => void askToDelete(promptId, 'approved', deletion, (restored) => setState(restored ? 'restored' : 'deleted'))}
         data-testid="own-delete"
       >
         <Icon name="trash" size={14} />

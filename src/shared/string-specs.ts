@@ -87,6 +87,7 @@ export const STRING_SPECS = {
       'review:mine.undo',
       'review:mine.restoredTitle',
       'review:mine.restoreFailed',
+      'review:own.withdrawnNotice',
       'prompts:detail.usesUnit',
       'prompts:card.noRatings',
       'prompts:card.helpful',

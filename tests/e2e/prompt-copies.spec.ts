@@ -44,19 +44,6 @@ for (const lng of LANGS) {
     await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')));
     await expect(page.getByTestId('report-prompt')).toHaveCount(0);
 
-    // Delete from its page, by keyboard: it leaves the public lists; Undo in the toast brings it back.
-    page.once('dialog', (d) => void d.accept());
-    await own.getByTestId('own-delete').focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('own-deleted')).toContainText(prompts.rating.deletedNotice);
-    expect((await page.request.get(`/api/prompts/${id}`)).status()).toBe(404);
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText(review.mine.deletedTitle);
-    await toast.getByRole('button', { name: review.mine.undo }).click();
-    await expect(page.getByTestId('own-actions')).toBeVisible();
-    await expect(page.getByTestId('toast')).toContainText(review.mine.restoredTitle);
-    expect((await page.request.get(`/api/prompts/${id}`)).status()).toBe(200);
-
     // 2. A reuser saves a copy; the toast opens it, linked back to the original by its author.
     const reuser = await browser.newContext();
     await prepare(reuser, baseURL!, lng);
@@ -89,6 +76,20 @@ for (const lng of LANGS) {
     const plain = await other.request.get((await other.getByTestId('download-text').getAttribute('href'))!);
     expect(await plain.text()).toBe(`${content}\n`);
     await reuser.close();
+
+    // 4. Its author deletes it from its page, by keyboard: it leaves the public lists; Undo in the toast brings it back.
+    page.once('dialog', (d) => void d.accept());
+    await own.getByTestId('own-delete').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('own-deleted')).toContainText(prompts.rating.deletedNotice);
+    expect((await page.request.get(`/api/prompts/${id}`)).status()).toBe(404);
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText(review.mine.deletedTitle);
+    await toast.getByRole('button', { name: review.mine.undo }).click();
+    await expect(page.getByTestId('toast')).toContainText(review.mine.restoredTitle);
+    // Back as the question said: withdrawn, its author's alone, on its own page.
+    await page.getByTestId('own-restored').getByRole('link', { name: review.own.withdrawnNotice }).click();
+    await expect(page.getByTestId('own-prompt').getByTestId('status-badge')).toHaveAttribute('data-status', 'withdrawn');
     await expectNoErrors(errors);
   });
 }
