@@ -75,6 +75,11 @@ export const PromptSavedPrivately = {
     savedBy: id,
     /** The import (POST /api/me/import) that brought it, which its undo takes back; absent when saved by hand. */
     importBatch: id.optional(),
+    /**
+     * Someone else's public prompt this is a copy of ("Save a copy"), and the version copied:
+     * the copy links back to it and the original counts its copies. Absent when written by hand.
+     */
+    copiedFrom: z.object({ promptId: id, version: id }).optional(),
     penName,
   }),
   upcast: (data: unknown) => data,

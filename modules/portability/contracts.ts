@@ -12,6 +12,11 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('json') });
 
+/** One prompt's download (GET /api/prompts/{id}/download): a Markdown file with front matter, the export's JSON of one prompt, or its text alone. */
+export const PROMPT_DOWNLOAD_FORMATS = ['markdown', 'json', 'text'] as const;
+export type PromptDownloadFormat = (typeof PROMPT_DOWNLOAD_FORMATS)[number];
+export const promptDownloadQuery = z.object({ format: z.enum(PROMPT_DOWNLOAD_FORMATS).default('markdown') });
+
 /** What a refusal says when one account downloads or imports its data too often (the `data` rate limit). */
 export const DATA_MESSAGES = {
   tooMany: 'You have downloaded or imported your data many times in a short while. Please wait a while and try again.',

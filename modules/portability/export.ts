@@ -1,5 +1,5 @@
 import { csvRecords, writeCsv } from './csv';
-import type { ExportedPrompt, PromptoryExport } from './contracts';
+import type { ExportedPrompt, PromptDownloadFormat, PromptoryExport } from './contracts';
 
 /** A file of an export archive: its path inside the zip and its text. */
 export interface ExportFile {
@@ -105,6 +105,25 @@ function promptFile(p: ExportedPrompt): ExportFile {
   }
   lines.push('---', '', p.content, '');
   return { path: promptPath(p), text: lines.join('\n') };
+}
+
+/** One prompt downloaded from its page: the file's name, type and text. */
+export interface PromptFile {
+  name: string;
+  type: string;
+  text: string;
+}
+
+/**
+ * One prompt as a file of its own, written as the exports write it: Markdown is the Markdown
+ * export's file of the prompt (front matter with its variables, then the content), which the
+ * import reads back; JSON is the prompt as the Promptory export lists it; text is the content alone.
+ */
+export function promptDownload(p: ExportedPrompt, format: PromptDownloadFormat): PromptFile {
+  const base = `${p.id}-${slugOf(p.title, 'prompt')}`;
+  if (format === 'markdown') return { name: `${base}.md`, type: 'text/markdown; charset=utf-8', text: promptFile(p).text };
+  if (format === 'json') return { name: `${base}.json`, type: 'application/json; charset=utf-8', text: `${JSON.stringify(p, null, 2)}\n` };
+  return { name: `${base}.txt`, type: 'text/plain; charset=utf-8', text: p.content.endsWith('\n') ? p.content : `${p.content}\n` };
 }
 
 /**

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { idParam } from '../../events/ids';
 import { route } from '../../events/route';
-import { exportQuery, IMPORT_BODY_BYTES, importQuery, importRequest, type ImportResult, type PromptoryExport } from './contracts';
+import {
+  exportQuery,
+  IMPORT_BODY_BYTES,
+  importQuery,
+  importRequest,
+  promptDownloadQuery,
+  type ExportedPrompt,
+  type ImportResult,
+  type PromptoryExport,
+} from './contracts';
 
 /** A person's data over HTTP: taking it out, bringing it in, taking an import back. */
 export const portabilityRoutes = {
@@ -13,6 +22,15 @@ export const portabilityRoutes = {
     query: exportQuery,
     summary:
       "Downloads the signed-in user's data: `json` (the Promptory format: own prompts with every version and their variables, bookmarks, collections, ratings, history, remembered values, profile; docs/data-format.md), `markdown` (a zip: one file per own prompt with YAML front matter, one index per collection) or `csv` (act,prompt then Promptory's columns).",
+  }),
+  downloadPrompt: route<ExportedPrompt>()({
+    method: 'GET',
+    path: '/api/prompts/{id}/download',
+    caller: 'anyone',
+    params: z.object({ id: idParam }),
+    query: promptDownloadQuery,
+    summary:
+      'Downloads one prompt the caller may read (a public one; their own private or unpublished one) as a file: `markdown` (YAML front matter with its variables, then the content, as in the Markdown export), `json` (the prompt as the Promptory export writes it, with the versions the caller may see) or `text` (the content alone).',
   }),
   importMyData: route<ImportResult>()({
     method: 'POST',

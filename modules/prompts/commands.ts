@@ -39,6 +39,25 @@ export async function submitPrompt(store: EventStore, submission: SubmitCommand,
   return { result: { id: decided.id }, events: decided.events, last: decided.last };
 }
 
+/**
+ * "Save a copy" (see decideCopy): a new private prompt of the actor's from the public prompt
+ * `sourceId`, read in the same transaction, under the actor's own account name.
+ */
+export async function copyPrompt(store: EventStore, sourceId: number, authorName: string, actor: Actor, metadata: EventMetadata) {
+  const decided = await handleNew(
+    store,
+    promptDecider,
+    'prompt',
+    (promptId) => ({
+      stream: promptStream(promptId),
+      reads: [promptStream(sourceId)],
+      command: { kind: 'copy' as const, promptId, sourceId, authorName, actor },
+    }),
+    metadata,
+  );
+  return { result: { id: decided.id }, events: decided.events, last: decided.last };
+}
+
 /** `rejection`: the reason code and note of a rejection (either may be absent: recorded as null). */
 export async function reviewPrompt(store: EventStore, promptId: number, isApproved: boolean, actor: Actor, metadata: EventMetadata, rejection?: RejectionView) {
   return changePrompt(store, { kind: 'review', promptId, isApproved, actor, rejection }, metadata);

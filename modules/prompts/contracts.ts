@@ -272,6 +272,8 @@ export interface PromptView {
   /** How many of them rate it Helpful: the figure every screen shows is their share ("86% helpful · 14 ratings"). */
   helpfulCount: number;
   usageCount: number;
+  /** How many members saved a copy of it into their own library (each counted once). */
+  copyCount: number;
   isFeatured: boolean;
   isEditorsPick: boolean;
   isApproved: boolean;
@@ -303,6 +305,8 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 /** A prompt whoever may see it unpublished sees (its submitter, the admin): the public view and its status. */
 export interface OwnPromptView extends PromptView {
   status: PromptStatusName;
+  /** The public prompt this one is a saved copy of (null: written, or imported, by its author). */
+  copiedFrom: number | null;
 }
 
 /** A submission as the review screens see it. */
@@ -445,6 +449,7 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   withdrawForbidden: { kind: 'forbidden', text: 'Only its author or the admin can withdraw this prompt' },
   privateNotListed: { kind: 'conflict', text: 'A private prompt is in no public list: there is nothing to withdraw' },
   withdrawnPrompt: { kind: 'conflict', text: EDIT_MESSAGES.withdrawnPrompt },
+  copyOwn: { kind: 'conflict', text: 'This prompt is already yours: edit it, or restore an earlier version' },
   versionNotFound: { kind: 'not_found', text: EDIT_MESSAGES.versionNotFound },
   revisionAuthorOnly: { kind: 'forbidden', text: 'Only its author can withdraw this revision' },
   noPendingRevision: { kind: 'conflict', text: EDIT_MESSAGES.noPendingRevision },

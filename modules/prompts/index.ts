@@ -1,6 +1,7 @@
 /** The prompts capability: submit, review, edit (with versions and revisions) and use prompts. */
 export {
   submitPrompt,
+  copyPrompt,
   reviewPrompt,
   resubmitPrompt,
   reReviewPrompt,

@@ -149,6 +149,25 @@ export const promptRoutes = {
     params,
     summary: 'The author restores their deleted prompt as it stood before its deletion (a withdrawn one stays withdrawn); 409 when it is not deleted.',
   }),
+  copy: route<OwnPromptView>()({
+    method: 'POST',
+    path: '/api/prompts/{id}/copy',
+    caller: 'user',
+    reads: PROMPT_READS,
+    device: true,
+    params,
+    summary:
+      "Saves a copy of someone else's public prompt into the caller's library as their private prompt (its published text and variables), linked back to the original, which counts its copiers (201 with the copy; 404 when it is not public, 409 when it is the caller's own).",
+  }),
+  ownership: route<{ isAuthor: boolean }>()({
+    method: 'GET',
+    path: '/api/prompts/{id}/ownership',
+    caller: 'user',
+    device: true,
+    params,
+    summary:
+      'Whether the caller wrote the prompt (one they may see): a prompt published under a pen name shows no account, yet its page offers its own author their own actions.',
+  }),
   deletedPrompts: route<Page<DeletedPromptView>>()({
     method: 'GET',
     path: '/api/prompts/deleted',

@@ -84,13 +84,14 @@ function insertPrompt(
     createdAt: string | Date;
     submittedBy: number | null;
     authorId: number | null;
+    copiedFrom?: number | null;
   },
 ): Statement {
   return {
     text: `insert into catalog_prompts (id, title, description, content, category_id, author_name, author_image,
              status, is_featured, is_editors_pick, created_at, submitted_by, author_id, search_text, search_grams, search_vector, search_head,
-             applied_tx, applied_pos)
-           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::text[], $18::tsvector, $19::tsvector, $2::xid8, $3)
+             applied_tx, applied_pos, copied_from)
+           values ($1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::text[], $18::tsvector, $19::tsvector, $2::xid8, $3, $20)
            on conflict (id) do nothing`,
     params: [
       d.promptId,
@@ -108,7 +109,22 @@ function insertPrompt(
       row.submittedBy,
       row.authorId,
       ...searchColumns(d, d.authorName),
+      row.copiedFrom ?? null,
     ],
+  };
+}
+
+/**
+ * A saved copy counts on its original once per member: a second copy by the same member (its
+ * row already inserted, just before) adds nothing.
+ */
+function countCopier(originalId: number, userId: number, copyId: number, at: unknown[]): Statement {
+  return {
+    text: `update catalog_prompts set applied_tx = $2::xid8, applied_pos = $3,
+             copy_count = copy_count + (not exists (
+               select 1 from catalog_prompts where copied_from = $1 and submitted_by = $4 and id <> $5))::int
+           where id = $1 and ${AFTER}`,
+    params: [originalId, ...at, userId, copyId],
   };
 }
 
@@ -154,7 +170,8 @@ export const catalogProjection: Projection = {
   // review queue reads its own projection); v12: author_id, the member a byline links to (none for a pen name);
   // v13: approvals carry the text they publish (no copy of each revision kept: catalog_revisions is gone).
   // v14: search_vector and search_head, the search engine's index of every field (docs/search.md).
-  version: 14,
+  // v15: copied_from and copy_count ("Save a copy": the copy links back, the original counts its copiers).
+  version: 15,
   tables: ['catalog_prompts'],
   handles: [
     'AccountDeleted',
@@ -189,6 +206,10 @@ export const catalogProjection: Projection = {
       rating_count integer not null default 0,
       helpful_count integer not null default 0,
       usage_count integer not null default 0,
+      -- how many members saved a copy of it (each counted once, whatever how many copies they made)
+      copy_count integer not null default 0,
+      -- a copy's original ("Save a copy"): the public prompt it was made from
+      copied_from integer,
       is_featured boolean not null default false,
       is_editors_pick boolean not null default false,
       -- private | pending | approved | rejected | withdrawn | deleted: only approved rows are public; a
@@ -215,6 +236,7 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
     create index catalog_prompts_words on catalog_prompts using gin (search_vector);
+    create index catalog_prompts_copies on catalog_prompts (copied_from, submitted_by) where copied_from is not null;
   `,
   evolveBatch(events) {
     const statements: Statement[] = [];
@@ -257,7 +279,9 @@ export const catalogProjection: Projection = {
             createdAt: event.createdAt,
             submittedBy: d.savedBy,
             authorId: d.penName ? null : d.savedBy,
+            copiedFrom: d.copiedFrom?.promptId ?? null,
           }),
+          ...(d.copiedFrom ? [countCopier(d.copiedFrom.promptId, d.savedBy, d.promptId, at)] : []),
         ];
       }
       case 'PromptSharedForReview':

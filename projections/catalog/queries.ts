@@ -11,6 +11,8 @@ interface PromptRow extends PromptContentRow {
   rating_count: number;
   helpful_count: number;
   usage_count: number;
+  copy_count: number;
+  copied_from: number | null;
   is_featured: boolean;
   is_editors_pick: boolean;
   status: string;
@@ -20,7 +22,7 @@ interface PromptRow extends PromptContentRow {
   version: number;
 }
 
-const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, helpful_count, usage_count,
+const COLUMNS = `id, title, description, content, category_id, author_name, author_image, rating, rating_count, helpful_count, usage_count, copy_count, copied_from,
   is_featured, is_editors_pick, status, reviewed_by, reviewed_at, created_at, version, submitted_by, author_id`;
 
 export function toPromptView(row: PromptRow): PromptView {
@@ -30,6 +32,7 @@ export function toPromptView(row: PromptRow): PromptView {
     ratingCount: row.rating_count,
     helpfulCount: row.helpful_count,
     usageCount: row.usage_count,
+    copyCount: row.copy_count,
     isFeatured: row.is_featured,
     isEditorsPick: row.is_editors_pick,
     isApproved: row.status === 'approved',
@@ -41,6 +44,9 @@ export function toPromptView(row: PromptRow): PromptView {
     version: row.version,
   };
 }
+
+/** A prompt as its author (or the admin) sees it: with its status, and the original it is a copy of. */
+const ownView = (row: PromptRow): OwnPromptView => ({ ...toPromptView(row), status: row.status as PromptStatusName, copiedFrom: row.copied_from });
 
 export type ListSource = 'all' | 'featured' | 'editors-pick';
 
@@ -191,7 +197,7 @@ export async function getPromptAccess(
   const isAuthor = viewer.userId !== null && row.submitted_by === viewer.userId;
   const mayEdit = isAuthor || (viewer.isAdmin && row.status !== 'private');
   if (row.status !== 'approved' && !mayEdit) return null;
-  return { prompt: { ...toPromptView(row), status: row.status as PromptStatusName }, mayEdit, isAuthor };
+  return { prompt: ownView(row), mayEdit, isAuthor };
 }
 
 /** Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted), oldest first: what their data export holds. */
@@ -199,7 +205,7 @@ export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPrompt
   const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 and status <> 'deleted' order by created_at, id`, [
     userId,
   ]);
-  return rows.map((row) => ({ ...toPromptView(row), status: row.status as PromptStatusName }));
+  return rows.map(ownView);
 }
 
 /**

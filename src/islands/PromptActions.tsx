@@ -12,11 +12,14 @@ import { AddToCollectionButton } from './library/AddToCollection';
 import { SignedInBookmark } from './library/bookmark';
 import { Button } from '../ui/Button';
 import { preloadFillPanel, useFillPanel } from './fill/useFillPanel';
+import { saveCopy, useAuthorship } from '../client/prompt-copies';
 
 interface Props {
   id: number;
   title: string;
   shareUrl: string;
+  /** The author's public account (null: a pen name, the house's): its author is offered no copy of their own. */
+  authorId: number | null;
   /** The content has fill-in variables: Copy Prompt opens the fill-in panel first. */
   fill?: boolean;
   /** `STRING_SPECS.detail`. */
@@ -26,12 +29,15 @@ interface Props {
 /**
  * The detail page's actions: Copy Prompt (records a use and copies; reads
  * "Copied!" for 2 seconds; a prompt with variables is filled in first, in the fill-in panel), Bookmark/Bookmarked (visitors are asked to sign in), Add to
- * collection (signed in), Share (native share, else the URL is copied: "Link copied").
+ * collection (signed in), Share (native share, else the URL is copied: "Link copied"), Save a
+ * copy (into the viewer's own library; not to its author; visitors are asked to sign in).
  */
-export default function PromptActions({ id, title, shareUrl, fill = false, strings }: Props) {
+export default function PromptActions({ id, title, shareUrl, authorId, fill = false, strings }: Props) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
+  const own = useAuthorship(id, authorId);
   const [busy, setBusy] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [copied, setCopied] = useState(false);
   const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(reset.current), []);
@@ -78,6 +84,21 @@ export default function PromptActions({ id, title, shareUrl, fill = false, strin
         <Icon name="share" size={16} />
         {t('actions.share')}
       </Button>
+      {!own && (
+        <Button
+          variant="outline"
+          data-testid="save-copy"
+          aria-busy={saving || undefined}
+          onClick={() => {
+            if (saving) return;
+            setSaving(true);
+            void saveCopy(id).finally(() => setSaving(false));
+          }}
+        >
+          <Icon name="folder-plus" size={16} />
+          {t('copies.save')}
+        </Button>
+      )}
       {panel.panel}
     </div>
   );

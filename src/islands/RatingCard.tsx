@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { $currentUser } from '../client/current-user';
 import { askToSignInToRate } from '../client/prompt-actions';
+import { useAuthorship } from '../client/prompt-copies';
 import { $ratingAggregates, $ratings } from '../client/stores';
 import { RatingStat } from '../ui/RatingStat';
 import { buttonClass } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { RatingChoices } from '../ui/PromptControls';
+import { Button } from '../ui/Button';
+import { askToDelete, restoreDeleted, type DeletionT } from './shared/review-parts';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';
 import { translator, type Strings, type T } from '../shared/strings';
@@ -14,7 +17,10 @@ import type { ScopeOf } from '../shared/string-specs';
 
 interface Props {
   promptId: number;
-  /** The author's account when public (not for a pen name): its author gets their own actions here instead of Rate. */
+  /**
+   * The author's account when public: its author gets their own actions here instead of Rate.
+   * Null (a pen name, the house's, a deleted account's): a signed-in viewer asks the server.
+   */
   authorId: number | null;
   /** The server's figures for the card's summary (`RatingAggregate`). */
   helpful: number;
@@ -32,8 +38,9 @@ interface Props {
 export default function RatingControls({ promptId, authorId, helpful, count, strings }: Props) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
-  // The page is shared by everyone (page cache): who wrote it is known only once hydrated.
-  const own = !!user && authorId !== null && user.id === authorId;
+  // The page is shared by everyone (page cache): who wrote it is known only once hydrated, and
+  // behind a pen name only once the server has said so.
+  const own = useAuthorship(promptId, authorId);
   return (
     <>
       <h2 id="rating-card-title" className="text-sm font-semibold">
@@ -78,8 +85,40 @@ function Choices({ promptId, signedIn, t }: { promptId: number; signedIn: boolea
   );
 }
 
-/** The author's own actions on their published prompt: their rating would not count, and reporting it makes no sense. */
+/**
+ * The author's own actions on their published prompt: their rating would not count, and
+ * reporting it makes no sense. Delete withdraws it from the public lists into Recently deleted,
+ * with Undo in the toast; the card then says so and offers Restore (the rest of the page is the
+ * shared one, as it stood). Restored, it stands withdrawn, as the question said: only its author
+ * sees it, on its own page.
+ */
 function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'detail'>> }) {
+  const [state, setState] = useState<'shown' | 'deleted' | 'restored'>('shown');
+  const deletion: DeletionT = (key) => t(`review:${key}`);
+  if (state === 'restored')
+    return (
+      <p className="text-sm text-muted-foreground" role="status" data-testid="own-restored">
+        <a href={`/prompts/${promptId}`} className="font-medium text-link hover:underline">
+          {t('review:own.withdrawnNotice')}
+        </a>
+      </p>
+    );
+  if (state === 'deleted')
+    return (
+      <div role="status" data-testid="own-deleted">
+        <p className="text-sm text-muted-foreground">{t('rating.deletedNotice')}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          onClick={() => void restoreDeleted(promptId, deletion).then((ok) => ok && setState('restored'))}
+          data-testid="own-restore"
+        >
+          <Icon name="rotate-ccw" size={14} />
+          {t('rating.restore')}
+        </Button>
+      </div>
+    );
   return (
     <div className="flex flex-wrap gap-2" data-testid="own-actions">
       <a href={`/prompts/${promptId}/edit`} className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="own-edit">
@@ -93,6 +132,15 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
       <a href="/dashboard?tab=prompts" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-manage">
         {t('rating.manage')}
       </a>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void askToDelete(promptId, 'approved', deletion, (restored) => setState(restored ? 'restored' : 'deleted'))}
+        data-testid="own-delete"
+      >
+        <Icon name="trash" size={14} />
+        {t('rating.delete')}
+      </Button>
     </div>
   );
 }

@@ -125,6 +125,20 @@ const api: Record<string, Row> = {
     input: (ids, who) => ({ params: { id: mine(ids, who, 'deleted') } }),
     publicInput: () => ({ params: { id: 1 } }),
   },
+  // Anyone signed in (and their extension) saves a copy of a public prompt; a visitor is asked to sign in.
+  'POST /api/prompts/{id}/copy': { expect: '401 201 201 201 201 201', input: () => ({ params: { id: 1 } }) },
+  // Whether the caller wrote it, of a prompt they may see: a pending one is its author's and the admin's to ask about.
+  'GET /api/prompts/{id}/ownership': {
+    expect: '401 200 200 404 200 200',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
+  // A download is read as the page is: a private prompt by its author alone; a public one by anyone (not a device).
+  'GET /api/prompts/{id}/download': {
+    expect: '404 200 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'private') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
   // Each caller's own Recently deleted (read-only, so the extension may ask too).
   'GET /api/prompts/deleted': { expect: '401 200 200 200 200 200' },
   'GET /api/admin/revisions': { expect: '401 403 403 403 200 403' },

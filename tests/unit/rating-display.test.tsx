@@ -22,6 +22,7 @@ const prompt = (helpfulCount: number, ratingCount: number): PromptView => ({
   ratingCount,
   helpfulCount,
   usageCount: 3,
+  copyCount: 0,
   isFeatured: true,
   isEditorsPick: false,
   isApproved: true,

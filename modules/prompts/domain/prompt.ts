@@ -215,7 +215,13 @@ export type PromptCommand =
   /** Its author restores it from Recently deleted. */
   | { kind: 'undelete'; promptId: number; actor: Actor }
   /** The purge: a deleted prompt whose restore window has run out goes for good. */
-  | { kind: 'purge'; promptId: number; now: Date };
+  | { kind: 'purge'; promptId: number; now: Date }
+  /**
+   * "Save a copy": a new private prompt (`promptId`, a fresh stream) of the actor's, made from
+   * the published version of someone else's public prompt `sourceId`, whose stream the plan
+   * reads (so the state decided on is the source's). `authorName`: the actor's account name.
+   */
+  | { kind: 'copy'; promptId: number; sourceId: number; authorName: string; actor: Actor };
 
 /** A member's byline is a pen name unless it is their account's own name (the seed's and the system's belong to no account). */
 function isPenName(actor: Actor, command: Pick<SubmitCommand, 'authorName' | 'accountName'>): boolean {
@@ -477,6 +483,33 @@ export function decidePurge(state: PromptState, promptId: number, now: Date): Ne
   return [{ type: 'PromptPurged', data: { promptId, userId: state.submittedBy } }];
 }
 
+/**
+ * A copy of a public prompt goes into the actor's library as their private prompt, its
+ * published text and variables as they read now, remembering which prompt and version it came
+ * from. Only a published prompt is copied (anything else is not found, as to a visitor); its
+ * own author is told it is already theirs (a pen name hides them from the page, not from this).
+ */
+export function decideCopy(source: PromptState, command: Extract<PromptCommand, { kind: 'copy' }>): NewEvent[] {
+  const { actor } = command;
+  if (actor.userId === null) throw new DomainError(PROMPT_REFUSALS.privateNeedsUser);
+  if (source.status !== 'approved') throw new DomainError(PROMPT_REFUSALS.notFound);
+  if (source.submittedBy === actor.userId) throw new DomainError(PROMPT_REFUSALS.copyOwn);
+  const { title, description, content, categoryId } = source.versions[source.shown - 1];
+  const data: EventData<'PromptSavedPrivately'> = {
+    promptId: command.promptId,
+    title,
+    description,
+    content,
+    categoryId,
+    authorName: command.authorName,
+    authorImage: null,
+    savedBy: actor.userId,
+    penName: false,
+    copiedFrom: { promptId: command.sourceId, version: source.shown },
+  };
+  return [{ type: 'PromptSavedPrivately', data }];
+}
+
 /** The commands a deleted prompt answers; to every other it is not found, as if gone. */
 const ON_DELETED = new Set<PromptCommand['kind']>(['delete', 'undelete', 'purge', 'forget']);
 
@@ -541,6 +574,8 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
         return decideUndelete(state, command.promptId, command.actor);
       case 'purge':
         return decidePurge(state, command.promptId, command.now);
+      case 'copy':
+        return decideCopy(state, command);
     }
   },
 };

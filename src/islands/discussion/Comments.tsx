@@ -1,3 +1,4 @@
+import { useAuthorship } from '../../client/prompt-copies';
 import { lazy, Suspense, useState } from 'react';
 import type { CommentOrder, CommentPage, CommentView, ReportReason } from '../../../modules/discussion/contracts';
 import { DISCUSSION_LIMITS } from '../../../modules/discussion/limits';
@@ -22,7 +23,7 @@ const ReportForm = lazy(() => import('./report'));
 
 interface Props {
   promptId: number;
-  /** The author's account when public: its author is not offered Report prompt on their own prompt. */
+  /** The author's account when public: its author (behind a pen name too, once the server says so) is not offered Report prompt on their own prompt. */
   authorId: number | null;
   /** The first page as the server rendered it (in `order`). */
   initial: CommentPage;
@@ -44,6 +45,7 @@ export default withStrings(Comments);
 function Comments({ promptId, authorId, initial, order: initialOrder, strings: { lng } }: Props) {
   const t = useT<ScopeOf<'comments'>>();
   const user = useHydratedStore($currentUser, undefined);
+  const own = useAuthorship(promptId, authorId);
   const [order, setOrder] = useState(initialOrder);
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
@@ -156,7 +158,7 @@ function Comments({ promptId, authorId, initial, order: initialOrder, strings: {
         </form>
       )}
 
-      {signedIn && user?.id !== authorId && (
+      {signedIn && !own && (
         <div className="mt-2">
           <ReportPromptButton promptId={promptId} t={t} />
         </div>

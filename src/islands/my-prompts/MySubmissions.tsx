@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
 import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
+import { hrefFor } from '../../shared/api-client';
 import { reserveToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
 import { askToDelete, askToResubmit, Rejection, StatusBadge, type ReviewProps } from '../shared/review-parts';
@@ -186,6 +187,17 @@ function Submissions({ strings: { lng } }: ReviewProps) {
               >
                 <Icon name="clock" size={14} />
                 {t('mine.versions')}
+              </a>
+              {/* The prompt as a Markdown file (the one format the import reads back alone): its page offers JSON and text too. */}
+              <a
+                href={hrefFor(routes.downloadPrompt, { params: { id: s.id }, query: { format: 'markdown' } })}
+                download
+                className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                aria-label={t('mine.downloadLabel', { title: s.title })}
+                data-testid="download-link"
+              >
+                <Icon name="download" size={14} />
+                {t('mine.download')}
               </a>
               {s.status === 'private' && (
                 <Button size="sm" onClick={() => void share(s.id)} data-testid="share">

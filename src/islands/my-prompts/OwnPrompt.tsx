@@ -20,6 +20,10 @@ interface Props extends ReviewProps {
   rejection: RejectionView | null;
   /** The viewer wrote it (the admin sees others' unpublished prompts, but only its author deletes one). */
   isAuthor: boolean;
+  /** A saved copy's original: its title and author while it is public (else null), read by the page. */
+  copiedFrom?: { id: number; title: string | null; author: string | null } | null;
+  /** The prompt's downloads (Markdown, JSON, text), plain links made by the page. */
+  downloads?: { format: string; label: string; href: string }[];
 }
 
 /**
@@ -32,7 +36,7 @@ interface Props extends ReviewProps {
  */
 export default withStrings(OwnPromptView);
 
-function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props) {
+function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downloads = [], strings: { lng } }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const [prompt, setPrompt] = useState<OwnPromptView>(initial);
   const [deleted, setDeleted] = useState(false);
@@ -110,6 +114,17 @@ function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props
         {prompt.title}
       </h1>
       <p className="mt-3 text-lg leading-8 text-muted-foreground">{prompt.description}</p>
+      {copiedFrom && (
+        <p className="mt-3 text-sm text-muted-foreground" data-testid="copied-from">
+          {copiedFrom.title !== null ? (
+            <a href={`/prompts/${copiedFrom.id}`} className="font-medium text-link hover:underline">
+              {t('own.copiedFrom', { title: copiedFrom.title, author: copiedFrom.author ?? '' })}
+            </a>
+          ) : (
+            t('own.copiedFromGone')
+          )}
+        </p>
+      )}
       <p className="mt-6 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm" role="status" data-testid="own-notice">
         {t(notice)}
       </p>
@@ -158,6 +173,17 @@ function OwnPromptView({ initial, rejection, isAuthor, strings: { lng } }: Props
           </Button>
         )}
       </div>
+      {downloads.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="downloads">
+          <span className="text-muted-foreground">{t('own.download')}</span>
+          {downloads.map((d) => (
+            <a key={d.format} href={d.href} download className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid={`download-${d.format}`}>
+              <Icon name="download" size={14} />
+              {d.label}
+            </a>
+          ))}
+        </div>
+      )}
       {fill.panel}
       <pre
         className="card mt-6 max-h-[36rem] overflow-auto p-5 font-mono text-[0.8125rem] leading-6 break-words whitespace-pre-wrap sm:text-sm"

@@ -140,13 +140,23 @@ export async function askToResubmit(id: number, t: ReturnType<typeof useT<ScopeO
   }
 }
 
-type ReviewT = ReturnType<typeof useT<ScopeOf<'review'>>>;
-
 /** How long the toast offering Undo after a deletion stays: long enough to reach for the button. */
 const UNDO_TOAST_MS = 10_000;
 
+/** The texts of deleting and restoring: the review bundle's, which the detail page's bundle also carries. */
+type DeletionKey =
+  | 'mine.deleteConfirm'
+  | 'mine.deletePublicConfirm'
+  | 'mine.deleteFailed'
+  | 'mine.deletedTitle'
+  | 'mine.deletedDescription'
+  | 'mine.undo'
+  | 'mine.restoredTitle'
+  | 'mine.restoreFailed';
+export type DeletionT = (key: DeletionKey) => string;
+
 /** Restores a deleted prompt from Recently deleted (or the Undo of its deletion); answers whether it was. */
-export async function restoreDeleted(id: number, t: ReviewT): Promise<boolean> {
+export async function restoreDeleted(id: number, t: DeletionT): Promise<boolean> {
   const toast = reserveToast();
   try {
     await api(routes.undeletePrompt, { params: { id } });
@@ -164,7 +174,7 @@ export async function restoreDeleted(id: number, t: ReviewT): Promise<boolean> {
  * public lists first, which the question says) and offers Undo in the toast. `changed` runs once
  * it is deleted, and again with `restored` true when Undo brings it back.
  */
-export async function askToDelete(id: number, status: string, t: ReviewT, changed: (restored: boolean) => void): Promise<void> {
+export async function askToDelete(id: number, status: string, t: DeletionT, changed: (restored: boolean) => void): Promise<void> {
   const leavesPublic = status === 'pending' || status === 'approved';
   if (!confirm(t(leavesPublic ? 'mine.deletePublicConfirm' : 'mine.deleteConfirm'))) return;
   const toast = reserveToast();

@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { pageAll } from '../../../events/paging';
 import { readVersions, type Actor } from '../../../modules/prompts';
 import { categoryById, templateVariables, type OwnPromptView, type VersionView } from '../../../modules/prompts/contracts';
-import { CSV_COLUMNS, csvRows, writeCsv } from '../../../modules/portability';
-import { PROMPTORY_FORMAT, PROMPTORY_FORMAT_VERSION, type ExportedPrompt, type PromptoryExport } from '../../../modules/portability/contracts';
+import { CSV_COLUMNS, csvRows, promptDownload, writeCsv, type PromptFile } from '../../../modules/portability';
+import {
+  PROMPTORY_FORMAT,
+  PROMPTORY_FORMAT_VERSION,
+  type ExportedPrompt,
+  type PromptDownloadFormat,
+  type PromptoryExport,
+} from '../../../modules/portability/contracts';
 import { getUser } from '../../../projections/accounts/queries';
-import { listPromptsBy, promptTitles } from '../../../projections/catalog/queries';
+import { getPromptFor, listPromptsBy, promptTitles } from '../../../projections/catalog/queries';
 import { collectionItems, listCollections } from '../../../projections/collections/queries';
 import { listFavorites, listHistory, listRatings } from '../../../projections/engagement/queries';
 import { allRecentValues } from '../../../projections/recent-values/queries';
@@ -113,6 +119,18 @@ export async function* csvDownload(data: MyData): AsyncGenerator<string> {
   for await (const page of data.prompts()) yield csvRows(page);
 }
 
+/**
+ * One prompt as a downloaded file, for `viewer` (null: they may not read it): as the export
+ * writes it, with the versions they may see (its author: all; anyone else: the published ones).
+ */
+export async function promptFileFor(app: App, id: number, viewer: Actor, format: PromptDownloadFormat): Promise<PromptFile | null> {
+  const prompt = await getPromptFor(app.db, id, viewer);
+  if (!prompt) return null;
+  const versions = await pageAll(async (page) => (await readVersions(app.store, id, viewer, page)) ?? { items: [], nextCursor: null });
+  return promptDownload(exportedPrompt(prompt, versions), format);
+}
+
+/** A prompt as the Promptory export writes it, with the versions given. */
 function exportedPrompt(p: OwnPromptView, versions: VersionView[]): ExportedPrompt {
   const category = categoryById(p.categoryId).slug;
   return {
