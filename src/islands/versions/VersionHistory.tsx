@@ -10,7 +10,8 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { IconBadge } from '../../ui/Badge';
 import { LoadMore } from '../../ui/LoadMore';
-import { formatTime, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 import { VersionDiff } from './VersionDiff';
 
 interface Props extends ReviewProps {
