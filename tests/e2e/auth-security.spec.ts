@@ -1,5 +1,5 @@
 import { expect, islandsReady, test } from './fixtures';
-import { apiSignUp, dashboard, mailCount, nextMail, pathOf, uniqueEmail } from './auth-support';
+import { apiSignUp, dashboard, newAccount, mailCount, nextMail, pathOf, uniqueEmail } from './auth-support';
 import { indistinguishable, timedPairs } from '../support/timing';
 
 /** Abuse and access rules over real HTTP against the built server. */
@@ -79,9 +79,7 @@ test('a stolen session cookie is useless after logout', async ({ browser, baseUR
 });
 
 test('signing in returns the user to the protected page that sent them, and only to a same-site path', async ({ browser, page, baseURL }) => {
-  const owner = await browser.newContext();
-  const { email, password } = await apiSignUp(owner.request);
-  await owner.close();
+  const { email, password } = await newAccount(browser);
   const signIn = async () => {
     const form = page.getByTestId('login-form');
     await form.getByLabel('Email').fill(email);
@@ -111,9 +109,7 @@ test('signing in returns the user to the protected page that sent them, and only
 });
 
 test("the nav bar's Sign In returns to the page it was clicked on", async ({ browser, page }) => {
-  const owner = await browser.newContext();
-  const { email, password } = await apiSignUp(owner.request);
-  await owner.close();
+  const { email, password } = await newAccount(browser);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/prompts/1?lng=en');
   await islandsReady(page);

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { prepare, type Lang } from './site-support';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ownE2eServer } from '../support/e2e-servers';
@@ -97,4 +98,22 @@ export function collectCspViolations(page: Page): string[] {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) found.push(m.text());
   });
   return found;
+}
+
+/** A page in a new context prepared for `lng`, signed in as a new member (through the API) or as the admin. */
+export async function signedInPage(browser: Browser, baseURL: string, lng: Lang, as: 'member' | 'admin' = 'member'): Promise<Page> {
+  const context = await browser.newContext();
+  await prepare(context, baseURL, lng);
+  const page = await context.newPage();
+  if (as === 'admin') await adminSignIn(page.request);
+  else await apiSignUp(page.request);
+  return page;
+}
+
+/** A new account's email and password, registered from a context of its own (the test's page stays signed out). */
+export async function newAccount(browser: Browser): Promise<{ email: string; password: string }> {
+  const context = await browser.newContext();
+  const { email, password } = await apiSignUp(context.request);
+  await context.close();
+  return { email, password };
 }

@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, islandsReady, test } from './fixtures';
-import { apiSignUp } from './auth-support';
-import { LANGS, prepare, type Lang } from './site-support';
+import { signedInPage } from './auth-support';
+import { LANGS, type Lang } from './site-support';
 
 /**
  * Converting other tools' placeholders on the create page, in both languages: the
@@ -11,13 +11,7 @@ import { LANGS, prepare, type Lang } from './site-support';
  */
 const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
 
-async function signedIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
-  const context = await browser.newContext();
-  await prepare(context, baseURL, lng);
-  const page = await context.newPage();
-  await apiSignUp(page.request);
-  return page;
-}
+const signedIn = (browser: Browser, baseURL: string, lng: Lang) => signedInPage(browser, baseURL, lng);
 
 const written =
   'Improve my CV for [Job title]:\n\n[Paste your CV here]\n\nAddress it to ${manager} as 【語氣】; see [the guide](https://example.com) and mention [Job title] again.';

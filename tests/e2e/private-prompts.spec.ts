@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, islandsReady, test } from './fixtures';
-import { adminSignIn, apiSignUp } from './auth-support';
+import { signedInPage } from './auth-support';
 import { LANGS, prepare, type Lang } from './site-support';
 
 /**
@@ -12,21 +12,9 @@ import { LANGS, prepare, type Lang } from './site-support';
 const locale = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/review.json`, import.meta.url), 'utf8'));
 const fillStrings = (lng: Lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/prompts.json`, import.meta.url), 'utf8')).fill;
 
-async function signedIn(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
-  const context = await browser.newContext();
-  await prepare(context, baseURL, lng);
-  const page = await context.newPage();
-  await apiSignUp(page.request);
-  return page;
-}
+const signedIn = (browser: Browser, baseURL: string, lng: Lang) => signedInPage(browser, baseURL, lng);
 
-async function adminPage(browser: Browser, baseURL: string, lng: Lang): Promise<Page> {
-  const context = await browser.newContext();
-  await prepare(context, baseURL, lng);
-  const page = await context.newPage();
-  await adminSignIn(page.request);
-  return page;
-}
+const adminPage = (browser: Browser, baseURL: string, lng: Lang) => signedInPage(browser, baseURL, lng, 'admin');
 
 for (const lng of LANGS) {
   test(`a private prompt in ${lng}: only its owner sees it until they submit it and the admin approves it`, async ({ browser, baseURL }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, islandsReady, test } from './fixtures';
-import { apiSignUp, mailCount, nextMail, pathOf, uniqueEmail } from './auth-support';
+import { mailCount, newAccount, nextMail, pathOf, uniqueEmail } from './auth-support';
 
 /**
  * A visitor sent to sign in comes back to the page that sent them (after signing in, and
@@ -24,9 +24,7 @@ const ratingCardInView = (page: Page) =>
   });
 
 test('Helpful, as a visitor: sign in, and land back on the prompt with the rating card in view', async ({ browser, page }) => {
-  const account = await browser.newContext();
-  const { email, password } = await apiSignUp(account.request);
-  await account.close();
+  const { email, password } = await newAccount(browser);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/prompts/1?lng=en');
   await islandsReady(page);
@@ -84,9 +82,7 @@ test('a crafted return path never leaves the site, before or after signing in', 
     'javascript:alert(1)',
   ];
   // The link itself: signing in from it lands on this site.
-  const account = await browser.newContext();
-  const { email, password } = await apiSignUp(account.request);
-  await account.close();
+  const { email, password } = await newAccount(browser);
   await page.goto(`/auth?lng=en&next=${encodeURIComponent('/..//evil.example/')}`);
   await signInThroughForm(page, email, password);
   await page.waitForURL((url) => url.origin === origin && url.pathname === '/');

@@ -44,7 +44,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
     { title: t('create.errorTitle'), description: t('create.errorDescription') },
   );
   // Duplicates shown: the next submit goes ahead.
-  const submitLabel = t(duplicates.matches.length ? 'duplicates.submitAnyway' : 'create.submit');
+  const submitLabel = duplicates.matches.length ? t('duplicates.submitAnyway') : t('create.submit');
   return (
     <div data-testid="create-prompt">
       {/* A private prompt is never reviewed: its notice says so instead. */}

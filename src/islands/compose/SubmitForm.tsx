@@ -54,7 +54,7 @@ export default function SubmitForm({
     { title: t(community ? 'submit.communityErrorTitle' : 'submit.errorTitle'), description: t('submit.errorDescription') },
   );
   // Duplicates shown: the next submit goes ahead.
-  const submitLabel = t(duplicates.matches.length ? 'duplicates.submitAnyway' : 'submit.button');
+  const submitLabel = duplicates.matches.length ? t('duplicates.submitAnyway') : t('submit.button');
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="submit-form">
       <p className="text-sm text-muted-foreground">{t('submit.dialogDescription')}</p>
