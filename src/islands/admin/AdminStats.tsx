@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { REVIEW_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
+import { formatNumber } from '../../shared/format';
 import { showToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
 import { StatusBadge, type ReviewProps } from '../shared/review-parts';
@@ -34,7 +35,7 @@ function Stats({ lng }: { lng: string }) {
   useEffect(() => {
     api(routes.stats).then(setStats, (error) => console.error(error));
   }, []);
-  const number = (n: number | undefined) => (n === undefined ? '—' : new Intl.NumberFormat(lng).format(n));
+  const number = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n, lng));
   const cards = [
     { key: 'totalPrompts', value: stats?.totalPrompts, note: t('admin.stats.publishedNote') },
     { key: 'totalUsers', value: stats?.totalUsers },

@@ -83,10 +83,6 @@ export function StatusBadge({ status, label }: { status: string; label: string }
   );
 }
 
-export function formatTime(iso: string, lng: string): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** Approve or Reject of a pending prompt, wherever the admin reviews the queue. */
 export function DecisionButton({ approve, busy, onClick }: { approve: boolean; busy: boolean; onClick: () => void }) {
   const t = useT<ScopeOf<'review'>>();

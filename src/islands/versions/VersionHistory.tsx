@@ -9,7 +9,8 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { LoadMore } from '../../ui/LoadMore';
-import { formatTime, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 import { VersionDiff } from './VersionDiff';
 
 interface Props extends ReviewProps {
