@@ -96,11 +96,11 @@ export async function isUnsubscribeToken(db: Sql, userId: number, token: string)
 /**
  * The one-click unsubscribe (no sign-in: the token is the proof). Refuses a link that is not
  * the person's (403 `notifications.badUnsubscribeLink`); unsubscribing twice appends nothing
- * the second time.
+ * the second time. Answers what it appended (for the caller to settle).
  */
-export async function unsubscribeDigest(app: Pick<DigestHost, 'db' | 'store'>, userId: number, token: string, metadata: EventMetadata): Promise<void> {
+export async function unsubscribeDigest(app: Pick<DigestHost, 'db' | 'store'>, userId: number, token: string, metadata: EventMetadata) {
   if (!(await isUnsubscribeToken(app.db, userId, token))) throw new DomainError(NOTIFICATION_REFUSALS.badUnsubscribeLink);
-  await markNotifications(app.store, { kind: 'unsubscribe', userId }, metadata);
+  return markNotifications(app.store, { kind: 'unsubscribe', userId }, metadata);
 }
 
 /** What the unsubscribe page shows for a link: not valid, or the person's digest is on or off. */

@@ -16,8 +16,10 @@ export const POST: APIRoute = async (context) => {
   const query = unsubscribeQuery.safeParse(Object.fromEntries(context.url.searchParams));
   if (!query.success) return oneClick ? errorResponse(query.error) : context.redirect('/notifications/unsubscribe', 303);
   const { u, t } = query.data;
+  const { app } = context.locals;
   try {
-    await unsubscribeDigest(context.locals.app, u, t, metadataFor(context));
+    // Settled before the answer: the page the browser is sent back to reads the read model.
+    await app.settle(await unsubscribeDigest(app, u, t, metadataFor(context)), ['notifications']);
   } catch (error) {
     if (oneClick) return errorResponse(error);
     return context.redirect(unsubscribePagePath(u, t), 303);
