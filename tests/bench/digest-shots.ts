@@ -33,7 +33,9 @@ async function unsubscribePath(): Promise<string> {
   for (let i = 0; i < 90; i++) {
     const dir = join(dataDir, 'outbox');
     for (const name of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
-      const head = readFileSync(join(dir, name), 'utf8').split('\n\n', 1)[0].replace(/\n[ \t]+/g, ' ');
+      const head = readFileSync(join(dir, name), 'utf8')
+        .split('\n\n', 1)[0]
+        .replace(/\n[ \t]+/g, ' ');
       const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(head)?.[1];
       if (link && new URL(link).searchParams.get('u') === String(readerId)) {
         const url = new URL(link);
