@@ -1,7 +1,7 @@
 import type { Sql } from '../../events';
-import { pageOf, type Page, type PageRequest } from '../../events/paging';
+import type { Page, PageRequest } from '../../events/paging';
 import type { DigestLanguage, DigestSettings, NotificationKind, NotificationView } from '../../modules/notifications/contracts';
-import { iso } from '../rows';
+import { iso, newestFirst } from '../rows';
 
 /** A notification without its prompt's title (the catalog's to fill in). */
 export type NotificationRecord = Omit<NotificationView, 'promptTitle'>;
@@ -32,12 +32,7 @@ const record = (r: NotificationRow): NotificationRecord => ({
 
 /** A person's notifications, newest first. */
 export async function listNotifications(sql: Sql, userId: number, page: PageRequest): Promise<Page<NotificationRecord>> {
-  const rows = await sql.query<NotificationRow>(
-    `select ${COLUMNS} from notifications
-     where user_id = $1 and ($2::bigint is null or position < $2) order by position desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
-  );
-  return pageOf(rows, page.limit, (r) => Number(r.position), record);
+  return newestFirst(sql, page, 'position', `select ${COLUMNS} from notifications where user_id = $1`, [userId], record);
 }
 
 /** How many notifications came after the newest one the person was shown. */

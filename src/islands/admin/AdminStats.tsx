@@ -1,3 +1,4 @@
+import { Heading } from '../../ui/Heading';
 import { useEffect, useRef, useState } from 'react';
 import { REVIEW_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
@@ -107,12 +108,7 @@ function Rebuild() {
   return (
     <section className="card mt-4 p-6" aria-labelledby="rebuild-title" data-testid="rebuild">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="rebuild-title" className="text-sm font-semibold">
-            {t('admin.rebuild.title')}
-          </h2>
-          <p className="mt-1 max-w-xl text-sm text-muted-foreground">{t('admin.rebuild.text')}</p>
-        </div>
+        <Heading id="rebuild-title" size="panel" title={t('admin.rebuild.title')} text={t('admin.rebuild.text')} />
         <Button variant="outline" className="shrink-0" disabled={running} aria-busy={running} onClick={() => void start()} data-testid="rebuild-start">
           <Icon name="rotate-ccw" size={16} />
           {running ? t('admin.rebuild.running') : t('admin.rebuild.start')}

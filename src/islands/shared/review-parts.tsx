@@ -18,6 +18,13 @@ export interface ReviewProps {
   strings: Strings<ScopeOf<'review'>>;
 }
 
+/** The toast after a submit form's submission: a private prompt is saved (never reviewed), a public one sent for review. */
+export function savedToast(t: ReturnType<typeof useT<ScopeOf<'review'>>>, visibility: string | undefined, form: 'create' | 'submit') {
+  return visibility === 'private'
+    ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
+    : { title: t(`${form}.successTitle`), description: t(`${form}.successDescription`) };
+}
+
 /** A category the forms offer, as data: its label is read from the bundle by its slug. */
 export type CategoryOption = Pick<Category, 'id' | 'slug' | 'name'>;
 
