@@ -49,6 +49,8 @@ export default defineConfig({
         // One account fills a page of the extension's My Prompts (20) to see the next one load.
         RATE_LIMIT_SUBMIT_PER_IP: '10000',
         RATE_LIMIT_SUBMIT_PER_ACCOUNT: '10000',
+        // The digest spec waits for the daily digest: here it runs every minute (still one a day per person).
+        DIGEST_CRON: '* * * * *',
         // The leaderboard spec moves the site's clock across a week boundary (src/server/clock.ts).
         TEST_CLOCK_FILE: `${dataDir}/clock`,
       },

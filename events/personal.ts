@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Sql } from './sql';
 
 /**
@@ -157,6 +157,20 @@ export async function openPersonal(sql: Sql, events: { contract: Personal | unde
       if (isSealed(data[field])) data[field] = key ? open(key, data[field]) : forgotten;
     }
   }
+}
+
+/**
+ * A token only the server can make for `subject` and `purpose` (a digest's unsubscribe link):
+ * an HMAC-SHA-256 of the purpose under a key derived (HKDF) from the person's own key, as 43
+ * base64url characters. Nothing new is stored or kept secret beside the keys, the token never
+ * enters the log, and it stops working when the person is forgotten (null: no key to make it).
+ */
+export async function personalToken(sql: Sql, subject: number, purpose: string): Promise<string | null> {
+  // Read, never created: a link naming any user id must not make keys for people who have none.
+  const key = (await readKeys(sql, [subject])).get(subject) ?? null;
+  if (!key) return null;
+  const derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `promptory token: ${purpose}`, 32));
+  return createHmac('sha256', derived).update(`${subject}:${purpose}`).digest('base64url');
 }
 
 /**

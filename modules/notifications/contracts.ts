@@ -48,9 +48,26 @@ export const notificationsQuery = pageQuery;
 export const notificationsSeenRequest = z.object({ upTo: z.number().int().positive() });
 export const notificationsAllReadRequest = notificationsSeenRequest;
 
+/** The languages a digest is written in (the site's: `src/i18n/languages.ts`, checked by tests/unit/notification-decisions.test.ts). */
+export const DIGEST_LANGUAGES = ['en', 'zh-HK'] as const;
+export type DigestLanguage = (typeof DIGEST_LANGUAGES)[number];
+
+/** The person's daily email digest setting. */
+export interface DigestSettings {
+  enabled: boolean;
+  language: DigestLanguage;
+}
+
+/** Turning the digest on or off; it is written in the language the request is made in. */
+export const digestSettingRequest = z.object({ enabled: z.boolean() });
+
+/** The one-click unsubscribe link's query: whose digest, and the token that proves the link is theirs. */
+export const unsubscribeQuery = z.object({ u: z.coerce.number().int().positive(), t: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
 /** What the notification routes refuse, by code (texts in `refusals:notifications.*`). */
 export const NOTIFICATION_REFUSALS = refusals('notifications', {
   notFound: { kind: 'not_found', text: 'Notification not found' },
+  badUnsubscribeLink: { kind: 'forbidden', text: 'This unsubscribe link is not valid' },
 });
 
 /** Where a notification takes its person: the place they act on it. */

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { idParam } from '../../events/ids';
 import type { Page } from '../../events/paging';
 import { route } from '../../events/route';
-import { notificationsAllReadRequest, notificationsQuery, notificationsSeenRequest, type NotificationCount, type NotificationView } from './contracts';
+import {
+  digestSettingRequest,
+  notificationsAllReadRequest,
+  notificationsQuery,
+  notificationsSeenRequest,
+  type DigestSettings,
+  type NotificationCount,
+  type NotificationView,
+} from './contracts';
 
 /** The signed-in person's notifications (docs/notifications.md): the list, the bell's count and the read marks. */
 export const notificationRoutes = {
@@ -42,5 +50,19 @@ export const notificationRoutes = {
     reads: ['notifications'],
     body: notificationsAllReadRequest,
     summary: "Marks every one of the caller's notifications up to position `upTo` read (and seen).",
+  }),
+  digestSettings: route<DigestSettings>()({
+    method: 'GET',
+    path: '/api/me/notifications/digest',
+    caller: 'web-user',
+    summary: "The caller's daily email digest setting (off until turned on).",
+  }),
+  changeDigest: route<DigestSettings>()({
+    method: 'PUT',
+    path: '/api/me/notifications/digest',
+    caller: 'web-user',
+    reads: ['notifications'],
+    body: digestSettingRequest,
+    summary: 'Turns the daily email digest of unread notifications on or off; it is written in the language of the request.',
   }),
 };

@@ -107,12 +107,28 @@ function evolve(event: StoredEvent): Statement[] {
         { text: 'update notifications set read = true where user_id = $1 and position <= $2 and not read', params: [event.data.userId, event.data.upTo] },
         seen(event.data.userId, event.data.upTo),
       ];
+    case 'NotificationDigestChanged':
+      return [
+        {
+          text: `insert into notification_digests (user_id, enabled, language) values ($1, $2, $3)
+                 on conflict (user_id) do update set enabled = excluded.enabled, language = excluded.language`,
+          params: [event.data.userId, event.data.enabled, event.data.language],
+        },
+      ];
+    case 'NotificationDigestSent':
+      return [
+        {
+          text: 'update notification_digests set sent_up_to = greatest(sent_up_to, $2), last_day = $3 where user_id = $1',
+          params: [event.data.userId, event.data.upTo, event.data.day],
+        },
+      ];
     case 'AccountDeleted': {
       // Nothing is kept for a forgotten person, and nobody is told about them any more.
       const userId = event.data.userId;
       return [
         { text: 'delete from notifications where user_id = $1', params: [userId] },
         { text: 'delete from notification_marks where user_id = $1', params: [userId] },
+        { text: 'delete from notification_digests where user_id = $1', params: [userId] },
         { text: 'delete from notification_prompts where author_id = $1', params: [userId] },
         { text: 'delete from notification_comments where author_id = $1', params: [userId] },
         { text: 'delete from notification_reports where reporter_id = $1', params: [userId] },
@@ -133,12 +149,12 @@ const seen = (userId: number, upTo: number): Statement => ({
  * What happened to each person (docs/notifications.md): made from other people's events
  * (a review, a reply, a report's outcome, a hidden comment), with the owners it needs to know
  * whom to tell (a prompt's author, a comment's author, a report's reporter) and the person's
- * own marks (seen up to, read).
+ * own marks (seen up to, read) and daily digest setting (on, language, what the last digest listed).
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  tables: ['notifications', 'notification_marks', 'notification_prompts', 'notification_comments', 'notification_reports'],
+  version: 2,
+  tables: ['notifications', 'notification_marks', 'notification_digests', 'notification_prompts', 'notification_comments', 'notification_reports'],
   handles: [
     'PromptSubmitted',
     'PromptSavedPrivately',
@@ -152,6 +168,8 @@ export const notificationsProjection: Projection = {
     'NotificationsSeen',
     'NotificationRead',
     'NotificationsAllRead',
+    'NotificationDigestChanged',
+    'NotificationDigestSent',
     'AccountDeleted',
   ],
   ddl: `
@@ -168,6 +186,14 @@ export const notificationsProjection: Projection = {
     );
     create index notifications_user on notifications (user_id, position);
     create table notification_marks (user_id integer primary key, seen_up_to bigint not null);
+    create table notification_digests (
+      user_id integer primary key,
+      enabled boolean not null,
+      language text not null,
+      sent_up_to bigint not null default 0,
+      last_day text
+    );
+    create index notification_digests_on on notification_digests (user_id) where enabled;
     create table notification_prompts (prompt_id integer primary key, author_id integer);
     create table notification_comments (comment_id integer primary key, author_id integer, prompt_id integer not null);
     create table notification_reports (report_id integer primary key, reporter_id integer, prompt_id integer not null);

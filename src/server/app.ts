@@ -16,6 +16,7 @@ import { promptsMigrations } from '../../modules/prompts';
 import { RateLimiter, rateLimitMigrations } from './rate-limit';
 import { startMail } from './mail';
 import { startPurge } from './review/purge';
+import { startDigest } from './notifications/digest';
 import { logLine } from './log';
 import { ensureAdminAccount } from './accounts/admin-account';
 import { PageCache } from './page-cache';
@@ -135,6 +136,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   // The mail queue's worker, then the ADMIN_EMAIL account on first start (it sends a link).
   await startMail(app);
   await startPurge(app);
+  await startDigest(app);
   await ensureAdminAccount(app, log);
   return app;
 }

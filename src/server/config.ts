@@ -23,6 +23,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Sender of account emails. */
   mailFrom: string;
+  /** When the daily notification digest runs (cron, UTC; DIGEST_CRON, default 07:00 in Hong Kong). A person gets at most one a UTC day however often it runs. */
+  digestCron: string;
   /** Keep rendered public pages in the in-process page cache (PAGE_CACHE=0: off, for measuring). */
   pageCache: boolean;
   /** Keep rendered pieces of pages (layout parts, prompt cards) to assemble pages from (FRAGMENT_CACHE=0: off, for measuring and tests). */
@@ -192,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...new Set([EXTENSION_ORIGIN, ...loopback.map((host) => `http://${host}`), ...list(env.ALLOWED_ORIGINS).flatMap((o) => parseOrigin(o) ?? [])]),
     ],
     mailFrom: env.MAIL_FROM || 'Promptory <no-reply@promptory.local>',
+    digestCron: env.DIGEST_CRON?.trim() || '0 23 * * *',
     pageCache: env.PAGE_CACHE !== '0',
     fragmentCache: env.FRAGMENT_CACHE !== '0',
     authMinResponseMs: Math.max(0, Number(env.AUTH_MIN_RESPONSE_MS ?? 250) || 0),

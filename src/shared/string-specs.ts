@@ -164,6 +164,8 @@ export const STRING_SPECS = {
   bookmarksTab: { scope: 'prompts:', include: ['prompts:tabs.favorites'] },
   /** /notifications: the list, its kinds' texts and the rejection reasons they name. */
   notifications: { scope: 'dashboard:', include: ['dashboard:notifications.', 'review:reasons.'] },
+  /** The profile's daily email digest switch. */
+  digestSetting: { scope: 'dashboard:', include: ['dashboard:profile.digest.'] },
   /** The extension page's connect and device islands. */
   extensionPage: { scope: 'extension:', include: ['extension:', 'refusals:devices.', ...ANY_CALL_REFUSALS] },
   /** The extension itself: its namespace, the categories, and the save form's validation messages. */

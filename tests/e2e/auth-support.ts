@@ -16,7 +16,7 @@ export type Lng = keyof typeof auth;
 let n = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`.toLowerCase();
 
-function decode(raw: string): string {
+export function decode(raw: string): string {
   return raw
     .split(/\n--[^\n]+\n/)
     .map((part) => {

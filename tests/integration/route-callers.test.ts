@@ -227,6 +227,9 @@ const api: Record<string, Row> = {
   'GET /api/me/notifications/count': { expect: '401 200 200 200 200 403' },
   'POST /api/me/notifications/seen': { expect: '401 200 200 200 200 403', input: () => ({ body: { upTo: 1 } }) },
   'POST /api/me/notifications/read': { expect: '401 200 200 200 200 403', input: () => ({ body: { upTo: 1 } }) },
+  // The daily digest setting: each member's own, on the website only.
+  'GET /api/me/notifications/digest': { expect: '401 200 200 200 200 403' },
+  'PUT /api/me/notifications/digest': { expect: '401 200 200 200 200 403', input: () => ({ body: { enabled: false } }) },
   'POST /api/me/notifications/{id}/read': {
     expect: '401 404 200 404 404 403',
     input: (ids) => ({ params: { id: ids.notification } }),

@@ -39,6 +39,7 @@ const SITE_ISLANDS: Record<string, StringSpecName[]> = {
   'src/islands/UserNav.tsx': ['nav'],
   'src/islands/NotificationBell.tsx': ['nav'],
   'src/islands/NotificationList.tsx': ['notifications'],
+  'src/islands/DigestSetting.tsx': ['digestSetting'],
   'src/islands/LanguageMenu.tsx': ['nav'],
   'src/islands/ThemeToggle.tsx': ['nav'],
   'src/islands/Overlays.tsx': ['overlays'],

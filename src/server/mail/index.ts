@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { PgBoss } from 'pg-boss';
+import type { Sql } from '../../../events';
 import type { Config } from '../config';
 import type { Language } from '../../i18n/languages';
 import { renderMail, type MailKind } from './templates';
@@ -28,6 +29,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 interface MailHost {
@@ -92,6 +95,21 @@ export async function sendMail(host: MailHost, message: MailMessage): Promise<vo
     return;
   }
   await smtpTransport(smtpUrl).sendMail({ from: mailFrom, ...message });
+}
+
+/**
+ * Queues `message` in the caller's transaction (`sql`), so it is sent if and only if that
+ * transaction commits: with SMTP and pg-boss, the job is inserted through the transaction's
+ * own connection. Answers false when there is no queue (no SMTP: the outbox file; or no
+ * pg-boss): the caller sends it with `sendMail` after the commit.
+ */
+export async function queueMailIn(host: MailHost, sql: Sql, message: MailMessage): Promise<boolean> {
+  if (!host.config.smtpUrl || !host.boss) return false;
+  await host.boss.send(MAIL_QUEUE, message, {
+    ...retryPolicy(host.config),
+    db: { executeSql: async (text, values) => ({ rows: await sql.query(text, values) }) },
+  });
+  return true;
 }
 
 /** Creates the mail queue and, where this process works queues, its worker (called by createApp). */

@@ -61,7 +61,7 @@ const COPY: Record<Language, Record<MailKind, Copy>> = {
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderMail(kind: MailKind, lng: Language, rawName: string, link: string) {
   const c = COPY[lng][kind];

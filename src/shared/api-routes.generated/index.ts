@@ -90,4 +90,6 @@ export { notificationCount } from './notificationCount';
 export { notificationsSeen } from './notificationsSeen';
 export { notificationRead } from './notificationRead';
 export { notificationsAllRead } from './notificationsAllRead';
+export { digestSettings } from './digestSettings';
+export { changeDigest } from './changeDigest';
 export { openApi } from './openApi';
