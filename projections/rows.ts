@@ -28,3 +28,8 @@ export function toPromptContent(row: PromptContentRow) {
 
 /** A timestamp column as the views give it (ISO 8601, UTC). */
 export const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** `text` as a literal part of a LIKE pattern (its `%`, `_` and `\` escaped). */
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -87,4 +87,8 @@ export { notificationCount } from './notificationCount';
 export { notificationsSeen } from './notificationsSeen';
 export { notificationRead } from './notificationRead';
 export { notificationsAllRead } from './notificationsAllRead';
+export { myTags } from './myTags';
+export { setPromptTags } from './setPromptTags';
+export { renameTag } from './renameTag';
+export { deleteTag } from './deleteTag';
 export { openApi } from './openApi';
