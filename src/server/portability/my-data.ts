@@ -3,6 +3,7 @@ import { pageAll } from '../../../events/paging';
 import { readVersions, type Actor } from '../../../modules/prompts';
 import { categoryById, templateVariables, type OwnPromptView, type VersionView } from '../../../modules/prompts/contracts';
 import { CSV_COLUMNS, csvRows, writeCsv } from '../../../modules/portability';
+import { tagsOfPrompts } from '../../../projections/tags/queries';
 import { PROMPTORY_FORMAT, PROMPTORY_FORMAT_VERSION, type ExportedPrompt, type PromptoryExport } from '../../../modules/portability/contracts';
 import { getUser } from '../../../projections/accounts/queries';
 import { listPromptsBy, promptTitles } from '../../../projections/catalog/queries';
@@ -69,8 +70,15 @@ export async function openMyData(app: App, userId: number): Promise<MyData> {
     async *prompts() {
       for (let i = 0; i < own.length; i += PROMPT_PAGE) {
         const page = own.slice(i, i + PROMPT_PAGE);
-        const versions = await Promise.all(page.map(versionsOf));
-        yield page.map((p, j) => exportedPrompt(p, versions[j]));
+        const [versions, tags] = await Promise.all([
+          Promise.all(page.map(versionsOf)),
+          tagsOfPrompts(
+            app.db,
+            userId,
+            page.map((p) => p.id),
+          ),
+        ]);
+        yield page.map((p, j) => exportedPrompt(p, versions[j], tags.get(p.id) ?? []));
       }
     },
   };
@@ -113,7 +121,7 @@ export async function* csvDownload(data: MyData): AsyncGenerator<string> {
   for await (const page of data.prompts()) yield csvRows(page);
 }
 
-function exportedPrompt(p: OwnPromptView, versions: VersionView[]): ExportedPrompt {
+function exportedPrompt(p: OwnPromptView, versions: VersionView[], tags: string[]): ExportedPrompt {
   const category = categoryById(p.categoryId).slug;
   return {
     id: p.id,
@@ -126,6 +134,7 @@ function exportedPrompt(p: OwnPromptView, versions: VersionView[]): ExportedProm
     authorName: p.authorName,
     createdAt: p.createdAt,
     variables: templateVariables(p.content),
+    tags,
     versions: versions.map((v) => ({
       version: v.version,
       title: v.title,
