@@ -108,6 +108,20 @@ describe.each(backends)('tags on $name', (backend) => {
     expect((await owner.api(routes.deleteTag, { body: { tag: 'work' } })).body).toMatchObject({ code: 'tags.tagNotFound', values: { tag: 'work' } });
   });
 
+  it("imports a file's tags (Open WebUI) and exports them back", async () => {
+    const file = JSON.stringify([
+      { command: 'standup', name: 'Standup notes', content: 'Summarise {{notes}} for the daily standup.', tags: ['Career', 'meetings', ' #meetings '] },
+    ]);
+    const imported = await owner.api(routes.importMyData, { query: {}, body: { format: 'open-webui-json', content: file } } as never);
+    expect(imported.status).toBe(201);
+    expect(imported.body.items[0].tags).toEqual(['Career', 'meetings', '#meetings']);
+    expect(await listed({ tag: 'meetings' })).toEqual(['Standup notes']);
+    expect((await myTags()).find((t) => t.tag === 'Career')?.count).toBe(2);
+    const exported = await owner.api(routes.exportMyData, { query: { format: 'json' } } as never);
+    const text = typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);
+    expect(text).toContain('"meetings"');
+  });
+
   it('rebuilds the same tags from the log', async () => {
     await settleAll(app);
     const live = await myTags();
