@@ -22,7 +22,8 @@ describe.each(backends)('tags on $name', (backend) => {
     ).body.id;
   const setTags = (who: Browser, id: number, tags: string[]) => who.api(routes.setPromptTags, { params: { id }, body: { tags } });
   const myTags = async () => (await owner.api(routes.myTags)).body.items;
-  const listed = async (query: { q?: string; tag?: string }) => (await owner.api(routes.mySubmissions, { query })).body.items.map((p: MyPromptView) => p.title).sort();
+  const listed = async (query: { q?: string; tag?: string }) =>
+    (await owner.api(routes.mySubmissions, { query })).body.items.map((p: MyPromptView) => p.title).sort();
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: 'http://localhost:4321' });
@@ -116,7 +117,7 @@ describe.each(backends)('tags on $name', (backend) => {
     expect(imported.status).toBe(201);
     expect(imported.body.items[0].tags).toEqual(['Career', 'meetings', '#meetings']);
     expect(await listed({ tag: 'meetings' })).toEqual(['Standup notes']);
-    expect((await myTags()).find((t) => t.tag === 'Career')?.count).toBe(2);
+    expect((await myTags()).find((t: { tag: string }) => t.tag === 'Career')?.count).toBe(2);
     const exported = await owner.api(routes.exportMyData, { query: { format: 'json' } } as never);
     const text = typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);
     expect(text).toContain('"meetings"');
