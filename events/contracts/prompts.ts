@@ -28,17 +28,22 @@ const publishedText = z
   .nullable()
   .default(null);
 
+/** What a new prompt carries, submitted or saved privately: its text, category and byline. */
+const newPrompt = {
+  promptId: id,
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  categoryId: z.number().int().nonnegative(),
+  authorName: z.string(),
+  authorImage: z.string().nullable().default(null),
+};
+
 /** Version 1 had no `similarTo` and `duplicateNote`: they read as none. Version 2 had no `penName` (reads as one). */
 export const PromptSubmitted = {
   version: 3,
   schema: z.object({
-    promptId: id,
-    title: z.string(),
-    description: z.string(),
-    content: z.string(),
-    categoryId: z.number().int().nonnegative(),
-    authorName: z.string(),
-    authorImage: z.string().nullable().default(null),
+    ...newPrompt,
     isFeatured: z.boolean().default(false),
     isEditorsPick: z.boolean().default(false),
     /** The account that submitted it; null for the seed and for anonymous extension posts. */
@@ -66,13 +71,7 @@ export const PromptSubmitted = {
 export const PromptSavedPrivately = {
   version: 2,
   schema: z.object({
-    promptId: id,
-    title: z.string(),
-    description: z.string(),
-    content: z.string(),
-    categoryId: z.number().int().nonnegative(),
-    authorName: z.string(),
-    authorImage: z.string().nullable().default(null),
+    ...newPrompt,
     savedBy: id,
     /** The import (POST /api/me/import) that brought it, which its undo takes back; absent when saved by hand. */
     importBatch: id.optional(),

@@ -1,47 +1,18 @@
 import { forgetPerson } from '../../events/personal';
-import { ConcurrencyError, DomainError, handle, type Appended, type Decider, type EventMetadata, type EventStore, type Sql, type StoreTx } from '../../events';
-import { ACCOUNT_REFUSALS, type RegisterRequest, type SetPasswordRequest, type LoginRequest } from './contracts';
-import {
-  accountStream,
-  decideDeleteAccount,
-  decideIssueLink,
-  decideRegister,
-  decideSetPassword,
-  decideSignIn,
-  evolveAccount,
-  initialAccountState,
-  signInStream,
-  type AccountState,
-  type LinkPurpose,
-} from './domain/account';
+import { DomainError, executeIn, handle, transact, type Appended, type EventMetadata, type EventStore, type CommandPlan, type StoreTx } from '../../events';
+import type { RegisterRequest, SetPasswordRequest, LoginRequest } from './contracts';
+import { accountDecider, accountPlan, signInPlan, type AccountCommand, type AccountState, type LinkPurpose } from './domain/account';
 import { hashPassword, verifyOrWaste } from './password';
+import { findUserIdByEmail, passwordHashOf, readAccount, usernameHolderHasPassword } from './queries';
 import type { SessionInfo, Sessions } from './sessions';
 import { generateToken, hashToken } from './tokens';
 
-type Reader = Pick<StoreTx, 'readStream'>;
-
-async function loadAccountIn(tx: Reader, userId: number): Promise<{ state: AccountState; version: number }> {
-  const events = await tx.readStream(accountStream(userId));
-  return { state: events.reduce(evolveAccount, initialAccountState), version: events.length };
-}
-
-/** The account's id by (normalized) email, from the table written with UserRegistered. */
-export async function findUserIdByEmail(sql: Sql, email: string): Promise<number | null> {
-  const [row] = await sql.query<{ user_id: number }>('select user_id from account_emails where email = $1', [email]);
-  return row?.user_id ?? null;
-}
-
-/** The account's current password hash (never in the log), or null. */
-async function passwordHashOf(sql: Sql, userId: number): Promise<string | null> {
-  const [row] = await sql.query<{ hash: string }>('select hash from account_passwords where user_id = $1', [userId]);
-  return row?.hash ?? null;
-}
-
-/** The account as its own stream says (the fallback when the read model lags). */
-export async function loadAccount(store: EventStore, userId: number): Promise<AccountState | null> {
-  const { state } = await loadAccountIn(store, userId);
-  return state.exists ? state : null;
-}
+/**
+ * Every account command goes through the kernel (events/decider.ts): `accountDecider` decides,
+ * and a version conflict decides again on the fresh stream. What lives beside the log (the
+ * email, username and password tables, the Argon2id check) is read or written in the same
+ * transaction and handed to the decision in its command.
+ */
 
 /** A link to email: the raw token exists only here, on its way into the message. */
 export interface IssuedLink {
@@ -56,6 +27,18 @@ export type RegisterOutcome =
   | { kind: 'relinked'; userId: number; email: string; name: string; link: IssuedLink }
   /** The address already had an account with a password: its owner gets a notice, nothing changes. */
   | { kind: 'exists'; userId: number; email: string; name: string };
+
+/**
+ * A command that may issue a link, through the kernel: the decision sees only a fresh token's
+ * hash; the raw token comes back (`link`) only when the decision issued one, for its email.
+ */
+async function handleWithLink(store: EventStore, metadata: EventMetadata, plan: (tx: StoreTx, tokenHash: string) => Promise<CommandPlan<AccountCommand>>) {
+  const token = generateToken();
+  const decided = await handle(store, accountDecider, (tx) => plan(tx, hashToken(token)), metadata);
+  const issued = decided.events.find((e) => e.type === 'PasswordLinkIssued');
+  const link: IssuedLink | null = issued ? { token, purpose: issued.data.purpose } : null;
+  return { ...decided, link };
+}
 
 /**
  * Registration. One account per email is decided by `account_emails`' primary key in the
@@ -75,44 +58,23 @@ export async function register(
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<{ outcome: RegisterOutcome } & Appended> {
-  const token = generateToken();
-  const tokenHash = hashToken(token);
-  const { result, ...appended } = await store.transaction(async (tx): Promise<RegisterOutcome> => {
-    const wanted = request.username ?? null;
-    if (wanted && (await usernameHolderHasPassword(tx, wanted))) {
-      throw new DomainError(ACCOUNT_REFUSALS.usernameTaken, { field: 'username' });
-    }
-    const userId = await tx.nextId('user');
+  const { email, name } = request;
+  const username = request.username ?? null;
+  const { state, events, last, link } = await handleWithLink(store, metadata, async (tx, tokenHash) => {
+    const usernameTaken = username !== null && (await usernameHolderHasPassword(tx, username));
+    const newId = await tx.nextId('user');
     const [inserted] = await tx.query<{ user_id: number }>(
       'insert into account_emails (email, user_id) values ($1, $2) on conflict (email) do nothing returning user_id',
-      [request.email, userId],
+      [email, newId],
     );
-    if (inserted) {
-      const reserved =
-        wanted &&
-        (
-          await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [
-            wanted.toLowerCase(),
-            userId,
-          ])
-        ).length > 0;
-      await tx.append(
-        accountStream(userId),
-        decideRegister({ userId, email: request.email, name: request.name, username: reserved ? wanted : null, tokenHash, now }),
-        { expectedVersion: 'no_stream', metadata },
-      );
-      return { kind: 'created', userId, email: request.email, name: request.name, link: { token, purpose: 'register' } };
-    }
-    const existingId = (await findUserIdByEmail(tx, request.email))!;
-    const { state, version } = await loadAccountIn(tx, existingId);
-    if (state.hasPassword) return { kind: 'exists', userId: existingId, email: state.email, name: state.name };
-    // Nobody has confirmed this address yet: the new link carries this request's name, and the
-    // email greets with it. Whoever sets the password with a link gets that link's name.
-    const { purpose, events } = decideIssueLink(state, tokenHash, now, { name: request.name, username: wanted });
-    await tx.append(accountStream(existingId), events, { expectedVersion: version, metadata });
-    return { kind: 'relinked', userId: existingId, email: state.email, name: request.name, link: { token, purpose } };
+    const reserved = inserted !== undefined && username !== null && (await reserveUsername(tx, username, newId));
+    const userId = inserted ? newId : (await findUserIdByEmail(tx, email))!;
+    return accountPlan(userId, { kind: 'register', userId, email, name, username, reserved, usernameTaken, tokenHash, now });
   });
-  return { outcome: result, ...appended };
+  if (!link) return { outcome: { kind: 'exists', userId: state.userId, email: state.email, name: state.name }, events, last };
+  // A relinked account keeps its name until a password is set with this link, which carries the request's.
+  const kind = events[0].type === 'UserRegistered' ? 'created' : 'relinked';
+  return { outcome: { kind, userId: state.userId, email: state.email, name, link }, events, last };
 }
 
 /**
@@ -127,63 +89,43 @@ async function reserveChosenUsername(tx: StoreTx, state: AccountState): Promise<
   if (wanted?.toLowerCase() === state.username?.toLowerCase()) return state.username;
   await tx.query('delete from account_usernames where user_id = $1', [state.userId]);
   if (!wanted) return null;
-  const [reserved] = await tx.query<{ user_id: number }>(
-    'insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id',
-    [wanted.toLowerCase(), state.userId],
-  );
-  return reserved ? wanted : null;
+  return (await reserveUsername(tx, wanted, state.userId)) ? wanted : null;
 }
 
-/** Whether `username` belongs to an account that has set its password (a finished registration). */
-async function usernameHolderHasPassword(tx: StoreTx, username: string): Promise<boolean> {
-  const [holder] = await tx.query<{ user_id: number }>('select user_id from account_usernames where username = $1', [username.toLowerCase()]);
-  if (!holder) return false;
-  return (await loadAccountIn(tx, holder.user_id)).state.hasPassword;
+/** Takes `username` for the account unless another holds it (compared case-insensitively). */
+async function reserveUsername(tx: StoreTx, username: string, userId: number): Promise<boolean> {
+  const rows = await tx.query('insert into account_usernames (username, user_id) values ($1, $2) on conflict (username) do nothing returning user_id', [
+    username.toLowerCase(),
+    userId,
+  ]);
+  return rows.length > 0;
 }
 
 export type ResetOutcome = { kind: 'unknown' } | { kind: 'issued'; userId: number; email: string; name: string; link: IssuedLink };
 
 /**
- * Decides a fresh link for the account whose stream is loaded, through the one command
- * handler, so a concurrent request for the same account decides again on the fresh stream
- * instead of answering 409 (which an unknown email never gets). No account: nothing to append.
+ * Forgot password: a fresh single-use link if the address has an account; silence otherwise.
+ * A concurrent request for the same account decides again on the fresh stream instead of
+ * answering 409 (which an unknown email never gets).
  */
-const linkDecider: Decider<AccountState, { tokenHash: string; now: Date }> = {
-  initialState: initialAccountState,
-  evolve: evolveAccount,
-  decide: ({ tokenHash, now }, state) => (state.exists ? decideIssueLink(state, tokenHash, now).events : []),
-};
-
-/** Forgot password: a fresh single-use link if the address has an account; silence otherwise. */
 export async function requestPasswordLink(
   store: EventStore,
   email: string,
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<{ outcome: ResetOutcome } & Appended> {
-  const token = generateToken();
-  const tokenHash = hashToken(token);
-  // An unknown email reads the stream of account 0, which never exists (ids start at 1).
-  const { state, events, last } = await handle(
-    store,
-    linkDecider,
-    async (tx) => ({ stream: accountStream((await findUserIdByEmail(tx, email)) ?? 0), command: { tokenHash, now } }),
-    metadata,
+  const { state, events, last, link } = await handleWithLink(store, metadata, async (tx, tokenHash) =>
+    accountPlan((await findUserIdByEmail(tx, email)) ?? 0, { kind: 'issue-link', tokenHash, now }),
   );
-  const issued = events.find((e) => e.type === 'PasswordLinkIssued');
-  if (!issued) return { outcome: { kind: 'unknown' }, events, last };
-  const link: IssuedLink = { token, purpose: issued.data.purpose };
+  if (!link) return { outcome: { kind: 'unknown' }, events, last };
   return { outcome: { kind: 'issued', userId: state.userId, email: state.email, name: state.name, link }, events, last };
-}
-
-function invalidLink(): DomainError {
-  return new DomainError(ACCOUNT_REFUSALS.invalidLink, { field: 'token' });
 }
 
 /**
  * Sets the password from an emailed link: the link must be the account's current one,
  * unexpired and unused. It consumes the link, ends every other session of the account
- * and signs the user in with a new one.
+ * and signs the user in with a new one. Two uses of one link at once: the loser decides
+ * again and finds it consumed.
  */
 export async function setPassword(
   store: EventStore,
@@ -195,63 +137,48 @@ export async function setPassword(
   // Hash first, for every request, so known and unknown emails cost the same.
   const passwordHash = await hashPassword(request.password);
   const tokenHash = hashToken(request.token);
-  let appended: Appended & { result: number };
-  try {
-    appended = await store.transaction(async (tx) => {
-      const userId = await findUserIdByEmail(tx, request.email);
-      if (userId === null) throw invalidLink();
-      const { state, version } = await loadAccountIn(tx, userId);
-      const username = await reserveChosenUsername(tx, state);
-      await tx.append(accountStream(userId), decideSetPassword(state, tokenHash, now, username), {
-        expectedVersion: version,
-        metadata: { ...metadata, actor: userId },
-      });
-      // The credential beside the log, in the same transaction: the event says only that it was set.
-      await tx.query(
-        `insert into account_passwords (user_id, hash, set_at) values ($1, $2, now())
-         on conflict (user_id) do update set hash = excluded.hash, set_at = excluded.set_at`,
-        [userId, passwordHash],
-      );
-      await tx.append(signInStream(userId), [{ type: 'UserSignedIn', data: { userId } }], {
-        expectedVersion: 'any',
-        metadata: { ...metadata, actor: userId },
-      });
-      return userId;
-    });
-  } catch (error) {
-    // Two uses of one link at once: the loser finds it consumed.
-    if (error instanceof ConcurrencyError) throw invalidLink();
-    throw error;
-  }
-  const userId = appended.result;
+  const {
+    result: userId,
+    events,
+    last,
+  } = await transact(store, async (tx) => {
+    const userId = (await findUserIdByEmail(tx, request.email)) ?? 0;
+    const signed = { ...metadata, actor: userId };
+    // The username goes in the decision, so it is reserved first, as the link read here asks.
+    const username = await reserveChosenUsername(tx, await readAccount(tx, userId));
+    await executeIn(tx, accountDecider, accountPlan(userId, { kind: 'set-password', tokenHash, now, username }), signed);
+    // The credential beside the log, in the same transaction: the event says only that it was set.
+    await tx.query(
+      `insert into account_passwords (user_id, hash, set_at) values ($1, $2, now())
+       on conflict (user_id) do update set hash = excluded.hash, set_at = excluded.set_at`,
+      [userId, passwordHash],
+    );
+    // Signed in with the password just set.
+    await executeIn(tx, accountDecider, signInPlan(userId, true), signed);
+    return userId;
+  });
   await sessions.invalidateUser(userId);
   const session = await sessions.create(userId);
-  return { userId, session, events: appended.events, last: appended.last };
+  return { userId, session, events, last };
 }
 
-/** Password sign-in. Unknown emails and accounts without a password cost one Argon2id verify too. */
+/** Whether `password` is the account's. No account (0) or no password costs one Argon2id verify too. */
+async function passwordOf(store: EventStore, userId: number, password: string): Promise<boolean> {
+  return verifyOrWaste(userId === 0 ? null : await passwordHashOf(store.db, userId), password);
+}
+
+/** Password sign-in: an unknown email, an account without a password and a wrong password answer alike. */
 export async function signIn(
   store: EventStore,
   sessions: Sessions,
   request: LoginRequest,
   metadata: EventMetadata,
 ): Promise<{ userId: number; session: SessionInfo } & Appended> {
-  const userId = await findUserIdByEmail(store.db, request.email);
-  const state = userId === null ? initialAccountState : (await loadAccountIn(store, userId)).state;
-  const ok = await verifyOrWaste(userId === null ? null : await passwordHashOf(store.db, userId), request.password);
-  if (!ok) throw new DomainError(ACCOUNT_REFUSALS.invalidCredentials);
-  const events = decideSignIn(state);
-  const appended = await store.append(signInStream(state.userId), events, {
-    expectedVersion: 'any',
-    metadata: { ...metadata, actor: state.userId },
-  });
-  const session = await sessions.create(state.userId);
-  return { userId: state.userId, session, ...appended };
-}
-
-/** The refusal of a wrong password where the account is already known (re-entered, not signing in). */
-export function wrongPassword(): DomainError {
-  return new DomainError(ACCOUNT_REFUSALS.wrongPassword, { field: 'password' });
+  const userId = (await findUserIdByEmail(store.db, request.email)) ?? 0;
+  const matches = await passwordOf(store, userId, request.password);
+  const { events, last } = await handle(store, accountDecider, signInPlan(userId, matches), { ...metadata, actor: userId });
+  const session = await sessions.create(userId);
+  return { userId, session, events, last };
 }
 
 /**
@@ -268,10 +195,9 @@ export async function deleteAccount(
   metadata: EventMetadata,
   alsoForget: readonly ((tx: StoreTx) => Promise<unknown>)[] = [],
 ): Promise<Appended> {
-  if (!(await verifyOrWaste(await passwordHashOf(store.db, userId), password))) throw wrongPassword();
-  const { events, last } = await store.transaction(async (tx) => {
-    const { state, version } = await loadAccountIn(tx, userId);
-    await tx.append(accountStream(userId), decideDeleteAccount(state), { expectedVersion: version, metadata: { ...metadata, actor: userId } });
+  const passwordMatches = await passwordOf(store, userId, password);
+  const { events, last } = await transact(store, async (tx) => {
+    await executeIn(tx, accountDecider, accountPlan(userId, { kind: 'delete', passwordMatches }), { ...metadata, actor: userId });
     await tx.many(
       ['account_emails', 'account_usernames', 'account_passwords', 'auth_sessions'].map((table) => ({
         text: `delete from ${table} where user_id = $1`,

@@ -18,30 +18,22 @@ interface AuditEntry {
 
 type EntryOf<T extends EventType> = (data: EventData<T>) => AuditEntry;
 
+/** A review's entry, of a prompt or of a revision: who decided which way, with the reason and note. */
+function decision(d: EventData<'PromptReviewed' | 'PromptRevisionReviewed'>, approved: AuditAction, rejected: AuditAction): AuditEntry {
+  return { action: d.isApproved ? approved : rejected, actorId: d.reviewedBy, promptId: d.promptId, reason: d.reason, note: d.note };
+}
+
 /**
  * Which events are moderation events, and the entry each makes: the one table to extend when a
  * new one arrives (a report, a hidden comment, a featured member: one line each, and its
  * action in modules/audit/contracts.ts).
  */
 const ENTRIES: { [T in EventType]?: EntryOf<T> } = {
-  PromptReviewed: (d) => ({
-    action: d.isApproved ? 'prompt-approved' : 'prompt-rejected',
-    actorId: d.reviewedBy,
-    promptId: d.promptId,
-    reason: d.reason,
-    note: d.note,
-  }),
+  PromptReviewed: (d) => decision(d, 'prompt-approved', 'prompt-rejected'),
   PromptResubmitted: (d) => ({ action: 'prompt-resubmitted', actorId: d.resubmittedBy, promptId: d.promptId, version: d.version }),
   PromptWithdrawn: (d) => ({ action: d.byAuthor ? 'prompt-withdrawn-by-author' : 'prompt-withdrawn-by-admin', actorId: d.withdrawnBy, promptId: d.promptId }),
   PromptRevisionProposed: (d) => ({ action: 'revision-proposed', actorId: d.proposedBy, promptId: d.promptId, version: d.version }),
-  PromptRevisionReviewed: (d) => ({
-    action: d.isApproved ? 'revision-approved' : 'revision-rejected',
-    actorId: d.reviewedBy,
-    promptId: d.promptId,
-    version: d.version,
-    reason: d.reason,
-    note: d.note,
-  }),
+  PromptRevisionReviewed: (d) => ({ ...decision(d, 'revision-approved', 'revision-rejected'), version: d.version }),
   PromptRevisionWithdrawn: (d) => ({ action: 'revision-withdrawn', actorId: d.withdrawnBy, promptId: d.promptId, version: d.version }),
   ReportFiled: (d) => ({ action: 'report-filed', actorId: d.reporterId, promptId: d.promptId, reportId: d.reportId, reason: d.reason, note: d.note }),
   ReportResolved: (d) => ({ action: `report-${d.outcome}`, actorId: d.resolvedBy, reportId: d.reportId, note: d.reason }),

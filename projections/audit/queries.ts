@@ -1,7 +1,7 @@
 import type { Sql } from '../../events';
-import { pageOf, type Page } from '../../events/paging';
+import type { Page } from '../../events/paging';
 import type { AuditAction, AuditEntryView } from '../../modules/audit/contracts';
-import { iso } from '../rows';
+import { iso, newestFirst } from '../rows';
 
 export interface AuditFilter {
   action?: AuditAction;
@@ -12,30 +12,28 @@ export interface AuditFilter {
   cursor?: number;
 }
 
+interface AuditRow {
+  position: number | string;
+  at: Date;
+  action: AuditAction;
+  actor_id: number | null;
+  prompt_id: number | null;
+  subject_id: number | null;
+  version: number | null;
+  reason: string | null;
+  note: string | null;
+}
+
 /** The entries, newest first. Names and titles are the caller's to fill in (other read models hold them). */
 export async function listAudit(sql: Sql, filter: AuditFilter): Promise<Page<Omit<AuditEntryView, 'actorName' | 'promptTitle' | 'subjectName'>>> {
-  const rows = await sql.query<{
-    position: number | string;
-    at: Date;
-    action: AuditAction;
-    actor_id: number | null;
-    prompt_id: number | null;
-    subject_id: number | null;
-    version: number | null;
-    reason: string | null;
-    note: string | null;
-  }>(
+  return newestFirst(
+    sql,
+    filter,
+    'position',
     `select position, at, action, actor_id, prompt_id, subject_id, version, reason, note from audit_log
-     where ($1::text is null or action = $1) and ($2::int is null or prompt_id = $2) and ($3::int is null or actor_id = $3)
-       and ($4::bigint is null or position < $4)
-     order by position desc limit $5`,
-    [filter.action ?? null, filter.promptId ?? null, filter.actorId ?? null, filter.cursor ?? null, filter.limit + 1],
-  );
-  return pageOf(
-    rows,
-    filter.limit,
-    (r) => Number(r.position),
-    (r) => ({
+     where ($1::text is null or action = $1) and ($2::int is null or prompt_id = $2) and ($3::int is null or actor_id = $3)`,
+    [filter.action ?? null, filter.promptId ?? null, filter.actorId ?? null],
+    (r: AuditRow) => ({
       position: Number(r.position),
       at: iso(r.at),
       action: r.action,

@@ -1,7 +1,7 @@
 import type { Sql } from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import { periodRange, SCORE, type BoardPeriod, type ContributionView, type LeaderboardEntry, type MemberView } from '../../modules/members/contracts';
-import { iso } from '../rows';
+import { iso, newestFirst } from '../rows';
 
 interface BoardRow {
   user_id: number;
@@ -114,15 +114,13 @@ export async function memberPromptIds(sql: Sql, userId: number, page: PageReques
     );
     return { items: rows.map((r) => r.prompt_id), nextCursor: null };
   }
-  const rows = await sql.query<{ prompt_id: number }>(
-    `select prompt_id from community_prompts where owner_id = $1 and published and ($2::bigint is null or prompt_id < $2::bigint) order by prompt_id desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
-  );
-  return pageOf(
-    rows,
-    page.limit,
-    (r) => r.prompt_id,
-    (r) => r.prompt_id,
+  return newestFirst(
+    sql,
+    page,
+    'prompt_id',
+    'select prompt_id from community_prompts where owner_id = $1 and published',
+    [userId],
+    (r: { prompt_id: number }) => r.prompt_id,
   );
 }
 
@@ -139,17 +137,15 @@ interface ContributionRow {
 
 /** The newest first publications and approved revisions of prompts still published, newest first (cursor: the log position). */
 export async function latestContributions(sql: Sql, page: PageRequest): Promise<Page<ContributionView>> {
-  const rows = await sql.query<ContributionRow>(
+  return newestFirst(
+    sql,
+    page,
+    'c.position',
     `select c.position, c.prompt_id, p.title, c.kind, c.version, c.at, m.user_id, m.name
      from community_contributions c join community_prompts p on p.prompt_id = c.prompt_id join community_members m on m.user_id = c.owner_id
-     where p.published and ($1::bigint is null or c.position < $1::bigint) order by c.position desc limit $2`,
-    [page.cursor ?? null, page.limit + 1],
-  );
-  return pageOf(
-    rows,
-    page.limit,
-    (r) => r.position,
-    (r) => ({
+     where p.published`,
+    [],
+    (r: ContributionRow) => ({
       position: r.position,
       promptId: r.prompt_id,
       title: r.title,

@@ -1,7 +1,7 @@
 import type { Sql } from '../../events';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { CommentOrder, ReportOutcome, ReportReason } from '../../modules/discussion/contracts';
-import { iso } from '../rows';
+import { iso, newestFirst } from '../rows';
 
 /** A comment as the read model keeps it; names are added where it is shown (src/server/discussion/). */
 export interface CommentRecord {
@@ -169,10 +169,12 @@ export async function openReportsOfComment(sql: Sql, commentId: number): Promise
  * that took down their prompt or comment (a dismissed report about them is no news to them).
  */
 export async function listReportOutcomes(sql: Sql, userId: number, page: PageRequest): Promise<Page<ReportRecord>> {
-  const rows = await sql.query<ReportRow>(
-    `${REPORT_SELECT} where r.outcome is not null and (r.reporter_id = $1 or (r.author_id = $1 and r.outcome <> 'dismissed'))
-       and ($2::bigint is null or r.id < $2) order by r.id desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
+  return newestFirst(
+    sql,
+    page,
+    'r.id',
+    `${REPORT_SELECT} where r.outcome is not null and (r.reporter_id = $1 or (r.author_id = $1 and r.outcome <> 'dismissed'))`,
+    [userId],
+    toReport,
   );
-  return pageOf(rows, page.limit, (r) => r.id, toReport);
 }

@@ -1,8 +1,8 @@
 import type { Sql } from '../../events';
 import type { FavoriteView, HistoryEntryView, RatingValue } from '../../modules/engagement/contracts';
-import { PAGE_MAX, pageOf, type Page, type PageRequest } from '../../events/paging';
+import { PAGE_MAX, type Page, type PageRequest } from '../../events/paging';
 import { ratingSql } from '../rating';
-import { iso } from '../rows';
+import { iso, newestFirst } from '../rows';
 
 interface FavoriteRow {
   id: number | string;
@@ -27,15 +27,8 @@ export async function listFavorites(sql: Sql, userId: number): Promise<FavoriteV
 
 /** One page of the user's bookmarks, newest first (`cursor`: the last id of the page before). */
 export async function pageFavorites(sql: Sql, userId: number, page: PageRequest): Promise<Page<FavoriteView>> {
-  const rows = await sql.query<FavoriteRow>(
-    `select ${FAVORITE_COLUMNS} from favorites where user_id = $1 and not removed and ($2::bigint is null or id < $2) order by id desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
-  );
-  return pageOf(
-    rows,
-    page.limit,
-    (r) => Number(r.id),
-    (r) => toFavorite(userId, r),
+  return newestFirst(sql, page, 'id', `select ${FAVORITE_COLUMNS} from favorites where user_id = $1 and not removed`, [userId], (r: FavoriteRow) =>
+    toFavorite(userId, r),
   );
 }
 
@@ -70,15 +63,14 @@ export async function getVersionRating(sql: Sql, promptId: number, version: numb
 
 /** The user's usage history, newest first. */
 export async function listHistory(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<HistoryEntryView>> {
-  const rows = await sql.query<{ id: number; prompt_id: number; used_at: Date; modified_content: string | null; filled_values: Record<string, string> | null }>(
-    'select id, prompt_id, used_at, modified_content, filled_values from usage_history where user_id = $1 and ($2::bigint is null or id < $2) order by id desc limit $3',
-    [userId, page.cursor ?? null, page.limit + 1],
-  );
-  return pageOf(
-    rows,
-    page.limit,
-    (r) => Number(r.id),
-    (r) => ({
+  type HistoryRow = { id: number; prompt_id: number; used_at: Date; modified_content: string | null; filled_values: Record<string, string> | null };
+  return newestFirst(
+    sql,
+    page,
+    'id',
+    'select id, prompt_id, used_at, modified_content, filled_values from usage_history where user_id = $1',
+    [userId],
+    (r: HistoryRow) => ({
       id: Number(r.id),
       userId,
       promptId: r.prompt_id,

@@ -29,6 +29,18 @@ function notify(
   };
 }
 
+/** A review's notice to the prompt's author, of the prompt or of a revision (`version`): which way, with the reason and note. */
+function reviewed(
+  event: StoredEvent,
+  d: { isApproved: boolean; promptId: number; reviewedBy: number | null; reason: string | null; note: string | null },
+  approved: NotificationKind,
+  rejected: NotificationKind,
+  version?: number,
+): Statement {
+  const recipient = { table: 'notification_prompts', key: 'prompt_id', id: d.promptId, actorId: d.reviewedBy } as const;
+  return notify(event, d.isApproved ? approved : rejected, recipient, { version, reason: d.reason, note: d.note });
+}
+
 const own = (table: string, key: string, id: number, authorId: number | null, extra: Record<string, number | null> = {}): Statement[] => {
   if (authorId === null) return [];
   const columns = [key, 'author_id', ...Object.keys(extra)];
@@ -47,28 +59,10 @@ function evolve(event: StoredEvent): Statement[] {
       return own('notification_prompts', 'prompt_id', event.data.promptId, event.data.submittedBy);
     case 'PromptSavedPrivately':
       return own('notification_prompts', 'prompt_id', event.data.promptId, event.data.savedBy);
-    case 'PromptReviewed': {
-      const d = event.data;
-      return [
-        notify(
-          event,
-          d.isApproved ? 'prompt-approved' : 'prompt-rejected',
-          { table: 'notification_prompts', key: 'prompt_id', id: d.promptId, actorId: d.reviewedBy },
-          { reason: d.reason, note: d.note },
-        ),
-      ];
-    }
-    case 'PromptRevisionReviewed': {
-      const d = event.data;
-      return [
-        notify(
-          event,
-          d.isApproved ? 'revision-approved' : 'revision-rejected',
-          { table: 'notification_prompts', key: 'prompt_id', id: d.promptId, actorId: d.reviewedBy },
-          { version: d.version, reason: d.reason, note: d.note },
-        ),
-      ];
-    }
+    case 'PromptReviewed':
+      return [reviewed(event, event.data, 'prompt-approved', 'prompt-rejected')];
+    case 'PromptRevisionReviewed':
+      return [reviewed(event, event.data, 'revision-approved', 'revision-rejected', event.data.version)];
     case 'PromptWithdrawn': {
       const d = event.data;
       // The author's own withdrawal tells them nothing new.

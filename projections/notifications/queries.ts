@@ -1,32 +1,31 @@
 import type { Sql } from '../../events';
-import { pageOf, type Page, type PageRequest } from '../../events/paging';
+import type { Page, PageRequest } from '../../events/paging';
 import type { NotificationKind, NotificationView } from '../../modules/notifications/contracts';
-import { iso } from '../rows';
+import { iso, newestFirst } from '../rows';
 
 /** A notification without its prompt's title (the catalog's to fill in). */
 export type NotificationRecord = Omit<NotificationView, 'promptTitle'>;
 
+interface NotificationRow {
+  position: number | string;
+  kind: NotificationKind;
+  at: Date;
+  prompt_id: number | null;
+  version: number | null;
+  reason: string | null;
+  note: string | null;
+  read: boolean;
+}
+
 /** A person's notifications, newest first. */
 export async function listNotifications(sql: Sql, userId: number, page: PageRequest): Promise<Page<NotificationRecord>> {
-  const rows = await sql.query<{
-    position: number | string;
-    kind: NotificationKind;
-    at: Date;
-    prompt_id: number | null;
-    version: number | null;
-    reason: string | null;
-    note: string | null;
-    read: boolean;
-  }>(
-    `select position, kind, at, prompt_id, version, reason, note, read from notifications
-     where user_id = $1 and ($2::bigint is null or position < $2) order by position desc limit $3`,
-    [userId, page.cursor ?? null, page.limit + 1],
-  );
-  return pageOf(
-    rows,
-    page.limit,
-    (r) => Number(r.position),
-    (r) => ({
+  return newestFirst(
+    sql,
+    page,
+    'position',
+    'select position, kind, at, prompt_id, version, reason, note, read from notifications where user_id = $1',
+    [userId],
+    (r: NotificationRow) => ({
       position: Number(r.position),
       kind: r.kind,
       at: iso(r.at),

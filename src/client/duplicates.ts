@@ -11,7 +11,7 @@ import { api } from './http';
  * either asks again; a private prompt is never checked. A failed check never blocks a
  * submission: the server finds the duplicates again and marks them for the admin.
  */
-export function useDuplicateCheck() {
+export function useDuplicateCheck(values: { title?: string; content?: string; visibility?: string }) {
   const [shown, setShown] = useState<{ key: string; matches: DuplicateMatch[] } | null>(null);
   const [note, setNote] = useState('');
   const keyOf = (text: { title?: string; content?: string }) => `${text.title ?? ''}\n${text.content ?? ''}`;
@@ -38,8 +38,7 @@ export function useDuplicateCheck() {
       return api(routes.submit, { body: { ...data, duplicateNote: note || undefined } });
     },
     /** The matches shown for the form's values as they are now (none once they changed, none for a private prompt). */
-    matchesFor: (text: { title?: string; content?: string; visibility?: string }) =>
-      text.visibility !== 'private' && shown && shown.key === keyOf(text) ? shown.matches : [],
+    matches: values.visibility !== 'private' && shown && shown.key === keyOf(values) ? shown.matches : [],
     note,
     setNote,
   };

@@ -1,4 +1,5 @@
 import { $usageCounts } from '../client/stores';
+import { formatNumber } from '../shared/format';
 import { translator, type Strings } from '../shared/strings';
 import type { ScopeOf } from '../shared/string-specs';
 import { useHydratedStore } from '../ui/hooks';
@@ -13,7 +14,7 @@ export default function UsageCount({ id, count, strings }: { id: number; count: 
   return (
     <>
       <span className="font-semibold" data-usage-count={id} data-testid="usage-count">
-        {new Intl.NumberFormat(strings.lng).format(shown)}
+        {formatNumber(shown, strings.lng)}
       </span>{' '}
       <span className="text-muted-foreground">{t('detail.usesUnit', { count: shown })}</span>
     </>

@@ -1,6 +1,7 @@
 import { categoryById } from '../../modules/prompts/contracts';
 export { RatingStat } from './RatingStat';
-import { Icon } from './Icon';
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from './Icon';
 import type { Translate } from './t';
 
 export function CategoryBadge({ categoryId, t }: { categoryId: number; t: Translate }) {
@@ -13,6 +14,16 @@ export function FeaturedBadge({ t, size = 12 }: { t: Translate; size?: number })
     <span className="badge badge-featured">
       <Icon name="sparkles" size={size} />
       {t('prompts:badges.featured')}
+    </span>
+  );
+}
+
+/** A rounded label with its icon ("Current", "Featured member"); `className` gives its colours and room. */
+export function IconBadge({ icon, className, testId, children }: { icon: IconName; className: string; testId?: string; children: ReactNode }) {
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full ${className}`} data-testid={testId}>
+      <Icon name={icon} size={12} />
+      {children}
     </span>
   );
 }

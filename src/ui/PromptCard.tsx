@@ -57,16 +57,29 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
     </a>
   );
 
+  // The compact and featured variants' top: the badge and rating on one line, the title below.
+  const head = (align: string, badge: ReactNode, ratingClass: string, ratingSize: number | undefined, titleClass: string) => (
+    <>
+      <div className={`flex ${align} justify-between gap-3`}>
+        {badge}
+        <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} size={ratingSize} className={ratingClass} />
+      </div>
+      <H id={titleId} className={`pcard-title ${titleClass}`}>
+        {link}
+      </H>
+    </>
+  );
+
   if (variant === 'compact') {
     return (
       <article className="card card-hover pcard p-4" aria-labelledby={titleId} data-testid="prompt-card" data-variant="compact">
-        <div className="flex items-start justify-between gap-3">
-          <CategoryBadge categoryId={prompt.categoryId} t={t} />
-          <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} className="ic text-xs font-medium text-muted-foreground" />
-        </div>
-        <H id={titleId} className="pcard-title text-[0.95rem]">
-          {link}
-        </H>
+        {head(
+          'items-start',
+          <CategoryBadge categoryId={prompt.categoryId} t={t} />,
+          'ic text-xs font-medium text-muted-foreground',
+          undefined,
+          'text-[0.95rem]',
+        )}
         <p className="pcard-desc mt-1.5 line-clamp-2">{prompt.description}</p>
         <p className="pcard-meta gap-2">
           <Avatar name={author} src={prompt.authorImage} size="xs" house={house} />
@@ -80,13 +93,13 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
     return (
       <article className="card card-hover pcard overflow-hidden p-6" aria-labelledby={titleId} data-testid="prompt-card" data-variant="featured">
         <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-violet-600 via-fuchsia-500 to-pink-500" />
-        <div className="flex items-center justify-between gap-3">
-          {prompt.isEditorsPick ? <PickBadge t={t} size={13} wording="editorsChoice" /> : <FeaturedBadge t={t} size={13} />}
-          <RatingStat helpful={prompt.helpfulCount} count={prompt.ratingCount} t={t} lng={lng} size={15} className="ic text-sm font-medium" />
-        </div>
-        <H id={titleId} className="pcard-title mt-4 text-lg">
-          {link}
-        </H>
+        {head(
+          'items-center',
+          prompt.isEditorsPick ? <PickBadge t={t} size={13} wording="editorsChoice" /> : <FeaturedBadge t={t} size={13} />,
+          'ic text-sm font-medium',
+          15,
+          'mt-4 text-lg',
+        )}
         <p className="pcard-desc">{prompt.description}</p>
         <div className="mt-auto flex items-center gap-3 pt-5">
           <Avatar name={author} src={prompt.authorImage} size="sm" house={house} />
@@ -136,17 +149,22 @@ export function PromptCard({ prompt, variant = 'default', level = 3, t, lng, chi
         )}
       </div>
       {/* Above the stretched title link, so it takes its own clicks. */}
-      {updatedHref && (
-        <a
-          href={updatedHref}
-          className="relative z-10 mt-3 inline-flex items-center gap-1 self-start text-xs font-medium text-link hover:underline"
-          data-testid="updated-since"
-        >
-          <Icon name="sparkles" size={13} />
-          {t('prompts:card.updatedSince')}
-        </a>
-      )}
+      {updatedHref && <UpdatedSinceLink href={updatedHref} label={t('prompts:card.updatedSince')} className="relative z-10 mt-3" />}
       <div className="pcard-actions">{children}</div>
     </article>
+  );
+}
+
+/** "Updated since you saved it": the link to the diff from a saved version (cards and library rows). */
+export function UpdatedSinceLink({ href, label, className }: { href: string; label: string; className: string }) {
+  return (
+    <a
+      href={href}
+      className={`${className} inline-flex items-center gap-1 self-start text-xs font-medium text-link hover:underline`}
+      data-testid="updated-since"
+    >
+      <Icon name="sparkles" size={13} />
+      {label}
+    </a>
   );
 }

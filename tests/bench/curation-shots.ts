@@ -64,30 +64,27 @@ await ok(
   }),
 );
 
-const pages: Shot[] = (
+const pages: Shot[] = [
   [
-    [
-      'create',
-      author,
-      '/prompts/create',
-      async (page) => {
-        const form = page.getByTestId('create-form');
-        await form.locator('[name=title]').fill('客戶電郵回覆範本');
-        await form.locator('[name=categoryId]').selectOption('1');
-        await form.locator('[name=description]').fill('為客戶服務主任寫有禮貌的電郵回覆，先道歉，再提出解決方法。');
-        await form.locator('[name=content]').fill(COPY);
-        await page.getByTestId('create-prompt-send').click();
-        await page.getByTestId('possible-duplicates').waitFor();
-      },
-    ],
-    ['queue', admin, '/admin', async (page) => void (await page.locator('[data-testid=resubmission] summary').first().click())],
-    ['reject', admin, '/admin', async (page) => void (await page.getByTestId('reject').first().click())],
-    ['mine', author, '/dashboard?tab=submissions'],
-    ['revisions', admin, '/admin?tab=revisions', async (page) => void (await page.locator('[data-testid=resubmission] summary').first().click())],
-    ['audit', admin, '/admin?tab=audit'],
-    ['history', admin, '/admin?tab=history'],
-  ] as Shot[]
-).filter(([name]) => only.has(name));
-
-await shootAll(out, pages);
+    'create',
+    author,
+    '/prompts/create',
+    async (page) => {
+      const form = page.getByTestId('create-form');
+      await form.locator('[name=title]').fill('客戶電郵回覆範本');
+      await form.locator('[name=categoryId]').selectOption('1');
+      await form.locator('[name=description]').fill('為客戶服務主任寫有禮貌的電郵回覆，先道歉，再提出解決方法。');
+      await form.locator('[name=content]').fill(COPY);
+      await page.getByTestId('create-prompt-send').click();
+      await page.getByTestId('possible-duplicates').waitFor();
+    },
+  ],
+  ['queue', admin, '/admin', async (page) => void (await page.locator('[data-testid=resubmission] summary').first().click())],
+  ['reject', admin, '/admin', async (page) => void (await page.getByTestId('reject').first().click())],
+  ['mine', author, '/dashboard?tab=submissions'],
+  ['revisions', admin, '/admin?tab=revisions', async (page) => void (await page.locator('[data-testid=resubmission] summary').first().click())],
+  ['audit', admin, '/admin?tab=audit'],
+  ['history', admin, '/admin?tab=history'],
+];
+await shootAll(out, pages, only);
 await browser.close();

@@ -49,14 +49,11 @@ await ok(
   admin.request.put(`${base}/api/admin/reports/${hidden.id}`, { data: { action: 'hide', reason: 'Advertising is not allowed in comments.' } }),
 );
 
-const shots: Shot[] = (
-  [
-    ['comments', reader, `/prompts/${id}`],
-    ['reports', admin, '/admin?tab=reports'],
-    ['outcomes', author, '/dashboard'],
-    ['cards', reader, '/prompts'],
-  ] as Shot[]
-).filter(([name]) => only.has(name));
-
-await shootAll(out, shots);
+const shots: Shot[] = [
+  ['comments', reader, `/prompts/${id}`],
+  ['reports', admin, '/admin?tab=reports'],
+  ['outcomes', author, '/dashboard'],
+  ['cards', reader, '/prompts'],
+];
+await shootAll(out, shots, only);
 await browser.close();

@@ -49,6 +49,9 @@ export async function signInAdmin(request: APIRequestContext): Promise<void> {
   await ok('admin password', request.post(`${base}/api/auth/set-password`, { data: { email: adminEmail, token: tokenFor(adminEmail), password } }));
 }
 
+/** Saves a prompt as `context`'s member (POST /api/prompts with `data`); answers it, with its id. */
+export const savePrompt = (context: BrowserContext, data: Record<string, unknown>) => ok('save prompt', context.request.post(`${base}/api/prompts`, { data }));
+
 /** Headless Chromium as every screenshot script starts it. */
 export const launchShots = () => chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--headless'] });
 
@@ -71,11 +74,14 @@ export async function signedInContexts(browser: Browser, names: readonly string[
 /** A page to shoot: its file name, who looks, the path, and what to do there first (open a form, fill a field). */
 export type Shot = [name: string, context: BrowserContext, path: string, act?: (page: Page) => Promise<void>];
 
-/** Every shot at every width, language and theme, full page, as <name>-<width>-<lng>-<theme>.png in `out`. */
-export async function shootAll(out: string, shots: readonly Shot[]) {
+/**
+ * Every shot at every width, language and theme, full page, as <name>-<width>-<lng>-<theme>.png
+ * in `out`; with `only` (a script's PAGES), the shots it names.
+ */
+export async function shootAll(out: string, shots: readonly Shot[], only?: ReadonlySet<string>) {
   mkdirSync(out, { recursive: true });
   for (const theme of themes) {
-    for (const [name, context, path, act] of shots) {
+    for (const [name, context, path, act] of shots.filter(([name]) => !only || only.has(name))) {
       const page = await context.newPage();
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       for (const lng of lngs) {

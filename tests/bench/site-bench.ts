@@ -182,6 +182,7 @@ function wrkRun(url: string, seconds: number, { cookie, script, args = [] }: { c
   const run = spawnSync('wrk', ['-t2', '-c32', `-d${seconds}s`, ...headers, ...(script ? ['-s', script] : []), url, ...(args.length ? ['--', ...args] : [])], {
     encoding: 'utf8',
   });
+  if (run.error) throw new Error(`wrk did not start (${run.error.message}): \`npm run bench\` installs it, or run scripts/install-wrk.sh`);
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
   const requests = /(\d+) requests in/.exec(run.stdout);
   if (!rate || !requests) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);

@@ -10,7 +10,7 @@
  * WIDTHS (default 360,900,1280), LNGS, THEMES and PAGES (comma lists) narrow a run.
  * Not part of npm test: it is for looking at, not asserting.
  */
-import { base, list, ok, shootAll, launchShots, signedInContexts, type Shot } from './shots-support';
+import { base, list, ok, shootAll, launchShots, signedInContexts, type Shot, savePrompt } from './shots-support';
 
 const out = process.argv[2] ?? '/tmp/shots-versions';
 const only = new Set(list('PAGES', 'edit,versions,mine,revisions,detail,favorites,bookmarks,collection'));
@@ -21,18 +21,13 @@ const [author, reader, admin] = await signedInContexts(browser, ['Author', 'Read
 // A prompt with a history: saved privately, edited twice, submitted and approved; a reader
 // bookmarks it, collects it and rates it; an approved revision moves it past what they saved;
 // a second revision waits for review.
-const prompt = await ok(
-  'create',
-  author.request.post(`${base}/api/prompts`, {
-    data: {
-      title: 'Weekly report in any tone',
-      description: 'A short report on a topic of your choice, in the tone you pick.',
-      content: 'Write a short report about {{主題}} in a {{tone:formal|casual}} tone.\nKeep it under 200 words.\n請用繁體中文寫一個標題。',
-      categoryId: 2,
-      visibility: 'private',
-    },
-  }),
-);
+const prompt = await savePrompt(author, {
+  title: 'Weekly report in any tone',
+  description: 'A short report on a topic of your choice, in the tone you pick.',
+  content: 'Write a short report about {{主題}} in a {{tone:formal|casual}} tone.\nKeep it under 200 words.\n請用繁體中文寫一個標題。',
+  categoryId: 2,
+  visibility: 'private',
+});
 const id = prompt.id;
 const edit = (data: Record<string, unknown>) => ok('edit', author.request.patch(`${base}/api/prompts/${id}`, { data }));
 await edit({
@@ -58,18 +53,15 @@ await ok('rate', reader.request.post(`${base}/api/ratings`, { data: { promptId: 
 const pending = await edit({ description: 'A short report on any topic, in the tone and length you pick.', note: 'Mention the length' });
 console.log(`prompt ${id}: public version ${revision.version}, pending revision ${pending.version}`);
 
-const pages: Shot[] = (
-  [
-    ['edit', author, `/prompts/${id}/edit`],
-    ['versions', author, `/prompts/${id}/versions?from=1&to=${revision.version}`],
-    ['mine', author, '/dashboard?tab=submissions'],
-    ['revisions', admin, '/admin?tab=revisions'],
-    ['detail', reader, `/prompts/${id}`],
-    ['favorites', reader, '/prompts?tab=favorites'],
-    ['bookmarks', reader, '/dashboard?tab=bookmarks'],
-    ['collection', reader, `/collections/${collection.id}`],
-  ] as Shot[]
-).filter(([name]) => only.has(name));
-
-await shootAll(out, pages);
+const pages: Shot[] = [
+  ['edit', author, `/prompts/${id}/edit`],
+  ['versions', author, `/prompts/${id}/versions?from=1&to=${revision.version}`],
+  ['mine', author, '/dashboard?tab=submissions'],
+  ['revisions', admin, '/admin?tab=revisions'],
+  ['detail', reader, `/prompts/${id}`],
+  ['favorites', reader, '/prompts?tab=favorites'],
+  ['bookmarks', reader, '/dashboard?tab=bookmarks'],
+  ['collection', reader, `/collections/${collection.id}`],
+];
+await shootAll(out, pages, only);
 await browser.close();

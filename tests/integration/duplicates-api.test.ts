@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { duplicateFinder } from '../../src/server/review/duplicates';
 import { backends, freshApp } from '../support/backends';
-import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
-
-const ADMIN = 'admin@promptory.test';
-const ORIGIN = 'http://localhost:4321';
+import { authorOtherAdmin, browsersAt, castApp, type Browser } from '../support/test-app';
 
 const translator = {
   title: '廣東話翻譯',
@@ -28,12 +25,7 @@ describe.each(backends)('duplicate detection on $name', (backend) => {
   const check = (b: Browser, body: { title: string; content: string; excludeId?: number }) => b.api(promptRoutes.duplicates, { body });
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
-    installApp(app);
-    await signUpAs(app, author, 'author@example.com', 'Ada Author');
-    await signUpAs(app, other, 'other@example.com', 'Olu Other');
-    await signUpAs(app, admin, ADMIN);
-    for (const b of [author, other, admin]) b.headers = { origin: ORIGIN };
+    ({ app } = await castApp(backend, { sameOrigin: [author, other, admin] }, ...authorOtherAdmin(author, other, admin)));
   });
   afterAll(async () => app?.dispose());
 

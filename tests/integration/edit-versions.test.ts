@@ -6,10 +6,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { listPrompts } from '../../projections/catalog/queries';
 import { libraryReader } from '../../src/server/library';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
-
-const ADMIN = 'admin@promptory.test';
-const ORIGIN = 'http://localhost:4321';
+import { authorOtherAdmin, browsersAt, castApp, submissionTitled, type Browser } from '../support/test-app';
 
 const draft = (title: string, visibility: 'public' | 'private' = 'public') =>
   submissionTitled(title, { visibility, content: 'Write about {{topic}} in a {{tone:formal|casual}} tone.' });
@@ -31,15 +28,12 @@ describe.each(backends)('editing and versions on $name', (backend) => {
   };
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
-    installApp(app);
-    const people: [Browser, string, string?][] = [
-      [author, 'author@example.com', 'Ada Author'],
-      [other, 'other@example.com'],
-      [admin, ADMIN],
-      [rater, 'rater@example.com'],
-    ];
-    raterId = (await signUpAll(app, people, ORIGIN, [author, other, admin, visitor, rater]))[3];
+    let ids: number[];
+    ({ app, ids } = await castApp(backend, { sameOrigin: [author, other, admin, visitor, rater] }, ...authorOtherAdmin(author, other, admin), [
+      rater,
+      'rater@example.com',
+    ]));
+    raterId = ids[3];
   });
   afterAll(async () => app?.dispose());
 

@@ -19,9 +19,8 @@ import { RateLimiter } from '../../src/server/rate-limit';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
 import { startServer, testPort, type RunningServer } from '../support/server';
-import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
+import { Browser, castApp, lastMail, TEST_ORIGIN } from '../support/test-app';
 
-const PUBLIC_URL = 'http://localhost:4321';
 const CHINESE_PROMPT = {
   title: '寫一首詩',
   description: '用指定的語言寫一首關於某個主題的短詩。',
@@ -42,7 +41,7 @@ async function connect(browser: Browser, token?: string, headers: Record<string,
     const r = await browser.send({ method, path: new URL(url).pathname, rawBody: init.body as string | undefined, headers: { ...sent, ...headers } });
     return new Response(r.body === null ? null : JSON.stringify(r.body), { status: r.status, headers: r.headers });
   };
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', PUBLIC_URL), {
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', TEST_ORIGIN), {
     fetch: fetchThroughApp as typeof fetch,
     requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
   });
@@ -56,8 +55,8 @@ const data = (result: unknown) => JSON.parse(text(result));
 
 describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const owner = Object.assign(new Browser('10.22.0.1'), { headers: { origin: PUBLIC_URL } });
-  const other = Object.assign(new Browser('10.22.0.2'), { headers: { origin: PUBLIC_URL } });
+  const owner = Object.assign(new Browser('10.22.0.1'), { headers: { origin: TEST_ORIGIN } });
+  const other = Object.assign(new Browser('10.22.0.2'), { headers: { origin: TEST_ORIGIN } });
   /** An AI tool's machine: no cookies, no Origin. */
   const tool = new Browser('10.22.0.9');
   let readWrite = '';
@@ -68,10 +67,8 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
   let ownerId = 0;
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: PUBLIC_URL, seed: true });
-    installApp(app);
-    ownerId = await signUpAs(app, owner, 'mcp@example.com');
-    await signUpAs(app, other, 'mcp-other@example.com');
+    const cast = await castApp(backend, { seed: true }, [owner, 'mcp@example.com'], [other, 'mcp-other@example.com']);
+    [app, ownerId] = [cast.app, cast.ids[0]];
     ownPrompt = (await owner.api(promptRoutes.submit, { body: CHINESE_PROMPT as never })).body.id;
     [{ id: emailPrompt }] = await listPrompts(app.db, { q: '電郵' });
     expect((await owner.api(engagementRoutes.bookmark, { body: { promptId: emailPrompt } })).status).toBe(201);

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionRoutes } from '../../modules/collections/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
+import { Browser, browsersAt, castApp, submissionTitled, TEST_ADMIN } from '../support/test-app';
 
-const ORIGIN = 'http://localhost:4321';
 const draft = (title: string, visibility?: 'private') => submissionTitled(title, { visibility });
 
 /** An owner's private prompts in their own collections: theirs to see; a public collection shows others its public prompts only. */
@@ -13,14 +12,12 @@ describe.each(backends)('private prompts in your own collections on $name', (bac
   const [owner, other, visitor, admin] = browsersAt('10.6.0', 4);
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: 'admin@promptory.test' });
-    installApp(app);
     const people: [Browser, string, string?][] = [
       [owner, 'owner@example.com', 'Olive Owner'],
       [other, 'other@example.com'],
-      [admin, 'admin@promptory.test'],
+      [admin, TEST_ADMIN],
     ];
-    await signUpAll(app, people, ORIGIN, [owner, other, visitor, admin]);
+    ({ app } = await castApp(backend, { sameOrigin: [owner, other, visitor, admin] }, ...people));
   });
   afterAll(async () => app?.dispose());
 

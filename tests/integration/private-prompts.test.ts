@@ -6,10 +6,7 @@ import { engagementRoutes } from '../../modules/engagement/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
 import { connectTestDevice } from '../support/devices';
-import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
-
-const ADMIN = 'admin@promptory.test';
-const ORIGIN = 'http://localhost:4321';
+import { authorOtherAdmin, browsersAt, castApp, submissionTitled, type Browser } from '../support/test-app';
 
 /** A create-page submission with a title nobody else uses, so a search finds it alone. */
 const draft = (title: string, visibility?: 'public' | 'private') =>
@@ -23,14 +20,9 @@ describe.each(backends)('private prompts on $name', (backend) => {
   const events = () => app.store.count();
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN, seed: true });
-    installApp(app);
-    const people: [Browser, string, string?][] = [
-      [author, 'author@example.com', 'Ada Author'],
-      [other, 'other@example.com'],
-      [admin, ADMIN],
-    ];
-    const [, otherId] = await signUpAll(app, people, ORIGIN, [author, other, admin, visitor]);
+    let ids: number[];
+    ({ app, ids } = await castApp(backend, { sameOrigin: [author, other, admin, visitor], seed: true }, ...authorOtherAdmin(author, other, admin)));
+    const otherId = ids[1];
     const token = randomBytes(32).toString('base64url');
     await connectTestDevice(
       app.store,

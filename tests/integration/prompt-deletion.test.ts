@@ -3,10 +3,7 @@ import { RESTORE_WINDOW_MS } from '../../modules/prompts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { purgeDue } from '../../src/server/review/purge';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
-
-const ADMIN = 'admin@promptory.test';
-const ORIGIN = 'http://localhost:4321';
+import { authorOtherAdmin, browsersAt, castApp, submissionTitled } from '../support/test-app';
 
 const draft = (title: string, visibility?: 'public' | 'private') => submissionTitled(title, { visibility });
 
@@ -17,14 +14,7 @@ describe.each(backends)('deleting your own prompt on $name', (backend) => {
   const events = () => app.store.count();
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
-    installApp(app);
-    const people: [Browser, string, string?][] = [
-      [author, 'author@example.com', 'Ada Author'],
-      [other, 'other@example.com'],
-      [admin, ADMIN],
-    ];
-    await signUpAll(app, people, ORIGIN, [author, other, admin, visitor]);
+    ({ app } = await castApp(backend, { sameOrigin: [author, other, admin, visitor] }, ...authorOtherAdmin(author, other, admin)));
   });
   afterAll(async () => app?.dispose());
 

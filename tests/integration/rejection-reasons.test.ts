@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUBMIT_MESSAGES } from '../../modules/prompts/contracts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, browsersAt, installApp, signUpAll, submissionTitled } from '../support/test-app';
-
-const ADMIN = 'admin@promptory.test';
-const ORIGIN = 'http://localhost:4321';
+import { authorOtherAdmin, browsersAt, castApp, submissionTitled } from '../support/test-app';
 
 const draft = (title: string) => submissionTitled(title, { content: 'Write about {{topic}} in a {{tone:formal|casual}} tone.' });
 
@@ -17,14 +14,7 @@ describe.each(backends)('reasons for decisions on $name', (backend) => {
   const queued = async (id: number) => (await admin.api(promptRoutes.pending)).body.items.find((p: { id: number }) => p.id === id);
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: ORIGIN, adminEmail: ADMIN });
-    installApp(app);
-    const people: [Browser, string, string?][] = [
-      [author, 'author@example.com', 'Ada Author'],
-      [other, 'other@example.com'],
-      [admin, ADMIN],
-    ];
-    await signUpAll(app, people, ORIGIN, [author, other, admin]);
+    ({ app } = await castApp(backend, { sameOrigin: [author, other, admin] }, ...authorOtherAdmin(author, other, admin)));
   });
   afterAll(async () => app?.dispose());
 

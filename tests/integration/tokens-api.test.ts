@@ -7,18 +7,12 @@ import { hashBearer } from '../../events';
 import { DAY_MS, findAccessToken, listAccessTokens, MAX_TOKENS_PER_USER, TOKEN_MESSAGES } from '../../modules/tokens';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { backends, freshApp } from '../support/backends';
-import { Browser, installApp, lastMail, signUpAs } from '../support/test-app';
+import { Browser, castApp, lastMail, signUpAs, submissionTitled, TEST_ORIGIN } from '../support/test-app';
 
-const PUBLIC_URL = 'http://localhost:4321';
-const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: PUBLIC_URL } });
+const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: TEST_ORIGIN } });
 /** A script or AI tool: no cookies, no Origin, the token as a bearer. */
 const bearer = (token: string) => Object.assign(new Browser('10.21.9.9'), { headers: { authorization: `Bearer ${token}` } });
-const newPrompt = {
-  title: 'Made with a token',
-  description: 'A prompt sent by a script',
-  content: 'Summarise {{text}} in three bullet points.',
-  categoryId: 1,
-};
+const newPrompt = submissionTitled('Made with a token', { content: 'Summarise {{text}} in three bullet points.' });
 
 /** Personal access tokens end to end through the real middlewares and endpoints, on both backends. */
 describe.each(backends)('personal access tokens on $name', (backend) => {
@@ -28,10 +22,8 @@ describe.each(backends)('personal access tokens on $name', (backend) => {
   let ownerId = 0;
 
   beforeAll(async () => {
-    app = await freshApp(backend, { publicUrl: PUBLIC_URL, seed: true });
-    installApp(app);
-    ownerId = await signUpAs(app, owner, 'tokens@example.com');
-    await signUpAs(app, other, 'other-tokens@example.com');
+    const cast = await castApp(backend, { seed: true }, [owner, 'tokens@example.com'], [other, 'other-tokens@example.com']);
+    [app, ownerId] = [cast.app, cast.ids[0]];
   });
   afterAll(async () => app?.dispose());
 

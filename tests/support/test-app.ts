@@ -7,6 +7,8 @@ import { reviewPrompt } from '../../modules/prompts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { SYSTEM_ACTOR } from '../../events';
 import type { App } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import { freshApp, type Backend } from './backends';
 import { onRequest } from '../../src/middleware';
 import { pathFor, type RouteRef } from '../../events/route';
 import type { ClientArgs } from '../../src/shared/api-client';
@@ -222,6 +224,32 @@ export async function signUpAll(app: App, people: [Browser, string, string?][], 
   for (const [browser, email, name] of people) ids.push(await signUpAs(app, browser, email, name));
   for (const browser of sameOrigin) browser.headers = { origin };
   return ids;
+}
+
+/** The admin address and the site origin of the apps `castApp` starts. */
+export const TEST_ADMIN = 'admin@promptory.test';
+export const TEST_ORIGIN = 'http://localhost:4321';
+
+/** The usual cast of the prompt tests: an author with a display name, another member, the admin. */
+export const authorOtherAdmin = (author: Browser, other: Browser, admin: Browser): [Browser, string, string?][] => [
+  [author, 'author@example.com', 'Ada Author'],
+  [other, 'other@example.com'],
+  [admin, TEST_ADMIN],
+];
+
+/**
+ * A fresh app at TEST_ORIGIN (admin TEST_ADMIN, then `overrides`), installed, with `people`
+ * signed up and the `sameOrigin` browsers sending the site's origin. Answers the app and the
+ * people's ids.
+ */
+export async function castApp(
+  backend: Backend,
+  { sameOrigin = [], ...overrides }: Partial<Config> & { sameOrigin?: Browser[] },
+  ...people: [Browser, string, string?][]
+): Promise<{ app: Awaited<ReturnType<typeof freshApp>>; ids: number[] }> {
+  const app = await freshApp(backend, { publicUrl: TEST_ORIGIN, adminEmail: TEST_ADMIN, ...overrides });
+  installApp(app);
+  return { app, ids: await signUpAll(app, people, TEST_ORIGIN, sameOrigin) };
 }
 
 /** A submission the create form accepts (description long enough, category 1) titled `title`; visibility only when given. */

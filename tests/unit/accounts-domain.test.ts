@@ -1,103 +1,174 @@
 import enAuth from '../../src/i18n/locales/en/auth.json';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import type { StoredEvent } from '../../events';
-import {
-  decideDeleteAccount,
-  decideIssueLink,
-  decideRegister,
-  decideSetPassword,
-  decideSignIn,
-  evolveAccount,
-  initialAccountState,
-  linkIsValid,
-  LINK_LIFETIME_MS,
-} from '../../modules/accounts/domain/account';
+import type { NewEvent } from '../../events';
+import { accountDecider, linkIsValid, LINK_LIFETIME_MS, type AccountCommand } from '../../modules/accounts/domain/account';
 import { hashToken, generateToken } from '../../modules/accounts/tokens';
-import { loginRequest, registerRequest, setPasswordForm, setPasswordRequest, AUTH_MESSAGES } from '../../modules/accounts/contracts';
+import { ACCOUNT_REFUSALS, loginRequest, registerRequest, setPasswordForm, setPasswordRequest, AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { isSameOriginRequest, isServedHost, mergeCsp, UNTRUSTED_PROXY_WARNING, warnIfUntrustedProxy } from '../../src/server/middleware/security';
 import { readConfig } from '../../src/server/config';
 import { EXTENSION_ORIGIN } from '../../modules/devices/contracts';
-
-const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
-  events.map(
-    (e, i) =>
-      ({
-        ...e,
-        position: i + 1,
-        streamId: 'user-1',
-        streamVersion: i + 1,
-        txId: '1',
-        metadata: { actor: null, requestId: 't', at: '' },
-        createdAt: new Date(),
-      }) as StoredEvent,
-  );
+import { given } from '../support/given';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const fold = (events: { type: string; data: unknown }[]) => stored(events).reduce(evolveAccount, initialAccountState);
+const at = (ms: number) => new Date(now.getTime() + ms);
+const later = (ms: number) => at(ms).toISOString();
+
+type Register = Extract<AccountCommand, { kind: 'register' }>;
+const register = (token: string, fields: Partial<Register> = {}): Register => ({
+  kind: 'register',
+  userId: 1,
+  email: 'a@b.co',
+  name: 'Ann',
+  username: null,
+  reserved: false,
+  usernameTaken: false,
+  tokenHash: hashToken(token),
+  now,
+  ...fields,
+});
+const setPassword = (token: string, when = now, username: string | null = null): AccountCommand => ({
+  kind: 'set-password',
+  tokenHash: hashToken(token),
+  now: when,
+  username,
+});
+const issueLink = (token: string): AccountCommand => ({ kind: 'issue-link', tokenHash: hashToken(token), now });
+
+const link = (token: string, purpose: 'register' | 'reset', requester?: { name: string; username: string | null }): NewEvent => ({
+  type: 'PasswordLinkIssued',
+  data: { userId: 1, tokenHash: hashToken(token), purpose, expiresAt: later(LINK_LIFETIME_MS[purpose]), ...requester },
+});
+const first = generateToken();
+const registered: NewEvent[] = [
+  { type: 'UserRegistered', data: { userId: 1, email: 'a@b.co', name: 'Ann', username: null } },
+  link(first, 'register', { name: 'Ann', username: null }),
+];
+const passwordSet: NewEvent = { type: 'PasswordSet', data: { userId: 1 } };
+const deleted: NewEvent = { type: 'AccountDeleted', data: { userId: 1 } };
 
 describe('account decisions', () => {
-  const token = generateToken();
-  const registered = decideRegister({ userId: 1, email: 'a@b.co', name: 'Ann', username: null, tokenHash: hashToken(token), now });
-
-  it('registration issues a 24-hour link and no password', () => {
-    const state = fold(registered);
+  it('given nothing, when an email registers, then the account and a 24-hour link (no password, nothing secret)', () => {
+    given(accountDecider)
+      .when(register(first))
+      .then(...registered);
+    given(accountDecider)
+      .when(register(first, { username: 'ann', reserved: true }))
+      .then(
+        { type: 'UserRegistered', data: { userId: 1, email: 'a@b.co', name: 'Ann', username: 'ann' } },
+        link(first, 'register', { name: 'Ann', username: 'ann' }),
+      );
+    // Asked for but held by an unfinished registration: the account goes without it.
+    given(accountDecider)
+      .when(register(first, { username: 'ann', reserved: false }))
+      .then(...registered);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+    const state = given(accountDecider, ...registered).state;
     expect(state.hasPassword).toBe(false);
-    expect(state.link?.purpose).toBe('register');
     expect(Date.parse(state.link!.expiresAt) - now.getTime()).toBe(LINK_LIFETIME_MS.register);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
   });
 
-  it('the link sets the password once, and not after it expires', () => {
-    const state = fold(registered);
-    expect(() => decideSetPassword(state, hashToken('wrong'), now)).toThrow(AUTH_MESSAGES.invalidLink);
-    const late = new Date(now.getTime() + LINK_LIFETIME_MS.register);
-    expect(linkIsValid(state, hashToken(token), late)).toBe(false);
-    const set = decideSetPassword(state, hashToken(token), now);
+  it('given any account or none, when the username asked for is held by a finished registration, then it is refused', () => {
+    for (const past of [[], registered, [...registered, passwordSet]]) {
+      given(accountDecider, ...past)
+        .when(register(first, { username: 'taken', usernameTaken: true }))
+        .thenRefuses(ACCOUNT_REFUSALS.usernameTaken);
+    }
+  });
+
+  it("given an unfinished registration, when the email registers again, then a fresh link carrying the new request's name", () => {
+    const fresh = generateToken();
+    given(accountDecider, ...registered)
+      .when(register(fresh, { name: 'Ann Owner', username: 'annowner' }))
+      .then(link(fresh, 'register', { name: 'Ann Owner', username: 'annowner' }));
+  });
+
+  it('given a finished registration, when the email registers again, then nothing changes (its owner is told)', () => {
+    given(accountDecider, ...registered, passwordSet)
+      .when(register(generateToken(), { name: 'Mallory' }))
+      .then();
+  });
+
+  it('given a link, when the password is set with it, then it is set once, and not with a wrong or expired link', () => {
+    given(accountDecider, ...registered)
+      .when(setPassword('wrong'))
+      .thenRefuses(ACCOUNT_REFUSALS.invalidLink);
+    given(accountDecider, ...registered)
+      .when(setPassword(first, at(LINK_LIFETIME_MS.register)))
+      .thenRefuses(ACCOUNT_REFUSALS.invalidLink);
     // The event records that a password was set, never the credential.
-    expect(set).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
-    const after = fold([...registered, ...set]);
-    expect(after.hasPassword).toBe(true);
-    expect(() => decideSetPassword(after, hashToken(token), now)).toThrow(AUTH_MESSAGES.invalidLink);
+    given(accountDecider, ...registered)
+      .when(setPassword(first, at(LINK_LIFETIME_MS.register - 1)))
+      .then(passwordSet);
+    const after = given(accountDecider, ...registered, passwordSet);
+    expect(after.state.hasPassword).toBe(true);
+    after.when(setPassword(first)).thenRefuses(ACCOUNT_REFUSALS.invalidLink);
   });
 
-  it("setting the password with a link applies the name its requester chose, not an earlier registration's", () => {
-    const pending = fold(registered); // registered as "Ann" by whoever came first
+  it("given a second registration's link, when the password is set with it, then its requester's name applies, not the first's", () => {
     const fresh = generateToken();
-    const { events } = decideIssueLink(pending, hashToken(fresh), now, { name: 'Ann Owner', username: 'annowner' });
-    const set = decideSetPassword(fold([...registered, ...events]), hashToken(fresh), now);
-    expect(set).toEqual([
-      { type: 'UserRenamed', data: { userId: 1, name: 'Ann Owner', username: 'annowner' } },
-      { type: 'PasswordSet', data: { userId: 1 } },
-    ]);
-    // The first registration's own link changes nothing.
-    expect(decideSetPassword(pending, hashToken(token), now)).toEqual([{ type: 'PasswordSet', data: { userId: 1 } }]);
+    const relinked = link(fresh, 'register', { name: 'Ann Owner', username: 'annowner' });
+    given(accountDecider, ...registered, relinked)
+      .when(setPassword(fresh, now, 'annowner'))
+      .then({ type: 'UserRenamed', data: { userId: 1, name: 'Ann Owner', username: 'annowner' } }, passwordSet);
+    // The username another account took meanwhile is not the account's (null), the name still is.
+    given(accountDecider, ...registered, relinked)
+      .when(setPassword(fresh, now, null))
+      .then({ type: 'UserRenamed', data: { userId: 1, name: 'Ann Owner', username: null } }, passwordSet);
+    // The newer link replaced the first one, whose own link would have changed nothing.
+    given(accountDecider, ...registered, relinked)
+      .when(setPassword(first))
+      .thenRefuses(ACCOUNT_REFUSALS.invalidLink);
+    given(accountDecider, ...registered)
+      .when(setPassword(first))
+      .then(passwordSet);
   });
 
-  it('a newer link replaces the older one; a reset link lives one hour', () => {
-    const withPassword = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }]);
+  it('given an account, when a link is asked for, then a 1-hour reset link with a password, a registration link without; nothing for no account', () => {
     const fresh = generateToken();
-    const { purpose, events } = decideIssueLink(withPassword, hashToken(fresh), now);
-    expect(purpose).toBe('reset');
-    const state = fold([...registered, { type: 'PasswordSet', data: { userId: 1 } }, ...events]);
-    expect(linkIsValid(state, hashToken(token), now)).toBe(false);
-    expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset - 1))).toBe(true);
-    expect(linkIsValid(state, hashToken(fresh), new Date(now.getTime() + LINK_LIFETIME_MS.reset))).toBe(false);
+    given(accountDecider, ...registered, passwordSet)
+      .when(issueLink(fresh))
+      .then(link(fresh, 'reset'));
+    given(accountDecider, ...registered)
+      .when(issueLink(fresh))
+      .then(link(fresh, 'register', { name: 'Ann', username: null }));
+    given(accountDecider).when(issueLink(fresh)).then();
+    const reset = given(accountDecider, ...registered, passwordSet, link(fresh, 'reset')).state;
+    expect(linkIsValid(reset, hashToken(first), now)).toBe(false);
+    expect(linkIsValid(reset, hashToken(fresh), at(LINK_LIFETIME_MS.reset - 1))).toBe(true);
+    expect(linkIsValid(reset, hashToken(fresh), at(LINK_LIFETIME_MS.reset))).toBe(false);
   });
 
-  it('sign-in needs an account with a password', () => {
-    expect(() => decideSignIn(initialAccountState)).toThrow(AUTH_MESSAGES.invalidCredentials);
-    expect(() => decideSignIn(fold(registered))).toThrow(AUTH_MESSAGES.invalidCredentials);
+  it('given an account with a password, when the right password signs in, then signed in; anything else is one refusal', () => {
+    const signIn = (passwordMatches: boolean): AccountCommand => ({ kind: 'sign-in', passwordMatches });
+    given(accountDecider, ...registered, passwordSet)
+      .when(signIn(true))
+      .then({ type: 'UserSignedIn', data: { userId: 1 } });
+    given(accountDecider, ...registered, passwordSet)
+      .when(signIn(false))
+      .thenRefuses(ACCOUNT_REFUSALS.invalidCredentials);
+    given(accountDecider, ...registered)
+      .when(signIn(true))
+      .thenRefuses(ACCOUNT_REFUSALS.invalidCredentials);
+    given(accountDecider).when(signIn(true)).thenRefuses(ACCOUNT_REFUSALS.invalidCredentials);
+    given(accountDecider, ...registered, passwordSet, deleted)
+      .when(signIn(true))
+      .thenRefuses(ACCOUNT_REFUSALS.invalidCredentials);
   });
 
-  it('a deleted account is gone: no sign-in, no link, no second deletion', () => {
-    const active = [...registered, { type: 'PasswordSet', data: { userId: 1 } }];
-    expect(decideDeleteAccount(fold(active))).toEqual([{ type: 'AccountDeleted', data: { userId: 1 } }]);
-    const deleted = fold([...active, { type: 'AccountDeleted', data: { userId: 1 } }]);
-    expect(() => decideSignIn(deleted)).toThrow(AUTH_MESSAGES.invalidCredentials);
-    expect(() => decideIssueLink(deleted, hashToken(generateToken()), now)).toThrow('Account not found');
-    expect(linkIsValid(deleted, hashToken(token), now)).toBe(false);
-    expect(() => decideDeleteAccount(deleted)).toThrow('Account not found');
+  it('given an account, when it is deleted with its password, then it is gone: no sign-in, no link, no second deletion', () => {
+    const remove = (passwordMatches: boolean): AccountCommand => ({ kind: 'delete', passwordMatches });
+    given(accountDecider, ...registered, passwordSet)
+      .when(remove(false))
+      .thenRefuses(ACCOUNT_REFUSALS.wrongPassword);
+    given(accountDecider, ...registered, passwordSet)
+      .when(remove(true))
+      .then(deleted);
+    const gone = given(accountDecider, ...registered, passwordSet, deleted);
+    gone.when(remove(true)).thenRefuses(ACCOUNT_REFUSALS.notFound);
+    gone.when(issueLink(generateToken())).then();
+    gone.when(setPassword(first)).thenRefuses(ACCOUNT_REFUSALS.invalidLink);
+    expect(gone.state).toMatchObject({ exists: false, email: '', name: '' });
   });
 });
 

@@ -1,4 +1,5 @@
-import { DomainError, type NewEvent, type StoredEvent } from '../../../events';
+import { DomainError, type CommandPlan, type Decider, type NewEvent, type StoredEvent } from '../../../events';
+import { accountStream } from '../../../events/streams';
 import { ACCOUNT_REFUSALS } from '../contracts';
 
 /** Lifetimes of emailed links (state them in the README): registration 24 h, reset 1 h. */
@@ -37,7 +38,8 @@ export const initialAccountState: AccountState = {
   link: null,
 };
 
-export { accountStream } from '../../../events/streams';
+export { accountStream };
+
 /** Sign-ins live in their own stream so the account stream stays short. */
 export const signInStream = (userId: number) => `user-signins-${userId}`;
 
@@ -75,18 +77,42 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
   }
 }
 
-export function decideRegister(input: { userId: number; email: string; name: string; username: string | null; tokenHash: string; now: Date }): NewEvent[] {
-  return [
-    { type: 'UserRegistered', data: { userId: input.userId, email: input.email, name: input.name, username: input.username } },
-    issueLink(input.userId, input.tokenHash, 'register', input.now, { name: input.name, username: input.username }),
-  ];
-}
-
 /** Who asked for a registration link: the name and username it carries to the password step. */
 export interface Requester {
   name: string;
   username: string | null;
 }
+
+/**
+ * What an account is asked to do. Facts that live beside the log (the side tables written in
+ * the same transaction, the Argon2id check) are read or written first and ride in the command,
+ * so every rule is decided here.
+ */
+export type AccountCommand =
+  /**
+   * Registration, on the stream of the account `account_emails` gave the email: `userId` new
+   * (the stream is empty) or the one already holding it. `username` is the one asked for;
+   * `reserved`, whether a new account got it in `account_usernames`; `usernameTaken`, whether an
+   * account that has set its password holds it (the only holder that refuses a registration).
+   */
+  | {
+      kind: 'register';
+      userId: number;
+      email: string;
+      name: string;
+      username: string | null;
+      reserved: boolean;
+      usernameTaken: boolean;
+      tokenHash: string;
+      now: Date;
+    }
+  /** Forgot password: a fresh link for an account; silence (no event) where there is none. */
+  | { kind: 'issue-link'; tokenHash: string; now: Date }
+  /** `username`: the one the link's requester chose, as `account_usernames` let the account keep it. */
+  | { kind: 'set-password'; tokenHash: string; now: Date; username: string | null }
+  /** Appended to `signInStream`, folding the account's stream (`signInPlan`). */
+  | { kind: 'sign-in'; passwordMatches: boolean }
+  | { kind: 'delete'; passwordMatches: boolean };
 
 function issueLink(userId: number, tokenHash: string, purpose: LinkPurpose, now: Date, requester?: Requester): NewEvent {
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]).toISOString();
@@ -98,11 +124,26 @@ function issueLink(userId: number, tokenHash: string, purpose: LinkPurpose, now:
  * password was ever set. A registration link carries the name its requester chose (by
  * default the one the account has), applied only when the password is set with it.
  */
-export function decideIssueLink(state: AccountState, tokenHash: string, now: Date, requester?: Requester): { purpose: LinkPurpose; events: NewEvent[] } {
-  if (!state.exists) throw new DomainError(ACCOUNT_REFUSALS.notFound);
+function relink(state: AccountState, tokenHash: string, now: Date, requester?: Requester): NewEvent[] {
   const purpose: LinkPurpose = state.hasPassword ? 'reset' : 'register';
   const carried = purpose === 'register' ? (requester ?? { name: state.name, username: state.username }) : undefined;
-  return { purpose, events: [issueLink(state.userId, tokenHash, purpose, now, carried)] };
+  return [issueLink(state.userId, tokenHash, purpose, now, carried)];
+}
+
+/**
+ * Registration answers alike whether the email is new (the account and its link), held by an
+ * unfinished registration (a fresh link carrying this request's name: whoever sets the password
+ * with a link gets that link's name) or by a finished one (nothing changes; its owner is told).
+ */
+function decideRegister(command: Extract<AccountCommand, { kind: 'register' }>, state: AccountState): NewEvent[] {
+  if (command.usernameTaken) throw new DomainError(ACCOUNT_REFUSALS.usernameTaken, { field: 'username' });
+  const { userId, email, name, tokenHash, now } = command;
+  if (!state.exists) {
+    const username = command.reserved ? command.username : null;
+    return [{ type: 'UserRegistered', data: { userId, email, name, username } }, issueLink(userId, tokenHash, 'register', now, { name, username })];
+  }
+  if (state.hasPassword) return [];
+  return relink(state, tokenHash, now, { name, username: command.username });
 }
 
 /** Constant-time comparison of two hex digests of equal length. */
@@ -120,17 +161,12 @@ export function linkIsValid(state: AccountState, tokenHash: string, now: Date): 
 }
 
 /**
- * Setting the password consumes the link and signs the user in. The event says only that it
- * happened. A registration link names whoever asked for it: setting the password with it
- * proves the address, so its name and username become the account's (`username` as the
- * command could reserve it: null when another account holds it).
+ * Setting the password consumes the link. The event says only that it happened. A registration
+ * link names whoever asked for it: setting the password with it proves the address, so its
+ * name and username become the account's (`username` as the command could reserve it: null
+ * when another account holds it).
  */
-export function decideSetPassword(
-  state: AccountState,
-  tokenHash: string,
-  now: Date,
-  username: string | null = state.link?.username ?? state.username,
-): NewEvent[] {
+function decideSetPassword({ tokenHash, now, username }: Extract<AccountCommand, { kind: 'set-password' }>, state: AccountState): NewEvent[] {
   if (!linkIsValid(state, tokenHash, now)) throw new DomainError(ACCOUNT_REFUSALS.invalidLink, { field: 'token' });
   const chosen = state.link?.name;
   const renamed = chosen !== undefined && (chosen !== state.name || username !== state.username);
@@ -140,13 +176,39 @@ export function decideSetPassword(
   ];
 }
 
-/** Deleting an account that exists (whether the password was right is decided beside the log). */
-export function decideDeleteAccount(state: AccountState): NewEvent[] {
-  if (!state.exists) throw new DomainError(ACCOUNT_REFUSALS.notFound);
-  return [{ type: 'AccountDeleted', data: { userId: state.userId } }];
-}
+export const accountDecider: Decider<AccountState, AccountCommand> = {
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide(command, state) {
+    switch (command.kind) {
+      case 'register':
+        return decideRegister(command, state);
+      case 'issue-link':
+        return state.exists ? relink(state, command.tokenHash, command.now) : [];
+      case 'set-password':
+        return decideSetPassword(command, state);
+      case 'sign-in':
+        // One answer for an unknown email, an account without a password and a wrong password.
+        if (!command.passwordMatches || !state.exists || !state.hasPassword) throw new DomainError(ACCOUNT_REFUSALS.invalidCredentials);
+        return [{ type: 'UserSignedIn', data: { userId: state.userId } }];
+      case 'delete':
+        if (!command.passwordMatches) throw new DomainError(ACCOUNT_REFUSALS.wrongPassword, { field: 'password' });
+        if (!state.exists) throw new DomainError(ACCOUNT_REFUSALS.notFound);
+        return [{ type: 'AccountDeleted', data: { userId: state.userId } }];
+    }
+  },
+};
 
-export function decideSignIn(state: AccountState): NewEvent[] {
-  if (!state.exists || !state.hasPassword) throw new DomainError(ACCOUNT_REFUSALS.invalidCredentials);
-  return [{ type: 'UserSignedIn', data: { userId: state.userId } }];
-}
+/** A command on the account's own stream (an unknown email's is account 0's, which never exists: ids start at 1). */
+export const accountPlan = (userId: number, command: Exclude<AccountCommand, { kind: 'sign-in' }>): CommandPlan<AccountCommand> => ({
+  stream: accountStream(userId),
+  command,
+});
+
+/** A sign-in is decided on the account's stream and appended to its own, whatever that holds. */
+export const signInPlan = (userId: number, passwordMatches: boolean): CommandPlan<AccountCommand> => ({
+  stream: signInStream(userId),
+  reads: [accountStream(userId)],
+  appendOnly: true,
+  command: { kind: 'sign-in', passwordMatches },
+});

@@ -13,7 +13,8 @@ import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { LoadMore } from '../../ui/LoadMore';
 import { Select } from '../../ui/Select';
-import { formatTime, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 
 /** The filters, as the page read them from its URL (?action=&promptId=&actorId=). */
 export interface AuditFilter {

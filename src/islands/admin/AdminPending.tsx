@@ -1,7 +1,8 @@
 import type { RejectionView, ReviewPromptView } from '../../../modules/prompts/contracts';
 import { Icon } from '../../ui/Icon';
 import { usePendingQueue } from '../../client/review-queue';
-import { formatTime, DecisionButton, type ReviewProps } from '../shared/review-parts';
+import { DecisionButton, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 import { buttonClass } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';

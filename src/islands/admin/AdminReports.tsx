@@ -11,7 +11,8 @@ import { FieldError } from '../../ui/FieldError';
 import { Icon } from '../../ui/Icon';
 import { LoadMore } from '../../ui/LoadMore';
 import { Textarea } from '../../ui/Textarea';
-import { formatTime, type ReviewProps } from '../shared/review-parts';
+import { type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 
 /**
  * /admin, Reports: open reports of prompts and comments, oldest first, a page at a

@@ -11,7 +11,8 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { LoadMore } from '../../ui/LoadMore';
-import { DecisionButton, formatTime, type ReviewProps } from '../shared/review-parts';
+import { DecisionButton, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 import { VersionDiff } from '../versions/VersionDiff';
 
 /**

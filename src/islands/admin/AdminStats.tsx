@@ -1,7 +1,9 @@
+import { Heading } from '../../ui/Heading';
 import { useEffect, useRef, useState } from 'react';
 import { REVIEW_STATUSES, type StatsView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
+import { formatNumber } from '../../shared/format';
 import { showToast } from '../../ui/toast-store';
 import { Icon } from '../../ui/Icon';
 import { StatusBadge, type ReviewProps } from '../shared/review-parts';
@@ -34,7 +36,7 @@ function Stats({ lng }: { lng: string }) {
   useEffect(() => {
     api(routes.stats).then(setStats, (error) => console.error(error));
   }, []);
-  const number = (n: number | undefined) => (n === undefined ? '—' : new Intl.NumberFormat(lng).format(n));
+  const number = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n, lng));
   const cards = [
     { key: 'totalPrompts', value: stats?.totalPrompts, note: t('admin.stats.publishedNote') },
     { key: 'totalUsers', value: stats?.totalUsers },
@@ -106,12 +108,7 @@ function Rebuild() {
   return (
     <section className="card mt-4 p-6" aria-labelledby="rebuild-title" data-testid="rebuild">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="rebuild-title" className="text-sm font-semibold">
-            {t('admin.rebuild.title')}
-          </h2>
-          <p className="mt-1 max-w-xl text-sm text-muted-foreground">{t('admin.rebuild.text')}</p>
-        </div>
+        <Heading id="rebuild-title" size="panel" title={t('admin.rebuild.title')} text={t('admin.rebuild.text')} />
         <Button variant="outline" className="shrink-0" disabled={running} aria-busy={running} onClick={() => void start()} data-testid="rebuild-start">
           <Icon name="rotate-ccw" size={16} />
           {running ? t('admin.rebuild.running') : t('admin.rebuild.start')}

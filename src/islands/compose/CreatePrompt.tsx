@@ -4,7 +4,7 @@ import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../client/use-form';
 import { createForm } from '../../client/review-forms';
-import { type CategoryOption, type ReviewProps } from '../shared/review-parts';
+import { savedToast, type CategoryOption, type ReviewProps } from '../shared/review-parts';
 import { PromptFields } from './PromptFields';
 import { VisibilityChoice } from './VisibilityChoice';
 import { PossibleDuplicates } from './PossibleDuplicates';
@@ -32,22 +32,19 @@ function CreateForm({ categories, authorName, initial }: Props) {
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
   });
   const { values, errors, set } = form;
-  const duplicates = useDuplicateCheck();
-  const matches = duplicates.matchesFor(values);
+  const duplicates = useDuplicateCheck(values);
   const onSubmit = form.submit(
     async (data) => {
       const created = await duplicates.submit(data);
       if (!created) return;
-      queueToastForNextPage(
-        data.visibility === 'private'
-          ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
-          : { title: t('create.successTitle'), description: t('create.successDescription') },
-      );
+      queueToastForNextPage(savedToast(t, data.visibility, 'create'));
       location.assign(created?.id ? `/prompts/${created.id}` : '/prompts');
       return 'keep-busy';
     },
     { title: t('create.errorTitle'), description: t('create.errorDescription') },
   );
+  // Duplicates shown: the next submit goes ahead.
+  const submitLabel = t(duplicates.matches.length ? 'duplicates.submitAnyway' : 'create.submit');
   return (
     <div data-testid="create-prompt">
       {/* A private prompt is never reviewed: its notice says so instead. */}
@@ -65,7 +62,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
             {errors.authorName}
           </p>
         )}
-        <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />
+        <PossibleDuplicates matches={duplicates.matches} note={duplicates.note} onNote={duplicates.setNote} />
         <p className="text-xs text-muted-foreground" data-testid="terms-note">
           {t(values.visibility === 'private' ? 'create.privateTerms' : 'create.terms')}
         </p>
@@ -74,12 +71,7 @@ function CreateForm({ categories, authorName, initial }: Props) {
             {t('create.cancel')}
           </a>
           <div className="sm:w-48">
-            <Submit
-              busy={form.busy}
-              label={matches.length ? t('duplicates.submitAnyway') : t('create.submit')}
-              busyLabel={t('create.sending')}
-              testId="create-prompt-send"
-            />
+            <Submit busy={form.busy} label={submitLabel} busyLabel={t('create.sending')} testId="create-prompt-send" />
           </div>
         </div>
       </form>

@@ -35,17 +35,22 @@ export function PromptFields({
   contentRows: number;
 }) {
   const t = useT<ScopeOf<'review'>>();
+  // A text field of the form: an input, or a text area of `rows` rows.
+  const field = (name: 'title' | 'description' | 'content', rows?: number) => (
+    <Field
+      label={t(`fields.${name}`)}
+      name={name}
+      rows={rows}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      maxLength={limits[name].max}
+      placeholder={t(`fields.${name}Placeholder`)}
+    />
+  );
   return (
     <>
-      <Field
-        label={t('fields.title')}
-        name="title"
-        value={values.title}
-        onChange={set('title')}
-        error={errors.title}
-        maxLength={limits.title.max}
-        placeholder={t('fields.titlePlaceholder')}
-      />
+      {field('title')}
       <CategorySelect
         label={t('fields.category')}
         placeholder={t('fields.categoryPlaceholder')}
@@ -54,26 +59,8 @@ export function PromptFields({
         options={categories}
         error={errors.categoryId}
       />
-      <Field
-        label={t('fields.description')}
-        name="description"
-        rows={3}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-        maxLength={limits.description.max}
-        placeholder={t('fields.descriptionPlaceholder')}
-      />
-      <Field
-        label={t('fields.content')}
-        name="content"
-        rows={contentRows}
-        value={values.content}
-        onChange={set('content')}
-        error={errors.content}
-        maxLength={limits.content.max}
-        placeholder={t('fields.contentPlaceholder')}
-      />
+      {field('description', 3)}
+      {field('content', contentRows)}
       <PlaceholderHint content={values.content} onChange={set('content')} />
     </>
   );

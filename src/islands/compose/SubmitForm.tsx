@@ -4,7 +4,7 @@ import { Field } from '../../ui/Field';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../client/use-form';
 import { dialogForm } from '../../client/review-forms';
-import { type CategoryOption } from '../shared/review-parts';
+import { savedToast, type CategoryOption } from '../shared/review-parts';
 import { PromptFields } from './PromptFields';
 import { VisibilityChoice } from './VisibilityChoice';
 import { PossibleDuplicates } from './PossibleDuplicates';
@@ -44,20 +44,17 @@ export default function SubmitForm({
     // A refused submission (too many pending, too many an hour: 429) shows its translated text.
   });
   const { values, errors, set } = form;
-  const duplicates = useDuplicateCheck();
-  const matches = duplicates.matchesFor(values);
+  const duplicates = useDuplicateCheck(values);
   const onSubmit = form.submit(
     async (data) => {
       if (!(await duplicates.submit(data))) return;
-      showToast(
-        data.visibility === 'private'
-          ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
-          : { title: t('submit.successTitle'), description: t('submit.successDescription') },
-      );
+      showToast(savedToast(t, data.visibility, 'submit'));
       onDone();
     },
     { title: t(community ? 'submit.communityErrorTitle' : 'submit.errorTitle'), description: t('submit.errorDescription') },
   );
+  // Duplicates shown: the next submit goes ahead.
+  const submitLabel = t(duplicates.matches.length ? 'duplicates.submitAnyway' : 'submit.button');
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="submit-form">
       <p className="text-sm text-muted-foreground">{t('submit.dialogDescription')}</p>
@@ -73,13 +70,8 @@ export default function SubmitForm({
         help={t('fields.authorNameHelp')}
       />
       <VisibilityChoice value={values.visibility ?? 'public'} onChange={set('visibility')} />
-      <PossibleDuplicates matches={matches} note={duplicates.note} onNote={duplicates.setNote} />
-      <Submit
-        busy={form.busy}
-        label={matches.length ? t('duplicates.submitAnyway') : t('submit.button')}
-        busyLabel={t('submit.sending')}
-        testId="submit-prompt-send"
-      />
+      <PossibleDuplicates matches={duplicates.matches} note={duplicates.note} onNote={duplicates.setNote} />
+      <Submit busy={form.busy} label={submitLabel} busyLabel={t('submit.sending')} testId="submit-prompt-send" />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { api, HttpError } from '../../client/http';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import * as routes from '../../shared/api-routes.generated';
-import { formatNumber } from '../../shared/format';
+import { formatNumber, formatTime } from '../../shared/format';
 import { signInHref } from '../../shared/return-to';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';
@@ -279,7 +279,7 @@ function Comment({
           {name}
         </span>
         <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
-          {new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(c.createdAt))}
+          {formatTime(c.createdAt, lng)}
         </time>
         {c.editedAt && <span className="text-xs text-muted-foreground">· {t('comments.edited')}</span>}
       </header>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, failureText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { useT, withStrings } from '../../client/strings';
@@ -54,6 +54,27 @@ function Connect({ tokenHash, code, request, now, strings }: Props) {
     }
   }
 
+  const row = (label: string, value: ReactNode, testId?: string, className?: string) => (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={className} data-testid={testId}>
+        {value}
+      </dd>
+    </>
+  );
+  const when = (label: string, at: string, testId: string) =>
+    row(
+      label,
+      <time dateTime={at} data-testid={testId}>
+        {relative(at, now, strings.lng)}
+      </time>,
+    );
+  const alert = (text: string, className = '', testId?: string) => (
+    <p role="alert" className={`${className} rounded-lg bg-destructive/10 px-3 py-2 text-sm text-destructive`.trim()} data-testid={testId}>
+      {text}
+    </p>
+  );
+
   return (
     <form className="space-y-5" onSubmit={approve} data-testid="connect-device">
       <p className="leading-7">{t('site.connectText', { name })}</p>
@@ -62,35 +83,21 @@ function Connect({ tokenHash, code, request, now, strings }: Props) {
           {t('site.who')}
         </h2>
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">{t('site.device')}</dt>
-          <dd className="font-medium break-words" data-testid="connect-name">
-            {name}
-          </dd>
-          <dt className="text-muted-foreground">{t('site.browser')}</dt>
-          <dd data-testid="connect-agent">{request.agent}</dd>
-          <dt className="text-muted-foreground">{t('site.origin')}</dt>
-          <dd className="min-w-0" data-testid="connect-origin">
-            {ours ? <span className="font-medium">{t('site.originOurs')}</span> : null}
-            <span className="block font-mono text-xs break-all text-muted-foreground">{request.origin || '—'}</span>
-          </dd>
-          <dt className="text-muted-foreground">{t('site.asked')}</dt>
-          <dd>
-            <time dateTime={request.requestedAt} data-testid="connect-asked">
-              {relative(request.requestedAt, now, strings.lng)}
-            </time>
-          </dd>
-          <dt className="text-muted-foreground">{t('site.expires')}</dt>
-          <dd>
-            <time dateTime={request.expiresAt} data-testid="connect-expires">
-              {relative(request.expiresAt, now, strings.lng)}
-            </time>
-          </dd>
+          {row(t('site.device'), name, 'connect-name', 'font-medium break-words')}
+          {row(t('site.browser'), request.agent, 'connect-agent')}
+          {row(
+            t('site.origin'),
+            <>
+              {ours ? <span className="font-medium">{t('site.originOurs')}</span> : null}
+              <span className="block font-mono text-xs break-all text-muted-foreground">{request.origin || '—'}</span>
+            </>,
+            'connect-origin',
+            'min-w-0',
+          )}
+          {when(t('site.asked'), request.requestedAt, 'connect-asked')}
+          {when(t('site.expires'), request.expiresAt, 'connect-expires')}
         </dl>
-        {!ours && (
-          <p role="alert" className="mt-3 rounded-lg bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="connect-foreign">
-            {t('site.originOther')}
-          </p>
-        )}
+        {!ours && alert(t('site.originOther'), 'mt-3', 'connect-foreign')}
       </section>
       <div className="rounded-xl border border-border bg-muted/40 p-4">
         <div className="text-sm text-muted-foreground">{t('site.code')}</div>
@@ -99,11 +106,7 @@ function Connect({ tokenHash, code, request, now, strings }: Props) {
         </div>
         <p className="mt-2 text-sm text-muted-foreground">{t('site.codeHelp')}</p>
       </div>
-      {error && (
-        <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      {error && alert(error)}
       {state === 'done' ? (
         <Notice description={t('site.approved')} testId="connect-done" />
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { QUICK_COLLECTION_DESCRIPTION, collectionRequest, type CollectionView } from '../../../modules/collections/contracts';
 import { HttpError } from '../../client/http';
 import { createCollection, myBookmarks, myCollections, myHistory, removeFavorite, type Favorite, type HistoryEntry } from '../../client/library';
@@ -8,7 +8,8 @@ import { formatDate } from '../../shared/format';
 import { updatedSinceHref } from '../../shared/saved-version';
 import { formMessage, type FormIssue } from '../../shared/form-messages';
 import { EmptyState } from '../../ui/EmptyState';
-import { Icon } from '../../ui/Icon';
+import { Icon, type IconName } from '../../ui/Icon';
+import { UpdatedSinceLink } from '../../ui/PromptCard';
 import { confirmAndDelete, LoadingGrid, type LibraryProps, CollectionGrid } from './shared';
 import { Button, buttonClass } from '../../ui/Button';
 import { StringsProvider, useT } from '../../client/strings';
@@ -38,17 +39,33 @@ export default function LibraryTab({ strings, view }: LibraryProps & { view: Lib
 /**
  * A tab's list, a page at a time: the first page at once, the next on Load more.
  * Load failures are only logged (the product's rule for library lists); the list shows its empty state.
+ * `pending` is the row whose action runs (its buttons are disabled meanwhile); `run` runs one.
  */
-function useList<T>(load: (cursor?: number) => Promise<Page<T>>): [T[] | null, (f: (list: T[]) => T[]) => void, React.ReactNode] {
+function useList<T>(load: (cursor?: number) => Promise<Page<T>>) {
   const t = useT<ScopeOf<'library'>>();
   const { items, setItems, reload, more } = usePaged(load);
+  const [pending, setPending] = useState<number | null>(null);
   useEffect(() => void reload(), [reload]);
-  return [items, (f) => setItems((l) => f(l ?? [])), <LoadMore key="more" {...more} label={t('loadMore')} busyLabel={t('loadingMore')} />];
+  const run = async (id: number, action: () => Promise<void>) => {
+    setPending(id);
+    try {
+      await action();
+    } finally {
+      setPending(null);
+    }
+  };
+  return {
+    list: items,
+    update: (f: (list: T[]) => T[]) => setItems((l) => f(l ?? [])),
+    more: <LoadMore {...more} label={t('loadMore')} busyLabel={t('loadingMore')} />,
+    pending,
+    run,
+  };
 }
 
 function Collections({ lng }: { lng: Language }) {
   const t = useT<ScopeOf<'library'>>();
-  const [list, update, more] = useList(myCollections);
+  const { list, update, more } = useList(myCollections);
   const [busy, setBusy] = useState(false);
 
   /** The product's quick create: a browser prompt for the name; private, described "My collection of prompts". */
@@ -101,22 +118,112 @@ function Collections({ lng }: { lng: Language }) {
   );
 }
 
+function Bookmarks({ lng }: { lng: Language }) {
+  const t = useT<ScopeOf<'library'>>();
+  const rows = useList(myBookmarks);
+
+  const remove = (f: Favorite) =>
+    rows.run(f.id, async () => {
+      const toast = reserveToast();
+      try {
+        await removeFavorite(f);
+        rows.update((l) => l.filter((x) => x.id !== f.id));
+        toast({ title: t('removedFromFavorites') });
+      } catch (error) {
+        console.error(error);
+        toast({ variant: 'destructive', title: t('removeFailed.title'), description: t('removeFailed.description') });
+      }
+    });
+
+  return (
+    <RowGrid rows={rows} testId="bookmark-grid" empty={{ icon: 'bookmark', title: t('bookmarksEmpty.title'), description: t('bookmarksEmpty.description') }}>
+      {(f) => (
+        <PromptRow
+          item={f}
+          date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
+          updatedHref={updatedSinceHref(f.promptId, f.savedVersion, f.prompt.version)}
+        >
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={rows.pending === f.id}
+            aria-label={t('removeLabel', { title: f.prompt.title })}
+            data-testid="remove-bookmark"
+            onClick={() => void remove(f)}
+          >
+            <Icon name="trash" size={14} />
+            {t('remove')}
+          </Button>
+        </PromptRow>
+      )}
+    </RowGrid>
+  );
+}
+
+function History({ lng }: { lng: Language }) {
+  const t = useT<ScopeOf<'library'>>();
+  const rows = useList(myHistory);
+
+  const copyAgain = (entry: HistoryEntry) =>
+    rows.run(entry.id, async () => {
+      // The new use is the newest entry: show it first, as a reload would.
+      if (await recordUseAndCopy(entry.promptId)) rows.update((l) => [{ ...entry, id: -Date.now(), usedAt: new Date().toISOString() }, ...l]);
+    });
+
+  return (
+    <RowGrid rows={rows} testId="history-list" empty={{ icon: 'clock', title: t('history.empty'), description: t('history.emptyDescription') }}>
+      {(entry) => (
+        <PromptRow item={entry} date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}>
+          <Button variant="primary" size="sm" disabled={rows.pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
+            <Icon name="copy" size={14} />
+            {t('history.useAgain')}
+          </Button>
+        </PromptRow>
+      )}
+    </RowGrid>
+  );
+}
+
+/** A tab's grid of rows: loading, its empty state (with the way to browse), or the rows and Load more. */
+function RowGrid<T extends { id: number }>({
+  rows: { list, more },
+  testId,
+  empty,
+  children,
+}: {
+  rows: { list: T[] | null; more: React.ReactNode };
+  testId: string;
+  empty: { icon: IconName; title: string; description: string };
+  children: (item: T) => React.ReactNode;
+}) {
+  const t = useT<ScopeOf<'library'>>();
+  if (list === null) return <LoadingGrid />;
+  if (list.length === 0) return <EmptyState {...empty} actionHref="/prompts" actionLabel={t('bookmarksEmpty.browse')} />;
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+        {list.map((item) => (
+          <Fragment key={item.id}>{children(item)}</Fragment>
+        ))}
+      </div>
+      {more}
+    </>
+  );
+}
+
 function PromptRow({
-  title,
-  description,
-  promptId,
+  item: { promptId, prompt },
   date,
   updatedHref,
   children,
 }: {
-  title: string;
-  description: string;
-  promptId: number;
+  item: { promptId: number; prompt: { title: string; description: string } };
   date: string;
   /** The diff since the version saved, when the prompt changed since (bookmarks). */
   updatedHref?: string | null;
   children: React.ReactNode;
 }) {
+  const { title, description } = prompt;
   const t = useT<ScopeOf<'library'>>();
   return (
     <article className="card flex flex-col p-5" data-testid="library-item" aria-labelledby={`item-${promptId}-${date}`}>
@@ -130,16 +237,7 @@ function PromptRow({
         <Icon name="clock" size={13} />
         {date}
       </p>
-      {updatedHref && (
-        <a
-          href={updatedHref}
-          className="mt-2 inline-flex items-center gap-1 self-start text-xs font-medium text-link hover:underline"
-          data-testid="updated-since"
-        >
-          <Icon name="sparkles" size={13} />
-          {t('updatedSince')}
-        </a>
-      )}
+      {updatedHref && <UpdatedSinceLink href={updatedHref} label={t('updatedSince')} className="mt-2" />}
       <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-border pt-4">
         {children}
         <a href={`/prompts/${promptId}`} className={buttonClass({ variant: 'ghost', size: 'sm', className: 'ml-auto' })}>
@@ -148,114 +246,5 @@ function PromptRow({
         </a>
       </div>
     </article>
-  );
-}
-
-function Bookmarks({ lng }: { lng: Language }) {
-  const t = useT<ScopeOf<'library'>>();
-  const [list, update, more] = useList(myBookmarks);
-  const [pending, setPending] = useState<number | null>(null);
-
-  const remove = async (f: Favorite) => {
-    const toast = reserveToast();
-    setPending(f.id);
-    try {
-      await removeFavorite(f);
-      update((l) => l.filter((x) => x.id !== f.id));
-      toast({ title: t('removedFromFavorites') });
-    } catch (error) {
-      console.error(error);
-      toast({ variant: 'destructive', title: t('removeFailed.title'), description: t('removeFailed.description') });
-    } finally {
-      setPending(null);
-    }
-  };
-
-  if (list === null) return <LoadingGrid />;
-  if (list.length === 0)
-    return (
-      <EmptyState
-        icon="bookmark"
-        title={t('bookmarksEmpty.title')}
-        description={t('bookmarksEmpty.description')}
-        actionHref="/prompts"
-        actionLabel={t('bookmarksEmpty.browse')}
-      />
-    );
-  return (
-    <>
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="bookmark-grid">
-        {list.map((f) => (
-          <PromptRow
-            key={f.id}
-            title={f.prompt.title}
-            description={f.prompt.description}
-            promptId={f.promptId}
-            date={t('usedOn', { date: formatDate(f.createdAt, lng) })}
-            updatedHref={updatedSinceHref(f.promptId, f.savedVersion, f.prompt.version)}
-          >
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={pending === f.id}
-              aria-label={t('removeLabel', { title: f.prompt.title })}
-              data-testid="remove-bookmark"
-              onClick={() => void remove(f)}
-            >
-              <Icon name="trash" size={14} />
-              {t('remove')}
-            </Button>
-          </PromptRow>
-        ))}
-      </div>
-      {more}
-    </>
-  );
-}
-
-function History({ lng }: { lng: Language }) {
-  const t = useT<ScopeOf<'library'>>();
-  const [list, update, more] = useList(myHistory);
-  const [pending, setPending] = useState<number | null>(null);
-
-  const copyAgain = async (entry: HistoryEntry) => {
-    setPending(entry.id);
-    const ok = await recordUseAndCopy(entry.promptId);
-    setPending(null);
-    // The new use is the newest entry: show it first, as a reload would.
-    if (ok) update((l) => [{ ...entry, id: -Date.now(), usedAt: new Date().toISOString() }, ...l]);
-  };
-
-  if (list === null) return <LoadingGrid />;
-  if (list.length === 0)
-    return (
-      <EmptyState
-        icon="clock"
-        title={t('history.empty')}
-        description={t('history.emptyDescription')}
-        actionHref="/prompts"
-        actionLabel={t('bookmarksEmpty.browse')}
-      />
-    );
-  return (
-    <>
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="history-list">
-        {list.map((entry) => (
-          <PromptRow
-            key={entry.id}
-            title={entry.prompt.title}
-            description={entry.prompt.description}
-            promptId={entry.promptId}
-            date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}
-          >
-            <Button variant="primary" size="sm" disabled={pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
-              <Icon name="copy" size={14} />
-              {t('history.useAgain')}
-            </Button>
-          </PromptRow>
-        ))}
-      </div>
-      {more}
-    </>
   );
 }

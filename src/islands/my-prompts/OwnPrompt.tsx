@@ -3,7 +3,8 @@ import { hasTemplateVariables, type OwnPromptView, type RejectionView } from '..
 import { api, refusedText } from '../../client/http';
 import { recordUseAndCopy } from '../../client/prompt-actions';
 import * as routes from '../../shared/api-routes.generated';
-import { askToDelete, askToResubmit, formatTime, Rejection, restoreDeleted, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { askToDelete, askToResubmit, Rejection, restoreDeleted, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 import { useT, withStrings } from '../../client/strings';
 import { reserveToast } from '../../ui/toast-store';
 import { Button, buttonClass } from '../../ui/Button';

@@ -8,7 +8,8 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { LoadMore } from '../../ui/LoadMore';
-import { formatTime, restoreDeleted } from '../shared/review-parts';
+import { restoreDeleted } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 
 /**
  * My Prompts' Recently deleted: the prompts the user deleted, each with Restore until the purge

@@ -18,6 +18,13 @@ export interface ReviewProps {
   strings: Strings<ScopeOf<'review'>>;
 }
 
+/** The toast after a submit form's submission: a private prompt is saved (never reviewed), a public one sent for review. */
+export function savedToast(t: ReturnType<typeof useT<ScopeOf<'review'>>>, visibility: string | undefined, form: 'create' | 'submit') {
+  return visibility === 'private'
+    ? { title: t('privateSaved.title'), description: t('privateSaved.description') }
+    : { title: t(`${form}.successTitle`), description: t(`${form}.successDescription`) };
+}
+
 /** A category the forms offer, as data: its label is read from the bundle by its slug. */
 export type CategoryOption = Pick<Category, 'id' | 'slug' | 'name'>;
 
@@ -81,10 +88,6 @@ export function StatusBadge({ status, label }: { status: string; label: string }
       {label}
     </span>
   );
-}
-
-export function formatTime(iso: string, lng: string): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** Approve or Reject of a pending prompt, wherever the admin reviews the queue. */

@@ -8,8 +8,10 @@ import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
+import { IconBadge } from '../../ui/Badge';
 import { LoadMore } from '../../ui/LoadMore';
-import { formatTime, StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { StatusBadge, type ReviewProps } from '../shared/review-parts';
+import { formatTime } from '../../shared/format';
 import { VersionDiff } from './VersionDiff';
 
 interface Props extends ReviewProps {
@@ -127,13 +129,9 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
                   <h3 className="font-semibold">{t('versions.version', { version: v.version })}</h3>
                   <StatusBadge status={v.status} label={t(`versions.status.${v.status}`)} />
                   {v.current && (
-                    <span
-                      className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary dark:text-link"
-                      data-testid="current"
-                    >
-                      <Icon name="check" size={12} />
+                    <IconBadge icon="check" className="bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary dark:text-link" testId="current">
                       {t('versions.current')}
-                    </span>
+                    </IconBadge>
                   )}
                 </div>
                 <p className="mt-1 text-xs text-muted-foreground">

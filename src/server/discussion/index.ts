@@ -52,6 +52,20 @@ export async function commentById(sql: Sql, id: number): Promise<CommentView | n
   return commentView(record, await userNames(sql, record.userId === null ? [] : [record.userId]));
 }
 
+/** The titles of the reported prompts, as `viewer` may read them (0: nobody's own, so none unpublished). */
+function reportTitles(sql: Sql, reports: readonly { promptId: number }[], viewer: number): Promise<Map<number, string>> {
+  return promptTitles(
+    sql,
+    reports.map((r) => r.promptId),
+    viewer,
+  );
+}
+
+/** What every report view starts with: the report, and the prompt (with its title) and comment it is about. */
+function reportHead(r: { id: number; promptId: number; commentId: number | null }, titles: Map<number, string>) {
+  return { id: r.id, promptId: r.promptId, promptTitle: titles.get(r.promptId) ?? '', commentId: r.commentId };
+}
+
 export async function openReports(sql: Sql, page: PageRequest): Promise<Page<ReportView>> {
   const listed = await listOpenReports(sql, page);
   const [names, titles] = await Promise.all([
@@ -59,18 +73,11 @@ export async function openReports(sql: Sql, page: PageRequest): Promise<Page<Rep
       sql,
       listed.items.flatMap((r) => (r.reporterId === null ? [] : [r.reporterId])),
     ),
-    promptTitles(
-      sql,
-      listed.items.map((r) => r.promptId),
-      0,
-    ),
+    reportTitles(sql, listed.items, 0),
   ]);
   return {
     items: listed.items.map((r) => ({
-      id: r.id,
-      promptId: r.promptId,
-      promptTitle: titles.get(r.promptId) ?? '',
-      commentId: r.commentId,
+      ...reportHead(r, titles),
       commentBody: r.commentBody,
       reason: r.reason,
       note: r.note,
@@ -83,17 +90,10 @@ export async function openReports(sql: Sql, page: PageRequest): Promise<Page<Rep
 
 export async function reportOutcomes(sql: Sql, userId: number, page: PageRequest): Promise<Page<ReportOutcomeView>> {
   const listed = await listReportOutcomes(sql, userId, page);
-  const titles = await promptTitles(
-    sql,
-    listed.items.map((r) => r.promptId),
-    userId,
-  );
+  const titles = await reportTitles(sql, listed.items, userId);
   return {
     items: listed.items.map((r) => ({
-      id: r.id,
-      promptId: r.promptId,
-      promptTitle: titles.get(r.promptId) ?? '',
-      commentId: r.commentId,
+      ...reportHead(r, titles),
       role: r.reporterId === userId ? 'reporter' : 'author',
       outcome: r.outcome!,
       reason: r.outcomeReason ?? '',
