@@ -78,7 +78,6 @@ const ORDER: Record<Exclude<ListSort, 'relevance'>, string> = {
   none: 'id',
 };
 
-
 /** Ranking weights of the head vector's fields, in PostgreSQL's order: D (author), C (category), B (description), A (title). */
 const WEIGHTS = `'{0.1, 0.3, 0.6, 1.0}'`;
 
