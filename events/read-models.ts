@@ -17,6 +17,7 @@ export const READ_MODELS = [
   'duplicates',
   'audit',
   'notifications',
+  'tags',
 ] as const;
 
 export type ReadModel = (typeof READ_MODELS)[number];

@@ -9,6 +9,7 @@ import { communityProjection } from './community/projection';
 import { duplicatesProjection } from './duplicates/projection';
 import { auditProjection } from './audit/projection';
 import { notificationsProjection } from './notifications/projection';
+import { tagsProjection } from './tags/projection';
 import type { Projection } from './types';
 
 /** Every read model, in the order they are prepared. Add a projection here to run it. */
@@ -24,6 +25,7 @@ export const projections: readonly Projection[] = [
   duplicatesProjection,
   auditProjection,
   notificationsProjection,
+  tagsProjection,
 ];
 
 export { ProjectionRunner, type RebuildProgress, type Replay } from './runner';

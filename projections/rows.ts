@@ -55,3 +55,8 @@ export async function newestFirst<R extends object, V>(
   const field = column.slice(column.lastIndexOf('.') + 1) as keyof R;
   return pageOf(rows, page.limit, (r) => Number(r[field]), view);
 }
+
+/** `text` as a literal part of a LIKE pattern (its `%`, `_` and `\` escaped). */
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -57,3 +57,11 @@ export function parseQuery(q: string): ParsedQuery {
   }
   return { tsquery: pieces.length ? [...new Set(pieces)].join(' & ') : null, terms: [...new Set(terms)] };
 }
+
+/**
+ * The query's pieces, each a query of its own (a phrase keeps its quotes): what a search that
+ * matches pieces in more than one place (My Prompts: the index, then the person's tags) asks piece by piece.
+ */
+export function queryPieces(q: string): { query: string; text: string }[] {
+  return Array.from(q.matchAll(PIECES), (m) => ({ query: m[0], text: m[1] ?? m[2] ?? '' })).filter((p) => tokens(fold(p.text)).length > 0);
+}

@@ -10,6 +10,7 @@ import * as imports from './imports';
 import * as discussion from './discussion';
 import * as members from './members';
 import * as notifications from './notifications';
+import * as tags from './tags';
 
 export interface EventContract {
   /** The current schema version; older stored versions pass through `upcast` on read. */
@@ -33,6 +34,7 @@ export const eventContracts = {
   ...discussion,
   ...members,
   ...notifications,
+  ...tags,
 } satisfies Record<string, EventContract>;
 
 export type EventType = keyof typeof eventContracts;

@@ -64,6 +64,8 @@ export const exportedPrompt = z.object({
   createdAt: isoTime,
   /** The fill-in variables of its content, in order of first appearance. */
   variables: z.array(exportedVariable),
+  /** Its owner's tags, in their order (files exported before tags have none). */
+  tags: z.array(z.string()).default([]),
   /** Every version, oldest first (the last is the current one). */
   versions: z.array(exportedVersion),
 });
@@ -257,6 +259,8 @@ export interface ImportItemView {
   line?: number;
   /** Its title as the file has it, when that was longer than a title may be: shortened at a word, kept whole in the description. */
   fullTitle?: string;
+  /** The tags the file gives it, as written there (saved normalised, within the tag limits). */
+  tags?: string[];
 }
 
 export interface ImportPreview {

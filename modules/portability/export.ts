@@ -13,7 +13,7 @@ export interface ExportFile {
  * prompts.chat's `${name:default}` so prompts.chat reads them back (a choice list keeps its
  * first choice, the default: prompts.chat has no choices); Promptory's import reads them back too.
  */
-export const CSV_COLUMNS = ['act', 'prompt', 'description', 'category', 'visibility', 'status', 'variables', 'versions', 'created_at', 'id'] as const;
+export const CSV_COLUMNS = ['act', 'prompt', 'description', 'category', 'visibility', 'status', 'variables', 'versions', 'created_at', 'id', 'tags'] as const;
 
 export function exportCsv(data: PromptoryExport): string {
   return writeCsv(CSV_COLUMNS, []) + csvRows(data.prompts);
@@ -56,6 +56,8 @@ export function csvRows(prompts: readonly ExportedPrompt[]): string {
       String(p.versions.length),
       p.createdAt,
       String(p.id),
+      // Joined with `;` as AI Prompt Genius joins its tags (a tag is never longer than the limit, and `;` splits it).
+      p.tags.join('; '),
     ]),
   );
 }
@@ -93,6 +95,7 @@ function promptFile(p: ExportedPrompt): ExportFile {
     `status: ${p.status}`,
     `created: ${yaml(p.createdAt)}`,
     `versions: ${p.versions.length}`,
+    `tags: [${p.tags.map(yaml).join(', ')}]`,
   ];
   if (p.variables.length === 0) lines.push('variables: []');
   else {
@@ -128,7 +131,7 @@ export function promptDownload(p: ExportedPrompt, format: PromptDownloadFormat):
 
 /**
  * The Markdown export: one file per own prompt (YAML front matter: title, description,
- * category, visibility, status, variables, version count; then the content as it is), one
+ * category, visibility, status, variables, version count, tags; then the content as it is), one
  * index per collection (links to the prompt's file when it is the user's own, else to its page
  * on the site), and a README listing both.
  */

@@ -37,6 +37,20 @@ export interface ImportCandidate {
    * saves the first and applies the others as edits, so the history comes along.
    */
   versions?: ImportedVersion[];
+  /** The tags the source gives it (prompts.chat, Open WebUI, AI Prompt Genius, Promptory), as written there. */
+  tags?: string[];
+}
+
+/**
+ * A source's tags: a list of names or of `{ name }` objects (prompts.chat), or one string
+ * split on `separator` (AI Prompt Genius's CSV joins them with `;`, its oldest archive with `,`).
+ */
+export function tagsOf(value: unknown, separator: string | RegExp = ','): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(separator) : [];
+  return list
+    .map((t) => (typeof t === 'string' ? t : typeof (t as Json | null)?.name === 'string' ? String((t as Json).name) : ''))
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /** One version of an imported prompt, with the note that came with the change. */
@@ -94,6 +108,7 @@ function promptoryJson(source: string): ImportCandidate[] {
         description: text(p.description),
         content: text(p.content),
         category: text(p.category) || null,
+        tags: tagsOf(p.tags),
         ...(versions.length > 1 ? { versions } : {}),
       };
     }),
@@ -131,6 +146,7 @@ function promptsChatJson(source: string): ImportCandidate[] {
       description: text(p.description),
       content: text(p.content),
       category: text((p.category as Json | null)?.slug) || null,
+      tags: tagsOf(p.tags),
     })),
   );
 }
@@ -145,6 +161,7 @@ function openWebUiJson(source: string): ImportCandidate[] {
       description: '',
       content: text(p.content),
       category: null,
+      tags: tagsOf(p.tags),
     })),
   );
 }
@@ -161,12 +178,27 @@ function aiPromptGenius(source: string): ImportCandidate[] {
     const list = Array.isArray(data) ? data : (data as Json)?.prompts;
     if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptGenius);
     return candidates(
-      objectsOf(list).map((p) => ({ title: text(p.title), description: text(p.description), content: text(p.text ?? p.content), category: null })),
+      objectsOf(list).map((p) => ({
+        title: text(p.title),
+        description: text(p.description),
+        content: text(p.text ?? p.content),
+        category: null,
+        tags: tagsOf(p.tags),
+      })),
     );
   }
   const lines: number[] = [];
   const [, ...rows] = readCsv(source, lines);
-  return candidates(rows.map((row, i) => ({ line: lines[i + 1], title: row[0] ?? '', description: row[2] ?? '', content: row[1] ?? '', category: null })));
+  return candidates(
+    rows.map((row, i) => ({
+      line: lines[i + 1],
+      title: row[0] ?? '',
+      description: row[2] ?? '',
+      content: row[1] ?? '',
+      category: null,
+      tags: tagsOf(row[4], ';'),
+    })),
+  );
 }
 
 /** AiShort's "my prompts" export (online and offline): `{ prompts: [{ title, prompt, remark?, notes? }] }`; older files keep the body in `description`. */
@@ -211,9 +243,17 @@ function frontMatter(file: ImportFile): { fields: Map<string, string>; body: str
   return { fields, body: match ? match[2] : null, source };
 }
 
+/** A flow list of front matter (`["a", "b"]`, as Promptory writes tags) or a comma-separated line. */
+function frontMatterList(value: string | undefined): string[] {
+  if (!value) return [];
+  const inside = value.trim().replace(/^\[|\]$/g, '');
+  return tagsOf(inside.split(',').map(scalar));
+}
+
 /** One Markdown file: YAML front matter (`title` or `name`, `description`, `category`) and the content after it. */
 function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
   const { fields, body, source } = frontMatter(file);
+  const tags = frontMatterList(fields.get('tags'));
   const name = file.path
     .split('/')
     .pop()!
@@ -223,6 +263,7 @@ function markdownPrompt(file: ImportFile): Omit<ImportCandidate, 'item'> {
     description: fields.get('description') ?? '',
     content: (body ?? source).replace(/^\n+/, '').replace(/\n+$/, ''),
     category: fields.get('category') || null,
+    ...(tags.length ? { tags } : {}),
   };
 }
 
@@ -265,6 +306,7 @@ function promptHubJson(source: string): ImportCandidate[] {
         description,
         content,
         category: null,
+        tags: tagsOf(p.tags),
         ...(versions.length ? { versions: [...versions, { title, description, content, category: null, note: null }] } : {}),
       };
     }),

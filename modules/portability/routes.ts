@@ -21,7 +21,7 @@ export const portabilityRoutes = {
     caller: 'web-user',
     query: exportQuery,
     summary:
-      "Downloads the signed-in user's data: `json` (the Promptory format: own prompts with every version and their variables, bookmarks, collections, ratings, history, remembered values, profile; docs/data-format.md), `markdown` (a zip: one file per own prompt with YAML front matter, one index per collection) or `csv` (act,prompt then Promptory's columns).",
+      "Downloads the signed-in user's data: `json` (the Promptory format: own prompts with every version, their variables and tags, bookmarks, collections, ratings, history, remembered values, profile; docs/data-format.md), `markdown` (a zip: one file per own prompt with YAML front matter (tags included), one index per collection) or `csv` (act,prompt then Promptory's columns, tags last).",
   }),
   downloadPrompt: route<ExportedPrompt>()({
     method: 'GET',
@@ -36,7 +36,7 @@ export const portabilityRoutes = {
     method: 'POST',
     path: '/api/me/import',
     caller: 'web-user',
-    reads: ['catalog', 'collections', 'review', 'duplicates', 'audit'],
+    reads: ['catalog', 'collections', 'review', 'duplicates', 'audit', 'tags'],
     query: importQuery,
     body: importRequest,
     maxBodyBytes: IMPORT_BODY_BYTES,
@@ -47,7 +47,7 @@ export const portabilityRoutes = {
     method: 'DELETE',
     path: '/api/me/imports/{batchId}',
     caller: 'web-user',
-    reads: ['catalog', 'collections', 'review', 'duplicates', 'audit'],
+    reads: ['catalog', 'collections', 'review', 'duplicates', 'audit', 'tags'],
     params: z.object({ batchId: idParam }),
     summary: 'Undoes one import: its prompts that are still private go; those shared with the community since are kept (counted).',
   }),

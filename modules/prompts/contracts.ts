@@ -355,6 +355,11 @@ export interface SubmissionView extends ReviewPromptView {
   lastRevisionRejected: ({ version: number; at: string } & RejectionView) | null;
 }
 
+/** A prompt in My Prompts: with its owner's own tags (modules/tags), in their order. */
+export interface MyPromptView extends SubmissionView {
+  tags: string[];
+}
+
 /** A prompt in its author's Recently deleted list: restorable until `purgeAfter`. */
 export interface DeletedPromptView {
   id: number;
@@ -547,6 +552,8 @@ export const myPromptsQuery = pageQuery.extend({
     .max(100)
     .refine((q) => !q.includes('\u0000'), 'Search text must not contain a NUL character.')
     .optional(),
+  /** One of the person's tags (modules/tags), whatever its case: only the prompts tagged so. */
+  tag: z.string().trim().min(1).max(60).optional(),
 });
 
 /** GET /api/admin/reviews?promptId=&decision=&limit=&cursor= (the route adds `promptId`, a canonical id: events/route.ts). */

@@ -26,7 +26,7 @@ import {
   type ReviewPromptView,
   type RevisionView,
   type StatsView,
-  type SubmissionView,
+  type MyPromptView,
   type VersionView,
 } from './contracts';
 import type { PromptStatus } from './domain/prompt';
@@ -222,14 +222,14 @@ export const promptRoutes = {
     params,
     summary: 'Records a copy of a public prompt (once per visitor per prompt per day) and answers its usage count.',
   }),
-  mySubmissions: route<Page<SubmissionView>>()({
+  mySubmissions: route<Page<MyPromptView>>()({
     method: 'GET',
     path: '/api/prompts/my',
     caller: 'user',
     device: true,
     query: myPromptsQuery,
     summary:
-      'Every prompt of the signed-in user (private ones too), newest first, each with its status and timeline; `q` searches their title, description and content (paged: limit ≤ 100).',
+      'Every prompt of the signed-in user (private ones too), newest first, each with its status, timeline and tags; `q` searches their title, description, content and tags; `tag` keeps those with that tag (paged: limit ≤ 100).',
   }),
   pending: route<Page<ReviewPromptView>>()({
     method: 'GET',

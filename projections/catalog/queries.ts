@@ -2,7 +2,7 @@ import type { Sql } from '../../events';
 import type { OwnPromptView, PromptStatusName, PromptView, Sort } from '../../modules/prompts/contracts';
 import { arrayLiteral, normaliseQuery, queryGrams } from './search';
 import { parseQuery } from '../search-query';
-import { iso, toPromptContent, type PromptContentRow } from '../rows';
+import { escapeLike, iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface PromptRow extends PromptContentRow {
   submitted_by: number | null;
@@ -83,10 +83,6 @@ const ORDER: Record<Exclude<ListSort, 'relevance'>, string> = {
   'rating-asc': 'rating, usage_count, id',
   none: 'id',
 };
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Ranking weights of the head vector's fields, in PostgreSQL's order: D (author), C (category), B (description), A (title). */
 const WEIGHTS = `'{0.1, 0.3, 0.6, 1.0}'`;

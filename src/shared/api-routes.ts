@@ -10,6 +10,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { memberRoutes } from '../../modules/members/routes';
 import { notificationRoutes } from '../../modules/notifications/routes';
+import { tagRoutes } from '../../modules/tags/routes';
 
 /**
  * Every declared HTTP route, by name: what the islands and the extension call
@@ -39,6 +40,7 @@ export const routes = {
   ...memberRoutes,
   ...auditRoutes,
   ...notificationRoutes,
+  ...tagRoutes,
   ...metaRoutes,
 };
 

@@ -99,7 +99,15 @@ export const STRING_SPECS = {
   /** The submit dialog, create page, own prompt, submissions and admin screens. */
   review: {
     scope: 'review:',
-    include: ['review:', 'prompts:categories.', 'prompts:comments.reasons.', 'refusals:prompts.', 'refusals:rateLimits.submit', ...ANY_CALL_REFUSALS],
+    include: [
+      'review:',
+      'prompts:categories.',
+      'prompts:comments.reasons.',
+      'refusals:prompts.',
+      'refusals:tags.',
+      'refusals:rateLimits.submit',
+      ...ANY_CALL_REFUSALS,
+    ],
   },
   /** The /auth screens (login, register, forgot, set password). */
   auth: { scope: 'auth:', include: ['auth:', 'refusals:accounts.', 'refusals:rateLimits.auth', ...ANY_CALL_REFUSALS] },

@@ -37,6 +37,7 @@ function exportFile(prompts: string[][], collections: number[][] = []): string {
       createdAt: '2026-11-01T00:00:00.000Z',
       versions: versions.map(version),
       variables: [],
+      tags: [],
     })),
     bookmarks: [],
     collections: collections.map((promptIds, i) => ({

@@ -148,6 +148,16 @@ const api: Record<string, Row> = {
   },
   // Each caller's own prompts (the extension's My Prompts tab): never anyone else's.
   'GET /api/prompts/my': { expect: '401 200 200 200 200 200' },
+  // Tags are their owner's alone, on their own prompts (the admin included, anyone else is told the prompt does not exist).
+  'GET /api/me/tags': { expect: '401 200 200 200 200 200' },
+  'PUT /api/prompts/{id}/tags': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') }, body: { tags: ['matrix'] } }),
+    publicInput: () => ({ params: { id: 1 }, body: { tags: ['matrix'] } }),
+  },
+  // Each caller names only their own tags: one they do not have is not found.
+  'POST /api/me/tags/rename': { expect: '401 404 404 404 404 403', input: () => ({ body: { from: 'none of mine', to: 'renamed' } }) },
+  'POST /api/me/tags/delete': { expect: '401 404 404 404 404 403', input: () => ({ body: { tag: 'none of mine' } }) },
   'GET /api/admin/prompts/pending': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/prompts/{id}/review': {
     expect: '401 403 403 403 200 403',

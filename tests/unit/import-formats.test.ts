@@ -88,6 +88,18 @@ describe("reading other tools' exports", () => {
     ]);
   });
 
+  it('brings the tags of every format that has them: lists, prompts.chat objects, `;` in a CSV, a comma string in the old archive', () => {
+    const tagsIn = (format: Parameters<typeof readImportFile>[0], file: string) => readImportFile(format, sample(file)).map((c) => c.tags ?? []);
+    expect(tagsIn('prompts-chat-json', 'prompts-chat.json')).toEqual([['旅遊'], [], ['Writing']]);
+    expect(tagsIn('open-webui-json', 'open-webui-prompts.json')).toEqual([['email', 'writing'], ['公告'], []]);
+    expect(tagsIn('open-webui-json', 'open-webui-prompts-legacy.json')).toEqual([[], [], []]);
+    expect(tagsIn('ai-prompt-genius', 'ai-prompt-genius.json')).toEqual([['email', 'work'], ['旅遊', '生活'], [], ['legacy']]);
+    expect(tagsIn('ai-prompt-genius', 'ai-prompt-genius.csv')).toEqual([['email', 'work'], ['旅遊', '生活'], [], ['legacy']]);
+    expect(tagsIn('ai-prompt-genius', 'ai-prompt-genius-v3-archive.txt')).toEqual([['writing', 'fiction'], ['工作'], ['persona', 'roleplay']]);
+    expect(tagsIn('prompthub-json', 'prompthub-backup.json')[0]).toEqual(['旅遊']);
+    expect(tagsIn('prompts-chat-csv', 'prompts-chat.csv').every((t) => t.length === 0)).toBe(true);
+  });
+
   it('says why a file cannot be read as the chosen format', () => {
     expect(() => readImportFile('open-webui-json', 'not json')).toThrow(UnreadableImport);
     expect(() => readImportFile('promptory-json', '{"prompts": []}')).toThrow(/not a Promptory export/);

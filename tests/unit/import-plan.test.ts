@@ -69,17 +69,24 @@ describe('planning an import', () => {
     expect(genius.importable[0].request.content).toContain('{{Recipient:manager|client|teammate}}');
   });
 
-  it('opens a Promptory Markdown zip sent as base64', () => {
+  it('opens a Promptory Markdown zip sent as base64, its front matter tags included', () => {
     const zip = createZip([
       { path: 'README.md', data: Buffer.from('# index') },
       {
         path: 'prompts/1-a.md',
-        data: Buffer.from('---\ntitle: "Zipped prompt"\ndescription: "Came in a zip file."\ncategory: "education"\n---\n\nTeach {{topic}} to a child.\n'),
+        data: Buffer.from(
+          '---\ntitle: "Zipped prompt"\ndescription: "Came in a zip file."\ncategory: "education"\ntags: ["school", "子女"]\n---\n\nTeach {{topic}} to a child.\n',
+        ),
       },
     ]);
     const plan = planText('markdown', zip.toString('base64'), 'Mei', [], SITE);
     expect(plan.importable).toEqual([
-      { item: 1, request: expect.objectContaining({ title: 'Zipped prompt', categoryId: 5, content: 'Teach {{topic}} to a child.' }), edits: [] },
+      {
+        item: 1,
+        request: expect.objectContaining({ title: 'Zipped prompt', categoryId: 5, content: 'Teach {{topic}} to a child.' }),
+        edits: [],
+        tags: ['school', '子女'],
+      },
     ]);
   });
 

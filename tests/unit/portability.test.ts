@@ -149,6 +149,7 @@ describe('the downloads, written a page at a time', () => {
     authorName: 'Mei',
     createdAt: '2026-11-01T00:00:00.000Z',
     variables: [],
+    tags: [],
     versions: [],
   });
   const head = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
+import { type MyPromptView, type PendingRevision as Revision, type SubmissionView, type TimelineEntry } from '../../../modules/prompts/contracts';
 import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { hrefFor } from '../../shared/api-client';
@@ -14,6 +14,8 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { usePaged } from '../../client/paged';
 import { LoadMore } from '../../ui/LoadMore';
 import { Input } from '../../ui/Input';
+import { TagBar } from './TagBar';
+import { PromptTags } from './PromptTags';
 
 /**
  * The dashboard's My Prompts tab: every prompt of the user (private ones too), its status and
@@ -24,7 +26,8 @@ import { Input } from '../../ui/Input';
  */
 export default withStrings(Submissions);
 
-function Submissions({ strings: { lng } }: ReviewProps) {
+/** `tag`: the tag the address filters by (`?tag=`), read by the page so the first render has it. */
+function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) {
   const t = useT<ScopeOf<'review'>>();
   const searchId = useId();
   const [typed, setTyped] = useState('');
@@ -35,8 +38,10 @@ function Submissions({ strings: { lng } }: ReviewProps) {
     return () => clearTimeout(timer);
   }, [typed]);
   // A page at a time, newest first; after a withdrawal the first page is read again.
-  const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor, q: q || undefined } }), [q]);
-  const { items: list, reload: load, more } = usePaged<SubmissionView>(fetchPage);
+  const fetchPage = useCallback((cursor?: number) => api(routes.mySubmissions, { query: { cursor, q: q || undefined, tag } }), [q, tag]);
+  const { items: list, reload: load, more } = usePaged<MyPromptView>(fetchPage);
+  // Bumped by a tag change on a prompt: the tag bar's counts are read again.
+  const [tagChanges, setTagChanges] = useState(0);
   useEffect(() => void load(), [load]);
   // Bumped by a deletion or restore: both lists are read again.
   const [changes, setChanges] = useState(0);
@@ -91,6 +96,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
 
   const search = (
     <div className="mb-4">
+      <TagBar active={tag} version={tagChanges + changes} onChanged={() => setTagChanges((n) => n + 1)} />
       <label htmlFor={searchId} className="sr-only">
         {t('mine.search')}
       </label>
@@ -108,6 +114,16 @@ function Submissions({ strings: { lng } }: ReviewProps) {
   const bin = <RecentlyDeleted lng={lng} version={changes} onRestored={changed} />;
   if (list === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
   if (list.length === 0 && q)
+    return (
+      <>
+        {search}
+        <p className="card px-6 py-10 text-center text-muted-foreground" role="status" data-testid="my-prompts-no-match">
+          {t('mine.noMatch')}
+        </p>
+        {bin}
+      </>
+    );
+  if (list.length === 0 && tag)
     return (
       <>
         {search}
@@ -147,6 +163,7 @@ function Submissions({ strings: { lng } }: ReviewProps) {
               </div>
               <StatusBadge status={s.status} label={s.status === 'approved' ? t('mine.published') : t(`status.${s.status}`)} />
             </div>
+            <PromptTags key={s.tags.join('\n')} promptId={s.id} title={s.title} initial={s.tags} onSaved={() => setTagChanges((n) => n + 1)} />
             {s.status === 'private' ? (
               <p className="mt-4 text-sm text-muted-foreground">
                 {t('mine.saved')} · <time dateTime={s.createdAt}>{formatTime(s.createdAt, lng)}</time>

@@ -10,6 +10,8 @@ import { promptRoutes } from '../../../modules/prompts/routes';
 import { listPrompts } from '../../../projections/catalog/queries';
 import { listCollections } from '../../../projections/collections/queries';
 import { throttleAccount } from '../library';
+import { mySubmissions } from '../library/my-prompts';
+import { listTags } from '../../../projections/tags/queries';
 import { submitFor } from '../review/submit';
 import { actorOf, MCP_REFUSAL_META, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
 import { filledPrompt } from './prompts';
@@ -72,7 +74,7 @@ const id = z
   .min(1)
   .max(2 ** 31 - 1);
 
-/** The five tools. Each makes the REST API's access checks, through the same queries and commands. */
+/** The six tools. Each makes the REST API's access checks, through the same queries and commands. */
 export function registerTools(server: McpServer, caller: McpCaller): void {
   const { app } = caller;
   server.registerTool(
@@ -89,11 +91,26 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
           .optional()
           .describe(`A category: ${categories.map((c) => c.slug).join(', ')}`),
         limit: z.number().int().min(1).max(50).default(10).describe('At most this many results (1-50)'),
+        tag: z
+          .string()
+          .trim()
+          .min(1)
+          .max(60)
+          .optional()
+          .describe('One of your own tags (see list_tags): searches your own prompts with that tag instead of the public ones. Needs a token.'),
       },
       annotations: { readOnlyHint: true },
     },
-    tool(caller, async ({ query, category, limit }: { query: string; category?: string; limit: number }) => {
-      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId: categoryOf(category), limit, sort: 'relevance' });
+    tool(caller, async ({ query, category, limit, tag }: { query: string; category?: string; limit: number; tag?: string }) => {
+      const categoryId = categoryOf(category);
+      if (tag !== undefined) {
+        // Tags are the user's own: the search runs over their prompts (any status), newest first.
+        const user = requireTokenUser(caller);
+        const own = await mySubmissions(app.db, user.id, { limit: PAGE_MAX, q: query || undefined, tag });
+        const kept = own.items.filter((p) => p.status !== 'withdrawn' && (categoryId === undefined || p.categoryId === categoryId)).slice(0, limit);
+        return { prompts: kept.map((p) => ({ ...summary(p, { tags: p.tags }), status: p.status })) };
+      }
+      const found = await listPrompts(app.db, { source: 'all', q: query, categoryId, limit, sort: 'relevance' });
       return { prompts: found.map((p) => summary(p)) };
     }),
   );
@@ -159,6 +176,21 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
       const page = await listCollections(app.db, user.id, { limit: PAGE_MAX, cursor });
       const collections = page.items.map(({ userId: _owner, name, description, ...c }) => ({ ...c, memberContent: { name, description } }));
       return { collections, nextCursor: page.nextCursor };
+    }),
+  );
+
+  server.registerTool(
+    'list_tags',
+    {
+      title: 'List my tags',
+      description:
+        'Your own tags on your prompts, each with how many prompts carry it, A to Z; search_prompts with `tag` lists the prompts of one.' + MEMBER_TEXT_NOTE,
+      inputSchema: {},
+      annotations: { readOnlyHint: true },
+    },
+    tool(caller, async () => {
+      const user = requireTokenUser(caller);
+      return { tags: (await listTags(app.db, user.id)).map(({ tag, count }) => ({ count, memberContent: { tag } })) };
     }),
   );
 

@@ -38,6 +38,8 @@ export interface ImportablePrompt {
   item: number;
   request: SubmitPromptRequest;
   edits: { change: PromptContent; note: string | null }[];
+  /** The tags the file gives it (the import tags it after saving: modules/tags). */
+  tags: string[];
 }
 
 /** A collection the import will make, with the public prompts (ids here) it will hold. */
@@ -234,6 +236,7 @@ export function planImport(input: ImportInput, authorName: string, existingConte
       promptId: null,
       ...(candidate.line ? { line: candidate.line } : {}),
       ...(fullTitle ? { fullTitle } : {}),
+      ...(candidate.tags?.length ? { tags: candidate.tags } : {}),
     };
     const failed = parsed.findIndex((p) => !p.success);
     if (candidate.line && !candidate.content.trim()) {
@@ -257,6 +260,7 @@ export function planImport(input: ImportInput, authorName: string, existingConte
             change: { title, description, content, categoryId },
             note: versions[i + 1].note?.slice(0, EDIT_NOTE_MAX) ?? null,
           })),
+          tags: candidate.tags ?? [],
         });
       }
     }

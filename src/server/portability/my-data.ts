@@ -10,6 +10,7 @@ import {
   type PromptDownloadFormat,
   type PromptoryExport,
 } from '../../../modules/portability/contracts';
+import { tagsOfPrompts } from '../../../projections/tags/queries';
 import { getUser } from '../../../projections/accounts/queries';
 import { getPromptFor, listPromptsBy, promptTitles } from '../../../projections/catalog/queries';
 import { collectionItems, listCollections } from '../../../projections/collections/queries';
@@ -75,8 +76,15 @@ export async function openMyData(app: App, userId: number): Promise<MyData> {
     async *prompts() {
       for (let i = 0; i < own.length; i += PROMPT_PAGE) {
         const page = own.slice(i, i + PROMPT_PAGE);
-        const versions = await Promise.all(page.map(versionsOf));
-        yield page.map((p, j) => exportedPrompt(p, versions[j]));
+        const [versions, tags] = await Promise.all([
+          Promise.all(page.map(versionsOf)),
+          tagsOfPrompts(
+            app.db,
+            userId,
+            page.map((p) => p.id),
+          ),
+        ]);
+        yield page.map((p, j) => exportedPrompt(p, versions[j], tags.get(p.id) ?? []));
       }
     },
   };
@@ -127,11 +135,13 @@ export async function promptFileFor(app: App, id: number, viewer: Actor, format:
   const prompt = await getPromptFor(app.db, id, viewer);
   if (!prompt) return null;
   const versions = await pageAll(async (page) => (await readVersions(app.store, id, viewer, page)) ?? { items: [], nextCursor: null });
-  return promptDownload(exportedPrompt(prompt, versions), format);
+  // Tags are their owner's alone: read under the viewer's id, someone else's prompt has none.
+  const tags = viewer.userId === null ? [] : ((await tagsOfPrompts(app.db, viewer.userId, [id])).get(id) ?? []);
+  return promptDownload(exportedPrompt(prompt, versions, tags), format);
 }
 
 /** A prompt as the Promptory export writes it, with the versions given. */
-function exportedPrompt(p: OwnPromptView, versions: VersionView[]): ExportedPrompt {
+function exportedPrompt(p: OwnPromptView, versions: VersionView[], tags: string[]): ExportedPrompt {
   const category = categoryById(p.categoryId).slug;
   return {
     id: p.id,
@@ -144,6 +154,7 @@ function exportedPrompt(p: OwnPromptView, versions: VersionView[]): ExportedProm
     authorName: p.authorName,
     createdAt: p.createdAt,
     variables: templateVariables(p.content),
+    tags,
     versions: versions.map((v) => ({
       version: v.version,
       title: v.title,

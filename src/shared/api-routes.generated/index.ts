@@ -92,4 +92,8 @@ export { notificationRead } from './notificationRead';
 export { notificationsAllRead } from './notificationsAllRead';
 export { digestSettings } from './digestSettings';
 export { changeDigest } from './changeDigest';
+export { myTags } from './myTags';
+export { setPromptTags } from './setPromptTags';
+export { renameTag } from './renameTag';
+export { deleteTag } from './deleteTag';
 export { openApi } from './openApi';

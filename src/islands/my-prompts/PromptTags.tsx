@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { TAG_LIMITS } from '../../../modules/tags/limits';
+import { api, refusedText } from '../../client/http';
+import * as routes from '../../shared/api-routes.generated';
+import { reserveToast } from '../../ui/toast-store';
+import { TagInput } from '../../ui/TagInput';
+import { useT } from '../../client/strings';
+import type { ScopeOf } from '../../shared/string-specs';
+
+/** One prompt's tags in My Prompts: each change is saved at once (the whole set); a refusal says why and puts the tags back. */
+export function PromptTags({ promptId, title, initial, onSaved }: { promptId: number; title: string; initial: string[]; onSaved: () => void }) {
+  const t = useT<ScopeOf<'review'>>();
+  const [tags, setTags] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const save = async (next: string[]) => {
+    const before = tags;
+    setTags(next);
+    setBusy(true);
+    try {
+      setTags((await api(routes.setPromptTags, { params: { id: promptId }, body: { tags: next } })).tags);
+      onSaved();
+    } catch (error) {
+      setTags(before);
+      reserveToast()({ variant: 'destructive', title: t('mine.tags.saveFailed'), description: refusedText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-3 flex items-start gap-2 text-sm">
+      <span className="mt-0.5 shrink-0 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
+        {t('mine.tags.label')}
+      </span>
+      <TagInput
+        tags={tags}
+        onChange={(next) => void save(next)}
+        label={`${t('mine.tags.label')}: ${title}`}
+        placeholder={t('mine.tags.placeholder')}
+        removeLabel={(tag) => t('mine.tags.remove', { tag })}
+        maxLength={TAG_LIMITS.length * 2}
+        disabled={busy}
+        testId="prompt-tags"
+      />
+    </div>
+  );
+}

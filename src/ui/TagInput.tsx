@@ -1,0 +1,69 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Icon } from './Icon';
+
+export interface TagInputProps {
+  tags: readonly string[];
+  /** The whole new set, each time a tag is added or removed. */
+  onChange: (tags: string[]) => void;
+  label: string;
+  placeholder: string;
+  /** "Remove {{tag}}": the accessible name of each tag's remove button. */
+  removeLabel: (tag: string) => string;
+  maxLength: number;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/**
+ * A keyboard-friendly tag field: type and press Enter (or a comma) to add a tag, Backspace in
+ * the empty field to remove the last one; each tag has its own remove button. Plain chips
+ * and a native input, so it renders on the server as it does in the browser.
+ */
+export function TagInput({ tags, onChange, label, placeholder, removeLabel, maxLength, disabled, testId }: TagInputProps) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const add = () => {
+    const tag = typed.trim().replace(/^#+/, '').trim();
+    setTyped('');
+    if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) onChange([...tags, tag]);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',' || event.key === '，') {
+      event.preventDefault();
+      add();
+    } else if (event.key === 'Backspace' && typed === '' && tags.length > 0) onChange(tags.slice(0, -1));
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" data-testid={testId}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {tags.map((tag) => (
+        <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium" data-testid="tag">
+          {tag}
+          <button
+            type="button"
+            className="rounded-full p-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-2"
+            aria-label={removeLabel(tag)}
+            disabled={disabled}
+            onClick={() => onChange(tags.filter((t) => t !== tag))}
+          >
+            <Icon name="x" size={12} />
+          </button>
+        </span>
+      ))}
+      <input
+        id={id}
+        value={typed}
+        maxLength={maxLength}
+        disabled={disabled}
+        placeholder={placeholder}
+        onChange={(event) => setTyped(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => typed.trim() && add()}
+        className="min-w-28 flex-1 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-sm focus:border-border focus:outline-none"
+        data-testid="tag-input"
+      />
+    </div>
+  );
+}
