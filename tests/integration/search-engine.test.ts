@@ -40,6 +40,14 @@ const fixtures = [
     categoryId: 1,
     authorName: 'Tester',
   },
+  {
+    title: 'Prompt Polisher',
+    description: 'The polisher rewrites prompts to read clearly.',
+    content: 'Tighten the wording.',
+    categoryId: 5,
+    authorName: 'Tester',
+  },
+  { title: 'Shoe Shine', description: 'Tips from the Shinepolisher brand.', content: 'Shine.', categoryId: 5, authorName: 'Tester' },
   { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
 ];
 
@@ -94,6 +102,36 @@ describe.each(backends)('the search engine on $name', (backend) => {
 
   it('ranks a title match above a mention in the body', async () => {
     expect(await titles('translator')).toEqual(['Translator', 'Cover Letter']);
+  });
+
+  it('forgives one typo in a word of five letters or more: a letter swapped, missing, extra or wrong', async () => {
+    expect(await titles('tranlsator')).toEqual(['Translator', 'Cover Letter']);
+    expect(await sorted('promtps')).toEqual(['Prompt Polisher']);
+    expect(await sorted('transaltor')).toEqual(['Cover Letter', 'Translator']);
+    expect(await sorted('translatr')).toEqual(['Cover Letter', 'Translator']);
+    expect(await sorted('translattor')).toEqual(['Cover Letter', 'Translator']);
+    expect(await sorted('tighren wording')).toEqual(['Prompt Polisher']);
+    expect(await sorted('ＴＲＡＮＬＳＡＴＯＲ')).toEqual(['Cover Letter', 'Translator']);
+  });
+
+  it('forgives no typo in a word under five letters, in a quoted phrase, or two typos', async () => {
+    expect(await sorted('shien')).toEqual(['Shoe Shine']);
+    expect(await sorted('mneu')).toEqual([]);
+    expect(await sorted('menu wirter')).toEqual(['Café Menu Writer']);
+    expect(await sorted('"tighren wording"')).toEqual([]);
+    expect(await sorted('trnalsator')).toEqual([]);
+    expect(await sorted('caef')).toEqual([]);
+  });
+
+  it('ranks exact matches above typo matches', async () => {
+    // "epolisher" is inside a word of a description (the substring rule: exact), and one letter from the title "Polisher".
+    expect(await titles('epolisher')).toEqual(['Shoe Shine', 'Prompt Polisher']);
+  });
+
+  it('looks typos up among published words only: an unpublished prompt tells nothing', async () => {
+    expect(await sorted('aproved')).toEqual([]);
+    expect(await searchOwnPromptIds(app.db, author.userId, 'aproved')).toEqual([]);
+    expect(await searchOwnPromptIds(app.db, author.userId, 'promtps')).toEqual([ids.get('Prompt Polisher')!]);
   });
 
   it("keeps the spec's sorts within the matches when chosen", async () => {
