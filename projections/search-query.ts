@@ -19,7 +19,7 @@ export type Expansions = ReadonlyMap<string, readonly string[]>;
 export interface ParsedQuery {
   /** A `tsquery` literal (cast with `::tsquery`), or null when no piece has a word. */
   tsquery: string | null;
-  /** The folded words and CJK runs, for highlighting. */
+  /** The folded words and CJK runs, and the stand-ins of mistyped words, for highlighting. */
   terms: string[];
   /** Whether a word was replaced by the words one typo away (they rank below exact matches). */
   expanded: boolean;
@@ -69,10 +69,10 @@ export function parseQuery(q: string, expansions: Expansions = new Map()): Parse
   const chains: string[] = [];
   const terms: string[] = [];
   for (const { phrase, found } of pieces(q)) {
-    terms.push(...found.map((t) => t.text));
+    terms.push(...found.flatMap((t) => [t.text, ...(phrase || t.cjk ? [] : (expansions.get(t.text) ?? []))]));
     chains.push(chain(found, phrase, expansions));
   }
-  const expanded = [...expansions.values()].some((words) => words.length > 0);
+  const expanded = [...pieces(q)].some(({ phrase, found }) => !phrase && found.some((t) => !t.cjk && (expansions.get(t.text)?.length ?? 0) > 0));
   return { tsquery: chains.length ? [...new Set(chains)].join(' & ') : null, terms: [...new Set(terms)], expanded };
 }
 

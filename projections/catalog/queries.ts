@@ -1,7 +1,8 @@
 import type { Sql } from '../../events';
-import type { OwnPromptView, PromptStatusName, PromptView, Sort } from '../../modules/prompts/contracts';
+import type { OwnPromptView, PromptStatusName, PromptView, SearchMatch, Sort } from '../../modules/prompts/contracts';
 import { arrayLiteral, normaliseQuery, queryGrams } from './search';
 import { parseQuery } from '../search-query';
+import { searchMatch } from '../search-highlight';
 import { typoExpansions } from './typos';
 import { iso, toPromptContent, type PromptContentRow } from '../rows';
 
@@ -162,6 +163,12 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params,
   );
   return rows.map(toPromptView);
+}
+
+/** Search results with what their cards mark for `q` (the stand-ins of a mistyped word included: typos.ts). */
+export async function withMatches<T extends { title: string; content: string }>(sql: Sql, prompts: T[], q: string): Promise<(T & { match: SearchMatch })[]> {
+  const expansions = prompts.length ? await typoExpansions(sql, q) : new Map();
+  return prompts.map((p) => ({ ...p, match: searchMatch(p, q, expansions) }));
 }
 
 /** One prompt if it is public; pending and rejected prompts are not found. */

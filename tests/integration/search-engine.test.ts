@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { reviewPrompt, submitPrompt } from '../../modules/prompts';
-import { listPrompts, searchOwnPromptIds } from '../../projections/catalog/queries';
+import { listPrompts, searchOwnPromptIds, withMatches } from '../../projections/catalog/queries';
 import { backends, freshApp, settleAll } from '../support/backends';
 
 /**
@@ -121,6 +121,20 @@ describe.each(backends)('the search engine on $name', (backend) => {
     expect(await sorted('"tighren wording"')).toEqual([]);
     expect(await sorted('trnalsator')).toEqual([]);
     expect(await sorted('caef')).toEqual([]);
+  });
+
+  it("marks what it found: a typo's stand-in, and the other script's spelling", async () => {
+    const marks = async (q: string) =>
+      (await withMatches(app.db, await listPrompts(app.db, { q, sort: 'relevance' }), q)).map((p) => ({
+        title: p.match.title.map(([s, e]) => p.title.slice(s, e)),
+        excerpt: p.match.excerpt?.ranges.map(([s, e]) => p.match.excerpt!.text.slice(s, e)) ?? [],
+      }));
+    expect(await marks('tranlsator')).toEqual([
+      { title: ['Translator'], excerpt: [] },
+      { title: [], excerpt: ['translator'] },
+    ]);
+    expect(await marks('代码')).toEqual([{ title: [], excerpt: ['程式碼'] }]);
+    expect(await marks('旅游')).toEqual([{ title: ['旅遊'], excerpt: ['旅遊'] }]);
   });
 
   it('ranks exact matches above typo matches', async () => {

@@ -1,9 +1,8 @@
 import type { Sql } from '../../../events';
 import { PRODUCT_NAME, type OwnPromptView, type PromptView, type RejectedVersion, type SearchMatch } from '../../../modules/prompts/contracts';
-import { getPromptAccess, getPublicPrompt, listPrompts, type ListQuery } from '../../../projections/catalog/queries';
+import { getPromptAccess, getPublicPrompt, listPrompts, withMatches, type ListQuery } from '../../../projections/catalog/queries';
 import { getVersionRating } from '../../../projections/engagement/queries';
 import { getStandingRejection } from '../../../projections/review/queries';
-import { searchMatch } from '../../../projections/search-highlight';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
@@ -30,7 +29,7 @@ async function page(sql: Sql, query: ListQuery, win: { offset: number; limit: nu
   const rows = await listPrompts(sql, { ...query, offset: win.offset, limit: win.limit + 1 });
   const { q } = query;
   const prompts = rows.slice(0, win.limit);
-  return { prompts: q ? prompts.map((p) => ({ ...p, match: searchMatch(p, q) })) : prompts, hasMore: rows.length > win.limit };
+  return { prompts: q ? await withMatches(sql, prompts, q) : prompts, hasMore: rows.length > win.limit };
 }
 
 /** Browse: the tab's source, then category, then search text, then sort. */
