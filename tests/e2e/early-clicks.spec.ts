@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillTemplate } from '../../modules/prompts/contracts';
+import { apiSignUp } from './auth-support';
 
 /**
  * Clicks before hydration are never lost. On a slow phone the page is shown and
@@ -64,4 +65,18 @@ test('detail: the theme toggle and Copy Prompt clicked before hydration both hap
   await page.getByTestId('fill-copy').click({ timeout: 15_000 });
   await expect(page.getByTestId('toast')).toContainText('Prompt copied', { timeout: 15_000 });
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fillTemplate(prompt.content, {}));
+});
+
+test('a form that only its island handles: Check clicked before hydration runs the check, not a native reload', async ({ page }) => {
+  await apiSignUp(page.request);
+  const release = await slowPhone(page);
+  await page.goto('/dashboard/import?lng=en', { waitUntil: 'domcontentloaded' });
+  const check = page.getByTestId('import-check');
+  await expect(check).toBeVisible();
+  expect(await notHydrated(page, '[data-testid=import-check]')).toBe(true);
+  await check.click();
+  release();
+  // Submitted natively, the form would reload the page (a `?` in the URL) and say nothing.
+  await expect(page.getByText('Please choose a file.')).toBeVisible({ timeout: 15_000 });
+  expect(new URL(page.url()).search).toBe('?lng=en');
 });

@@ -16,13 +16,15 @@ import { createHash } from 'node:crypto';
  *    module loads: its probe for eval, run when a schema is built, is refused by this CSP
  *    (no 'unsafe-eval') and reported as a violation on every page that imports a contract.
  *
- * 4. Early clicks: a click on a button inside an island that has not hydrated yet (it still
+ * 5. Early clicks: a click on a button inside an island that has not hydrated yet (it still
  *    carries Astro's `ssr` mark) would do nothing, as its handler is not attached yet. It is
  *    held (up to 3 per island) and clicked again once the island hydrated (`astro:hydrate`,
  *    then React attached its props to the button), so no click a user makes is silently lost.
  *    A button React replaced is found again by position only if it still has the same label.
- *    A form's submit button is left alone: the form submits natively even if the island's
- *    code never arrives.
+ *    A submit button of a form that names an `action` is left alone: that form is the no-JS
+ *    path and submits natively. A form without `action` exists only for its island's handler;
+ *    submitted natively it would reload the page (its fields in the URL) and lose the click,
+ *    so its submit button (also clicked by Enter in a field: implicit submission) is held too.
  *
  * It is a string literal on purpose: build tools never rewrite it, so the CSP hash below
  * always matches what the page sends. Content-Security-Policy: script-src must list
@@ -42,7 +44,7 @@ if(ck!==l)document.cookie='i18next='+l+';path=/;max-age=31536000;samesite=lax';
 var k='promptory:lng-reload';
 if(l!==d.lang&&document.cookie.indexOf('i18next='+l)>-1&&!sessionStorage.getItem(k)){sessionStorage.setItem(k,'1');location.reload()}else{sessionStorage.removeItem(k)}
 }catch(e){}
-document.addEventListener('click',function(e){var t=e.target,b=t&&t.closest?t.closest('button'):null;if(!b||b.disabled||(b.type==='submit'&&b.form))return;
+document.addEventListener('click',function(e){var t=e.target,b=t&&t.closest?t.closest('button'):null;if(!b||b.disabled||(b.type==='submit'&&b.form&&b.form.hasAttribute('action')))return;
 var i=b.closest('astro-island');if(!i||!i.hasAttribute('ssr'))return;e.preventDefault();e.stopImmediatePropagation();
 var n=[].indexOf.call(i.querySelectorAll('button'),b),lb=function(x){return x?x.getAttribute('aria-label')||x.textContent:null};
 if(!i.__early){i.__early=[];i.addEventListener('astro:hydrate',function(){var q=i.__early,w=0;i.__early=null;
