@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { listPrompts, searchOwnPromptIds, withMatches } from '../../projections/catalog/queries';
+import { loadBrowse, loadCommunity } from '../../src/server/catalog/catalog-lists';
+import { readBrowseState, readCommunityState } from '../../src/shared/list-params';
 import { backends, freshApp, settleAll } from '../support/backends';
 
 /**
@@ -47,6 +49,7 @@ const fixtures = [
     categoryId: 5,
     authorName: 'Tester',
   },
+  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案。', categoryId: 5, authorName: 'Tester' },
   { title: 'Shoe Shine', description: 'Tips from the Shinepolisher brand.', content: 'Shine.', categoryId: 5, authorName: 'Tester' },
   { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
 ];
@@ -135,6 +138,18 @@ describe.each(backends)('the search engine on $name', (backend) => {
     ]);
     expect(await marks('代码')).toEqual([{ title: [], excerpt: ['程式碼'] }]);
     expect(await marks('旅游')).toEqual([{ title: ['旅遊'], excerpt: ['旅遊'] }]);
+  });
+
+  it("offers the other script's spelling when the query finds nothing and that finds something", async () => {
+    // Folding reads text as Traditional: the Simplified 文件夹 folds as Taiwan's 文件 (文档); the prompt writes Taiwan's 資料夾.
+    expect(await sorted('文件夹')).toEqual([]);
+    const browse = await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹' })));
+    expect(browse).toEqual({ prompts: [], hasMore: false, otherSpelling: '資料夾' });
+    expect((await loadCommunity(app.db, readCommunityState(new URLSearchParams({ q: '文件夹' })))).otherSpelling).toBe('資料夾');
+    expect(await sorted('資料夾')).toEqual(['整理資料夾']);
+    // Nothing offered when the other spelling finds nothing either, or the query finds something.
+    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹', category: 'coding' })))).otherSpelling).toBeUndefined();
+    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '旅游' })))).otherSpelling).toBeUndefined();
   });
 
   it('ranks exact matches above typo matches', async () => {
