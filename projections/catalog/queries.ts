@@ -66,6 +66,8 @@ export interface ListQuery {
    * every list then shares this one filter and ordering, ties included.
    */
   ids?: readonly number[];
+  /** False: no typo look-up (the search benchmark's "before"); every page and endpoint leaves it on. */
+  typos?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -97,7 +99,7 @@ const WEIGHTS = `'{0.1, 0.3, 0.6, 1.0}'`;
  * the substring rule's matches are exact, and they rank above every typo match (the words'
  * rank is scaled into [0, 1) and a substring counts 2 or 4).
  */
-async function searchCondition(sql: Sql, text: string | undefined, params: unknown[]): Promise<{ where: string; rank: string } | null> {
+async function searchCondition(sql: Sql, text: string | undefined, params: unknown[], typos = true): Promise<{ where: string; rank: string } | null> {
   const q = normaliseQuery(text);
   if (!q) return null;
   const substring: string[] = [];
@@ -111,7 +113,7 @@ async function searchCondition(sql: Sql, text: string | undefined, params: unkno
   const like = `$${params.length}`;
   substring.push(`search_text like ${like}`);
   const inTitle = `(case when split_part(search_text, E'\n', 1) like ${like} then 2 when search_text like ${like} then 1 else 0 end)`;
-  const { tsquery, expanded } = parseQuery(q, await typoExpansions(sql, q));
+  const { tsquery, expanded } = parseQuery(q, typos ? await typoExpansions(sql, q) : undefined);
   if (!tsquery) return { where: `(${substring.join(' and ')})`, rank: inTitle };
   params.push(tsquery);
   const words = `$${params.length}::tsquery`;
@@ -148,7 +150,7 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params.push(query.categoryId);
     where.push(`category_id = $${params.length}`);
   }
-  const search = await searchCondition(sql, query.q, params);
+  const search = await searchCondition(sql, query.q, params, query.typos);
   if (search) where.push(search.where);
   if (query.excludeAuthorContaining) {
     params.push(`%${escapeLike(query.excludeAuthorContaining.toLowerCase())}%`);
