@@ -92,3 +92,23 @@ export function tokens(folded: string, start = 1): Token[] {
   }
   return out;
 }
+
+let writers: { hongKong: (s: string) => string; taiwan: (s: string) => string } | null = null;
+
+/**
+ * The other Chinese scripts' spellings of a query (Hong Kong's and Taiwan's, phrases and all,
+ * and Simplified), those that fold to something else than the query does: folding reads text
+ * as Traditional, so a Simplified word that is another Traditional phrase (`程序` folds as `进程`)
+ * misses what the other script writes (`程式`). The empty state offers the one that finds
+ * something. opencc's Simplified→Traditional tables (about 1 MB) load on the first call.
+ */
+export async function otherScriptSpellings(q: string): Promise<string[]> {
+  if (!HAN.test(q)) return [];
+  if (!writers) {
+    const { Converter: FromSimplified } = await import('opencc-js/cn2t');
+    writers = { hongKong: FromSimplified({ from: 'cn', to: 'hk' }), taiwan: FromSimplified({ from: 'cn', to: 'twp' }) };
+  }
+  const folded = fold(q);
+  const spellings = [writers.hongKong(q), writers.taiwan(q), chinese().hongKong(chinese().phrases(q))];
+  return [...new Set(spellings)].filter((s) => s !== q && fold(s) !== folded);
+}

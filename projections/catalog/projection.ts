@@ -49,6 +49,40 @@ function searchColumns(d: Searched, authorName: string | null): [string, string,
  */
 const NEW_VECTORS = `search_vector = $11::tsvector || ts_filter(search_vector, '{d}'), search_head = $12::tsvector || ts_filter(search_head, '{d}')`;
 
+/**
+ * The lexicon (`catalog_words`): the distinct words of 4+ letters of the published prompts'
+ * vectors, each with how many prompts hold it, where a mistyped query word finds the words one
+ * edit away (catalog/typos.ts). Only published prompts count, so what it holds (and whether a
+ * typo is forgiven) never tells of a private or unpublished prompt. A row counts while
+ * `in_lexicon`: an event that may change a row's words or status first takes its words out
+ * (`release`), then puts the new ones in when it is published (`acquire`). Each is idempotent
+ * on its own, so the pair is too, whatever the event did.
+ */
+const LEXICON_WORDS = `select w as word, count(*)::int as n from changed, unnest(tsvector_to_array(search_vector)) w where char_length(w) >= 4 group by w`;
+
+function release(scope: string, key: number): Statement {
+  return {
+    text: `with changed as (
+             update catalog_prompts set in_lexicon = false where ${scope} = $1 and in_lexicon returning search_vector
+           ), words as (${LEXICON_WORDS}), gone as (
+             delete from catalog_words c using words where c.word = words.word and c.n <= words.n
+           )
+           update catalog_words c set n = c.n - words.n from words where c.word = words.word and c.n > words.n`,
+    params: [key],
+  };
+}
+
+function acquire(scope: string, key: number): Statement {
+  return {
+    text: `with changed as (
+             update catalog_prompts set in_lexicon = true where ${scope} = $1 and not in_lexicon and status = 'approved' returning search_vector
+           ), words as (${LEXICON_WORDS})
+           insert into catalog_words (word, n) select word, n from words
+           on conflict (word) do update set n = catalog_words.n + excluded.n`,
+    params: [key],
+  };
+}
+
 /** Each row remembers the last event applied to it, so applying an event twice changes nothing. */
 const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
 
@@ -159,6 +193,9 @@ function publish(
   ];
 }
 
+/** Events that change neither a row's words nor whether it is published (a first insert is never published). */
+const LEXICON_UNCHANGED = new Set<string>(['Used', 'Rated', 'PromptSubmitted', 'PromptSavedPrivately']);
+
 export const catalogProjection: Projection = {
   name: 'catalog',
   // v2: search_text lower-cased in JS and CJK grams; v3: Latin letter pairs in search_grams too;
@@ -171,8 +208,9 @@ export const catalogProjection: Projection = {
   // v13: approvals carry the text they publish (no copy of each revision kept: catalog_revisions is gone).
   // v14: search_vector and search_head, the search engine's index of every field (docs/search.md).
   // v15: copied_from and copy_count ("Save a copy": the copy links back, the original counts its copiers).
-  version: 15,
-  tables: ['catalog_prompts'],
+  // v16: catalog_words, the published words' lexicon (typo tolerance), and in_lexicon.
+  version: 16,
+  tables: ['catalog_prompts', 'catalog_words'],
   handles: [
     'AccountDeleted',
     'PromptSubmitted',
@@ -227,6 +265,8 @@ export const catalogProjection: Projection = {
       -- the search engine's index (docs/search.md): every field, and every field but the content (ranking reads only this)
       search_vector tsvector not null,
       search_head tsvector not null,
+      -- whether catalog_words counts this row's words (release and acquire)
+      in_lexicon boolean not null default false,
       applied_tx xid8 not null,
       applied_pos bigint not null
     );
@@ -237,6 +277,11 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
     create index catalog_prompts_words on catalog_prompts using gin (search_vector);
     create index catalog_prompts_copies on catalog_prompts (copied_from, submitted_by) where copied_from is not null;
+    -- "C" order: code point order, the same on every backend and locale (catalog/typos.ts reads the next word)
+    create table catalog_words (
+      word text collate "C" primary key,
+      n integer not null
+    );
   `,
   evolveBatch(events) {
     const statements: Statement[] = [];
@@ -248,131 +293,139 @@ export const catalogProjection: Projection = {
       }
       if (uses.length) statements.push(countUses(uses));
       uses = [];
-      statements.push(...this.evolve(event));
+      statements.push(...catalogProjection.evolve(event));
     }
     if (uses.length) statements.push(countUses(uses));
     return statements;
   },
   evolve(event: StoredEvent): Statement[] {
-    const at = [event.txId, event.position];
-    switch (event.type) {
-      case 'PromptSubmitted': {
-        const d = event.data;
-        return [
-          insertPrompt(d, at, {
-            status: 'pending',
-            isFeatured: d.isFeatured,
-            isEditorsPick: d.isEditorsPick,
-            createdAt: d.submittedAt ?? event.createdAt,
-            submittedBy: d.submittedBy,
-            authorId: d.penName ? null : d.submittedBy,
-          }),
-        ];
-      }
-      case 'PromptSavedPrivately': {
-        const d = event.data;
-        return [
-          insertPrompt(d, at, {
-            status: 'private',
-            isFeatured: false,
-            isEditorsPick: false,
-            createdAt: event.createdAt,
-            submittedBy: d.savedBy,
-            authorId: d.penName ? null : d.savedBy,
-            copiedFrom: d.copiedFrom?.promptId ?? null,
-          }),
-          ...(d.copiedFrom ? [countCopier(d.copiedFrom.promptId, d.savedBy, d.promptId, at)] : []),
-        ];
-      }
-      case 'PromptSharedForReview':
-      case 'PromptResubmitted':
-        return [
-          {
-            text: `update catalog_prompts set status = 'pending', applied_tx = $2::xid8, applied_pos = $3
+    const statements = rowStatements(event);
+    if (statements.length === 0 || LEXICON_UNCHANGED.has(event.type)) return statements;
+    // Every other event may change a row's words or whether it is published: the lexicon follows.
+    const [scope, key] = event.type === 'AccountDeleted' ? ['submitted_by', event.data.userId] : ['id', (event.data as { promptId: number }).promptId];
+    return [release(scope, key), ...statements, acquire(scope, key)];
+  },
+};
+
+function rowStatements(event: StoredEvent): Statement[] {
+  const at = [event.txId, event.position];
+  switch (event.type) {
+    case 'PromptSubmitted': {
+      const d = event.data;
+      return [
+        insertPrompt(d, at, {
+          status: 'pending',
+          isFeatured: d.isFeatured,
+          isEditorsPick: d.isEditorsPick,
+          createdAt: d.submittedAt ?? event.createdAt,
+          submittedBy: d.submittedBy,
+          authorId: d.penName ? null : d.submittedBy,
+        }),
+      ];
+    }
+    case 'PromptSavedPrivately': {
+      const d = event.data;
+      return [
+        insertPrompt(d, at, {
+          status: 'private',
+          isFeatured: false,
+          isEditorsPick: false,
+          createdAt: event.createdAt,
+          submittedBy: d.savedBy,
+          authorId: d.penName ? null : d.savedBy,
+          copiedFrom: d.copiedFrom?.promptId ?? null,
+        }),
+        ...(d.copiedFrom ? [countCopier(d.copiedFrom.promptId, d.savedBy, d.promptId, at)] : []),
+      ];
+    }
+    case 'PromptSharedForReview':
+    case 'PromptResubmitted':
+      return [
+        {
+          text: `update catalog_prompts set status = 'pending', applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at],
-          },
-        ];
-      case 'PromptReviewed':
-        return [
-          ...publish(event.data.promptId, at, event.data.isApproved ? event.data.published : null),
-          {
-            text: `update catalog_prompts set status = $4, reviewed_by = $5, reviewed_at = $6,
+          params: [event.data.promptId, ...at],
+        },
+      ];
+    case 'PromptReviewed':
+      return [
+        ...publish(event.data.promptId, at, event.data.isApproved ? event.data.published : null),
+        {
+          text: `update catalog_prompts set status = $4, reviewed_by = $5, reviewed_at = $6,
                      applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at, event.data.isApproved ? 'approved' : 'rejected', event.data.reviewedBy, event.createdAt],
-          },
-        ];
-      case 'AccountDeleted':
-        return forgetAuthor(event.data.userId);
-      case 'PromptDiscarded':
-      case 'PromptPurged':
-        // An undone import's private prompt, or a deleted one past its restore window: gone. Events arrive in log order, so its insert never comes after.
-        return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];
-      case 'PromptDeleted':
-      case 'PromptUndeleted':
-        // In Recently deleted the row waits, hidden from everyone, to come back as it stood.
-        return [
-          {
-            text: `update catalog_prompts set status = $4, applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at, event.type === 'PromptDeleted' ? 'deleted' : event.data.status],
-          },
-        ];
-      case 'PromptWithdrawn':
-        return [
-          {
-            text: `update catalog_prompts set status = 'withdrawn', applied_tx = $2::xid8, applied_pos = $3
+          params: [event.data.promptId, ...at, event.data.isApproved ? 'approved' : 'rejected', event.data.reviewedBy, event.createdAt],
+        },
+      ];
+    case 'AccountDeleted':
+      return forgetAuthor(event.data.userId);
+    case 'PromptDiscarded':
+    case 'PromptPurged':
+      // An undone import's private prompt, or a deleted one past its restore window: gone. Events arrive in log order, so its insert never comes after.
+      return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];
+    case 'PromptDeleted':
+    case 'PromptUndeleted':
+      // In Recently deleted the row waits, hidden from everyone, to come back as it stood.
+      return [
+        {
+          text: `update catalog_prompts set status = $4, applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`,
+          params: [event.data.promptId, ...at, event.type === 'PromptDeleted' ? 'deleted' : event.data.status],
+        },
+      ];
+    case 'PromptWithdrawn':
+      return [
+        {
+          text: `update catalog_prompts set status = 'withdrawn', applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at],
-          },
-        ];
-      case 'PromptEdited': {
-        // Applied at once (an unpublished prompt, or the admin's edit of a published one): shown from now on.
-        const d = event.data;
-        return [
-          {
-            text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = $8,
+          params: [event.data.promptId, ...at],
+        },
+      ];
+    case 'PromptEdited': {
+      // Applied at once (an unpublished prompt, or the admin's edit of a published one): shown from now on.
+      const d = event.data;
+      return [
+        {
+          text: `update catalog_prompts set title = $4, description = $5, content = $6, category_id = $7, version = $8,
                      search_text = $9, search_grams = $10::text::text[], ${NEW_VECTORS},
                      applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [d.promptId, ...at, d.title, d.description, d.content, d.categoryId, d.version, ...searchColumns(d, null)],
-          },
-        ];
-      }
-      case 'PromptRevisionReviewed':
-        // The public keeps the published version until the admin approves a revision.
-        if (!event.data.isApproved) return [];
-        return [
-          ...publish(event.data.promptId, at, event.data.published, event.data.version),
-          { text: `update catalog_prompts set applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`, params: [event.data.promptId, ...at] },
-        ];
-      case 'Used':
-        return [
-          {
-            text: `update catalog_prompts set usage_count = usage_count + $4, applied_tx = $2::xid8, applied_pos = $3
+          params: [d.promptId, ...at, d.title, d.description, d.content, d.categoryId, d.version, ...searchColumns(d, null)],
+        },
+      ];
+    }
+    case 'PromptRevisionReviewed':
+      // The public keeps the published version until the admin approves a revision.
+      if (!event.data.isApproved) return [];
+      return [
+        ...publish(event.data.promptId, at, event.data.published, event.data.version),
+        { text: `update catalog_prompts set applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`, params: [event.data.promptId, ...at] },
+      ];
+    case 'Used':
+      return [
+        {
+          text: `update catalog_prompts set usage_count = usage_count + $4, applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at, event.data.count],
-          },
-        ];
-      case 'Rated': {
-        // A changed rating replaces the user's earlier one: counted once, its old value taken back.
-        const { value, previous } = event.data;
-        const added = previous === null ? 1 : 0;
-        const helpful = (value === 5 ? 1 : 0) - (previous === 5 ? 1 : 0);
-        return [
-          {
-            text: `update catalog_prompts set
+          params: [event.data.promptId, ...at, event.data.count],
+        },
+      ];
+    case 'Rated': {
+      // A changed rating replaces the user's earlier one: counted once, its old value taken back.
+      const { value, previous } = event.data;
+      const added = previous === null ? 1 : 0;
+      const helpful = (value === 5 ? 1 : 0) - (previous === 5 ? 1 : 0);
+      return [
+        {
+          text: `update catalog_prompts set
                      rating_count = rating_count + $4,
                      helpful_count = helpful_count + $5,
                      rating = ${ratingSql('(helpful_count + $5)', '(rating_count + $4)')},
                      applied_tx = $2::xid8, applied_pos = $3
                    where id = $1 and ${AFTER}`,
-            params: [event.data.promptId, ...at, added, helpful],
-          },
-        ];
-      }
-      default:
-        return [];
+          params: [event.data.promptId, ...at, added, helpful],
+        },
+      ];
     }
-  },
-};
+    default:
+      return [];
+  }
+}

@@ -1,7 +1,9 @@
 import type { Sql } from '../../events';
-import type { OwnPromptView, PromptStatusName, PromptView, Sort } from '../../modules/prompts/contracts';
+import type { OwnPromptView, PromptStatusName, PromptView, SearchMatch, Sort } from '../../modules/prompts/contracts';
 import { arrayLiteral, normaliseQuery, queryGrams } from './search';
 import { parseQuery } from '../search-query';
+import { searchMatch } from '../search-highlight';
+import { typoExpansions } from './typos';
 import { escapeLike, iso, toPromptContent, type PromptContentRow } from '../rows';
 
 interface PromptRow extends PromptContentRow {
@@ -70,6 +72,8 @@ export interface ListQuery {
    * every list then shares this one filter and ordering, ties included.
    */
   ids?: readonly number[];
+  /** False: no typo look-up (the search benchmark's "before"); every page and endpoint leaves it on. */
+  typos?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -93,8 +97,11 @@ const WEIGHTS = `'{0.1, 0.3, 0.6, 1.0}'`;
  * lower-cased: the trigram and pair indexes answer it) or the words index (search-query.ts).
  * The rank reads only the small head vector: a title or description substring first, then
  * the fields' weights and the words' proximity there; a match in the content alone ranks 0.
+ * A word no published prompt holds stands for the words one typo away (typos.ts): then only
+ * the substring rule's matches are exact, and they rank above every typo match (the words'
+ * rank is scaled into [0, 1) and a substring counts 2 or 4).
  */
-function searchCondition(text: string | undefined, params: unknown[]): { where: string; rank: string } | null {
+async function searchCondition(sql: Sql, text: string | undefined, params: unknown[], typos = true): Promise<{ where: string; rank: string } | null> {
   const q = normaliseQuery(text);
   if (!q) return null;
   const substring: string[] = [];
@@ -108,13 +115,13 @@ function searchCondition(text: string | undefined, params: unknown[]): { where: 
   const like = `$${params.length}`;
   substring.push(`search_text like ${like}`);
   const inTitle = `(case when split_part(search_text, E'\n', 1) like ${like} then 2 when search_text like ${like} then 1 else 0 end)`;
-  const { tsquery } = parseQuery(q);
+  const { tsquery, expanded } = parseQuery(q, typos ? await typoExpansions(sql, q) : undefined);
   if (!tsquery) return { where: `(${substring.join(' and ')})`, rank: inTitle };
   params.push(tsquery);
   const words = `$${params.length}::tsquery`;
   return {
     where: `((${substring.join(' and ')}) or search_vector @@ ${words})`,
-    rank: `(${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}))`,
+    rank: expanded ? `(2 * ${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}, 32))` : `(${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}))`,
   };
 }
 
@@ -124,7 +131,7 @@ function searchCondition(text: string | undefined, params: unknown[]): { where: 
  */
 export async function searchOwnPromptIds(sql: Sql, userId: number, q: string): Promise<number[]> {
   const params: unknown[] = [userId];
-  const search = searchCondition(q, params);
+  const search = await searchCondition(sql, q, params);
   if (!search) return [];
   const rows = await sql.query<{ id: number }>(`select id from catalog_prompts where submitted_by = $1 and ${search.where}`, params);
   return rows.map((r) => r.id);
@@ -145,7 +152,7 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params.push(query.categoryId);
     where.push(`category_id = $${params.length}`);
   }
-  const search = searchCondition(query.q, params);
+  const search = await searchCondition(sql, query.q, params, query.typos);
   if (search) where.push(search.where);
   if (query.excludeAuthorContaining) {
     params.push(`%${escapeLike(query.excludeAuthorContaining.toLowerCase())}%`);
@@ -160,6 +167,12 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params,
   );
   return rows.map(toPromptView);
+}
+
+/** Search results with what their cards mark for `q` (the stand-ins of a mistyped word included: typos.ts). */
+export async function withMatches<T extends { title: string; content: string }>(sql: Sql, prompts: T[], q: string): Promise<(T & { match: SearchMatch })[]> {
+  const expansions = prompts.length ? await typoExpansions(sql, q) : new Map();
+  return prompts.map((p) => ({ ...p, match: searchMatch(p, q, expansions) }));
 }
 
 /** One prompt if it is public; pending and rejected prompts are not found. */

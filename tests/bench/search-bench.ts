@@ -88,6 +88,9 @@ const QUERIES = [
   'customer apology reply tone',
 ];
 
+/** The same kind of queries, each with one typo in a word of 5+ letters: they take the lexicon's stand-ins. */
+const TYPO_QUERIES = ['tranlsate', 'meetign notes', 'code reveiw checklist', 'custmoer apology', 'apolgy reply', 'emial', 'summray', 'stakc trace'];
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 
@@ -102,6 +105,10 @@ interface Result {
   index: number;
   rssBefore: number;
   rssAfter: number;
+  /** p50 and p95 of the same exact queries without the typo look-up, and of the typo queries. */
+  noTypos: [number, number];
+  typoQueries: [number, number];
+  lexicon: { words: number; bytes: number };
 }
 
 async function bench(backend: (typeof backends)[number]): Promise<Result> {
@@ -117,21 +124,32 @@ async function bench(backend: (typeof backends)[number]): Promise<Result> {
     await app.runner.rebuild('catalog');
     const replayS = (performance.now() - replayStarted) / 1000;
 
-    const search = (q: string) => listPrompts(app.db, { q, sort: 'relevance', limit: 25 });
-    for (const q of QUERIES) await search(q);
+    const search = (q: string, typos = true) => listPrompts(app.db, { q, sort: 'relevance', limit: 25, typos });
+    for (const q of [...QUERIES, ...TYPO_QUERIES]) await search(q);
     const rssBefore = process.memoryUsage().rss;
     const times: number[] = [];
+    const without: number[] = [];
+    const typoTimes: number[] = [];
     const byQuery = new Map<string, number>();
+    const timed = async (into: number[], q: string, typos = true) => {
+      const started = performance.now();
+      await search(q, typos);
+      const ms = performance.now() - started;
+      into.push(ms);
+      return ms;
+    };
+    // Interleaved, so the shared machine's load weighs on the three series alike.
     for (let i = 0; i < SEARCHES; i++) {
       const q = QUERIES[i % QUERIES.length];
-      const started = performance.now();
-      await search(q);
-      const ms = performance.now() - started;
-      times.push(ms);
-      byQuery.set(q, Math.max(byQuery.get(q) ?? 0, ms));
+      byQuery.set(q, Math.max(byQuery.get(q) ?? 0, await timed(times, q)));
+      await timed(without, q, false);
+      await timed(typoTimes, TYPO_QUERIES[i % TYPO_QUERIES.length]);
     }
     const rssAfter = process.memoryUsage().rss;
-    times.sort((a, b) => a - b);
+    for (const list of [times, without, typoTimes]) list.sort((a, b) => a - b);
+    const [lexicon] = await app.db.query<{ words: number; bytes: number | string }>(
+      `select count(*)::int as words, pg_total_relation_size('catalog_words') as bytes from catalog_words`,
+    );
     const [size] = await app.db.query<{ table: number | string; index: number | string }>(
       `select pg_total_relation_size('catalog_prompts') as table, pg_relation_size('catalog_prompts_words') as index`,
     );
@@ -147,6 +165,9 @@ async function bench(backend: (typeof backends)[number]): Promise<Result> {
       index: Number(size.index),
       rssBefore,
       rssAfter,
+      noTypos: [pct(without, 50), pct(without, 95)],
+      typoQueries: [pct(typoTimes, 50), pct(typoTimes, 95)],
+      lexicon: { words: lexicon.words, bytes: Number(lexicon.bytes) },
     };
   } finally {
     await app.dispose();
@@ -176,6 +197,19 @@ ${results
   .map(
     (r) =>
       `| ${r.backend} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.slowest} | ${r.replayS.toFixed(1)} s | ${mb(r.table)} | ${mb(r.index)} | ${mb(r.rssBefore)} / ${mb(r.rssAfter)} |`,
+  )
+  .join('\n')}
+
+Typo tolerance, in the same run, the three series interleaved (${SEARCHES} searches each): the exact
+queries above with the typo look-up (it finds their words and expands nothing) and without it, and
+${TYPO_QUERIES.length} queries with one typo each (\`${TYPO_QUERIES.join('`, `')}\`), which take the lexicon's stand-ins.
+
+| backend | exact, with look-up p50 / p95 | exact, no look-up p50 / p95 | one typo p50 / p95 | lexicon words | lexicon table + index |
+|---|---:|---:|---:|---:|---:|
+${results
+  .map(
+    (r) =>
+      `| ${r.backend} | ${ms(r.p50)} / ${ms(r.p95)} | ${ms(r.noTypos[0])} / ${ms(r.noTypos[1])} | ${ms(r.typoQueries[0])} / ${ms(r.typoQueries[1])} | ${r.lexicon.words.toLocaleString('en')} | ${mb(r.lexicon.bytes)} |`,
   )
   .join('\n')}
 

@@ -61,6 +61,27 @@ for (const lng of LANGS) {
     await expect(latinCard).toBeVisible();
     await expect(latinCard.getByTestId('search-excerpt').locator('mark').first()).toHaveText(new RegExp(`^${prefix}$`, 'i'));
 
+    // The same word with two letters swapped: one typo, forgiven; the card marks the word as written.
+    const word = latin.piece;
+    const at = Array.from(word).findIndex((c, i) => i >= 2 && c !== word[i + 1]);
+    const typo = `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
+    await box.fill(typo);
+    await box.press('Enter');
+    const typoCard = page.getByTestId('prompt-card').filter({ hasText: latin.prompt.title });
+    await expect(typoCard).toBeVisible();
+    await expect(
+      typoCard
+        .getByTestId('search-excerpt')
+        .locator('mark', { hasText: new RegExp(`^${word}$`, 'i') })
+        .first(),
+    ).toBeVisible();
+
+    // Full-width letters find and mark the half-width word.
+    const fullWidth = Array.from(word.slice(0, 5).toUpperCase(), (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    await box.fill(fullWidth);
+    await box.press('Enter');
+    await expect(latinCard.getByTestId('search-excerpt').locator('mark').first()).toHaveText(new RegExp(`^${word.slice(0, 5)}$`, 'i'));
+
     // A title match ranks above body mentions: the first card's title is marked.
     await box.fill(prompts[0].title.split(/\s+/)[0]);
     await box.press('Enter');

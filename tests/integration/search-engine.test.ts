@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '../../events';
 import { reviewPrompt, submitPrompt } from '../../modules/prompts';
-import { listPrompts, searchOwnPromptIds } from '../../projections/catalog/queries';
+import { listPrompts, searchOwnPromptIds, withMatches } from '../../projections/catalog/queries';
+import { loadBrowse, loadCommunity } from '../../src/server/catalog/catalog-lists';
+import { readBrowseState, readCommunityState } from '../../src/shared/list-params';
 import { backends, freshApp, settleAll } from '../support/backends';
 
 /**
@@ -40,6 +42,15 @@ const fixtures = [
     categoryId: 1,
     authorName: 'Tester',
   },
+  {
+    title: 'Prompt Polisher',
+    description: 'The polisher rewrites prompts to read clearly.',
+    content: 'Tighten the wording.',
+    categoryId: 5,
+    authorName: 'Tester',
+  },
+  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案。', categoryId: 5, authorName: 'Tester' },
+  { title: 'Shoe Shine', description: 'Tips from the Shinepolisher brand.', content: 'Shine.', categoryId: 5, authorName: 'Tester' },
   { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
 ];
 
@@ -94,6 +105,62 @@ describe.each(backends)('the search engine on $name', (backend) => {
 
   it('ranks a title match above a mention in the body', async () => {
     expect(await titles('translator')).toEqual(['Translator', 'Cover Letter']);
+  });
+
+  it('forgives one typo in a word of five letters or more: a letter swapped, missing, extra or wrong', async () => {
+    expect(await titles('tranlsator')).toEqual(['Translator', 'Cover Letter']);
+    expect(await sorted('promtps')).toEqual(['Prompt Polisher']);
+    expect(await sorted('transaltor')).toEqual(['Cover Letter', 'Translator']);
+    expect(await sorted('translatr')).toEqual(['Cover Letter', 'Translator']);
+    expect(await sorted('translattor')).toEqual(['Cover Letter', 'Translator']);
+    expect(await sorted('tighren wording')).toEqual(['Prompt Polisher']);
+    expect(await sorted('ＴＲＡＮＬＳＡＴＯＲ')).toEqual(['Cover Letter', 'Translator']);
+  });
+
+  it('forgives no typo in a word under five letters, in a quoted phrase, or two typos', async () => {
+    expect(await sorted('shien')).toEqual(['Shoe Shine']);
+    expect(await sorted('mneu')).toEqual([]);
+    expect(await sorted('menu wirter')).toEqual(['Café Menu Writer']);
+    expect(await sorted('"tighren wording"')).toEqual([]);
+    expect(await sorted('trnalsator')).toEqual([]);
+    expect(await sorted('caef')).toEqual([]);
+  });
+
+  it("marks what it found: a typo's stand-in, and the other script's spelling", async () => {
+    const marks = async (q: string) =>
+      (await withMatches(app.db, await listPrompts(app.db, { q, sort: 'relevance' }), q)).map((p) => ({
+        title: p.match.title.map(([s, e]) => p.title.slice(s, e)),
+        excerpt: p.match.excerpt?.ranges.map(([s, e]) => p.match.excerpt!.text.slice(s, e)) ?? [],
+      }));
+    expect(await marks('tranlsator')).toEqual([
+      { title: ['Translator'], excerpt: [] },
+      { title: [], excerpt: ['translator'] },
+    ]);
+    expect(await marks('代码')).toEqual([{ title: [], excerpt: ['程式碼'] }]);
+    expect(await marks('旅游')).toEqual([{ title: ['旅遊'], excerpt: ['旅遊'] }]);
+  });
+
+  it("offers the other script's spelling when the query finds nothing and that finds something", async () => {
+    // Folding reads text as Traditional: the Simplified 文件夹 folds as Taiwan's 文件 (文档); the prompt writes Taiwan's 資料夾.
+    expect(await sorted('文件夹')).toEqual([]);
+    const browse = await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹' })));
+    expect(browse).toEqual({ prompts: [], hasMore: false, otherSpelling: '資料夾' });
+    expect((await loadCommunity(app.db, readCommunityState(new URLSearchParams({ q: '文件夹' })))).otherSpelling).toBe('資料夾');
+    expect(await sorted('資料夾')).toEqual(['整理資料夾']);
+    // Nothing offered when the other spelling finds nothing either, or the query finds something.
+    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹', category: 'coding' })))).otherSpelling).toBeUndefined();
+    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '旅游' })))).otherSpelling).toBeUndefined();
+  });
+
+  it('ranks exact matches above typo matches', async () => {
+    // "epolisher" is inside a word of a description (the substring rule: exact), and one letter from the title "Polisher".
+    expect(await titles('epolisher')).toEqual(['Shoe Shine', 'Prompt Polisher']);
+  });
+
+  it('looks typos up among published words only: an unpublished prompt tells nothing', async () => {
+    expect(await sorted('aproved')).toEqual([]);
+    expect(await searchOwnPromptIds(app.db, author.userId, 'aproved')).toEqual([]);
+    expect(await searchOwnPromptIds(app.db, author.userId, 'promtps')).toEqual([ids.get('Prompt Polisher')!]);
   });
 
   it("keeps the spec's sorts within the matches when chosen", async () => {

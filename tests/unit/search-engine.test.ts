@@ -110,6 +110,23 @@ describe('highlighting', () => {
     expect(marked(text, highlightRanges(text, parseQuery('旅游').terms))).toEqual(['旅遊']);
   });
 
+  it.each([
+    // Phrase-level conversions, marked through the alignment of the whole fold with the original.
+    ['請為以下程式碼寫註解', '代码', ['程式碼']],
+    ['用滑鼠點擊𠮷野家', '鼠标', ['滑鼠']],
+    ['用滑鼠點擊𠮷野家', '野家', ['野家']],
+    ['軟體與資料庫', '软件 数据库', ['軟體', '資料庫']],
+    ['網路上的影片', '视频', ['影片']],
+    ['改善搜尋引擎排名', '搜索引擎', ['搜尋引擎']],
+    // Full-width and half-width, accents composed or not, either side.
+    ['ＣＡＦＥ menu', 'cafe', ['ＣＡＦＥ']],
+    ['Café menu', 'ｃａｆé', ['Café']],
+    ['A cafe\u0301 menu', 'CAFE', ['cafe\u0301']],
+    ['Zoë and Zoe', 'zoe', ['Zoë', 'Zoe']],
+  ])('marks %s for %s where the other spelling stands', (text, q, marks) => {
+    expect(marked(text, highlightRanges(text, parseQuery(q).terms))).toEqual(marks);
+  });
+
   it('gives an excerpt of the content around the first match', () => {
     const content = `${'Lorem ipsum dolor sit amet. '.repeat(20)}Read the stack trace below. ${'More words here. '.repeat(20)}`;
     const { excerpt } = searchMatch({ title: 'Bug Hunter', content }, 'stack trace');

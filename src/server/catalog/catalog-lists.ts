@@ -1,9 +1,9 @@
 import type { Sql } from '../../../events';
 import { PRODUCT_NAME, type OwnPromptView, type PromptView, type RejectedVersion, type SearchMatch } from '../../../modules/prompts/contracts';
-import { getPromptAccess, getPublicPrompt, listPrompts, type ListQuery } from '../../../projections/catalog/queries';
+import { getPromptAccess, getPublicPrompt, listPrompts, withMatches, type ListQuery } from '../../../projections/catalog/queries';
+import { otherScriptSpellings } from '../../../projections/search-fold';
 import { getVersionRating } from '../../../projections/engagement/queries';
 import { getStandingRejection } from '../../../projections/review/queries';
-import { searchMatch } from '../../../projections/search-highlight';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
@@ -14,6 +14,8 @@ export interface ListPage {
   prompts: (PromptView & { match?: SearchMatch })[];
   /** Whether another page follows. */
   hasMore: boolean;
+  /** With no result: the query in the other Chinese script, when that finds something (the empty state offers it). */
+  otherSpelling?: string;
 }
 
 /**
@@ -30,7 +32,19 @@ async function page(sql: Sql, query: ListQuery, win: { offset: number; limit: nu
   const rows = await listPrompts(sql, { ...query, offset: win.offset, limit: win.limit + 1 });
   const { q } = query;
   const prompts = rows.slice(0, win.limit);
-  return { prompts: q ? prompts.map((p) => ({ ...p, match: searchMatch(p, q) })) : prompts, hasMore: rows.length > win.limit };
+  if (q && rows.length === 0 && win.offset === 0) {
+    const otherSpelling = await spellingThatFinds(sql, query, q);
+    if (otherSpelling) return { prompts: [], hasMore: false, otherSpelling };
+  }
+  return { prompts: q ? await withMatches(sql, prompts, q) : prompts, hasMore: rows.length > win.limit };
+}
+
+/** The first of the query's other-script spellings (search-fold.ts) that finds a prompt in the same list. */
+async function spellingThatFinds(sql: Sql, query: ListQuery, q: string): Promise<string | undefined> {
+  for (const spelling of await otherScriptSpellings(q)) {
+    if ((await listPrompts(sql, { ...query, q: spelling, offset: 0, limit: 1 })).length) return spelling;
+  }
+  return undefined;
 }
 
 /** Browse: the tab's source, then category, then search text, then sort. */

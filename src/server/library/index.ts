@@ -1,9 +1,8 @@
 import type { APIContext } from 'astro';
 import type { PromptView, SearchMatch } from '../../../modules/prompts/contracts';
-import { getPublicPrompts, listPrompts } from '../../../projections/catalog/queries';
+import { getPublicPrompts, listPrompts, withMatches } from '../../../projections/catalog/queries';
 import { collectionItems, getCollection } from '../../../projections/collections/queries';
 import { listFavorites } from '../../../projections/engagement/queries';
-import { searchMatch } from '../../../projections/search-highlight';
 import { categoryIdOf, type BrowseSort } from '../../shared/list-params';
 import type { App } from '../app';
 import { clientIp } from '../rate-limit';
@@ -61,7 +60,8 @@ async function bookmarkedPrompts(
     limit: saved.size,
   });
   // The version each was bookmarked at: the tab says "Updated since you saved it" past it.
-  return prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null, ...(state.q ? { match: searchMatch(p, state.q) } : {}) }));
+  const listed = prompts.map((p) => ({ ...p, savedVersion: saved.get(p.id) ?? null }));
+  return state.q ? withMatches(app.db, listed, state.q) : listed;
 }
 
 /**

@@ -82,7 +82,7 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
     {
       title: 'Search prompts',
       description:
-        "Searches Promptory's public prompts: every word of their title, description, content, category and author, Traditional and Simplified Chinese alike (one- and two-character terms included); a quoted phrase matches as a phrase, a word as a prefix. The best matches first (title before description before content), popularity breaking ties." +
+        "Searches Promptory's public prompts: every word of their title, description, content, category and author, Traditional and Simplified Chinese alike (one- and two-character terms included); a quoted phrase matches as a phrase, a word as a prefix; a word of five letters or more that no published prompt holds finds the words one typo away (a letter missing, extra, wrong, or two swapped), ranked below exact matches. The best matches first (title before description before content), popularity breaking ties." +
         MEMBER_TEXT_NOTE,
       inputSchema: {
         query: z.string().trim().max(100).describe('Search text'),
