@@ -60,26 +60,34 @@ const NEW_VECTORS = `search_vector = $11::tsvector || ts_filter(search_vector, '
  */
 const LEXICON_WORDS = `select w as word, count(*)::int as n from changed, unnest(tsvector_to_array(search_vector)) w where char_length(w) >= 4 group by w`;
 
-function release(scope: string, key: number): Statement {
+/** The rows an event may change: by id, and all of a deleted person's by submitter. */
+interface LexiconKeys {
+  ids: Set<number>;
+  submitters: Set<number>;
+}
+
+const LEXICON_ROWS = `(id = any($1::int[]) or submitted_by = any($2::int[]))`;
+
+function release(keys: LexiconKeys): Statement {
   return {
     text: `with changed as (
-             update catalog_prompts set in_lexicon = false where ${scope} = $1 and in_lexicon returning search_vector
+             update catalog_prompts set in_lexicon = false where ${LEXICON_ROWS} and in_lexicon returning search_vector
            ), words as (${LEXICON_WORDS}), gone as (
              delete from catalog_words c using words where c.word = words.word and c.n <= words.n
            )
            update catalog_words c set n = c.n - words.n from words where c.word = words.word and c.n > words.n`,
-    params: [key],
+    params: [[...keys.ids], [...keys.submitters]],
   };
 }
 
-function acquire(scope: string, key: number): Statement {
+function acquire(keys: LexiconKeys): Statement {
   return {
     text: `with changed as (
-             update catalog_prompts set in_lexicon = true where ${scope} = $1 and not in_lexicon and status = 'approved' returning search_vector
+             update catalog_prompts set in_lexicon = true where ${LEXICON_ROWS} and not in_lexicon and status = 'approved' returning search_vector
            ), words as (${LEXICON_WORDS})
            insert into catalog_words (word, n) select word, n from words
            on conflict (word) do update set n = catalog_words.n + excluded.n`,
-    params: [key],
+    params: [[...keys.ids], [...keys.submitters]],
   };
 }
 
@@ -283,8 +291,15 @@ export const catalogProjection: Projection = {
       n integer not null
     );
   `,
+  /**
+   * A batch's lexicon work is done once around all of its statements: its rows' words out first,
+   * back in last (release and acquire read only the rows' state then, so wrapping the batch is
+   * the same as wrapping each event), so a word many prompts share is written once a batch, not
+   * once a prompt (replaying a catalog upserted every word of every prompt one by one).
+   */
   evolveBatch(events) {
     const statements: Statement[] = [];
+    const keys: LexiconKeys = { ids: new Set(), submitters: new Set() };
     let uses: UsedEvent[] = [];
     for (const event of events) {
       if (event.type === 'Used') {
@@ -293,17 +308,18 @@ export const catalogProjection: Projection = {
       }
       if (uses.length) statements.push(countUses(uses));
       uses = [];
-      statements.push(...catalogProjection.evolve(event));
+      const rows = rowStatements(event);
+      statements.push(...rows);
+      // Every other event may change a row's words or whether it is published: the lexicon follows.
+      if (rows.length === 0 || LEXICON_UNCHANGED.has(event.type)) continue;
+      if (event.type === 'AccountDeleted') keys.submitters.add(event.data.userId);
+      else keys.ids.add((event.data as { promptId: number }).promptId);
     }
     if (uses.length) statements.push(countUses(uses));
-    return statements;
+    return keys.ids.size || keys.submitters.size ? [release(keys), ...statements, acquire(keys)] : statements;
   },
   evolve(event: StoredEvent): Statement[] {
-    const statements = rowStatements(event);
-    if (statements.length === 0 || LEXICON_UNCHANGED.has(event.type)) return statements;
-    // Every other event may change a row's words or whether it is published: the lexicon follows.
-    const [scope, key] = event.type === 'AccountDeleted' ? ['submitted_by', event.data.userId] : ['id', (event.data as { promptId: number }).promptId];
-    return [release(scope, key), ...statements, acquire(scope, key)];
+    return catalogProjection.evolveBatch!([event]);
   },
 };
 
