@@ -52,7 +52,7 @@ export function TagInput({ tags, onChange, label, placeholder, removeLabel, maxL
           {tag}
           <button
             type="button"
-            className="rounded-full p-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-2"
+            className="-m-0.5 rounded-full p-1 text-muted-foreground hover:text-foreground"
             aria-label={removeLabel(tag)}
             disabled={disabled}
             onClick={() => {
@@ -75,7 +75,7 @@ export function TagInput({ tags, onChange, label, placeholder, removeLabel, maxL
         onChange={(event) => onTyped(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => typed.trim() && add()}
-        className="min-w-28 flex-1 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-sm focus:border-border focus:outline-none"
+        className="min-w-28 flex-1 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-sm"
         data-testid="tag-input"
       />
     </div>
