@@ -217,13 +217,17 @@ export interface RejectionView {
   note: string | null;
 }
 
-const reviewNote = z
-  .string()
-  .trim()
-  .max(REVIEW_NOTE_MAX, REVIEW_MESSAGES.noteTooLong)
-  .transform((n) => n || null)
-  .nullish()
-  .transform((n) => n ?? null);
+/** An optional note of at most `max` characters: blank or absent is null. */
+const optionalNote = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .transform((n) => n || null)
+    .nullish()
+    .transform((n) => n ?? null);
+
+const reviewNote = optionalNote(REVIEW_NOTE_MAX, REVIEW_MESSAGES.noteTooLong);
 
 /**
  * A decision from the queue: `{ isApproved }` is the whole call as the product's API states it,
@@ -467,13 +471,7 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   notDeleted: { kind: 'conflict', text: 'This prompt is not deleted' },
 });
 
-const editNote = z
-  .string()
-  .trim()
-  .max(EDIT_NOTE_MAX, EDIT_MESSAGES.noteTooLong)
-  .transform((n) => n || null)
-  .nullish()
-  .transform((n) => n ?? null);
+const editNote = optionalNote(EDIT_NOTE_MAX, EDIT_MESSAGES.noteTooLong);
 
 /**
  * PATCH /api/prompts/{id}: the fields to change, with the create page's limits, and an optional

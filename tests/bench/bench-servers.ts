@@ -11,6 +11,7 @@ import { register, SESSION_COOKIE, Sessions, setPassword } from '../../modules/a
 import { listPrompts } from '../../projections/catalog/queries';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
+import { startServer as startBuiltServer } from '../support/server';
 
 export const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
@@ -40,6 +41,30 @@ export async function dropSchema(schema: string): Promise<void> {
   await sql.unsafe(`drop schema if exists "${schema}" cascade`);
   await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
   await sql.end();
+}
+
+/**
+ * A built server with no seeded prompts, on PGlite or on PostgreSQL in a schema of its own;
+ * `close` stops it and removes what it made (its folder, its schemas).
+ */
+export async function emptyServer(backend: 'pglite' | 'postgres', port: number, name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `promptory-${name}-`));
+  const schema = `bench_${name}_${Date.now().toString(36)}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SEED: '0',
+    ...(backend === 'postgres' ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+  };
+  const server = await startBuiltServer(env, port);
+  return {
+    server,
+    dataDir,
+    async close() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (backend === 'postgres') await dropSchema(schema);
+    },
+  };
 }
 
 export interface Running {

@@ -9,13 +9,9 @@
  *   ASTRO_OUT_DIR=dist-test TEST_DATABASE_URL=postgres://… npx tsx tests/bench/import-load-bench.ts
  * Not a test: figures, not verdicts. Prints a Markdown table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { startServer, testPort } from '../support/server';
-import { signUpOnServer } from './bench-servers';
+import { testPort } from '../support/server';
+import { emptyServer, signUpOnServer } from './bench-servers';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 // The code before the parts took minutes for one import: no client timeout cuts it short.
@@ -117,14 +113,7 @@ interface Row {
 }
 
 async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-import-load-'));
-  const schema = `bench_il_${Date.now().toString(36)}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    SEED: '0',
-    ...(backend === 'postgres' ? { DATABASE_URL: databaseUrl!, DATABASE_SCHEMA: schema } : {}),
-  };
-  const server = await startServer(env, port);
+  const { server, dataDir, close } = await emptyServer(backend, port, 'il');
   const rows: Row[] = [];
   try {
     const files: [string, string][] = [
@@ -152,14 +141,7 @@ async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row[]>
     console.error(server.output().slice(-3000));
     throw error;
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (backend === 'postgres') {
-      const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`drop schema if exists "${schema}" cascade`);
-      await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
-      await sql.end();
-    }
+    await close();
   }
 }
 

@@ -6,13 +6,10 @@
  *   ASTRO_OUT_DIR=dist-test TEST_DATABASE_URL=postgres://… npx tsx tests/bench/portability-bench.ts
  * Not a test: figures, not verdicts.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { writeCsv } from '../../modules/portability/csv';
-import { startServer, testPort } from '../support/server';
-import { signUpOnServer } from './bench-servers';
+import { testPort } from '../support/server';
+import { emptyServer, signUpOnServer } from './bench-servers';
 
 const PROMPTS = Number(process.env.PORTABILITY_PROMPTS ?? 5000);
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -49,14 +46,7 @@ interface Row {
 }
 
 async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-portability-'));
-  const schema = `bench_port_${Date.now().toString(36)}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    SEED: '0',
-    ...(backend === 'postgres' ? { DATABASE_URL: databaseUrl!, DATABASE_SCHEMA: schema } : {}),
-  };
-  const server = await startServer(env, port);
+  const { server, dataDir, close } = await emptyServer(backend, port, 'port');
   try {
     const cookie = await signUpOnServer(server.url, dataDir, 'bench');
     const headers = { cookie, 'content-type': 'application/json', origin: server.url };
@@ -100,14 +90,7 @@ async function run(backend: 'pglite' | 'postgres', port: number): Promise<Row> {
       peakBefore,
     };
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (backend === 'postgres') {
-      const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`drop schema if exists "${schema}" cascade`);
-      await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
-      await sql.end();
-    }
+    await close();
   }
 }
 

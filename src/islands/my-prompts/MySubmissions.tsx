@@ -27,6 +27,9 @@ import { PromptTags } from './PromptTags';
 export default withStrings(Submissions);
 
 /** `tag`: the tag the address filters by (`?tag=`), read by the page so the first render has it. */
+/** Each confirmed action's "done" texts (`mine.<done>Title`, `mine.<done>Description`). */
+const ACTION_DONE = { withdraw: 'withdrawn', share: 'shared', withdrawRevision: 'revisionWithdrawn' } as const;
+
 function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) {
   const t = useT<ScopeOf<'review'>>();
   const searchId = useId();
@@ -51,44 +54,23 @@ function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) 
   };
   const remove = (s: SubmissionView) => askToDelete(s.id, s.status, t, changed);
 
-  const withdraw = async (id: number) => {
-    if (!confirm(t('mine.withdrawConfirm'))) return;
-    const toast = reserveToast();
-    try {
-      await api(routes.withdraw, { params: { id } });
-      toast({ title: t('mine.withdrawnTitle'), description: t('mine.withdrawnDescription') });
-    } catch (error) {
-      console.error(error);
-      toast({ variant: 'destructive', title: t('mine.withdrawFailed'), description: refusedText(t, error) });
-    }
-    void load();
-  };
-
-  const share = async (id: number) => {
-    if (!confirm(t('mine.shareConfirm'))) return;
-    const toast = reserveToast();
-    try {
-      await api(routes.share, { params: { id } });
-      toast({ title: t('mine.sharedTitle'), description: t('mine.sharedDescription') });
-    } catch (error) {
-      console.error(error);
-      toast({ variant: 'destructive', title: t('mine.shareFailed'), description: refusedText(t, error) });
-    }
-    void load();
-  };
-
-  const withdrawRevision = async (id: number) => {
-    if (!confirm(t('mine.withdrawRevisionConfirm'))) return;
-    const toast = reserveToast();
-    try {
-      await api(routes.withdrawRevision, { params: { id } });
-      toast({ title: t('mine.revisionWithdrawnTitle'), description: t('mine.revisionWithdrawnDescription') });
-    } catch (error) {
-      console.error(error);
-      toast({ variant: 'destructive', title: t('mine.withdrawRevisionFailed'), description: refusedText(t, error) });
-    }
-    void load();
-  };
+  /** A confirmed action on one prompt: asked first, then its toast either way, then the list again. */
+  const confirmed =
+    (route: typeof routes.withdraw | typeof routes.share | typeof routes.withdrawRevision, key: keyof typeof ACTION_DONE) => async (id: number) => {
+      if (!confirm(t(`mine.${key}Confirm`))) return;
+      const toast = reserveToast();
+      try {
+        await api(route, { params: { id } });
+        toast({ title: t(`mine.${ACTION_DONE[key]}Title`), description: t(`mine.${ACTION_DONE[key]}Description`) });
+      } catch (error) {
+        console.error(error);
+        toast({ variant: 'destructive', title: t(`mine.${key}Failed`), description: refusedText(t, error) });
+      }
+      void load();
+    };
+  const withdraw = confirmed(routes.withdraw, 'withdraw');
+  const share = confirmed(routes.share, 'share');
+  const withdrawRevision = confirmed(routes.withdrawRevision, 'withdrawRevision');
 
   const resubmit = async (id: number) => {
     if ((await askToResubmit(id, t)) !== undefined) void load();
