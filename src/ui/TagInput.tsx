@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from './Icon';
 
 export interface TagInputProps {
@@ -18,16 +18,25 @@ export interface TagInputProps {
  * A keyboard-friendly tag field: type and press Enter (or a comma) to add a tag, Backspace in
  * the empty field to remove the last one; each tag has its own remove button. Plain chips
  * and a native input, so it renders on the server as it does in the browser.
+ * A comma is also read from the typed text: a Chinese input method commits "，" as text, with
+ * no key event for it; and Enter that ends a composition picks characters, it adds no tag.
  */
 export function TagInput({ tags, onChange, label, placeholder, removeLabel, maxLength, disabled, testId }: TagInputProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const add = () => {
-    const tag = typed.trim().replace(/^#+/, '').trim();
+  const input = useRef<HTMLInputElement>(null);
+  const add = (text = typed) => {
+    const tag = text.trim().replace(/^#+/, '').trim();
     setTyped('');
     if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) onChange([...tags, tag]);
   };
+  const onTyped = (value: string) => {
+    const separator = /[,，]/.exec(value);
+    if (separator) add(value.slice(0, separator.index));
+    else setTyped(value);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
     if (event.key === 'Enter' || event.key === ',' || event.key === '，') {
       event.preventDefault();
       add();
@@ -43,10 +52,14 @@ export function TagInput({ tags, onChange, label, placeholder, removeLabel, maxL
           {tag}
           <button
             type="button"
-            className="rounded-full p-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-2"
+            className="-m-0.5 rounded-full p-1 text-muted-foreground hover:text-foreground"
             aria-label={removeLabel(tag)}
             disabled={disabled}
-            onClick={() => onChange(tags.filter((t) => t !== tag))}
+            onClick={() => {
+              onChange(tags.filter((t) => t !== tag));
+              // The button goes with its tag: the field keeps the keyboard's place.
+              input.current?.focus();
+            }}
           >
             <Icon name="x" size={12} />
           </button>
@@ -54,14 +67,15 @@ export function TagInput({ tags, onChange, label, placeholder, removeLabel, maxL
       ))}
       <input
         id={id}
+        ref={input}
         value={typed}
         maxLength={maxLength}
         disabled={disabled}
         placeholder={placeholder}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => onTyped(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => typed.trim() && add()}
-        className="min-w-28 flex-1 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-sm focus:border-border focus:outline-none"
+        className="min-w-28 flex-1 rounded-md border border-transparent bg-transparent px-1.5 py-0.5 text-sm"
         data-testid="tag-input"
       />
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TAG_LIMITS } from '../../../modules/tags/limits';
 import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -7,24 +7,31 @@ import { TagInput } from '../../ui/TagInput';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
-/** One prompt's tags in My Prompts: each change is saved at once (the whole set); a refusal says why and puts the tags back. */
+/**
+ * One prompt's tags in My Prompts: each change is saved at once (the whole set); a refusal says
+ * why and puts back the tags last saved. The field stays enabled while a save runs (a disabled
+ * field loses the keyboard's focus): saves run one after another, and only the latest answer
+ * replaces what is shown.
+ */
 export function PromptTags({ promptId, title, initial, onSaved }: { promptId: number; title: string; initial: string[]; onSaved: () => void }) {
   const t = useT<ScopeOf<'review'>>();
   const [tags, setTags] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const save = async (next: string[]) => {
-    const before = tags;
+  const saved = useRef(initial);
+  const queue = useRef(Promise.resolve());
+  const latest = useRef(0);
+  const save = (next: string[]) => {
     setTags(next);
-    setBusy(true);
-    try {
-      setTags((await api(routes.setPromptTags, { params: { id: promptId }, body: { tags: next } })).tags);
-      onSaved();
-    } catch (error) {
-      setTags(before);
-      reserveToast()({ variant: 'destructive', title: t('mine.tags.saveFailed'), description: refusedText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    const turn = ++latest.current;
+    queue.current = queue.current.then(async () => {
+      try {
+        saved.current = (await api(routes.setPromptTags, { params: { id: promptId }, body: { tags: next } })).tags;
+        if (turn === latest.current) setTags(saved.current);
+        onSaved();
+      } catch (error) {
+        if (turn === latest.current) setTags(saved.current);
+        reserveToast()({ variant: 'destructive', title: t('mine.tags.saveFailed'), description: refusedText(t, error) });
+      }
+    });
   };
   return (
     <div className="mt-3 flex items-start gap-2 text-sm">
@@ -33,12 +40,11 @@ export function PromptTags({ promptId, title, initial, onSaved }: { promptId: nu
       </span>
       <TagInput
         tags={tags}
-        onChange={(next) => void save(next)}
+        onChange={save}
         label={`${t('mine.tags.label')}: ${title}`}
         placeholder={t('mine.tags.placeholder')}
         removeLabel={(tag) => t('mine.tags.remove', { tag })}
         maxLength={TAG_LIMITS.length * 2}
-        disabled={busy}
         testId="prompt-tags"
       />
     </div>
