@@ -38,6 +38,8 @@ describe('catalog API', () => {
         'authorName',
         'categoryId',
         'content',
+        // Beyond the spec's fields: how many members saved a copy (the detail page's "Saved copies").
+        'copyCount',
         'createdAt',
         'description',
         // Beyond the spec's fields: how many ratings are Helpful (every screen shows their share).
