@@ -7,7 +7,6 @@ import { composerAround, findComposer, focusAtCaret, rememberCaret, textBeforeCa
 import { insertAndVerify, type InsertOutcome } from './insert';
 import { createOverlay } from './overlay';
 import { OpenPicker, type PickerSession } from './session';
-import { poolNow, refreshPool } from './pool';
 
 /**
  * The content script of the chat sites in the site table (and only those: the manifest's
@@ -17,19 +16,10 @@ import { poolNow, refreshPool } from './pool';
  */
 const NOTICE_MS = 6000;
 
-async function readLanguage(): Promise<Language> {
+async function language(): Promise<Language> {
   const stored = (await chrome.storage.local.get('language')).language as Language | undefined;
   return stored && LANGUAGES.includes(stored) ? stored : browserLanguage();
 }
-
-/** The user's language, read once and followed: the picker opens without waiting on storage. */
-let known: Language | null = null;
-chrome.storage.onChanged.addListener((changes, area) => area === 'local' && 'language' in changes && (known = null));
-async function language(): Promise<Language> {
-  return (known ??= await readLanguage());
-}
-/** The language now when it is known (every open after the first), else read. */
-const languageNow = () => known ?? language();
 
 function start(site: ChatSite): void {
   let picker: OpenPicker | null = null;
@@ -68,14 +58,7 @@ function start(site: ChatSite): void {
   async function open(composer: Composer, trigger: string, startAt: number): Promise<void> {
     picker?.close();
     const selector = site.selectors.find((s) => composer.matches(s)) ?? site.selectors[0];
-    const lng = languageNow();
-    picker = new OpenPicker(
-      site,
-      { composer, selector, trigger, start: startAt },
-      typeof lng === 'string' ? lng : await lng,
-      insertChosen,
-      () => (picker = null),
-    );
+    picker = new OpenPicker(site, { composer, selector, trigger, start: startAt }, await language(), insertChosen, () => (picker = null));
     // Keys typed while it opened are its filter already.
     picker.follow();
   }
@@ -171,16 +154,6 @@ function start(site: ChatSite): void {
     if (composer) rememberCaret(composer);
     if (picker) queueCheck();
   });
-  // The first time the composer has the focus, the picker's pool (and the language) are fetched: `/` then opens from them at once.
-  window.addEventListener(
-    'focusin',
-    (event) => {
-      if (poolNow() || !composerAround(site, event.target instanceof Node ? event.target : null)) return;
-      void refreshPool();
-      void language();
-    },
-    true,
-  );
   // A click outside closes; inside the picker it is the picker's.
   window.addEventListener('mousedown', (event) => picker && !picker.holds(event) && picker.close(), true);
   window.addEventListener('resize', () => picker?.close());
