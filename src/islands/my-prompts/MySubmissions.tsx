@@ -95,17 +95,7 @@ function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) 
   );
   const bin = <RecentlyDeleted lng={lng} version={changes} onRestored={changed} />;
   if (list === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
-  if (list.length === 0 && q)
-    return (
-      <>
-        {search}
-        <p className="card px-6 py-10 text-center text-muted-foreground" role="status" data-testid="my-prompts-no-match">
-          {t('mine.noMatch')}
-        </p>
-        {bin}
-      </>
-    );
-  if (list.length === 0 && tag)
+  if (list.length === 0 && (q || tag))
     return (
       <>
         {search}
