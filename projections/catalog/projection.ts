@@ -217,7 +217,8 @@ export const catalogProjection: Projection = {
   // v14: search_vector and search_head, the search engine's index of every field (docs/search.md).
   // v15: copied_from and copy_count ("Save a copy": the copy links back, the original counts its copiers).
   // v16: catalog_words, the published words' lexicon (typo tolerance), and in_lexicon.
-  version: 16,
+  // v17: Chinese folded without Taiwan's phrase rules that turn a word into another (行程 stays 行程).
+  version: 17,
   tables: ['catalog_prompts', 'catalog_words'],
   handles: [
     'AccountDeleted',
