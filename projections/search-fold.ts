@@ -18,7 +18,7 @@ const ACCENTED = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/
 
 /**
  * opencc's Taiwan-to-mainland phrase rules that folding leaves out, read off every Chinese text
- * in the repository's fixtures, seed prompts and zh-HK strings (docs/decisions/0038). opencc
+ * in the repository's fixtures, seed prompts and zh-HK strings (docs/decisions/0038-chinese-folding-never-changes-a-word.md). opencc
  * applies them to any text, as if it were Taiwanese, so each rule here turned a word into
  * another one:
  *
@@ -72,6 +72,19 @@ export const TW_PHRASES_NOT_FOLDED: ReadonlySet<string> = new Set([
 type Convert = (s: string) => string;
 type Config = { normalizationChain?: DictGroup[]; segmentation: DictLike | DictGroup; conversionChain: DictGroup[] };
 
+const tries: { dicts: DictLike[]; trie: Trie }[] = [];
+
+/** A trie of a group of dictionaries, built once: both conversions share their Simplified tables. */
+function trieOf(group: DictGroup | DictLike): Trie {
+  const dicts = typeof group === 'string' ? [group] : [...(group as DictGroup)];
+  const known = tries.find((t) => t.dicts.length === dicts.length && t.dicts.every((d, i) => d === dicts[i]));
+  if (known) return known.trie;
+  const trie = new Trie();
+  trie.loadDictGroup(dicts);
+  tries.push({ dicts, trie });
+  return trie;
+}
+
 /**
  * One of opencc's configured conversions, as its `Converter` runs it (normalise, cut the text
  * at Traditional-to-Simplified phrases, convert each piece through the chain): the package
@@ -79,14 +92,8 @@ type Config = { normalizationChain?: DictGroup[]; segmentation: DictLike | DictG
  */
 function configured({ normalizationChain, segmentation, conversionChain }: Config): Convert {
   const normalise = normalizationChain ? ConverterFactory(...normalizationChain) : (s: string) => s;
-  const cutter = new Trie();
-  if (typeof segmentation === 'string') cutter.loadDict(segmentation);
-  else cutter.loadDictGroup(segmentation as DictGroup);
-  const chain = conversionChain.map((group) => {
-    const trie = new Trie();
-    trie.loadDictGroup(group);
-    return trie;
-  });
+  const cutter = trieOf(segmentation);
+  const chain = conversionChain.map(trieOf);
   return (text) =>
     cutter
       .segment(normalise(text))
