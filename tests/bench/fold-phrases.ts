@@ -9,10 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Locale, Trie } from 'opencc-js/t2cn';
 import { TW_PHRASES_NOT_FOLDED } from '../../projections/search-fold';
 
-const files = execFileSync('git', ['grep', '-lP', '\\p{Han}', '--', 'tests', 'src/server/seed', 'src/i18n/locales/zh-HK'])
-  .toString()
-  .trim()
-  .split('\n');
+const files = execFileSync('git', ['grep', '-lP', '\\p{Han}', '--', 'tests', 'src/server/seed', 'src/i18n/locales/zh-HK']).toString().trim().split('\n');
 const text = files.map((f) => readFileSync(f, 'utf8')).join('\n');
 const [[twPhrases, ...twVariants]] = Locale.from.twp as [[string, ...string[]]];
 const rules = new Map(twPhrases.split('|').map((rule) => rule.split(' ') as [string, string]));
@@ -20,7 +17,7 @@ const trie = new Trie();
 trie.loadDictGroup([twPhrases, ...twVariants]);
 
 const fired = new Map<string, { count: number; contexts: string[] }>();
-for (let i = 0; i < text.length; ) {
+for (let i = 0; i < text.length;) {
   const match = trie.matchPrefix(text, i);
   if (!match) {
     i++;

@@ -65,7 +65,7 @@ describe('folding: one function for the index and the query', () => {
     expect(finds(b, a)).toBe(false);
   });
 
-  it("leaves out only rules opencc has (an upgrade that drops one shows here)", () => {
+  it('leaves out only rules opencc has (an upgrade that drops one shows here)', () => {
     const [[twPhrases]] = Locale.from.twp as [[string]];
     const sources = new Set(twPhrases.split('|').map((rule) => rule.slice(0, rule.indexOf(' '))));
     expect([...TW_PHRASES_NOT_FOLDED].filter((word) => !sources.has(word))).toEqual([]);
