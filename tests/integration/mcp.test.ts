@@ -12,6 +12,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { TOKEN_MESSAGES } from '../../modules/tokens';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { tagRoutes } from '../../modules/tags/routes';
+import { builtInValues } from '../../modules/prompts/contracts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { BODY_TOO_LARGE, INTERNAL_ERROR, UNSTORABLE_TEXT } from '../../src/server/http';
 import { MCP_MESSAGES, MEMBER_TEXT_NOTICE } from '../../src/server/mcp/caller';
@@ -426,6 +427,28 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     expect(email.memberContent.text).toContain('收件人：陳大文');
     expect(asked).toHaveLength(2);
     await Promise.all([client.close(), anonymous.client.close()]);
+  });
+
+  it("starts the form's built-ins at their value now (the server's clock, the token user's name, the request's language); the clipboard is asked plainly", async () => {
+    const body = { ...CHINESE_PROMPT, title: 'Built-ins', content: 'On {{CURRENT_DATE}}, {{USER_NAME}} ({{USER_LANGUAGE}}) pastes {{CLIPBOARD}}.' };
+    const made = (await owner.api(promptRoutes.submit, { body: body as never })).body.id;
+    const { client, asked } = await connectAsking(tool, readWrite, (params) => ({
+      action: 'accept',
+      content: {
+        ...Object.fromEntries(Object.entries(params.requestedSchema.properties).map(([name, field]) => [name, String(field.default ?? '')])),
+        CLIPBOARD: 'a draft',
+      },
+    }));
+    const before = builtInValues(['CURRENT_DATE'], { now: new Date(), language: 'en' }).CURRENT_DATE;
+    const filled = data(await client.callTool({ name: 'get_prompt', arguments: { id: made } }));
+    const after = builtInValues(['CURRENT_DATE'], { now: new Date(), language: 'en' }).CURRENT_DATE;
+    const { properties } = asked[0].requestedSchema;
+    expect([before, after]).toContain(properties.CURRENT_DATE.default);
+    expect(properties.USER_NAME.default).toBe('mcp');
+    expect(properties.USER_LANGUAGE.default).toBe('en');
+    expect(properties.CLIPBOARD).toEqual({ type: 'string', title: 'CLIPBOARD', maxLength: 5000 });
+    expect(filled.memberContent.text).toBe(`On ${properties.CURRENT_DATE.default}, mcp (en) pastes a draft.`);
+    await client.close();
   });
 
   it('answers a declined or closed form clearly: a tool error and a JSON-RPC error with the refusal, in the caller’s language', async () => {

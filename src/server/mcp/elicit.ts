@@ -2,7 +2,7 @@ import type { ElicitRequestFormParams, JSONRPCMessage } from '@modelcontextproto
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../../events';
-import { initialFillValues, type TemplateVariable } from '../../../modules/prompts/contracts';
+import { builtInValues, initialFillValues, type TemplateVariable } from '../../../modules/prompts/contracts';
 import { recentValues } from '../../../projections/recent-values/queries';
 import { MCP_REFUSALS, type McpCaller } from './caller';
 
@@ -79,7 +79,8 @@ function fieldOf(variable: TemplateVariable, first: string): ElicitRequestFormPa
 
 /**
  * Asks the user for the variables `given` lacks, when the client can be asked: the form holds
- * each missing variable (its last value used with the prompt, else its default, filled in).
+ * each missing variable (a built-in's value now, else its last value used with the prompt, else
+ * its default, filled in).
  * Accepted, the answers join `given`; declined or cancelled, a refusal that says so; no
  * answer in ELICIT_TIMEOUT_MS (or a client that cannot be asked), `given` as it was.
  */
@@ -95,7 +96,10 @@ export async function askForValues(
   const names = missing.map((v) => v.name);
   const remembered = caller.user ? await recentValues(caller.app.db, caller.user.id, prompt.id, names) : {};
   const last = Object.fromEntries(Object.entries(remembered).flatMap(([name, values]) => (values[0] !== undefined ? [[name, values[0]]] : [])));
-  const initial = initialFillValues(missing, last);
+  // Built-ins ({{CURRENT_DATE}}, {{USER_NAME}}, …) start at their value now, as the site's form fills them: the server's clock and
+  // time zone, the token user's name, the request's language; the clipboard is the client's, so CLIPBOARD is asked plainly.
+  const context = { now: caller.app.clock(), language: caller.context.locals.lng, userName: caller.user?.name ?? null };
+  const initial = { ...initialFillValues(missing, last), ...builtInValues(names, context) };
   const requestedSchema: ElicitRequestFormParams['requestedSchema'] = {
     type: 'object',
     properties: Object.fromEntries(missing.map((v) => [v.name, fieldOf(v, initial[v.name])])),

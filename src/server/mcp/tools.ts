@@ -121,7 +121,7 @@ export function registerTools(server: McpServer, caller: McpCaller, askerFor: (s
     {
       title: 'Get a prompt',
       description:
-        "One prompt (a public one, or your own with a token) with its fill-in variables, its content, and `text`: the content filled in with `values`. When your client declared the elicitation capability (form), the variables `values` lacks are first asked of the user in a form (each prefilled with the user's last value for it, else its default; a choice as a list of its options): declined or closed, the call fails saying so; unanswered within 5 minutes, the text is filled as without asking (a default, else the variable as written)." +
+        "One prompt (a public one, or your own with a token) with its fill-in variables, its content, and `text`: the content filled in with `values`. When your client declared the elicitation capability (form), the variables `values` lacks are first asked of the user in a form (each prefilled with a built-in's value now, else the user's last value for it, else its default; a choice as a list of its options): declined or closed, the call fails saying so; unanswered within 5 minutes, the text is filled as without asking (a default, else the variable as written)." +
         MEMBER_TEXT_NOTE,
       inputSchema: {
         id: id.describe('The prompt id'),
