@@ -232,9 +232,7 @@ for (const lng of LANGS) {
       const v1 = viewer.locator('[data-testid=version][data-version="1"]').getByTestId('version-figures');
       const v2 = viewer.locator('[data-testid=version][data-version="2"]').getByTestId('version-figures');
       await expect(v1.getByTestId('version-uses')).toHaveText(cardText(lng, 'uses', 1));
-      await expect(v1.getByTestId('rating-stat')).toHaveText(
-        `${prompts.card.helpful.replace('{{percent}}', '100')} · ${cardText(lng, 'ratings', 1)}`,
-      );
+      await expect(v1.getByTestId('rating-stat')).toHaveText(`${prompts.card.helpful.replace('{{percent}}', '100')} · ${cardText(lng, 'ratings', 1)}`);
       await expect(v2.getByTestId('version-uses')).toHaveText(cardText(lng, 'uses', 1));
       await expect(v2.getByTestId('rating-stat')).toHaveText(prompts.card.noRatings);
     }
