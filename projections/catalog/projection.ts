@@ -235,7 +235,8 @@ export const catalogProjection: Projection = {
   // v15: copied_from and copy_count ("Save a copy": the copy links back, the original counts its copiers).
   // v16: catalog_words, the published words' lexicon (typo tolerance), and in_lexicon.
   // v17: catalog_version_uses, each version's uses (the version history shows them).
-  version: 17,
+  // v18: Chinese folded without Taiwan's phrase rules that turn a word into another (行程 stays 行程).
+  version: 18,
   tables: ['catalog_prompts', 'catalog_words', 'catalog_version_uses'],
   handles: [
     'AccountDeleted',
