@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../events';
-import type { Projection, Statement } from '../types';
+import { REVIEW_LIFECYCLE_EVENTS, type Projection, type Statement } from '../types';
 
 /**
  * A whole batch in four statements (five with discarded prompts) (the as-of replay runs on every such request): the
@@ -348,13 +348,7 @@ export const reviewProjection: Projection = {
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: [
     'AccountDeleted',
-    'PromptSubmitted',
-    'PromptSavedPrivately',
-    'PromptSharedForReview',
-    'PromptResubmitted',
-    'PromptReviewed',
-    'PromptWithdrawn',
-    'PromptDiscarded',
+    ...REVIEW_LIFECYCLE_EVENTS,
     'PromptDeleted',
     'PromptUndeleted',
     'PromptPurged',
