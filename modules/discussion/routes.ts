@@ -1,4 +1,4 @@
-import { idParam as id, idParams } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import {

@@ -1,4 +1,4 @@
-import { idParam as id, idParams } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { deleteTagRequest, renameTagRequest, setTagsRequest, type PromptTagsView, type TagChangeView, type TagView } from './contracts';
 
