@@ -93,14 +93,7 @@ export const duplicatesProjection: Projection = {
   // v2: approvals carry the text they publish; a deleted author's unpublished signatures go.
   version: 2,
   tables: ['duplicate_candidates'],
-  handles: [
-    ...REVIEW_LIFECYCLE_EVENTS,
-    'PromptPurged',
-    'PromptEdited',
-    'PromptRevisionProposed',
-    'PromptRevisionReviewed',
-    'AccountDeleted',
-  ],
+  handles: [...REVIEW_LIFECYCLE_EVENTS, 'PromptPurged', 'PromptEdited', 'PromptRevisionProposed', 'PromptRevisionReviewed', 'AccountDeleted'],
   ddl: `
     create table duplicate_candidates (
       prompt_id integer primary key,

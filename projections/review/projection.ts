@@ -346,14 +346,7 @@ export const reviewProjection: Projection = {
   // v8: deletion by the author (status 'deleted', deleted_at, purge_after), restore and purge.
   version: 8,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
-  handles: [
-    'AccountDeleted',
-    ...REVIEW_LIFECYCLE_EVENTS,
-    'PromptDeleted',
-    'PromptUndeleted',
-    'PromptPurged',
-    ...EDIT_EVENTS,
-  ],
+  handles: ['AccountDeleted', ...REVIEW_LIFECYCLE_EVENTS, 'PromptDeleted', 'PromptUndeleted', 'PromptPurged', ...EDIT_EVENTS],
   ddl: `
     create table review_prompts (
       id integer primary key,
