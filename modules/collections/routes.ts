@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam as id } from '../../events/ids';
+import { idParam as id, idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import type { PromptView } from '../prompts/contracts';
@@ -32,7 +32,7 @@ export const collectionRoutes = {
     method: 'GET',
     path: '/api/collections/{id}',
     caller: 'anyone',
-    params: z.object({ id }),
+    params: idParams,
     summary:
       'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). Its owner sees their own unpublished prompts in it too (isApproved false); others see its public prompts only.',
   }),
@@ -41,7 +41,7 @@ export const collectionRoutes = {
     path: '/api/collections/{id}',
     caller: 'user',
     reads: ['collections'],
-    params: z.object({ id }),
+    params: idParams,
     summary: "Deletes one of the user's collections.",
   }),
   addToCollection: route<{ collectionId: number; promptId: number; promptCount: number }>()({
@@ -49,7 +49,7 @@ export const collectionRoutes = {
     path: '/api/collections/{id}/prompts',
     caller: 'user',
     reads: ['collections'],
-    params: z.object({ id }),
+    params: idParams,
     body: collectionPromptRequest,
     summary: "Adds a public prompt, or one of the user's own (private ones too), to one of the user's collections (adding it twice keeps one).",
   }),

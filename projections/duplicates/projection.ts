@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../events';
 import { features, signature } from '../../modules/prompts/contracts';
-import type { Projection, Statement } from '../types';
+import { REVIEW_LIFECYCLE_EVENTS, type Projection, type Statement } from '../types';
 
 /** A signature as PostgreSQL int4[] (the hash values are unsigned 32-bit: stored as their signed twins). */
 const sigOf = (d: { title: string; content: string }) => Array.from(signature(features(d.title, d.content)), (v) => v | 0);
@@ -93,20 +93,7 @@ export const duplicatesProjection: Projection = {
   // v2: approvals carry the text they publish; a deleted author's unpublished signatures go.
   version: 2,
   tables: ['duplicate_candidates'],
-  handles: [
-    'PromptSubmitted',
-    'PromptSavedPrivately',
-    'PromptSharedForReview',
-    'PromptResubmitted',
-    'PromptReviewed',
-    'PromptWithdrawn',
-    'PromptDiscarded',
-    'PromptPurged',
-    'PromptEdited',
-    'PromptRevisionProposed',
-    'PromptRevisionReviewed',
-    'AccountDeleted',
-  ],
+  handles: [...REVIEW_LIFECYCLE_EVENTS, 'PromptPurged', 'PromptEdited', 'PromptRevisionProposed', 'PromptRevisionReviewed', 'AccountDeleted'],
   ddl: `
     create table duplicate_candidates (
       prompt_id integer primary key,

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postComment } from '../../modules/discussion';
 import { discussionRoutes } from '../../modules/discussion/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { projections } from '../../projections';
 import { commentCounts } from '../../projections/discussion/queries';
-import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { backends, freshApp, settleAll, expectRebuildUnchanged } from '../support/backends';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const ADMIN = 'admin-discussion@example.com';
@@ -14,10 +13,7 @@ const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: 
 /** Comments and reports end to end through the real middlewares and endpoints, on both backends. */
 describe.each(backends)('discussion on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const ada = web('10.22.0.1');
-  const bo = web('10.22.0.2');
-  const admin = web('10.22.0.3');
-  const visitor = web('10.22.0.4');
+  const [ada, bo, admin, visitor] = browsersAt('10.22.0', 4, PUBLIC_URL);
   let adaId = 0;
   const promptId = 1;
 
@@ -194,10 +190,6 @@ describe.each(backends)('discussion on $name', (backend) => {
     expect(JSON.stringify(await app.db.query('select * from comments'))).not.toContain('My words to forget');
     expect(await app.db.query('select * from reports where reporter_id = $1', [goneId])).toEqual([]);
 
-    const discussion = projections.find((p) => p.name === 'discussion')!;
-    const dump = async () => Promise.all(discussion.tables.map((t) => app.db.query(`select * from "${t}" order by 1`)));
-    const live = await dump();
-    await app.runner.rebuild('discussion');
-    expect(await dump()).toEqual(live);
+    await expectRebuildUnchanged(app, 'discussion');
   });
 });

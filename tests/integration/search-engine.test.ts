@@ -1,22 +1,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMetadata } from '../../events';
-import { reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { listPrompts, searchOwnPromptIds, withMatches } from '../../projections/catalog/queries';
 import { loadBrowse, loadCommunity } from '../../src/server/catalog/catalog-lists';
 import { readBrowseState, readCommunityState } from '../../src/shared/list-params';
-import { backends, freshApp, settleAll } from '../support/backends';
+import { backends, freshApp } from '../support/backends';
+import { FIXTURE_AUTHOR, publishFixtures, type FixturePrompt } from '../support/catalog-fixtures';
 
 /**
  * The search engine (docs/search.md) on both backends: every expectation is an exact list, so
  * PGlite and PostgreSQL give the same answers.
  */
 
-const meta = (): EventMetadata => ({ actor: null, requestId: 'search-engine-test', at: new Date().toISOString() });
-const admin = { userId: 1, isAdmin: true };
-const author = { userId: 9, isAdmin: false };
+const author = FIXTURE_AUTHOR;
 
-const fixtures = [
+const fixtures: FixturePrompt[] = [
   {
     title: 'Bug Hunter',
     description: 'Finds the bug behind an error.',
@@ -56,60 +53,67 @@ const fixtures = [
 
 describe.each(backends)('the search engine on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
 
   beforeAll(async () => {
     app = await freshApp(backend);
-    for (const f of fixtures) {
-      const submitted = await submitPrompt(app.store, { ...f, isFeatured: false, isEditorsPick: false }, author, meta());
-      ids.set(f.title, submitted.result.id);
-      if (!f.pending) await reviewPrompt(app.store, submitted.result.id, true, admin, meta());
-    }
-    await settleAll(app);
+    ids = await publishFixtures(app, fixtures, 'search-engine-test');
   });
   afterAll(async () => app?.dispose());
 
   const titles = async (q: string) => (await listPrompts(app.db, { q, sort: 'relevance' })).map((p) => p.title);
   const sorted = async (q: string) => (await titles(q)).sort();
+  /** Each query finds exactly these titles (in any order). */
+  const finds = async (cases: Record<string, string[]>) => {
+    for (const [q, found] of Object.entries(cases)) expect(await sorted(q), q).toEqual(found);
+  };
 
-  it('finds words in the content', async () => {
-    expect(await sorted('stack trace')).toEqual(['Bug Hunter']);
-    expect(await sorted('行政秘書')).toEqual(['會議紀錄整理']);
-  });
+  it('finds words in the content', () =>
+    finds({
+      'stack trace': ['Bug Hunter'],
+      行政秘書: ['會議紀錄整理'],
+    }));
 
-  it('folds Traditional and Simplified, characters and phrases', async () => {
-    expect(await sorted('旅游')).toEqual(['旅遊行程規劃']);
-    expect(await sorted('搜索引擎')).toEqual(['搜尋引擎優化']);
-    expect(await sorted('代码')).toEqual(['搜尋引擎優化']);
-    expect(await sorted('行政秘书')).toEqual(['會議紀錄整理']);
-    expect(await sorted('秘')).toEqual(['會議紀錄整理']);
-    expect(await sorted('文件夹')).toEqual(['整理資料夾']);
-  });
+  it('folds Traditional and Simplified, characters and phrases', () =>
+    finds({
+      旅游: ['旅遊行程規劃'],
+      搜索引擎: ['搜尋引擎優化'],
+      代码: ['搜尋引擎優化'],
+      行政秘书: ['會議紀錄整理'],
+      秘: ['會議紀錄整理'],
+      文件夹: ['整理資料夾'],
+    }));
 
-  it("never folds a word into another: Taiwan's 行程 (a process) is an itinerary elsewhere", async () => {
-    for (const q of ['程序', '进程', '進程']) expect(await sorted(q)).toEqual([]);
-    expect(await sorted('行程')).toEqual(['旅遊行程規劃']);
-    // The Taiwanese word for code is still code.
-    expect(await sorted('程式碼')).toEqual(['搜尋引擎優化']);
-  });
+  it("never folds a word into another: Taiwan's 行程 (a process) is an itinerary elsewhere", () =>
+    finds({
+      程序: [],
+      进程: [],
+      進程: [],
+      行程: ['旅遊行程規劃'],
+      // The Taiwanese word for code is still code.
+      程式碼: ['搜尋引擎優化'],
+    }));
 
-  it('folds case, accents and full-width forms, and matches a word as a prefix', async () => {
-    expect(await sorted('cafe')).toEqual(['Café Menu Writer']);
-    expect(await sorted('ＣＡＦＥ')).toEqual(['Café Menu Writer']);
-    expect(await sorted('transl')).toEqual(['Cover Letter', 'Translator']);
-  });
+  it('folds case, accents and full-width forms, and matches a word as a prefix', () =>
+    finds({
+      cafe: ['Café Menu Writer'],
+      ＣＡＦＥ: ['Café Menu Writer'],
+      transl: ['Cover Letter', 'Translator'],
+    }));
 
-  it('needs every word, in any field, and a quoted phrase as a phrase', async () => {
-    expect(await sorted('letter translator')).toEqual(['Cover Letter']);
-    expect(await sorted('"trace stack"')).toEqual([]);
-    expect(await sorted('"stack trace"')).toEqual(['Bug Hunter']);
-  });
+  it('needs every word, in any field, and a quoted phrase as a phrase', () =>
+    finds({
+      'letter translator': ['Cover Letter'],
+      '"trace stack"': [],
+      '"stack trace"': ['Bug Hunter'],
+    }));
 
-  it('matches the category and the author name', async () => {
-    expect(await sorted('coding')).toEqual(['Bug Hunter']);
-    expect(await sorted('陳小姐')).toEqual(['會議紀錄整理']);
-    expect(await sorted('zoe')).toEqual(['Café Menu Writer']);
-  });
+  it('matches the category and the author name', () =>
+    finds({
+      coding: ['Bug Hunter'],
+      陳小姐: ['會議紀錄整理'],
+      zoe: ['Café Menu Writer'],
+    }));
 
   it('ranks a title match above a mention in the body', async () => {
     expect(await titles('translator')).toEqual(['Translator', 'Cover Letter']);
@@ -125,14 +129,15 @@ describe.each(backends)('the search engine on $name', (backend) => {
     expect(await sorted('ＴＲＡＮＬＳＡＴＯＲ')).toEqual(['Cover Letter', 'Translator']);
   });
 
-  it('forgives no typo in a word under five letters, in a quoted phrase, or two typos', async () => {
-    expect(await sorted('shien')).toEqual(['Shoe Shine']);
-    expect(await sorted('mneu')).toEqual([]);
-    expect(await sorted('menu wirter')).toEqual(['Café Menu Writer']);
-    expect(await sorted('"tighren wording"')).toEqual([]);
-    expect(await sorted('trnalsator')).toEqual([]);
-    expect(await sorted('caef')).toEqual([]);
-  });
+  it('forgives no typo in a word under five letters, in a quoted phrase, or two typos', () =>
+    finds({
+      shien: ['Shoe Shine'],
+      mneu: [],
+      'menu wirter': ['Café Menu Writer'],
+      '"tighren wording"': [],
+      trnalsator: [],
+      caef: [],
+    }));
 
   it("marks what it found: a typo's stand-in, and the other script's spelling", async () => {
     const marks = async (q: string) =>

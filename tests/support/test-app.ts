@@ -217,8 +217,12 @@ export async function signUpAs(app: App, browser: Browser, email: string, name =
   return registered.outcome.userId;
 }
 
-/** `count` browsers at the addresses `<prefix>.1`, `<prefix>.2`…: a suite's people, each under its own rate limits. */
-export const browsersAt = (prefix: string, count: number): Browser[] => Array.from({ length: count }, (_, i) => new Browser(`${prefix}.${i + 1}`));
+/**
+ * `count` browsers at the addresses `<prefix>.1`, `<prefix>.2`…: a suite's people, each under its
+ * own rate limits; with `origin`, each sends it as a same-origin page would.
+ */
+export const browsersAt = (prefix: string, count: number, origin?: string): Browser[] =>
+  Array.from({ length: count }, (_, i) => Object.assign(new Browser(`${prefix}.${i + 1}`), origin ? { headers: { origin } } : {}));
 
 /**
  * Signs up each `[browser, email, name?]` in order (see signUpAs), then makes every browser of
