@@ -7,6 +7,7 @@
  * loop. Reports each step's time, that longest wait, and the server's peak resident memory
  * (VmHWM) before and after each step. Prints a Markdown table for docs/benchmarks.md.
  *   ASTRO_OUT_DIR=dist-test TEST_DATABASE_URL=postgres://… npx tsx tests/bench/big-import-bench.ts
+ * (BIG_IMPORT_BACKEND=pglite|postgres: one backend; BIG_IMPORT_PROMPTS: another size.)
  * Not a test: figures, not verdicts.
  */
 import { readFileSync } from 'node:fs';
@@ -111,8 +112,10 @@ async function run(backend: 'pglite' | 'postgres', port: number) {
   }
 }
 
-const runs = [await run('pglite', testPort(64))];
-if (databaseUrl) runs.push(await run('postgres', testPort(65)));
+// BIG_IMPORT_BACKEND=pglite or postgres runs one backend alone.
+const only = process.env.BIG_IMPORT_BACKEND;
+const runs = only === 'postgres' ? [] : [await run('pglite', testPort(64))];
+if (databaseUrl && only !== 'pglite') runs.push(await run('postgres', testPort(65)));
 const ms = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n).toLocaleString('en')} ms`);
 console.log(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${loadavg()
   .map((l) => l.toFixed(1))
