@@ -18,6 +18,14 @@ const penName = z.boolean().default(true);
 const UNPUBLISHED_TEXT = { title: '', description: '', content: '' } as const;
 
 /**
+ * A prompt's own text, published or not, sealed again with the prompt's key (over its author's
+ * seal, if any): the purge erases that key, so once purged, no event of the prompt holds its
+ * text readable (docs/decisions/0038-a-prompt-text-sealed-with-its-own-key.md).
+ */
+const PROMPT_TEXT = ownedBy('promptId', { ...UNPUBLISHED_TEXT, note: null });
+const PUBLISHED_TEXT = ownedBy('promptId', { published: null });
+
+/**
  * The text an approval makes public, in clear: approving (PromptReviewed) or approving a
  * revision (PromptRevisionReviewed) publishes the version's text, so it stays readable, with
  * its change note, after its author is forgotten, while every version that was never
@@ -61,6 +69,7 @@ export const PromptSubmitted = {
   // theirs (the seed's and anonymous posts' belong to nobody): the text the public reads is
   // written again, in clear, by the event that publishes it (PromptReviewed's `published`).
   personal: ownedBy('submittedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null, duplicateNote: null }),
+  promptText: ownedBy('promptId', { ...UNPUBLISHED_TEXT, duplicateNote: null }),
 };
 
 /**
@@ -84,6 +93,7 @@ export const PromptSavedPrivately = {
   }),
   upcast: (data: unknown) => data,
   personal: ownedBy('savedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null }),
+  promptText: ownedBy('promptId', UNPUBLISHED_TEXT),
 };
 
 /**
@@ -170,6 +180,7 @@ export const PromptReviewed = {
     published: publishedText,
   }),
   upcast: (data: unknown) => data,
+  promptText: PUBLISHED_TEXT,
 };
 
 /**
@@ -257,6 +268,7 @@ export const PromptEdited = {
   schema: z.object({ ...content, editedBy: id, privateTo: id.nullable().default(null) }),
   upcast: (data: unknown) => data,
   personal: ownedBy('privateTo', { ...UNPUBLISHED_TEXT, note: null }),
+  promptText: PROMPT_TEXT,
 };
 
 /**
@@ -269,6 +281,7 @@ export const PromptRevisionProposed = {
   schema: z.object({ ...content, proposedBy: id }),
   // Unpublished until approved: the approval writes the text again in clear.
   personal: ownedBy('proposedBy', { ...UNPUBLISHED_TEXT, note: null }),
+  promptText: PROMPT_TEXT,
 };
 
 /**
@@ -280,6 +293,7 @@ export const PromptRevisionReviewed = {
   version: 3,
   schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason, published: publishedText }),
   upcast: (data: unknown) => data,
+  promptText: PUBLISHED_TEXT,
 };
 
 /** The author withdrew their pending revision `version`: the published version stays. */
