@@ -47,6 +47,9 @@ export function isSealed(value: unknown, prefix = PEOPLE.prefix): value is strin
   return typeof value === 'string' && value.startsWith(prefix);
 }
 
+/** Whether `value` is sealed with a prompt's own key (a log written since prompts had keys). */
+export const isPromptSealed = (value: unknown): value is string => isSealed(value, PROMPTS.prefix);
+
 /** The field's JSON, encrypted: "sealed:v1:" (or the ring's prefix) + base64(iv, tag, ciphertext). */
 export function seal(key: Buffer, value: unknown, prefix = PEOPLE.prefix): string {
   const iv = randomBytes(IV_BYTES);
@@ -148,11 +151,19 @@ interface Layer {
 const PERSON_LAYER: Layer = { ring: PEOPLE, fields: (c) => c?.personal };
 const PROMPT_LAYER: Layer = { ring: PROMPTS, fields: (c) => c?.promptText };
 
+/**
+ * Whether a layer leaves `value` as it is when sealing: sealed already with its ring's key, or
+ * (a person's layer) inside a prompt's seal, which only ever wraps a person's.
+ */
+function sealedFor(value: unknown, prefix: string): boolean {
+  return isSealed(value, prefix) || (prefix === PEOPLE.prefix && isSealed(value, PROMPTS.prefix));
+}
+
 /** The subject whose fields in `data` need sealing (or opening), if any. */
 function subjectOf(fields: PersonalFields | undefined, data: Record<string, unknown>, sealed: boolean, prefix = PEOPLE.prefix): number | null {
   if (!fields) return null;
   const hasField = Object.keys(fields.forgotten).some((f) =>
-    sealed ? isSealed(data[f], prefix) : data[f] !== undefined && data[f] !== null && !isSealed(data[f], prefix),
+    sealed ? isSealed(data[f], prefix) : data[f] !== undefined && data[f] !== null && !sealedFor(data[f], prefix),
   );
   return hasField ? fields.subject(data) : null;
 }
@@ -176,7 +187,7 @@ async function sealLayer(
     const sealed = { ...data };
     for (const [field, forgotten] of Object.entries(fields!.forgotten)) {
       const value = data[field];
-      if (value === undefined || value === null || isSealed(value, ring.prefix)) continue;
+      if (value === undefined || value === null || sealedFor(value, ring.prefix)) continue;
       sealed[field] = key ? seal(key, value, ring.prefix) : forgotten;
     }
     return sealed;

@@ -123,18 +123,30 @@ export const PromptDiscarded = {
  * it for good. A pending or published prompt is withdrawn (PromptWithdrawn) in the same decision,
  * just before, so a deleted prompt is never in a public list.
  */
+/** Version 2: `withdrew`, the public status the deletion withdrew it from (version 1 reads as none). */
 export const PromptDeleted = {
-  version: 1,
-  schema: z.object({ promptId: id, deletedBy: id, purgeAfter: z.iso.datetime() }),
+  version: 2,
+  schema: z.object({
+    promptId: id,
+    deletedBy: id,
+    purgeAfter: z.iso.datetime(),
+    /** Pending or published when deleted (withdrawn by the same decision): what the toast's Undo brings back. */
+    withdrew: z.enum(['pending', 'approved']).nullable().default(null),
+  }),
+  upcast: (data: unknown) => data,
 };
 
-/** Its author restored it from Recently deleted: it stands as before its deletion (`status`). */
+/**
+ * Its author restored it from Recently deleted: it stands as `status`. Undone at once (the
+ * toast's Undo, within UNDO_DELETE_MS), a pending or published prompt is back as it was;
+ * later, it is back withdrawn, as an author's withdrawal leaves it.
+ */
 export const PromptUndeleted = {
   version: 1,
   schema: z.object({
     promptId: id,
     restoredBy: id,
-    status: z.enum(['private', 'rejected', 'withdrawn']),
+    status: z.enum(['private', 'rejected', 'withdrawn', 'pending', 'approved']),
   }),
 };
 

@@ -91,9 +91,9 @@ export async function deletePrompt(store: EventStore, promptId: number, actor: A
   return { result, events: decided.events, last: decided.last };
 }
 
-/** The author restores their deleted prompt as it stood before (see decideUndelete). */
-export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
-  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor } }, metadata);
+/** The author restores their deleted prompt, or undoes its deletion (see decideUndelete). */
+export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, now = new Date()) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor, now } }, metadata);
   const result: DeletionResult = { id: promptId, status: decided.state.status as PromptStatusName, purgeAfter: null };
   return { result, events: decided.events, last: decided.last };
 }

@@ -49,6 +49,11 @@ function evolve(event: StoredEvent): Statement[] {
       return [status(event.data.promptId, event.data.isApproved ? 'published' : 'rejected')];
     case 'PromptWithdrawn':
       return [status(event.data.promptId, 'withdrawn')];
+    case 'PromptUndeleted':
+      // Its deletion undone at once: published or pending again, so compared again (restored later, it stays withdrawn).
+      if (event.data.status === 'approved') return [status(event.data.promptId, 'published')];
+      if (event.data.status === 'pending') return [status(event.data.promptId, 'pending')];
+      return [];
     case 'PromptDiscarded':
     case 'PromptPurged':
       return [status(event.data.promptId, 'gone')];
@@ -102,6 +107,7 @@ export const duplicatesProjection: Projection = {
     'PromptWithdrawn',
     'PromptDiscarded',
     'PromptPurged',
+    'PromptUndeleted',
     'PromptEdited',
     'PromptRevisionProposed',
     'PromptRevisionReviewed',
