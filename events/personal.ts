@@ -104,7 +104,9 @@ const decode = (key: string | null): Key => (key === null ? null : Buffer.from(k
 
 /** The keys of `subjects` that exist (a forgotten person's reads as null; one never sealed for is absent). */
 async function readKeys(sql: Sql, subjects: number[], ring: Ring = PEOPLE): Promise<Map<number, Key>> {
-  const rows = await sql.query<{ id: number; key: string | null }>(`select ${ring.id} as id, key from ${ring.table} where ${ring.id} = any($1::int[])`, [subjects]);
+  const rows = await sql.query<{ id: number; key: string | null }>(`select ${ring.id} as id, key from ${ring.table} where ${ring.id} = any($1::int[])`, [
+    subjects,
+  ]);
   return new Map(rows.map((row) => [row.id, decode(row.key)]));
 }
 

@@ -333,7 +333,11 @@ export async function importPrompts(
         );
         const started = part.filter((slice) => slice.from === 0).map((slice) => slice.promptId);
         await record(tx, started, []);
-        if (tagsIn) await tagsIn(tx, started.map((promptId) => ({ index: promptId - firstId, promptId })));
+        if (tagsIn)
+          await tagsIn(
+            tx,
+            started.map((promptId) => ({ index: promptId - firstId, promptId })),
+          );
       });
     for (const make of collections)
       await write(async (tx) => {

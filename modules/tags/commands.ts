@@ -1,4 +1,4 @@
-import { decideAll, DomainError, handle, transact, type EventMetadata, type EventStore, type NewEvent, type StoreTx } from '../../events';
+import { decideAll, DomainError, handle, type EventMetadata, type EventStore, type NewEvent, type StoreTx } from '../../events';
 import { normalizeTags, TAG_LIMITS } from './contracts';
 import { tagDecider, tagPlan, tagStream, type TagCommand } from './domain/tags';
 
@@ -40,4 +40,3 @@ export async function tagImportedIn(tx: StoreTx, userId: number, tagged: readonl
   }
   if (events.length) await tx.append(stream, events, { expectedVersion: past.length === 0 ? 'no_stream' : past.length, metadata });
 }
-

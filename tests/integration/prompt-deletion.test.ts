@@ -153,7 +153,9 @@ describe.each(backends)('deleting your own prompt on $name', (backend) => {
 
     const rawHits = async () => {
       const words = [text.title, text.description, text.content, revised.content, 'Axolotl rest note'];
-      const rows = await app.db.query<{ n: number }>('select count(*)::int as n from events where data::text like any($1::text[])', [words.map((w) => `%${w}%`)]);
+      const rows = await app.db.query<{ n: number }>('select count(*)::int as n from events where data::text like any($1::text[])', [
+        words.map((w) => `%${w}%`),
+      ]);
       return rows[0].n;
     };
     const opened = async () => (await app.store.readStream(promptStream(id))).map((e) => e.data as Record<string, unknown>);

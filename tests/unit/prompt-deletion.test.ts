@@ -19,13 +19,19 @@ const approved: NewEvent = {
 };
 const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
 const withdrawnByAuthor: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } };
-const deletedFrom = (withdrew: 'pending' | 'approved' | null): NewEvent => ({ type: 'PromptDeleted', data: { promptId: 7, deletedBy: 2, purgeAfter, withdrew } });
+const deletedFrom = (withdrew: 'pending' | 'approved' | null): NewEvent => ({
+  type: 'PromptDeleted',
+  data: { promptId: 7, deletedBy: 2, purgeAfter, withdrew },
+});
 const deleted = deletedFrom(null);
 const del = (actor = author) => ({ kind: 'delete' as const, promptId: 7, actor, now });
 /** Restored later than the Undo (from Recently deleted), unless `at` says when. */
 const undelete = (actor = author, at = new Date(now.getTime() + UNDO_DELETE_MS + 1)) => ({ kind: 'undelete' as const, promptId: 7, actor, now: at });
 const purge = (at: Date) => ({ kind: 'purge' as const, promptId: 7, now: at });
-const restored = (status: 'private' | 'rejected' | 'withdrawn' | 'pending' | 'approved'): NewEvent => ({ type: 'PromptUndeleted', data: { promptId: 7, restoredBy: 2, status } });
+const restored = (status: 'private' | 'rejected' | 'withdrawn' | 'pending' | 'approved'): NewEvent => ({
+  type: 'PromptUndeleted',
+  data: { promptId: 7, restoredBy: 2, status },
+});
 
 describe('deleting your own prompt', () => {
   it('given a private or rejected prompt, when its author deletes it, then it is deleted, restorable for 30 days', () => {
@@ -61,8 +67,12 @@ describe('restoring a deleted prompt', () => {
   it('given a deleted prompt, when its author restores it from Recently deleted, then it stands as the deletion left it: private, rejected, or withdrawn (a published or pending one was withdrawn)', () => {
     given(promptDecider, kept, deleted).when(undelete()).then(restored('private'));
     given(promptDecider, submitted, rejected, deleted).when(undelete()).then(restored('rejected'));
-    given(promptDecider, submitted, approved, withdrawnByAuthor, [deletedFrom('approved'), now]).when(undelete()).then(restored('withdrawn'));
-    given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now]).when(undelete()).then(restored('withdrawn'));
+    given(promptDecider, submitted, approved, withdrawnByAuthor, [deletedFrom('approved'), now])
+      .when(undelete())
+      .then(restored('withdrawn'));
+    given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now])
+      .when(undelete())
+      .then(restored('withdrawn'));
     expect(given(promptDecider, kept, deleted, restored('private')).state.status).toBe('private');
   });
 
@@ -73,7 +83,9 @@ describe('restoring a deleted prompt', () => {
     const back = given(promptDecider, submitted, approved, withdrawnByAuthor, [deletedFrom('approved'), now], restored('approved')).state;
     expect(back).toMatchObject({ status: 'approved', withdrawnByAuthor: false, deletedAt: null });
     expect(visibleVersions(back, someoneElse)?.map((v) => v.status)).toEqual(['published']);
-    given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now]).when(undelete(author, justNow)).then(restored('pending'));
+    given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now])
+      .when(undelete(author, justNow))
+      .then(restored('pending'));
     const queued = given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now], restored('pending')).state;
     expect(queued.versions.map((v) => v.status)).toEqual(['pending']);
     // A private prompt has no public status to come back to: as it was, either way.

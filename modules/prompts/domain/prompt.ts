@@ -148,12 +148,20 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
     case 'PromptDeleted': {
       // Deciding withdraws a pending or published prompt first, so what is left is one of these.
       const before = state.status === 'private' || state.status === 'rejected' ? state.status : 'withdrawn';
-      return { ...state, status: 'deleted', beforeDeletion: before, purgeAfter: event.data.purgeAfter, deletedAt: at, withdrewOnDeletion: event.data.withdrew ?? null };
+      return {
+        ...state,
+        status: 'deleted',
+        beforeDeletion: before,
+        purgeAfter: event.data.purgeAfter,
+        deletedAt: at,
+        withdrewOnDeletion: event.data.withdrew ?? null,
+      };
     }
     case 'PromptUndeleted': {
       const restored = { ...state, status: event.data.status, beforeDeletion: null, purgeAfter: null, deletedAt: null, withdrewOnDeletion: null };
       // Undone at once: the withdrawal was the deletion's own, so it is undone with it (a pending version waits again).
-      if (event.data.status === 'pending') return { ...restored, withdrawnByAuthor: false, versions: restatus(state.versions, state.shown, 'pending', ['draft']) };
+      if (event.data.status === 'pending')
+        return { ...restored, withdrawnByAuthor: false, versions: restatus(state.versions, state.shown, 'pending', ['draft']) };
       if (event.data.status === 'approved') return { ...restored, withdrawnByAuthor: false };
       return restored;
     }

@@ -35,7 +35,13 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
     ),
     (tx, collectionIds) => deleteImportedCollectionsIn(tx, user.id, collectionIds, metadata),
     // The file's tags, with the prompts they tag: one append on the person's tag stream per part.
-    (tx, started) => tagImportedIn(tx, user.id, started.map(({ index, promptId }) => ({ promptId, tags: importable[index].tags })), metadata),
+    (tx, started) =>
+      tagImportedIn(
+        tx,
+        user.id,
+        started.map(({ index, promptId }) => ({ promptId, tags: importable[index].tags })),
+        metadata,
+      ),
   );
   await settle(imported);
   const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
