@@ -27,7 +27,7 @@ export function ownedBy(field: string, forgotten: PersonalFields['forgotten']): 
 /**
  * Where one kind of subject keeps its keys, and how its sealed values start. Two kinds: people
  * (a contract's `personal`) and prompts (its `promptText`: a prompt's own text, sealed with the
- * prompt's key so that the purge can shred it, docs/decisions/0038). The prompt's seal wraps
+ * prompt's key so that the purge can shred it, docs/decisions/0039). The prompt's seal wraps
  * the person's, so erasing either key leaves nothing readable.
  */
 interface Ring {

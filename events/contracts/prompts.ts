@@ -20,7 +20,7 @@ const UNPUBLISHED_TEXT = { title: '', description: '', content: '' } as const;
 /**
  * A prompt's own text, published or not, sealed again with the prompt's key (over its author's
  * seal, if any): the purge erases that key, so once purged, no event of the prompt holds its
- * text readable (docs/decisions/0038-a-prompt-text-sealed-with-its-own-key.md).
+ * text readable (docs/decisions/0039-a-prompt-text-sealed-with-its-own-key.md).
  */
 const PROMPT_TEXT = ownedBy('promptId', { ...UNPUBLISHED_TEXT, note: null });
 const PUBLISHED_TEXT = ownedBy('promptId', { published: null });

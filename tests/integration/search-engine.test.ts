@@ -49,7 +49,7 @@ const fixtures = [
     categoryId: 5,
     authorName: 'Tester',
   },
-  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案。', categoryId: 5, authorName: 'Tester' },
+  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案，並寫下每個檔案的資訊。', categoryId: 5, authorName: 'Tester' },
   { title: 'Shoe Shine', description: 'Tips from the Shinepolisher brand.', content: 'Shine.', categoryId: 5, authorName: 'Tester' },
   { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
 ];
@@ -83,6 +83,14 @@ describe.each(backends)('the search engine on $name', (backend) => {
     expect(await sorted('代码')).toEqual(['搜尋引擎優化']);
     expect(await sorted('行政秘书')).toEqual(['會議紀錄整理']);
     expect(await sorted('秘')).toEqual(['會議紀錄整理']);
+    expect(await sorted('文件夹')).toEqual(['整理資料夾']);
+  });
+
+  it("never folds a word into another: Taiwan's 行程 (a process) is an itinerary elsewhere", async () => {
+    for (const q of ['程序', '进程', '進程']) expect(await sorted(q)).toEqual([]);
+    expect(await sorted('行程')).toEqual(['旅遊行程規劃']);
+    // The Taiwanese word for code is still code.
+    expect(await sorted('程式碼')).toEqual(['搜尋引擎優化']);
   });
 
   it('folds case, accents and full-width forms, and matches a word as a prefix', async () => {
@@ -141,14 +149,14 @@ describe.each(backends)('the search engine on $name', (backend) => {
   });
 
   it("offers the other script's spelling when the query finds nothing and that finds something", async () => {
-    // Folding reads text as Traditional: the Simplified 文件夹 folds as Taiwan's 文件 (文档); the prompt writes Taiwan's 資料夾.
-    expect(await sorted('文件夹')).toEqual([]);
-    const browse = await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹' })));
-    expect(browse).toEqual({ prompts: [], hasMore: false, otherSpelling: '資料夾' });
-    expect((await loadCommunity(app.db, readCommunityState(new URLSearchParams({ q: '文件夹' })))).otherSpelling).toBe('資料夾');
-    expect(await sorted('資料夾')).toEqual(['整理資料夾']);
+    // The mainland's 信息 and Hong Kong's and Taiwan's 資訊 are one thing written as two words.
+    expect(await sorted('信息')).toEqual([]);
+    const browse = await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '信息' })));
+    expect(browse).toEqual({ prompts: [], hasMore: false, otherSpelling: '資訊' });
+    expect((await loadCommunity(app.db, readCommunityState(new URLSearchParams({ q: '信息' })))).otherSpelling).toBe('資訊');
+    expect(await sorted('資訊')).toEqual(['整理資料夾']);
     // Nothing offered when the other spelling finds nothing either, or the query finds something.
-    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹', category: 'coding' })))).otherSpelling).toBeUndefined();
+    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '信息', category: 'coding' })))).otherSpelling).toBeUndefined();
     expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '旅游' })))).otherSpelling).toBeUndefined();
   });
 
