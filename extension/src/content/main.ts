@@ -7,6 +7,7 @@ import { composerAround, findComposer, focusAtCaret, rememberCaret, textBeforeCa
 import { insertAndVerify, type InsertOutcome } from './insert';
 import { createOverlay } from './overlay';
 import { OpenPicker, type PickerSession } from './session';
+import { poolNow, refreshPool } from './pool';
 
 /**
  * The content script of the chat sites in the site table (and only those: the manifest's
@@ -16,10 +17,19 @@ import { OpenPicker, type PickerSession } from './session';
  */
 const NOTICE_MS = 6000;
 
-async function language(): Promise<Language> {
+async function readLanguage(): Promise<Language> {
   const stored = (await chrome.storage.local.get('language')).language as Language | undefined;
   return stored && LANGUAGES.includes(stored) ? stored : browserLanguage();
 }
+
+/** The user's language, read once and followed: the picker opens without waiting on storage. */
+let known: Language | null = null;
+chrome.storage.onChanged.addListener((changes, area) => area === 'local' && 'language' in changes && (known = null));
+async function language(): Promise<Language> {
+  return (known ??= await readLanguage());
+}
+/** The language now when it is known (every open after the first), else read. */
+const languageNow = () => known ?? language();
 
 function start(site: ChatSite): void {
   let picker: OpenPicker | null = null;
@@ -58,7 +68,14 @@ function start(site: ChatSite): void {
   async function open(composer: Composer, trigger: string, startAt: number): Promise<void> {
     picker?.close();
     const selector = site.selectors.find((s) => composer.matches(s)) ?? site.selectors[0];
-    picker = new OpenPicker(site, { composer, selector, trigger, start: startAt }, await language(), insertChosen, () => (picker = null));
+    const lng = languageNow();
+    picker = new OpenPicker(
+      site,
+      { composer, selector, trigger, start: startAt },
+      typeof lng === 'string' ? lng : await lng,
+      insertChosen,
+      () => (picker = null),
+    );
     // Keys typed while it opened are its filter already.
     picker.follow();
   }
@@ -154,6 +171,16 @@ function start(site: ChatSite): void {
     if (composer) rememberCaret(composer);
     if (picker) queueCheck();
   });
+  // The first time the composer has the focus, the picker's pool (and the language) are fetched: `/` then opens from them at once.
+  window.addEventListener(
+    'focusin',
+    (event) => {
+      if (poolNow() || !composerAround(site, event.target instanceof Node ? event.target : null)) return;
+      void refreshPool();
+      void language();
+    },
+    true,
+  );
   // A click outside closes; inside the picker it is the picker's.
   window.addEventListener('mousedown', (event) => picker && !picker.holds(event) && picker.close(), true);
   window.addEventListener('resize', () => picker?.close());

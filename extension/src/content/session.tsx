@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { initialFillValues, parseTemplate } from '../../../modules/prompts/variables';
 import type { ChatSite } from '../lib/chat-sites';
@@ -7,6 +8,7 @@ import type { PickerResults, ToWorker } from '../lib/messages';
 import { focusAtCaret, rememberCaret, textBeforeCaret, type Composer } from './composer';
 import { createOverlay, type Overlay } from './overlay';
 import { Picker, type PickerView } from './picker';
+import { narrow, poolNow, refreshPool } from './pool';
 
 /** What an open picker knows: where its trigger sits in the composer, the filter after it, and what the site answered. */
 export interface PickerSession {
@@ -19,6 +21,7 @@ export interface PickerSession {
   view: PickerView;
 }
 
+/** Only the site is asked after a pause in the typing: the list narrows from the pool at each key. */
 const SEARCH_DELAY_MS = 80;
 
 /**
@@ -39,12 +42,14 @@ export class OpenPicker {
     private insert: (text: string, session: PickerSession) => void,
     private closed: () => void,
   ) {
-    this.session = { ...opening, view: { filter: '', results: null, active: 0, filling: null } };
+    this.session = { ...opening, view: { filter: '', results: null, resultsFor: null, provisional: false, active: 0, filling: null } };
     this.overlay = createOverlay(language);
     this.overlay.anchorTo(opening.composer.getBoundingClientRect());
     this.root = createRoot(this.overlay.layer);
-    this.render();
+    // From the pool at once when this page has it; the site's answer follows.
+    if (!this.narrowed()) this.render();
     this.search('');
+    void refreshPool().then(() => this.asked >= 0 && this.narrowed(true));
   }
 
   get filling(): boolean {
@@ -67,7 +72,8 @@ export class OpenPicker {
     const filter = before.slice(start);
     if (filter.length > 80) return this.close();
     if (filter !== this.session.view.filter) {
-      this.update({ filter, active: 0 });
+      this.session.view = { ...this.session.view, filter, active: 0 };
+      if (!this.narrowed()) this.render();
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.search(filter), SEARCH_DELAY_MS);
     }
@@ -112,13 +118,40 @@ export class OpenPicker {
         // An answer to an older filter, or to a closed picker, is dropped.
         if (asked !== this.asked) return;
         this.language = results.language;
-        this.update({ results, active: 0 });
+        this.update({ results, resultsFor: q, provisional: false, active: this.keptActive(results) });
       })
       .catch(
         () =>
           asked === this.asked &&
-          this.update({ results: { prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' } }),
+          this.update({
+            results: { prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' },
+            resultsFor: q,
+            provisional: false,
+          }),
       );
+  }
+
+  /**
+   * Shows the pool narrowed to the filter, until the site's answer to it comes; false when this
+   * page has no pool yet. `onlyIfWaiting`: the site's answer to the current filter, when it is
+   * here already, stays.
+   */
+  private narrowed(onlyIfWaiting = false): boolean {
+    const pool = poolNow();
+    const { view } = this.session;
+    if (!pool || this.filling || (onlyIfWaiting && view.resultsFor === view.filter && !view.provisional)) return false;
+    const results = { ...pool.results, prompts: narrow(pool, view.filter) };
+    // Drawn now, not at React's next task: a key's narrowing is on screen in the frame after it.
+    flushSync(() => this.update({ results, resultsFor: view.filter, provisional: true, active: this.keptActive(results) }));
+    return true;
+  }
+
+  /** The highlighted prompt stays highlighted when a new list still holds it (arrow keys pressed before an answer came). */
+  private keptActive(results: PickerResults): number {
+    const { view } = this.session;
+    const chosen = view.results?.prompts[view.active];
+    const i = chosen ? results.prompts.findIndex((p) => p.id === chosen.id && p.own === chosen.own) : -1;
+    return view.active > 0 && i >= 0 ? i : 0;
   }
 
   private update(patch: Partial<PickerView>): void {
