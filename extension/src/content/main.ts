@@ -7,7 +7,7 @@ import { composerAround, findComposer, focusAtCaret, rememberCaret, textBeforeCa
 import { insertAndVerify, type InsertOutcome } from './insert';
 import { createOverlay } from './overlay';
 import { OpenPicker, type PickerSession } from './session';
-import { poolNow, refreshPool } from './pool';
+import { dropPool, poolNow, refreshPool } from './pool';
 
 /**
  * The content script of the chat sites in the site table (and only those: the manifest's
@@ -24,7 +24,12 @@ async function readLanguage(): Promise<Language> {
 
 /** The user's language, read once and followed: the picker opens without waiting on storage. */
 let known: Language | null = null;
-chrome.storage.onChanged.addListener((changes, area) => area === 'local' && 'language' in changes && (known = null));
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'local') return;
+  if ('language' in changes) known = null;
+  // Another account or site: the pool on this page is no longer the user's.
+  if ('deviceToken' in changes || 'siteUrl' in changes) dropPool();
+});
 async function language(): Promise<Language> {
   return (known ??= await readLanguage());
 }
@@ -123,6 +128,10 @@ function start(site: ChatSite): void {
       };
       const act = keys[event.key];
       if (!act || event.altKey || event.ctrlKey || event.metaKey) return;
+      // Input outranks timers: the last typed keys' checks may not have run yet. The filter is read
+      // now, so Enter chooses from the list for what the composer holds and replaces all of it.
+      picker.follow();
+      if (!picker) return;
       // Stopped, not merely prevented: the sites send on Enter, and Lexical and React act on prevented events too.
       event.preventDefault();
       event.stopImmediatePropagation();

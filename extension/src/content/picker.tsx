@@ -3,16 +3,10 @@ import type { ParsedTemplate } from '../../../modules/prompts/contracts';
 import type { T } from '../lib/strings';
 import type { PickerPrompt, PickerResults } from '../lib/messages';
 import { FillForm } from '../pages/fill';
+import type { ListView } from './pool';
 
-export interface PickerView {
-  filter: string;
-  /** null while the first answer is on its way. */
-  results: PickerResults | null;
-  /** The filter `results` answer (the list may lag the filter by an answer). */
-  resultsFor: string | null;
-  /** `results` are the page's pool narrowed to the filter, not yet the site's answer. */
-  provisional: boolean;
-  active: number;
+/** The list's part (`results` null while the first answer is on its way; `provisional`: the pool narrowed, the site's answer still to come) and the fill-in form. */
+export interface PickerView extends ListView {
   filling: { prompt: PickerPrompt; template: ParsedTemplate; initial: Record<string, string> } | null;
 }
 

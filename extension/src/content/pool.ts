@@ -53,14 +53,84 @@ export const poolNow = () => current;
 
 /** Asks the worker for the pool (one ask at a time); resolves with the new pool, or null when the site could not be asked. */
 export function refreshPool(): Promise<Pool | null> {
-  asking ??= chrome.runtime
+  if (asking) return asking;
+  const asked = generation;
+  const ask = chrome.runtime
     .sendMessage({ kind: 'promptory:pool' } satisfies ToWorker)
     .then((results: PickerResults) => {
+      // Asked for the account or site before the change: not this page's pool any more.
+      if (asked !== generation || results.failed) return null;
       // The same pool again (the worker's minute is not over): folded already.
-      if (!results.failed && (results.readAt === undefined || results.readAt !== current?.results.readAt)) current = makePool(results);
-      return results.failed ? null : current;
+      if (results.readAt === undefined || results.readAt !== current?.results.readAt) current = makePool(results);
+      return current;
     })
     .catch(() => null)
-    .finally(() => (asking = null));
-  return asking;
+    .finally(() => asking === ask && (asking = null));
+  asking = ask;
+  return ask;
+}
+
+/** A generation per pool: an answer asked for before the pool was dropped is not installed. */
+let generation = 0;
+
+/** Forgets this page's pool (the user connected, disconnected or chose another site): the next open asks again. */
+export function dropPool(): void {
+  generation++;
+  current = null;
+  asking = null;
+}
+
+/** What the list shows, as the session keeps it (`PickerView`'s list part). */
+export interface ListView {
+  filter: string;
+  /** null while the first answer is on its way. */
+  results: PickerResults | null;
+  /** The filter `results` answer. */
+  resultsFor: string | null;
+  /** `results` are the page's pool narrowed to the filter, not yet the site's answer. */
+  provisional: boolean;
+  active: number;
+  /** The order number of the site's answer shown (0: none yet); an older one never replaces it. */
+  answered: number;
+}
+
+/** The site's answer to the filter `q`, the `seq`-th asked by this picker. */
+export interface Answer {
+  q: string;
+  seq: number;
+  results: PickerResults;
+}
+
+/** The highlighted prompt stays highlighted when a new list still holds it (arrow keys pressed before an answer came). */
+function keptActive(view: ListView, results: PickerResults): number {
+  const chosen = view.results?.prompts[view.active];
+  const i = chosen ? results.prompts.findIndex((p) => p.id === chosen.id && p.own === chosen.own) : -1;
+  return view.active > 0 && i >= 0 ? i : 0;
+}
+
+function narrowedView<V extends ListView>(view: V, pool: Pool): V {
+  const results = { ...pool.results, prompts: narrow(pool, view.filter) };
+  return { ...view, results, resultsFor: view.filter, provisional: true, active: keptActive(view, results) };
+}
+
+/**
+ * The three things that change the list, each deterministic whatever order they come in:
+ * a key (`typed`), the pool arriving (`pooled`), the site's answer (`answered`). The list always
+ * answers the filter now in the composer: the pool narrowed to it at once, then the site's
+ * answer to that same filter; an answer to another filter (typed since) is dropped.
+ */
+export function typed<V extends ListView>(view: V, filter: string, pool: Pool | null): V {
+  const next = { ...view, filter, active: 0 };
+  return pool ? narrowedView(next, pool) : next;
+}
+
+/** The pool came (or came again): it narrows the list unless the site's answer to the filter is shown already. */
+export function pooled<V extends ListView>(view: V, pool: Pool): V {
+  return view.resultsFor === view.filter && !view.provisional ? view : narrowedView(view, pool);
+}
+
+/** The site's answer replaces the list only when it answers the filter now, and is newer than the answer shown. */
+export function answered<V extends ListView>(view: V, answer: Answer): V {
+  if (answer.q !== view.filter || answer.seq <= view.answered) return view;
+  return { ...view, results: answer.results, resultsFor: answer.q, provisional: false, active: keptActive(view, answer.results), answered: answer.seq };
 }
