@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ParsedTemplate } from '../../../modules/prompts/contracts';
 import type { T } from '../lib/strings';
-import type { PickerPrompt, PickerResults } from '../lib/messages';
+import type { PickerPrompt } from '../lib/messages';
 import { FillForm } from '../pages/fill';
 import type { ListView } from './pool';
 
