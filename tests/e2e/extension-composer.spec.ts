@@ -234,7 +234,9 @@ for (const id of ['chatgpt', 'gemini', 'kimi', 'copilot']) {
     expect(await model(page)).toBe('');
     // The page tells the worker after the notice shows, and the worker writes it down in its own time.
     const latest = async () =>
-      ((await worker.evaluate(() => chrome.storage.local.get('diagnostics'))).diagnostics as { site: string; reason: string; selector: string }[] | undefined)?.[0];
+      (
+        (await worker.evaluate(() => chrome.storage.local.get('diagnostics'))).diagnostics as { site: string; reason: string; selector: string }[] | undefined
+      )?.[0];
     await expect.poll(latest).toMatchObject({ site: id, reason: 'not-inserted', selector: chat.selectors[0] });
     // The options page lists it.
     const options = await context.newPage();

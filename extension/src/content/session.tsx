@@ -118,7 +118,13 @@ export class OpenPicker {
   private search(q: string): void {
     if (!this.open) return;
     const seq = ++this.asked;
-    const failed = (): PickerResults => ({ prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' });
+    const failed = (): PickerResults => ({
+      prompts: [],
+      signedIn: false,
+      language: this.language as PickerResults['language'],
+      siteUrl: '',
+      failed: 'refused',
+    });
     chrome.runtime
       .sendMessage({ kind: 'promptory:search', q } satisfies ToWorker)
       .then(
