@@ -515,6 +515,17 @@ export interface VersionView extends PendingRevision {
   current: boolean;
 }
 
+/**
+ * A version as the version history lists it: with its uses and the ratings its raters gave on it
+ * (each user's current rating counts for the version they rated). Uses and ratings from before
+ * they carried a version count only in the prompt's totals.
+ */
+export interface VersionHistoryItem extends VersionView {
+  uses: number;
+  ratingCount: number;
+  helpfulCount: number;
+}
+
 /** A pending revision in the admin's queue (GET /api/admin/revisions), with the published version it would replace. */
 export interface RevisionView extends PendingRevision {
   promptId: number;

@@ -27,7 +27,7 @@ import {
   type RevisionView,
   type StatsView,
   type MyPromptView,
-  type VersionView,
+  type VersionHistoryItem,
 } from './contracts';
 import type { PromptStatus } from './domain/prompt';
 
@@ -186,7 +186,7 @@ export const promptRoutes = {
     summary:
       "The author (or the admin) edits title, description, content or category with an optional change note: applied at once to a private, pending or rejected prompt; for a published one the author's edit waits as a pending revision (an edit that changes nothing appends nothing).",
   }),
-  versions: route<Page<VersionView>>()({
+  versions: route<Page<VersionHistoryItem>>()({
     method: 'GET',
     path: '/api/prompts/{id}/versions',
     caller: 'anyone',
@@ -194,7 +194,7 @@ export const promptRoutes = {
     params,
     query: pageQuery,
     summary:
-      "A prompt's versions, oldest first (paged: limit ≤ 100): all of them for its author (and the admin, unless private); only the published ones of a public prompt for anyone else.",
+      "A prompt's versions, oldest first (paged: limit ≤ 100), each with its uses and ratings: all of them for its author (and the admin, unless private); only the published ones of a public prompt for anyone else.",
   }),
   restore: route<EditResult>()({
     method: 'POST',

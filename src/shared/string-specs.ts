@@ -106,6 +106,11 @@ export const STRING_SPECS = {
       'refusals:prompts.',
       'refusals:tags.',
       'refusals:rateLimits.submit',
+      // The version history's figures (RatingStat's, as on every card).
+      'prompts:card.uses',
+      'prompts:card.noRatings',
+      'prompts:card.helpful',
+      'prompts:card.ratings',
       ...ANY_CALL_REFUSALS,
     ],
   },

@@ -135,6 +135,31 @@ describe.each(backends)('discussion on $name', (backend) => {
     expect(await told(ada)).toEqual([expect.objectContaining({ role: 'author', outcome: 'hidden', reason: 'Advertising' })]);
   });
 
+  it("resolves a comment's second report with the first when the admin hides it, and refuses a report of the hidden comment", async () => {
+    const cy = web('10.22.0.5');
+    await signUpAs(app, cy, 'cy-discussion@example.com', 'Cy');
+    const rude = await post(ada, 'Spam twice at http://spam.test');
+    const first = await bo.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'spam' } });
+    const second = await cy.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'offensive' } });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).not.toBe(first.body.id);
+    await settleAll(app);
+    const open = (await admin.api(discussionRoutes.openReports, { query: {} })).body.items.map((r: { id: number }) => r.id);
+    expect(open).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+
+    const hidden = await admin.api(discussionRoutes.resolveReport, { params: { id: first.body.id }, body: { action: 'hide', reason: 'Advertising' } });
+    expect(hidden.body).toEqual({ id: first.body.id, outcome: 'hidden' });
+    await settleAll(app);
+    // Nothing is left for the admin: the second report was resolved with the first, and its reporter is told.
+    expect((await admin.api(discussionRoutes.openReports, { query: {} })).body.items.map((r: { id: number }) => r.id)).not.toContain(second.body.id);
+    expect((await admin.api(discussionRoutes.resolveReport, { params: { id: second.body.id }, body: { action: 'dismiss', reason: 'Late' } })).status).toBe(409);
+    const toldCy = (await cy.api(discussionRoutes.myReportOutcomes, { query: {} })).body.items;
+    expect(toldCy).toEqual([expect.objectContaining({ role: 'reporter', outcome: 'hidden', reason: 'Advertising', commentId: rude.body.id })]);
+    // A report of a comment already hidden: it is not there to report.
+    expect((await visitor.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'spam' } })).status).toBe(401);
+    expect((await cy.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'other', note: 'Still here?' } })).status).toBe(404);
+  });
+
   it('reports a prompt, the admin withdraws it with a reason, and it leaves the catalog', async () => {
     const created = await ada.api(promptRoutes.submit, {
       body: { title: 'Reported prompt', description: 'A prompt someone reports', content: 'Write a poem about the sea.', categoryId: 1 },
