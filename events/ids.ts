@@ -28,3 +28,5 @@ export const canonicalNumber = (min: 0 | 1, max: number) =>
 export const idParam = canonicalNumber(1, MAX_ID);
 /** An id filter where 0 means "any" (the extension's category). */
 export const idOrZeroParam = canonicalNumber(0, MAX_ID);
+/** The params of every route whose path names one thing by `{id}`: one declaration, one parser. */
+export const idParams = z.object({ id: idParam });

@@ -8,6 +8,21 @@ export interface Statement {
 }
 
 /**
+ * The events that take a prompt through review: it is saved (submitted, or kept private),
+ * sent to review (shared, resubmitted), decided (reviewed, withdrawn) or dropped unreviewed
+ * (discarded). A read model of what waits for review or what it may duplicate folds them all.
+ */
+export const REVIEW_LIFECYCLE_EVENTS = [
+  'PromptSubmitted',
+  'PromptSavedPrivately',
+  'PromptSharedForReview',
+  'PromptResubmitted',
+  'PromptReviewed',
+  'PromptWithdrawn',
+  'PromptDiscarded',
+] as const satisfies readonly EventType[];
+
+/**
  * A read model: its tables, and how each event changes them. `evolve` is pure (event in,
  * SQL out), so the runner can pipeline a batch and apply it in the checkpoint's transaction.
  * Statements must be idempotent: applying an event twice leaves the same rows.

@@ -13,18 +13,15 @@ export const COLLECTION_MESSAGES = {
   nameMax: `Collection name must not exceed ${COLLECTION_LIMITS.name.max} characters`,
   descriptionMin: `Description must be at least ${COLLECTION_LIMITS.description.min} characters`,
   descriptionMax: `Description must not exceed ${COLLECTION_LIMITS.description.max} characters`,
-  notFound: 'Collection not found',
-  promptNotFound: 'Prompt not found',
-  notInCollection: 'This prompt is not in the collection',
   promptId: 'Please choose a prompt.',
 } as const;
 
 /** What collections refuse, by code (texts in `refusals:collections.*`). */
 export const COLLECTION_REFUSALS = refusals('collections', {
   exists: { kind: 'conflict', text: 'This collection already exists' },
-  notFound: { kind: 'not_found', text: COLLECTION_MESSAGES.notFound },
-  promptNotFound: { kind: 'not_found', text: COLLECTION_MESSAGES.promptNotFound },
-  notInCollection: { kind: 'not_found', text: COLLECTION_MESSAGES.notInCollection },
+  notFound: { kind: 'not_found', text: 'Collection not found' },
+  promptNotFound: { kind: 'not_found', text: 'Prompt not found' },
+  notInCollection: { kind: 'not_found', text: 'This prompt is not in the collection' },
 });
 
 /** What the dashboard's quick New Collection button sends as the description. */
@@ -64,6 +61,13 @@ export const collectionForm = collectionRequest.extend({
     .min(COLLECTION_LIMITS.description.min, COLLECTION_MESSAGES.descriptionMin)
     .max(COLLECTION_LIMITS.description.max, COLLECTION_MESSAGES.descriptionMax),
 });
+
+/**
+ * GET /api/collections/{id}?tag=: its owner's prompts in it that carry their tag (whatever its
+ * case); ignored for anyone else, as tags are their owner's alone. Bounded as the tags module
+ * bounds a tag filter (twice a tag's 30 characters: what it refuses, it refuses with a code).
+ */
+export const collectionQuery = z.object({ tag: z.string().trim().min(1).max(60).optional() });
 
 /** POST /api/collections/{id}/prompts */
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idParam as id } from '../../events/ids';
+import { idParam as id, idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import type { PromptView } from '../prompts/contracts';
-import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
+import { collectionPromptRequest, collectionQuery, collectionRequest, type CollectionView } from './contracts';
 
 /**
  * A collection with its prompts, as GET /api/collections/{id} answers; `savedVersion`: the
@@ -32,16 +32,17 @@ export const collectionRoutes = {
     method: 'GET',
     path: '/api/collections/{id}',
     caller: 'anyone',
-    params: z.object({ id }),
+    params: idParams,
+    query: collectionQuery,
     summary:
-      'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). Its owner sees their own unpublished prompts in it too (isApproved false); others see its public prompts only.',
+      'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). Its owner sees their own unpublished prompts in it too (isApproved false); others see its public prompts only. `tag` (optional): its owner gets only their prompts in it carrying that tag of theirs; anyone else, the whole collection (tags are private).',
   }),
   deleteCollection: route<{ id: number }>()({
     method: 'DELETE',
     path: '/api/collections/{id}',
     caller: 'user',
     reads: ['collections'],
-    params: z.object({ id }),
+    params: idParams,
     summary: "Deletes one of the user's collections.",
   }),
   addToCollection: route<{ collectionId: number; promptId: number; promptCount: number }>()({
@@ -49,7 +50,7 @@ export const collectionRoutes = {
     path: '/api/collections/{id}/prompts',
     caller: 'user',
     reads: ['collections'],
-    params: z.object({ id }),
+    params: idParams,
     body: collectionPromptRequest,
     summary: "Adds a public prompt, or one of the user's own (private ones too), to one of the user's collections (adding it twice keeps one).",
   }),

@@ -1,4 +1,15 @@
-import { cutoffAt, DomainError, executeIn, findBearer, revokeBearerIn, type EventMetadata, type EventStore, type Sql, userRevocations } from '../../events';
+import {
+  cutoffAt,
+  DomainError,
+  executeIn,
+  findBearer,
+  revokeBearerIn,
+  type EventMetadata,
+  type EventStore,
+  type Sql,
+  transact,
+  userRevocations,
+} from '../../events';
 import { CONNECT_REQUEST_TTL_MS, DEVICE_REFUSALS, type ConnectDeviceRequest, type ConnectionRequestView, type DeviceView } from './contracts';
 import { summarizeAgent } from './domain/agent';
 import { connectionRequestDecider, connectionRequestPlan, requestExpired } from './domain/connection-request';
@@ -17,7 +28,7 @@ export async function requestConnection(
 ) {
   const agent = summarizeAgent(from.userAgent);
   const origin = (from.origin ?? '').slice(0, 200);
-  return store.transaction(async (tx) => {
+  return transact(store, async (tx) => {
     const requestId = await tx.nextId('device-request');
     const [row] = await tx.query<{ request_id: number }>(
       `insert into extension_connection_requests (token_hash, request_id, name, agent, origin) values ($1, $2, $3, $4, $5)
@@ -61,7 +72,7 @@ export async function connectDevice(
   metadata: EventMetadata,
   now = new Date(),
 ) {
-  const { result, events, last } = await store.transaction(async (tx) => {
+  const { result, events, last } = await transact(store, async (tx) => {
     const [asked] = await tx.query<{ request_id: number; name: string }>(
       'select request_id, name from extension_connection_requests where token_hash = $1 for update',
       [request.tokenHash],
@@ -86,7 +97,7 @@ const userWide = userRevocations(deviceKind, deviceDecider, (deviceId, userId, b
 
 /** Ends a device's access at once: from the dashboard (`by: 'user'`) or the extension's sign-out. */
 export async function revokeDevice(store: EventStore, userId: number, deviceId: number, by: 'user' | 'device', metadata: EventMetadata) {
-  return store.transaction((tx) => revokeBearerIn(tx, deviceKind, deviceDecider, deviceId, { kind: 'revoke', deviceId, userId, by }, metadata));
+  return transact(store, (tx) => revokeBearerIn(tx, deviceKind, deviceDecider, deviceId, { kind: 'revoke', deviceId, userId, by }, metadata));
 }
 
 /**

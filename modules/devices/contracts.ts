@@ -26,22 +26,16 @@ export type ExtensionMenuItem = (typeof EXTENSION_MENU)[number];
 export const DEVICE_MESSAGES = {
   name: 'Device name must be 1 to 60 characters.',
   tokenHash: 'Invalid device key.',
-  tokenUsed: 'This device key was already used; start again from the extension.',
-  notFound: 'Device not found',
-  sessionOnly: 'Approve and manage devices on the Promptory website while signed in.',
-  outOfScope: 'The extension may not call this endpoint.',
-  requestUnknown: 'This connection request is unknown; start again from the extension.',
-  requestExpired: 'This connection request has expired; start again from the extension.',
 } as const;
 
 /** What the devices' decisions and routes refuse, by code (texts in `refusals:devices.*`). */
 export const DEVICE_REFUSALS = refusals('devices', {
-  tokenUsed: { kind: 'conflict', text: DEVICE_MESSAGES.tokenUsed },
-  notFound: { kind: 'not_found', text: DEVICE_MESSAGES.notFound },
-  sessionOnly: { kind: 'forbidden', text: DEVICE_MESSAGES.sessionOnly },
-  outOfScope: { kind: 'forbidden', text: DEVICE_MESSAGES.outOfScope },
-  requestUnknown: { kind: 'not_found', text: DEVICE_MESSAGES.requestUnknown },
-  requestExpired: { kind: 'conflict', text: DEVICE_MESSAGES.requestExpired },
+  tokenUsed: { kind: 'conflict', text: 'This device key was already used; start again from the extension.' },
+  notFound: { kind: 'not_found', text: 'Device not found' },
+  sessionOnly: { kind: 'forbidden', text: 'Approve and manage devices on the Promptory website while signed in.' },
+  outOfScope: { kind: 'forbidden', text: 'The extension may not call this endpoint.' },
+  requestUnknown: { kind: 'not_found', text: 'This connection request is unknown; start again from the extension.' },
+  requestExpired: { kind: 'conflict', text: 'This connection request has expired; start again from the extension.' },
 });
 
 /** SHA-256 of the device token, lower-case hex: what the site stores and the approval link carries. */

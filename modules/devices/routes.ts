@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idOrZeroParam, idParam } from '../../events/ids';
+import { idOrZeroParam, idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import type { PromptView } from '../prompts/contracts';
 import { connectDeviceRequest, connectionRequest, extensionPromptsQuery, type DeviceView } from './contracts';
@@ -42,7 +41,7 @@ export const deviceRoutes = {
     path: '/api/extension/devices/{id}',
     caller: 'web-user',
     reads: [],
-    params: z.object({ id: idParam }),
+    params: idParams,
     summary: "Revokes one of the user's devices: its token stops working on the next call (204).",
   }),
   signOutDevice: route<null>()({

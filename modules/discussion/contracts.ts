@@ -25,29 +25,20 @@ export const DISCUSSION_MESSAGES = {
   noteRequired: 'Please say what is wrong',
   reasonMin: `Reason must be at least ${DISCUSSION_LIMITS.reason.min} characters`,
   reasonMax: `Reason must not exceed ${DISCUSSION_LIMITS.reason.max} characters`,
-  notFound: 'Comment not found',
-  promptNotFound: 'Prompt not found',
-  notYours: 'Only its author may change a comment',
-  editWindow: 'A comment can be edited for 15 minutes after posting',
-  oneLevel: 'Replies go one level deep: reply to the comment above',
-  adminOnly: 'Only the admin may do that',
-  reportNotFound: 'Report not found',
-  reportResolved: 'This report has already been resolved',
-  wrongTarget: 'That action does not fit this report',
   tooFast: 'You are doing that too often. Please wait a few minutes and try again.',
 } as const;
 
 /** What comments and reports refuse, by code (texts in `refusals:discussion.*`). */
 export const DISCUSSION_REFUSALS = refusals('discussion', {
-  notFound: { kind: 'not_found', text: DISCUSSION_MESSAGES.notFound },
-  promptNotFound: { kind: 'not_found', text: DISCUSSION_MESSAGES.promptNotFound },
-  notYours: { kind: 'forbidden', text: DISCUSSION_MESSAGES.notYours },
-  editWindow: { kind: 'conflict', text: DISCUSSION_MESSAGES.editWindow },
-  oneLevel: { kind: 'invalid', text: DISCUSSION_MESSAGES.oneLevel },
-  adminOnly: { kind: 'forbidden', text: DISCUSSION_MESSAGES.adminOnly },
-  reportNotFound: { kind: 'not_found', text: DISCUSSION_MESSAGES.reportNotFound },
-  reportResolved: { kind: 'conflict', text: DISCUSSION_MESSAGES.reportResolved },
-  wrongTarget: { kind: 'invalid', text: DISCUSSION_MESSAGES.wrongTarget },
+  notFound: { kind: 'not_found', text: 'Comment not found' },
+  promptNotFound: { kind: 'not_found', text: 'Prompt not found' },
+  notYours: { kind: 'forbidden', text: 'Only its author may change a comment' },
+  editWindow: { kind: 'conflict', text: 'A comment can be edited for 15 minutes after posting' },
+  oneLevel: { kind: 'invalid', text: 'Replies go one level deep: reply to the comment above' },
+  adminOnly: { kind: 'forbidden', text: 'Only the admin may do that' },
+  reportNotFound: { kind: 'not_found', text: 'Report not found' },
+  reportResolved: { kind: 'conflict', text: 'This report has already been resolved' },
+  wrongTarget: { kind: 'invalid', text: 'That action does not fit this report' },
 });
 
 const body = z.string().trim().min(DISCUSSION_LIMITS.body.min, DISCUSSION_MESSAGES.bodyMin).max(DISCUSSION_LIMITS.body.max, DISCUSSION_MESSAGES.bodyMax);

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idParam as id } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import {
@@ -15,8 +14,6 @@ import {
   type ReportView,
 } from './contracts';
 
-const params = z.object({ id });
-
 /** Comments on public prompts and reports of prompts and comments. Writes are the website's: never a device or a token. */
 export const discussionRoutes = {
   comments: route<CommentPage>()({
@@ -24,7 +21,7 @@ export const discussionRoutes = {
     path: '/api/prompts/{id}/comments',
     caller: 'anyone',
     device: true,
-    params,
+    params: idParams,
     query: commentsQuery,
     summary: "A public prompt's comments, a page of threads at a time (order newest or oldest; limit ≤ 100, default 20), each with its replies oldest first.",
   }),
@@ -33,7 +30,7 @@ export const discussionRoutes = {
     path: '/api/prompts/{id}/comments',
     caller: 'web-user',
     reads: ['discussion'],
-    params,
+    params: idParams,
     body: commentRequest,
     summary: 'Posts a comment (plain text, at most 2,000 characters) or, with parentId, a reply to a top-level comment (201).',
   }),
@@ -42,7 +39,7 @@ export const discussionRoutes = {
     path: '/api/comments/{id}',
     caller: 'web-user',
     reads: ['discussion'],
-    params,
+    params: idParams,
     body: editCommentRequest,
     summary: 'Changes the text of one of your comments, within 15 minutes of posting it.',
   }),
@@ -51,7 +48,7 @@ export const discussionRoutes = {
     path: '/api/comments/{id}',
     caller: 'web-user',
     reads: ['discussion'],
-    params,
+    params: idParams,
     summary: 'Deletes one of your comments (its replies stay under a "deleted" placeholder).',
   }),
   reportPrompt: route<{ id: number }>()({
@@ -59,7 +56,7 @@ export const discussionRoutes = {
     path: '/api/prompts/{id}/reports',
     caller: 'web-user',
     reads: [],
-    params,
+    params: idParams,
     body: reportRequest,
     summary: 'Reports a public prompt to the admin with a reason (201; the same report again while open answers the open one).',
   }),
@@ -68,7 +65,7 @@ export const discussionRoutes = {
     path: '/api/comments/{id}/reports',
     caller: 'web-user',
     reads: [],
-    params,
+    params: idParams,
     body: reportRequest,
     summary: 'Reports a comment to the admin with a reason (201).',
   }),
@@ -91,7 +88,7 @@ export const discussionRoutes = {
     path: '/api/admin/reports/{id}',
     caller: 'admin',
     reads: ['catalog', 'review', 'duplicates', 'discussion', 'audit'],
-    params,
+    params: idParams,
     body: resolveReportRequest,
     summary: 'Decides a report with a reason: hide the comment, withdraw the prompt, or dismiss it.',
   }),

@@ -8,14 +8,12 @@ import { refusals } from '../../events/refusals';
 export const ENGAGEMENT_MESSAGES = {
   promptId: 'Please choose a prompt.',
   ratingValue: 'A rating is 1 (Not Helpful) or 5 (Helpful).',
-  bookmarkNotFound: 'Bookmark not found',
-  promptNotFound: 'Prompt not found',
 } as const;
 
 /** What bookmarks, ratings and history refuse, by code (texts in `refusals:engagement.*`). */
 export const ENGAGEMENT_REFUSALS = refusals('engagement', {
-  bookmarkNotFound: { kind: 'not_found', text: ENGAGEMENT_MESSAGES.bookmarkNotFound },
-  promptNotFound: { kind: 'not_found', text: ENGAGEMENT_MESSAGES.promptNotFound },
+  bookmarkNotFound: { kind: 'not_found', text: 'Bookmark not found' },
+  promptNotFound: { kind: 'not_found', text: 'Prompt not found' },
 });
 
 /**

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idParam } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import type { PromptView } from '../prompts/contracts';
@@ -32,7 +31,7 @@ export const engagementRoutes = {
     path: '/api/favorites/{id}',
     caller: 'user',
     reads: ['engagement'],
-    params: z.object({ id: idParam }),
+    params: idParams,
     summary: "Removes one of the user's bookmarks by favorite id or by prompt id.",
   }),
   myBookmarks: route<Page<WithPrompt<FavoriteView>>>()({
@@ -57,7 +56,7 @@ export const engagementRoutes = {
     method: 'GET',
     path: '/api/prompts/{id}/rating',
     caller: 'user',
-    params: z.object({ id: idParam }),
+    params: idParams,
     summary: "The signed-in user's rating of a public prompt: 1, 5 or null.",
   }),
   recordHistory: route<HistoryEntryView>()({
@@ -75,7 +74,7 @@ export const engagementRoutes = {
     caller: 'user',
     // Read-only: the extension's fill-in will offer the same suggestions.
     device: true,
-    params: z.object({ id: idParam }),
+    params: idParams,
     summary:
       "The signed-in user's last 5 distinct values for each variable of a public prompt: this prompt's first, then the same name's on their other prompts.",
   }),

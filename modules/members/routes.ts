@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { idParam } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { pageQuery, type Page } from '../../events/paging';
 import { route } from '../../events/route';
 import type { CollectionView } from '../collections/contracts';
 import type { PromptView } from '../prompts/contracts';
 import { boardPeriod, featureMemberRequest, type ContributionView, type LeaderboardEntry, type MemberProfileView, type MemberView } from './contracts';
-
-const params = z.object({ id: idParam });
 
 /** A featured member with their best prompts (most points of all time first). */
 export interface FeaturedMemberView extends MemberView {
@@ -40,14 +37,14 @@ export const memberRoutes = {
     method: 'GET',
     path: '/api/members/{id}',
     caller: 'anyone',
-    params,
+    params: idParams,
     summary: 'A member with a published prompt (or featured): their name, published count and standing on each board; 404 otherwise.',
   }),
   memberPrompts: route<Page<PromptView>>()({
     method: 'GET',
     path: '/api/members/{id}/prompts',
     caller: 'anyone',
-    params,
+    params: idParams,
     query: pageQuery,
     summary: "A member's published prompts, newest first; paged (cursor: the last id).",
   }),
@@ -55,7 +52,7 @@ export const memberRoutes = {
     method: 'GET',
     path: '/api/members/{id}/collections',
     caller: 'anyone',
-    params,
+    params: idParams,
     query: pageQuery,
     summary: "A member's public collections, newest first; paged (cursor: the last id).",
   }),
@@ -64,7 +61,7 @@ export const memberRoutes = {
     path: '/api/admin/members/{id}/featured',
     caller: 'admin',
     reads: ['community', 'audit'],
-    params,
+    params: idParams,
     body: featureMemberRequest,
     summary: 'Features a member on the Community page ({ featured: true }) or takes them off it (false); repeating it changes nothing.',
   }),

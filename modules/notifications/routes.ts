@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idParam } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import type { Page } from '../../events/paging';
 import { route } from '../../events/route';
 import {
@@ -40,7 +39,7 @@ export const notificationRoutes = {
     path: '/api/me/notifications/{id}/read',
     caller: 'web-user',
     reads: ['notifications'],
-    params: z.object({ id: idParam }),
+    params: idParams,
     summary: "Marks one of the caller's notifications (by its position) read; 404 when it is not theirs.",
   }),
   notificationsAllRead: route<NotificationCount>()({

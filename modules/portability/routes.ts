@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../events/ids';
+import { idParam, idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import {
   exportQuery,
@@ -27,7 +27,7 @@ export const portabilityRoutes = {
     method: 'GET',
     path: '/api/prompts/{id}/download',
     caller: 'anyone',
-    params: z.object({ id: idParam }),
+    params: idParams,
     query: promptDownloadQuery,
     summary:
       'Downloads one prompt the caller may read (a public one; their own private or unpublished one) as a file: `markdown` (YAML front matter with its variables, then the content, as in the Markdown export), `json` (the prompt as the Promptory export writes it, with the versions the caller may see) or `text` (the content alone).',

@@ -16,6 +16,7 @@ import {
   type StoreTx,
   type StreamAppend,
 } from '../../events';
+import { forgetPromptText } from '../../events/personal';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { DeletionResult, EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
 import { importDecider, requireImportOwner } from './domain/import';
@@ -90,24 +91,30 @@ export async function deletePrompt(store: EventStore, promptId: number, actor: A
   return { result, events: decided.events, last: decided.last };
 }
 
-/** The author restores their deleted prompt as it stood before (see decideUndelete). */
-export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
-  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor } }, metadata);
+/** The author restores their deleted prompt, or undoes its deletion (see decideUndelete). */
+export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, now = new Date()) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor, now } }, metadata);
   const result: DeletionResult = { id: promptId, status: decided.state.status as PromptStatusName, purgeAfter: null };
   return { result, events: decided.events, last: decided.last };
 }
 
 /**
  * The purge of `promptIds` (deleted prompts found due in the review read model): each stream
- * decides again, so a prompt restored since, or not yet due, stays. One transaction per prompt.
+ * decides again, so a prompt restored since, or not yet due, stays. One transaction per prompt,
+ * which erases the prompt's key with its purge: its text in every event of its stream, published
+ * or not, can never be opened again.
  */
 export async function purgeDeletedPrompts(store: EventStore, promptIds: readonly number[], metadata: EventMetadata, now = new Date()) {
-  const events: StoredEvent[] = [];
+  let purged = 0;
   for (const promptId of promptIds) {
-    const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'purge', promptId, now } }, metadata);
-    events.push(...decided.events);
+    const { result } = await transact(store, async (tx) => {
+      const decided = await executeIn(tx, promptDecider, { stream: promptStream(promptId), command: { kind: 'purge', promptId, now } }, metadata);
+      if (decided.events.length) await forgetPromptText(tx, promptId);
+      return decided.events.length;
+    });
+    purged += result;
   }
-  return events.length;
+  return purged;
 }
 
 async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {
@@ -281,7 +288,9 @@ function partsOf(planned: readonly { stream: string; promptId: number; events: N
  * stream: nothing is written unless all of them pass. Then the batch is written in parts,
  * each a short transaction that appends some prompts' events (a prompt's versions in one
  * statement) with the batch stream's record of them; then each of `collections` (another
- * module's makers, answering the collection's id) in a part of its own. A failure part-way
+ * module's makers, answering the collection's id) in a part of its own. `tagsIn` (the tags
+ * module's) tags the prompts a part starts in that part's transaction: a prompt is never
+ * saved without the tags its file gives it. A failure part-way
  * takes back the parts already written (the undo's own path) before it is reported; a crash
  * part-way leaves them recorded under the batch, so its undo takes them back and importing the
  * same file again finds them already there and brings the rest.
@@ -295,6 +304,8 @@ export async function importPrompts(
   collections: readonly ((tx: StoreTx) => Promise<number>)[] = [],
   /** How the undo takes those collections back (see undoImport): a failure part-way undoes what was written. */
   undoCollections?: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown>,
+  /** Writes the tags of the prompts a part starts (`index`: in `prompts`), in that part's transaction. */
+  tagsIn?: (tx: StoreTx, started: readonly { index: number; promptId: number }[]) => Promise<unknown>,
 ) {
   const { result: ids } = await store.transaction(async (tx) => ({ batchId: await tx.nextId('import'), firstId: await tx.nextId('prompt', prompts.length) }));
   const { batchId, firstId } = ids;
@@ -330,11 +341,13 @@ export async function importPrompts(
           part.map(({ stream, events, from }) => ({ streamId: stream, events, expectedVersion: from === 0 ? 'no_stream' : from })),
           metadata,
         );
-        await record(
-          tx,
-          part.filter((slice) => slice.from === 0).map((slice) => slice.promptId),
-          [],
-        );
+        const started = part.filter((slice) => slice.from === 0).map((slice) => slice.promptId);
+        await record(tx, started, []);
+        if (tagsIn)
+          await tagsIn(
+            tx,
+            started.map((promptId) => ({ index: promptId - firstId, promptId })),
+          );
       });
     }
     for (const make of collections)

@@ -374,7 +374,14 @@ export interface DeletedPromptView {
   purgeAfter: string;
 }
 
-/** What deleting or restoring a prompt answers: its status now (restored: as before its deletion). */
+/**
+ * How long after a deletion its Undo brings a pending or published prompt back as it was (the
+ * toast offers Undo for a third of it; the rest is for a slow network). Restored later, from
+ * Recently deleted, such a prompt comes back withdrawn.
+ */
+export const UNDO_DELETE_MS = 30_000;
+
+/** What deleting or restoring a prompt answers: its status now (restored: see UNDO_DELETE_MS). */
 export interface DeletionResult {
   id: number;
   status: PromptStatusName | 'deleted';
@@ -513,6 +520,17 @@ export interface VersionView extends PendingRevision {
   restoredFrom: number | null;
   /** The version the public sees now (published prompts), or the live one (others). */
   current: boolean;
+}
+
+/**
+ * A version as the version history lists it: with its uses and the ratings its raters gave on it
+ * (each user's current rating counts for the version they rated). Uses and ratings from before
+ * they carried a version count only in the prompt's totals.
+ */
+export interface VersionHistoryItem extends VersionView {
+  uses: number;
+  ratingCount: number;
+  helpfulCount: number;
 }
 
 /** A pending revision in the admin's queue (GET /api/admin/revisions), with the published version it would replace. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../events/ids';
+import { idParam, idParams } from '../../events/ids';
 import { pageQuery, type Page } from '../../events/paging';
 import { route, type ReadModel } from '../../events/route';
 import {
@@ -27,11 +27,10 @@ import {
   type RevisionView,
   type StatsView,
   type MyPromptView,
-  type VersionView,
+  type VersionHistoryItem,
 } from './contracts';
 import type { PromptStatus } from './domain/prompt';
 
-const params = z.object({ id: idParam });
 const versionParams = z.object({ id: idParam, version: idParam });
 /** A projection's name as the admin's replay and rebuild name it. */
 export const projectionName = z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/);
@@ -85,7 +84,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}',
     caller: 'anyone',
     device: true,
-    params,
+    params: idParams,
     summary:
       'One prompt with the fill-in variables of its content ({ name, default?, options? }, in order of first appearance): a public one for anyone; an unpublished one (with its status) only for its submitter and the admin.',
   }),
@@ -113,7 +112,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/submit',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     summary: 'The author submits their private prompt to the community: it becomes pending review (409 when it is not private).',
   }),
   resubmit: route<OwnPromptView>()({
@@ -121,7 +120,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/resubmit',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     summary: 'The author sends their rejected prompt back to review once they have edited it since the rejection (409 when it is not rejected or unchanged).',
   }),
   withdraw: route<ReviewResult>()({
@@ -129,7 +128,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     summary: 'The author (or the admin) withdraws the prompt: it leaves every public list at once.',
   }),
   deletePrompt: route<DeletionResult>()({
@@ -137,7 +136,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/delete',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     summary:
       'The author deletes their prompt, whatever its status (a pending or published one is withdrawn first): it leaves their lists for Recently deleted, restorable for 30 days, then purged. Anyone else gets 404; deleting again changes nothing.',
   }),
@@ -146,8 +145,9 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/undelete',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
-    summary: 'The author restores their deleted prompt as it stood before its deletion (a withdrawn one stays withdrawn); 409 when it is not deleted.',
+    params: idParams,
+    summary:
+      'The author restores their deleted prompt: within 30 seconds of its deletion (the Undo) a pending or published one comes back as it was; later it comes back withdrawn (private, rejected and withdrawn ones as they were); 409 when it is not deleted.',
   }),
   copy: route<OwnPromptView>()({
     method: 'POST',
@@ -155,7 +155,7 @@ export const promptRoutes = {
     caller: 'user',
     reads: PROMPT_READS,
     device: true,
-    params,
+    params: idParams,
     summary:
       "Saves a copy of someone else's public prompt into the caller's library as their private prompt (its published text and variables), linked back to the original, which counts its copiers (201 with the copy; 404 when it is not public, 409 when it is the caller's own).",
   }),
@@ -164,7 +164,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/ownership',
     caller: 'user',
     device: true,
-    params,
+    params: idParams,
     summary:
       'Whether the caller wrote the prompt (one they may see): a prompt published under a pen name shows no account, yet its page offers its own author their own actions.',
   }),
@@ -181,20 +181,20 @@ export const promptRoutes = {
     path: '/api/prompts/{id}',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     body: editPromptRequest,
     summary:
       "The author (or the admin) edits title, description, content or category with an optional change note: applied at once to a private, pending or rejected prompt; for a published one the author's edit waits as a pending revision (an edit that changes nothing appends nothing).",
   }),
-  versions: route<Page<VersionView>>()({
+  versions: route<Page<VersionHistoryItem>>()({
     method: 'GET',
     path: '/api/prompts/{id}/versions',
     caller: 'anyone',
     device: true,
-    params,
+    params: idParams,
     query: pageQuery,
     summary:
-      "A prompt's versions, oldest first (paged: limit ≤ 100): all of them for its author (and the admin, unless private); only the published ones of a public prompt for anyone else.",
+      "A prompt's versions, oldest first (paged: limit ≤ 100), each with its uses and ratings: all of them for its author (and the admin, unless private); only the published ones of a public prompt for anyone else.",
   }),
   restore: route<EditResult>()({
     method: 'POST',
@@ -210,7 +210,7 @@ export const promptRoutes = {
     path: '/api/prompts/{id}/revision',
     caller: 'user',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     summary: 'The author withdraws their pending revision: the published version stays (409 when none is pending).',
   }),
   use: route<{ id: number; usageCount: number }>()({
@@ -219,7 +219,7 @@ export const promptRoutes = {
     caller: 'anyone',
     reads: ['catalog'],
     device: true,
-    params,
+    params: idParams,
     summary: 'Records a copy of a public prompt (once per visitor per prompt per day) and answers its usage count.',
   }),
   mySubmissions: route<Page<MyPromptView>>()({
@@ -243,7 +243,7 @@ export const promptRoutes = {
     path: '/api/admin/prompts/{id}/review',
     caller: 'admin',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     body: reviewRequest,
     summary: 'The first decision on a pending prompt; a prompt no longer pending is a 409.',
   }),
@@ -268,7 +268,7 @@ export const promptRoutes = {
     path: '/api/admin/prompts/{id}/re-review',
     caller: 'admin',
     reads: PROMPT_READS,
-    params,
+    params: idParams,
     body: reReviewRequest,
     summary: 'Changes an earlier decision: publishes a rejected prompt or withdraws a published one.',
   }),

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idParam as id } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { deleteTagRequest, renameTagRequest, setTagsRequest, type PromptTagsView, type TagChangeView, type TagView } from './contracts';
 
@@ -17,7 +16,7 @@ export const tagRoutes = {
     path: '/api/prompts/{id}/tags',
     caller: 'user',
     reads: ['tags'],
-    params: z.object({ id }),
+    params: idParams,
     body: setTagsRequest,
     summary: "Sets the tags of one of the user's own prompts (the whole set; empty removes them): at most 10, each at most 30 characters.",
   }),

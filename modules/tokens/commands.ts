@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { executeIn, findBearer, hashBearer, revokeBearerIn, type EventMetadata, type EventStore, type Sql, userRevocations } from '../../events';
+import { executeIn, findBearer, hashBearer, revokeBearerIn, type EventMetadata, type EventStore, type Sql, transact, userRevocations } from '../../events';
 import { DAY_MS, TOKEN_PREFIX, type AccessTokenView, type CreateTokenRequest, type CreatedTokenView, type TokenScope } from './contracts';
 import { accessTokenKind, tokenDecider, tokenPlan } from './domain/token';
 
@@ -29,7 +29,7 @@ const toView = (r: TokenRow): AccessTokenView => ({
 export async function createAccessToken(store: EventStore, userId: number, request: CreateTokenRequest, metadata: EventMetadata, now = new Date()) {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const expiresAt = new Date(now.getTime() + request.expiresInDays * DAY_MS);
-  const { result, events, last } = await store.transaction(async (tx) => {
+  const { result, events, last } = await transact(store, async (tx) => {
     // Serialises one user's creations, so the count below cannot be passed by a burst.
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`access-tokens-${userId}`]);
     const [{ n }] = await tx.query<{ n: number }>(`select count(*)::int as n from access_tokens where user_id = $1 and ${accessTokenKind.working('$2')}`, [
@@ -57,7 +57,7 @@ const userWide = userRevocations(accessTokenKind, tokenDecider, (tokenId, userId
 
 /** Ends a token's access at once (from the dashboard). Revoking twice changes nothing. */
 export async function revokeAccessToken(store: EventStore, userId: number, tokenId: number, metadata: EventMetadata) {
-  return store.transaction((tx) => revokeBearerIn(tx, accessTokenKind, tokenDecider, tokenId, { kind: 'revoke', tokenId, userId, by: 'user' }, metadata));
+  return transact(store, (tx) => revokeBearerIn(tx, accessTokenKind, tokenDecider, tokenId, { kind: 'revoke', tokenId, userId, by: 'user' }, metadata));
 }
 
 /**

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idParam } from '../../events/ids';
+import { idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { createTokenRequest, type AccessTokenView, type CreatedTokenView } from './contracts';
 
@@ -25,7 +24,7 @@ export const tokenRoutes = {
     path: '/api/tokens/{id}',
     caller: 'web-user',
     reads: [],
-    params: z.object({ id: idParam }),
+    params: idParams,
     summary: "Revokes one of the user's access tokens: it stops working on the next call (204).",
   }),
 };

@@ -6,15 +6,22 @@ type UsedEvent = Extract<StoredEvent, { type: 'Used' }>;
 
 /**
  * Many uses in one statement: each row counts only the uses after its watermark, so the
- * result is the same as applying the events one by one, whatever the batch boundaries.
+ * result is the same as applying the events one by one, whatever the batch boundaries. The
+ * same fresh uses are counted per version too (catalog_version_uses, under the prompt row's
+ * watermark: both change in this one statement); a use recorded before uses carried their
+ * version counts only in the total.
  */
 function countUses(uses: UsedEvent[]): Statement {
   return {
     text: `with x as (
-             select * from unnest($1::int[], $2::text[], $3::bigint[], $4::int[]) with ordinality as x(id, tx, pos, n, ord)
+             select * from unnest($1::int[], $2::text[], $3::bigint[], $4::int[], $5::int[]) with ordinality as x(id, tx, pos, n, version, ord)
            ), fresh as (
              select x.* from x join catalog_prompts c on c.id = x.id
              where (x.tx::xid8, x.pos) > (c.applied_tx, c.applied_pos)
+           ), per_version as (
+             insert into catalog_version_uses (prompt_id, version, uses)
+             select id, version, sum(n)::int from fresh where version is not null group by id, version
+             on conflict (prompt_id, version) do update set uses = catalog_version_uses.uses + excluded.uses
            ), counted as (
              select id, sum(n)::int as n,
                     (array_agg(tx order by ord desc))[1] as last_tx,
@@ -24,7 +31,13 @@ function countUses(uses: UsedEvent[]): Statement {
            update catalog_prompts c
            set usage_count = c.usage_count + counted.n, applied_tx = counted.last_tx::xid8, applied_pos = counted.last_pos
            from counted where c.id = counted.id`,
-    params: [uses.map((e) => e.data.promptId), uses.map((e) => e.txId), uses.map((e) => e.position), uses.map((e) => e.data.count)],
+    params: [
+      uses.map((e) => e.data.promptId),
+      uses.map((e) => e.txId),
+      uses.map((e) => e.position),
+      uses.map((e) => e.data.count),
+      uses.map((e) => e.data.version),
+    ],
   };
 }
 import { categoryById } from '../../modules/prompts/contracts';
@@ -101,6 +114,10 @@ const AFTER = '(applied_tx, applied_pos) < ($2::xid8, $3::bigint)';
  */
 function forgetAuthor(userId: number): Statement[] {
   return [
+    {
+      text: `delete from catalog_version_uses where prompt_id in (select id from catalog_prompts where submitted_by = $1 and status <> 'approved')`,
+      params: [userId],
+    },
     { text: `delete from catalog_prompts where submitted_by = $1 and status <> 'approved'`, params: [userId] },
     // The name leaves the index with its weight-D lexemes (the category's words go with them until the next edit).
     {
@@ -217,8 +234,10 @@ export const catalogProjection: Projection = {
   // v14: search_vector and search_head, the search engine's index of every field (docs/search.md).
   // v15: copied_from and copy_count ("Save a copy": the copy links back, the original counts its copiers).
   // v16: catalog_words, the published words' lexicon (typo tolerance), and in_lexicon.
-  version: 16,
-  tables: ['catalog_prompts', 'catalog_words'],
+  // v17: catalog_version_uses, each version's uses (the version history shows them).
+  // v18: Chinese folded without Taiwan's phrase rules that turn a word into another (行程 stays 行程).
+  version: 18,
+  tables: ['catalog_prompts', 'catalog_words', 'catalog_version_uses'],
   handles: [
     'AccountDeleted',
     'PromptSubmitted',
@@ -286,6 +305,13 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_words on catalog_prompts using gin (search_vector);
     create index catalog_prompts_copies on catalog_prompts (copied_from, submitted_by) where copied_from is not null;
     -- "C" order: code point order, the same on every backend and locale (catalog/typos.ts reads the next word)
+    -- the uses of each public version (Used.version); uses from before versions were recorded are not here
+    create table catalog_version_uses (
+      prompt_id integer not null,
+      version integer not null,
+      uses integer not null,
+      primary key (prompt_id, version)
+    );
     create table catalog_words (
       word text collate "C" primary key,
       n integer not null
@@ -378,7 +404,10 @@ function rowStatements(event: StoredEvent): Statement[] {
     case 'PromptDiscarded':
     case 'PromptPurged':
       // An undone import's private prompt, or a deleted one past its restore window: gone. Events arrive in log order, so its insert never comes after.
-      return [{ text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] }];
+      return [
+        { text: 'delete from catalog_version_uses where prompt_id = $1', params: [event.data.promptId] },
+        { text: 'delete from catalog_prompts where id = $1', params: [event.data.promptId] },
+      ];
     case 'PromptDeleted':
     case 'PromptUndeleted':
       // In Recently deleted the row waits, hidden from everyone, to come back as it stood.
@@ -417,13 +446,7 @@ function rowStatements(event: StoredEvent): Statement[] {
         { text: `update catalog_prompts set applied_tx = $2::xid8, applied_pos = $3 where id = $1 and ${AFTER}`, params: [event.data.promptId, ...at] },
       ];
     case 'Used':
-      return [
-        {
-          text: `update catalog_prompts set usage_count = usage_count + $4, applied_tx = $2::xid8, applied_pos = $3
-                   where id = $1 and ${AFTER}`,
-          params: [event.data.promptId, ...at, event.data.count],
-        },
-      ];
+      return [countUses([event])];
     case 'Rated': {
       // A changed rating replaces the user's earlier one: counted once, its old value taken back.
       const { value, previous } = event.data;

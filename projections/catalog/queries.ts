@@ -268,7 +268,18 @@ export async function getRatingStats(sql: Sql, id: number): Promise<RatingStats 
 
 /** Everything, for tests comparing live tables with a replay. */
 export async function dumpCatalog(sql: Sql): Promise<unknown[]> {
-  return sql.query(`select ${COLUMNS} from catalog_prompts order by id`);
+  const prompts = await sql.query(`select ${COLUMNS} from catalog_prompts order by id`);
+  return [...prompts, ...(await sql.query(`select * from catalog_version_uses order by prompt_id, version`))];
+}
+
+/** How many uses each of `versions` of a prompt has (a version nobody used is absent). */
+export async function getVersionUses(sql: Sql, promptId: number, versions: readonly number[]): Promise<Map<number, number>> {
+  if (versions.length === 0) return new Map();
+  const rows = await sql.query<{ version: number; uses: number }>(
+    `select version, uses from catalog_version_uses where prompt_id = $1 and version = any($2::int[])`,
+    [promptId, [...versions]],
+  );
+  return new Map(rows.map((r) => [r.version, r.uses]));
 }
 
 /** The shown title and content of prompts by id, whatever their status: what the duplicate check compares exactly (src/server/review/duplicates.ts). */

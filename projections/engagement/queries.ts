@@ -61,6 +61,17 @@ export async function getVersionRating(sql: Sql, promptId: number, version: numb
   return { version, count: row.count, helpful: row.helpful };
 }
 
+/** `getVersionRating` for several versions of a prompt at once (a version nobody rated is absent). */
+export async function getVersionRatings(sql: Sql, promptId: number, versions: readonly number[]): Promise<Map<number, { count: number; helpful: number }>> {
+  if (versions.length === 0) return new Map();
+  const rows = await sql.query<{ version: number; count: number; helpful: number }>(
+    `select version, count(*)::int as count, (count(*) filter (where value = 5))::int as helpful
+     from ratings where prompt_id = $1 and version = any($2::int[]) group by version`,
+    [promptId, [...versions]],
+  );
+  return new Map(rows.map((r) => [r.version, { count: r.count, helpful: r.helpful }]));
+}
+
 /** The user's usage history, newest first. */
 export async function listHistory(sql: Sql, userId: number, page: PageRequest = { limit: PAGE_MAX }): Promise<Page<HistoryEntryView>> {
   type HistoryRow = { id: number; prompt_id: number; used_at: Date; modified_content: string | null; filled_values: Record<string, string> | null };

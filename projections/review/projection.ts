@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../events';
-import type { Projection, Statement } from '../types';
+import { REVIEW_LIFECYCLE_EVENTS, type Projection, type Statement } from '../types';
 
 /**
  * A whole batch in four statements (five with discarded prompts) (the as-of replay runs on every such request): the
@@ -346,20 +346,7 @@ export const reviewProjection: Projection = {
   // v8: deletion by the author (status 'deleted', deleted_at, purge_after), restore and purge.
   version: 8,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
-  handles: [
-    'AccountDeleted',
-    'PromptSubmitted',
-    'PromptSavedPrivately',
-    'PromptSharedForReview',
-    'PromptResubmitted',
-    'PromptReviewed',
-    'PromptWithdrawn',
-    'PromptDiscarded',
-    'PromptDeleted',
-    'PromptUndeleted',
-    'PromptPurged',
-    ...EDIT_EVENTS,
-  ],
+  handles: ['AccountDeleted', ...REVIEW_LIFECYCLE_EVENTS, 'PromptDeleted', 'PromptUndeleted', 'PromptPurged', ...EDIT_EVENTS],
   ddl: `
     create table review_prompts (
       id integer primary key,

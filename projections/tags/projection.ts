@@ -10,7 +10,8 @@ import type { Projection, Statement } from '../types';
  */
 export const tagsProjection: Projection = {
   name: 'tags',
-  version: 1,
+  // v2: \`folded\` without Taiwan's phrase rules that turn a word into another (search-fold.ts).
+  version: 2,
   tables: ['prompt_tags'],
   handles: [
     'PromptTagsSet',

@@ -1,6 +1,6 @@
 /**
  * Screenshots of the editing and versions screens: the edit page, the version
- * history with a diff, My Prompts with a pending revision, the admin's Revisions tab, the detail
+ * history with a diff and each version's uses and rating, My Prompts with a pending revision, the admin's Revisions tab, the detail
  * page with its per-version rating, and "Updated since you saved it" on the Bookmarks tabs and a
  * collection. Written to OUT_DIR (default /tmp/shots-versions) as
  * <page>-<width>-<lng>-<theme>.png, full page. Against a running build started with ADMIN_EMAIL
@@ -43,6 +43,8 @@ const collection = await ok(
   reader.request.post(`${base}/api/collections`, { data: { name: 'Reports', description: 'Prompts I write reports with.', isPublic: true } }),
 );
 await ok('collect', reader.request.post(`${base}/api/collections/${collection.id}/prompts`, { data: { promptId: id } }));
+// A use of the first published version; after the revision, a use and a rating of the new one (the history lists each apart).
+await ok('use', reader.request.put(`${base}/api/prompts/${id}/use`));
 const revision = await edit({
   content:
     'Write a detailed report about {{主題}} in a {{tone:formal|casual}} tone.\nKeep it under 300 words.\nEnd with three questions.\n請用繁體中文寫一個簡短的標題。',
@@ -50,6 +52,7 @@ const revision = await edit({
 });
 await ok('approve revision', admin.request.put(`${base}/api/admin/prompts/${id}/revisions/${revision.version}/review`, { data: { isApproved: true } }));
 await ok('rate', reader.request.post(`${base}/api/ratings`, { data: { promptId: id, value: 5 } }));
+await ok('use again', author.request.put(`${base}/api/prompts/${id}/use`));
 const pending = await edit({ description: 'A short report on any topic, in the tone and length you pick.', note: 'Mention the length' });
 console.log(`prompt ${id}: public version ${revision.version}, pending revision ${pending.version}`);
 

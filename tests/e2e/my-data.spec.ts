@@ -139,3 +139,23 @@ for (const lng of ['en', 'zh-HK'] as const) {
     expectNoErrors(errors);
   });
 }
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`import preview in ${lng}: an over-long title is shortened at a word, and the preview says the full title is kept in the description`, async ({
+    page,
+    context,
+  }) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.77' : '198.51.100.78' });
+    await apiSignUp(page.request);
+    const title = 'A remarkably long title for a prompt that reviews travel plans day by day and checks every booking twice over';
+    await page.goto(`/dashboard/import?lng=${lng}`);
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'prompts.csv', mimeType: 'text/csv', buffer: Buffer.from(`act,prompt\n${title},Review my travel plan.\n`) });
+    await page.getByTestId('import-check').click();
+    const item = page.getByTestId('import-items').locator(':scope > li');
+    await expect(item.getByTestId('import-title-shortened')).toHaveText(importStrings(lng).titleShortened);
+    // Cut after a whole word, marked with an ellipsis.
+    await expect(item).toContainText('A remarkably long title for a prompt that reviews travel plans day by day and checks every booking…');
+  });
+}

@@ -136,3 +136,22 @@ test('the create page: choosing Private swaps the review notice for the private 
   await page.getByTestId('visibility-public').click();
   await expect(page.getByTestId('review-notice')).toBeVisible();
 });
+
+test('sharing an imported private prompt over 5,000 characters says why it cannot be submitted as it is, in either language', async ({ page }) => {
+  await apiSignUp(page.request);
+  const refusals = (lng: string) => JSON.parse(readFileSync(`src/i18n/locales/${lng}/refusals.json`, 'utf8')).prompts.shareContentTooLong as string;
+  const long = `Review this plan. ${'Every step needs a reason. '.repeat(200)}`;
+  const imported = await page.request.post('/api/me/import', { data: { format: 'prompts-chat-csv', content: `act,prompt\nLong plan reviewer,"${long}"\n` } });
+  expect(imported.status()).toBe(201);
+  const { items } = (await imported.json()) as { items: { promptId?: number }[] };
+  const id = items[0].promptId!;
+  for (const lng of ['en', 'zh-HK']) {
+    await page.goto(`/prompts/${id}?lng=${lng}`);
+    await islandsReady(page);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('own-prompt').getByTestId('share').click();
+    await expect(page.getByTestId('toast')).toContainText(refusals(lng).replace('{{limit}}', '5000'));
+  }
+  // Still private: nothing went to review.
+  expect(((await (await page.request.get(`/api/prompts/${id}`)).json()) as { status: string }).status).toBe('private');
+});

@@ -101,3 +101,38 @@ for (const lng of LANGS) {
     await expectNoErrors(errors);
   });
 }
+
+for (const lng of LANGS) {
+  test(`search in ${lng}: a Simplified query marks a Traditional title; the other script's word is offered`, async ({ page, context, baseURL }) => {
+    await prepare(context, baseURL!, lng);
+    const errors = watchErrors(page);
+    const prompts = (await (await page.request.get('/api/prompts')).json()) as ListedPrompt[];
+
+    // Two characters of a title that Simplified writes otherwise, asked for in Simplified.
+    const byChar = (s: string) => Array.from(s, (ch) => fold(ch)).join('');
+    const titled = prompts
+      .flatMap((prompt) => Array.from(prompt.title.matchAll(/\p{Script=Han}{2,}/gu), ([run]) => ({ prompt, run })))
+      .flatMap(({ prompt, run }) =>
+        Array.from({ length: Array.from(run).length - 1 }, (_, i) => ({
+          prompt,
+          piece: Array.from(run)
+            .slice(i, i + 2)
+            .join(''),
+        })),
+      )
+      .find(({ piece }) => fold(piece) !== piece && fold(piece) === byChar(piece));
+    expect(titled, 'a published title with Traditional characters').toBeDefined();
+    await page.goto(`/prompts?q=${encodeURIComponent(fold(titled!.piece))}`);
+    const card = page.getByTestId('prompt-card').filter({ hasText: titled!.prompt.title });
+    await expect(card.locator('h2 mark').first()).toHaveText(titled!.piece);
+
+    // The mainland's 信息 is Hong Kong's 資訊, another word: nothing found, the empty state offers it.
+    expect(prompts.some((p) => p.content.includes('資訊'))).toBe(true);
+    await page.goto(`/prompts?q=${encodeURIComponent('信息')}`);
+    const offer = page.getByTestId('empty-state').getByRole('link', { name: lng === 'en' ? 'Search the other script: 資訊' : '改用另一種寫法搜尋：資訊' });
+    await offer.click();
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent('資訊')}`));
+    await expect(page.getByTestId('prompt-card').first().getByTestId('search-excerpt').locator('mark').first()).toHaveText('資訊');
+    await expectNoErrors(errors);
+  });
+}

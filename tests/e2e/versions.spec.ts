@@ -193,3 +193,50 @@ for (const lng of LANGS) {
     await expectNoErrors(errors);
   });
 }
+
+/** A card string of `prompts.json` with `count`, as i18next picks its plural form (zh-HK has only `_other`). */
+function cardText(lng: Lang, key: 'uses' | 'ratings', count: number): string {
+  const card = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/prompts.json`, import.meta.url), 'utf8')).card;
+  return (card[`${key}_${count === 1 && card[`${key}_one`] ? 'one' : 'other'}`] as string).replace('{{formatted}}', String(count));
+}
+
+for (const lng of LANGS) {
+  test(`each version lists its own uses and rating (${lng})`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const prompts = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lng}/prompts.json`, import.meta.url), 'utf8'));
+    const owner = await pageIn(browser, baseURL!, lng);
+    const errors = watchErrors(owner);
+    await apiSignUp(owner.request);
+    const submitted = await owner.request.post('/api/prompts', {
+      data: { title: `Figures ${lng} ${Date.now().toString(36)}`, description: 'Counts each wording apart.', content: V1, categoryId: 2, authorName: 'Ada' },
+    });
+    expect(submitted.status()).toBe(201);
+    const id = (await submitted.json()).id as number;
+    const admin = await pageIn(browser, baseURL!, lng);
+    await adminSignIn(admin.request);
+    expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+
+    // Version 1: a member copies it and rates it Helpful. Then the admin's edit makes version 2, which another member copies.
+    const reader = await pageIn(browser, baseURL!, lng);
+    await apiSignUp(reader.request);
+    expect((await reader.request.put(`/api/prompts/${id}/use`)).status()).toBe(200);
+    expect((await reader.request.post('/api/ratings', { data: { promptId: id, value: 5 } })).status()).toBeLessThan(300);
+    expect((await admin.request.patch(`/api/prompts/${id}`, { data: { content: V2 } })).status()).toBe(200);
+    const second = await pageIn(browser, baseURL!, lng);
+    await apiSignUp(second.request);
+    expect((await second.request.put(`/api/prompts/${id}/use`)).status()).toBe(200);
+
+    // Anyone who sees a public prompt's history sees each version's figures; its author too.
+    for (const viewer of [reader, owner]) {
+      await go(viewer, `/prompts/${id}/versions`);
+      const v1 = viewer.locator('[data-testid=version][data-version="1"]').getByTestId('version-figures');
+      const v2 = viewer.locator('[data-testid=version][data-version="2"]').getByTestId('version-figures');
+      await expect(v1.getByTestId('version-uses')).toHaveText(cardText(lng, 'uses', 1));
+      await expect(v1.getByTestId('rating-stat')).toHaveText(`${prompts.card.helpful.replace('{{percent}}', '100')} · ${cardText(lng, 'ratings', 1)}`);
+      await expect(v2.getByTestId('version-uses')).toHaveText(cardText(lng, 'uses', 1));
+      await expect(v2.getByTestId('rating-stat')).toHaveText(prompts.card.noRatings);
+    }
+    await expectAccessible(owner, '[data-testid=versions]');
+    await expectNoErrors(errors);
+  });
+}

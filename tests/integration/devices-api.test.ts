@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { START } from '../../events';
 import { findConnectionRequest } from '../../modules/devices';
-import { DEVICE_MESSAGES, EXTENSION_ORIGIN } from '../../modules/devices/contracts';
+import { DEVICE_REFUSALS, EXTENSION_ORIGIN } from '../../modules/devices/contracts';
 import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp } from '../support/backends';
 import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
@@ -158,7 +158,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     let before = await app.store.count();
     const unknown = await approve(owner, unasked);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe(DEVICE_MESSAGES.requestUnknown);
+    expect(unknown.body.error).toBe(DEVICE_REFUSALS.requestUnknown.message);
     expect(await app.store.count()).toBe(before);
 
     // What the approval page shows: the name, browser and system, origin, when, until when.
@@ -178,7 +178,7 @@ describe.each(backends)('extension devices API on $name', (backend) => {
     before = await app.store.count();
     const late = await approve(owner, token, 'Work laptop');
     expect(late.status).toBe(409);
-    expect(late.body.error).toBe(DEVICE_MESSAGES.requestExpired);
+    expect(late.body.error).toBe(DEVICE_REFUSALS.requestExpired.message);
     expect(await app.store.count()).toBe(before);
     vi.useRealTimers();
     expect((await bearer(token).api(routes.me)).body).toEqual({ user: null });

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postComment } from '../../modules/discussion';
 import { discussionRoutes } from '../../modules/discussion/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { projections } from '../../projections';
 import { commentCounts } from '../../projections/discussion/queries';
-import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { backends, freshApp, settleAll, expectRebuildUnchanged } from '../support/backends';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const ADMIN = 'admin-discussion@example.com';
@@ -14,10 +13,7 @@ const web = (ip: string) => Object.assign(new Browser(ip), { headers: { origin: 
 /** Comments and reports end to end through the real middlewares and endpoints, on both backends. */
 describe.each(backends)('discussion on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const ada = web('10.22.0.1');
-  const bo = web('10.22.0.2');
-  const admin = web('10.22.0.3');
-  const visitor = web('10.22.0.4');
+  const [ada, bo, admin, visitor] = browsersAt('10.22.0', 4, PUBLIC_URL);
   let adaId = 0;
   const promptId = 1;
 
@@ -135,6 +131,31 @@ describe.each(backends)('discussion on $name', (backend) => {
     expect(await told(ada)).toEqual([expect.objectContaining({ role: 'author', outcome: 'hidden', reason: 'Advertising' })]);
   });
 
+  it("resolves a comment's second report with the first when the admin hides it, and refuses a report of the hidden comment", async () => {
+    const cy = web('10.22.0.5');
+    await signUpAs(app, cy, 'cy-discussion@example.com', 'Cy');
+    const rude = await post(ada, 'Spam twice at http://spam.test');
+    const first = await bo.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'spam' } });
+    const second = await cy.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'offensive' } });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).not.toBe(first.body.id);
+    await settleAll(app);
+    const open = (await admin.api(discussionRoutes.openReports, { query: {} })).body.items.map((r: { id: number }) => r.id);
+    expect(open).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+
+    const hidden = await admin.api(discussionRoutes.resolveReport, { params: { id: first.body.id }, body: { action: 'hide', reason: 'Advertising' } });
+    expect(hidden.body).toEqual({ id: first.body.id, outcome: 'hidden' });
+    await settleAll(app);
+    // Nothing is left for the admin: the second report was resolved with the first, and its reporter is told.
+    expect((await admin.api(discussionRoutes.openReports, { query: {} })).body.items.map((r: { id: number }) => r.id)).not.toContain(second.body.id);
+    expect((await admin.api(discussionRoutes.resolveReport, { params: { id: second.body.id }, body: { action: 'dismiss', reason: 'Late' } })).status).toBe(409);
+    const toldCy = (await cy.api(discussionRoutes.myReportOutcomes, { query: {} })).body.items;
+    expect(toldCy).toEqual([expect.objectContaining({ role: 'reporter', outcome: 'hidden', reason: 'Advertising', commentId: rude.body.id })]);
+    // A report of a comment already hidden: it is not there to report.
+    expect((await visitor.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'spam' } })).status).toBe(401);
+    expect((await cy.api(discussionRoutes.reportComment, { params: { id: rude.body.id }, body: { reason: 'other', note: 'Still here?' } })).status).toBe(404);
+  });
+
   it('reports a prompt, the admin withdraws it with a reason, and it leaves the catalog', async () => {
     const created = await ada.api(promptRoutes.submit, {
       body: { title: 'Reported prompt', description: 'A prompt someone reports', content: 'Write a poem about the sea.', categoryId: 1 },
@@ -169,10 +190,6 @@ describe.each(backends)('discussion on $name', (backend) => {
     expect(JSON.stringify(await app.db.query('select * from comments'))).not.toContain('My words to forget');
     expect(await app.db.query('select * from reports where reporter_id = $1', [goneId])).toEqual([]);
 
-    const discussion = projections.find((p) => p.name === 'discussion')!;
-    const dump = async () => Promise.all(discussion.tables.map((t) => app.db.query(`select * from "${t}" order by 1`)));
-    const live = await dump();
-    await app.runner.rebuild('discussion');
-    expect(await dump()).toEqual(live);
+    await expectRebuildUnchanged(app, 'discussion');
   });
 });

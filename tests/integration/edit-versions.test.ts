@@ -254,6 +254,56 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     expect(listed).toMatchObject([{ id, version: 2, savedVersion: 2 }]);
   });
 
+  it("lists each version's uses and ratings apart; uses recorded before they carried a version count only in the total", async () => {
+    const id = await publish('Counted per version');
+    const figures = async (b: Browser = visitor) =>
+      (await versionsOf(b, id)).body.items.map((v: { version: number; uses: number; ratingCount: number; helpfulCount: number }) => [
+        v.version,
+        v.uses,
+        v.ratingCount,
+        v.helpfulCount,
+      ]);
+    expect(await figures()).toEqual([[1, 0, 0, 0]]);
+    await visitor.api(promptRoutes.use, { params: { id } });
+    await other.api(promptRoutes.use, { params: { id } });
+    await rater.api(engagementRoutes.rate, { body: { promptId: id, value: 5 } });
+    await other.api(engagementRoutes.rate, { body: { promptId: id, value: 1 } });
+    // A use from before uses carried their version: stored as the event's version 1, without the field.
+    const old = await app.store.append(`use-${id}-legacy`, [{ type: 'Used', data: { promptId: id, userId: null, count: 4 } }], {
+      expectedVersion: 'any',
+      metadata: { actor: null, requestId: 't', at: new Date().toISOString() },
+    });
+    await app.db.query(`update events set version = 1, data = data - 'version' where position = $1`, [old.last!.position]);
+    await app.settle(old);
+
+    await admin.api(promptRoutes.edit, { params: { id }, body: { content: 'The second wording of the prompt.' } });
+    // The rater rates the new wording (their rating moves to version 2); a new visitor uses it.
+    await rater.api(engagementRoutes.rate, { body: { promptId: id, value: 5 } });
+    await author.api(promptRoutes.use, { params: { id } });
+    const expected = [
+      [1, 2, 1, 0],
+      [2, 1, 1, 1],
+    ];
+    expect(await figures()).toEqual(expected);
+    expect(await figures(author)).toEqual(expected);
+    // The total counts every use, the versionless ones too.
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body).toMatchObject({ usageCount: 7, ratingCount: 2 });
+
+    await settleAll(app);
+    await app.runner.rebuild('catalog');
+    await app.runner.rebuild('engagement');
+    expect(await figures()).toEqual(expected);
+  });
+
+  it("shows a private prompt's figures to its author alone", async () => {
+    // The rater writes this one: the author's submissions are near their hourly limit by now.
+    const saved = await rater.api(promptRoutes.submit, { body: draft('Private figures', 'private') });
+    expect(saved.status).toBe(201);
+    const { id } = saved.body;
+    expect((await versionsOf(rater, id)).body.items).toMatchObject([{ version: 1, uses: 0, ratingCount: 0, helpfulCount: 0 }]);
+    for (const b of [author, admin, visitor]) expect((await versionsOf(b, id)).status).toBe(404);
+  });
+
   it('rebuilds versions, revisions, per-version ratings and saved versions from the log equal to the live tables', async () => {
     await settleAll(app);
     const tables = ['catalog', 'review', 'engagement', 'collections'].flatMap((name) => app.runner.projections.find((p) => p.name === name)!.tables);
@@ -263,6 +313,7 @@ describe.each(backends)('editing and versions on $name', (backend) => {
     expect(new Set(live.review_revisions.map((r: { status: string }) => r.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'withdrawn']));
     expect(new Set(live.ratings.map((r: { version: number }) => r.version))).toEqual(new Set([1, 2]));
     expect(live.collection_items.map((r: { saved_version: number }) => r.saved_version)).toEqual([2]);
+    expect(live.catalog_version_uses.map((r: { version: number }) => r.version)).toEqual(expect.arrayContaining([1, 2]));
     for (const name of ['catalog', 'review', 'engagement', 'collections']) await app.runner.rebuild(name);
     expect(await dump()).toEqual(live);
   });

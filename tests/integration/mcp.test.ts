@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { promptRoutes } from '../../modules/prompts/routes';
 import { TOKEN_MESSAGES } from '../../modules/tokens';
 import { tokenRoutes } from '../../modules/tokens/routes';
 import { tagRoutes } from '../../modules/tags/routes';
+import { builtInValues } from '../../modules/prompts/contracts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { BODY_TOO_LARGE, INTERNAL_ERROR, UNSTORABLE_TEXT } from '../../src/server/http';
 import { MCP_MESSAGES, MEMBER_TEXT_NOTICE } from '../../src/server/mcp/caller';
@@ -48,6 +49,31 @@ async function connect(browser: Browser, token?: string, headers: Record<string,
   const client = new Client({ name: 'promptory-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+/**
+ * An SDK client that declares form elicitation and answers each `elicitation/create` with
+ * `answer` (what it was asked is kept in `asked`). Responses reach it unread, so a stream (the
+ * elicitation comes on it before the result) is read as it comes, as a real fetch would.
+ */
+async function connectAsking(browser: Browser, token: string | undefined, answer: (params: ElicitRequestFormParams) => ElicitResult) {
+  const streamingFetch = async (url: string | URL, init: RequestInit = {}) => {
+    const sent = Object.fromEntries(new Headers(init.headers));
+    return browser.respond({ method: init.method ?? 'GET', path: new URL(url).pathname, rawBody: init.body as string | undefined, headers: sent });
+  };
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', TEST_ORIGIN), {
+    fetch: streamingFetch as typeof fetch,
+    requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
+  });
+  const client = new Client({ name: 'promptory-asking-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+  const asked: ElicitRequestFormParams[] = [];
+  client.setRequestHandler(ElicitRequestSchema, (request) => {
+    const params = request.params as ElicitRequestFormParams;
+    asked.push(params);
+    return answer(params);
+  });
+  await client.connect(transport);
+  return { client, asked, sessionId: transport.sessionId };
 }
 
 const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
@@ -363,6 +389,96 @@ describe.each(backends)('the MCP server at /mcp on $name', (backend) => {
     expect(nul.body).toMatchObject({ error: UNSTORABLE_TEXT, code: 'request.unstorableText' });
   });
 
+  it('asks a client that declared elicitation for the values get_prompt and prompts/get lack: the last used or the default filled in, a choice as its options', async () => {
+    // The user filled this prompt on the site before: its last value is offered first.
+    expect((await owner.api(engagementRoutes.recordHistory, { body: { promptId: ownPrompt, values: { 語言: '粵語' } } })).status).toBe(201);
+    const { client, asked, sessionId } = await connectAsking(tool, readWrite, (params) => ({
+      action: 'accept',
+      content: Object.fromEntries(
+        Object.keys(params.requestedSchema.properties).map((name) => [name, name === '語言' ? '廣東話' : name === '主題' ? '春天' : '幽默']),
+      ),
+    }));
+    expect(sessionId).toMatch(/^elicit-/);
+
+    const filled = data(await client.callTool({ name: 'get_prompt', arguments: { id: ownPrompt, values: { 語氣: '溫暖' } } }));
+    expect(filled.memberContent.text).toBe('請用廣東話寫一首關於春天的短詩，語氣溫暖。');
+    expect(filled.memberContent.values).toEqual({ 語氣: '溫暖', 語言: '廣東話', 主題: '春天' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0].message).toBe('Fill in the blanks of “寫一首詩”. A blank left empty keeps its placeholder.');
+    expect(asked[0].requestedSchema).toEqual({
+      type: 'object',
+      properties: {
+        語言: { type: 'string', title: '語言', maxLength: 5000, default: '粵語' },
+        主題: { type: 'string', title: '主題', maxLength: 5000, description: 'Default: 秋天', default: '秋天' },
+      },
+      required: ['語言'],
+    });
+
+    const got = await client.getPrompt({ name: `prompt-${ownPrompt}` });
+    expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: '請用廣東話寫一首關於春天的短詩，語氣幽默。' } }]);
+    expect(asked[1].requestedSchema.properties['語氣']).toEqual({ type: 'string', title: '語氣', enum: ['溫暖', '幽默'], default: '溫暖' });
+
+    // Every value given: nothing to ask.
+    const given = await client.getPrompt({ name: `prompt-${ownPrompt}`, arguments: { 語言: '英文', 主題: '海', 語氣: '溫暖' } });
+    expect(given.messages[0].content).toEqual({ type: 'text', text: '請用英文寫一首關於海的短詩，語氣溫暖。' });
+    // Without a token (the public catalog) the user is asked too, with the defaults only.
+    const anonymous = await connectAsking(tool, undefined, () => ({ action: 'accept', content: { 收件人: '陳大文' } }));
+    const email = data(await anonymous.client.callTool({ name: 'get_prompt', arguments: { id: emailPrompt } }));
+    expect(email.memberContent.text).toContain('收件人：陳大文');
+    expect(asked).toHaveLength(2);
+    await Promise.all([client.close(), anonymous.client.close()]);
+  });
+
+  it("starts the form's built-ins at their value now (the server's clock, the token user's name, the request's language); the clipboard is asked plainly", async () => {
+    const body = { ...CHINESE_PROMPT, title: 'Built-ins', content: 'On {{CURRENT_DATE}}, {{USER_NAME}} ({{USER_LANGUAGE}}) pastes {{CLIPBOARD}}.' };
+    const made = (await owner.api(promptRoutes.submit, { body: body as never })).body.id;
+    const { client, asked } = await connectAsking(tool, readWrite, (params) => ({
+      action: 'accept',
+      content: {
+        ...Object.fromEntries(Object.entries(params.requestedSchema.properties).map(([name, field]) => [name, String(field.default ?? '')])),
+        CLIPBOARD: 'a draft',
+      },
+    }));
+    const before = builtInValues(['CURRENT_DATE'], { now: new Date(), language: 'en' }).CURRENT_DATE;
+    const filled = data(await client.callTool({ name: 'get_prompt', arguments: { id: made } }));
+    const after = builtInValues(['CURRENT_DATE'], { now: new Date(), language: 'en' }).CURRENT_DATE;
+    const { properties } = asked[0].requestedSchema;
+    expect([before, after]).toContain(properties.CURRENT_DATE.default);
+    expect(properties.USER_NAME.default).toBe('mcp');
+    expect(properties.USER_LANGUAGE.default).toBe('en');
+    expect(properties.CLIPBOARD).toEqual({ type: 'string', title: 'CLIPBOARD', maxLength: 5000 });
+    expect(filled.memberContent.text).toBe(`On ${properties.CURRENT_DATE.default}, mcp (en) pastes a draft.`);
+    await client.close();
+  });
+
+  it('answers a declined or closed form clearly: a tool error and a JSON-RPC error with the refusal, in the caller’s language', async () => {
+    const declining = await connectAsking(tool, readWrite, () => ({ action: 'decline' }));
+    const refused = (await declining.client.callTool({ name: 'get_prompt', arguments: { id: ownPrompt } })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toBe("The user declined to fill in the prompt's blanks. Ask them in the chat, or pass the values yourself.");
+    expect(refused._meta).toEqual({ 'promptory/refusal': { code: 'mcp.valuesDeclined' } });
+    await expect(declining.client.getPrompt({ name: `prompt-${ownPrompt}` })).rejects.toThrow(/declined to fill in/);
+
+    const closing = await connectAsking(tool.with({ 'accept-language': 'zh-HK' }), readWrite, () => ({ action: 'cancel' }));
+    const cancelled = (await closing.client.callTool({ name: 'get_prompt', arguments: { id: ownPrompt } })) as CallToolResult;
+    expect(cancelled.isError).toBe(true);
+    expect(text(cancelled)).toBe("The user closed the form without filling in the prompt's blanks.");
+    expect(cancelled._meta).toEqual({ 'promptory/refusal': { code: 'mcp.valuesCancelled' } });
+    expect(closing.asked[0].message).toBe('請填寫「寫一首詩」的空格。留空的空格會保留原來的佔位符。');
+    await Promise.all([declining.client.close(), closing.client.close()]);
+  });
+
+  it('fills as before for a client without the elicitation capability: no session, no question, defaults (a choice: its first) and the rest as written', async () => {
+    const client = await connect(tool, readWrite);
+    const transport = (client as unknown as { transport: StreamableHTTPClientTransport }).transport;
+    expect(transport.sessionId).toBeUndefined();
+    const filled = data(await client.callTool({ name: 'get_prompt', arguments: { id: ownPrompt } }));
+    expect(filled.memberContent.text).toBe('請用{{語言}}寫一首關於秋天的短詩，語氣溫暖。');
+    const got = await client.getPrompt({ name: `prompt-${ownPrompt}`, arguments: { 語言: '廣東話' } });
+    expect(got.messages[0].content).toEqual({ type: 'text', text: '請用廣東話寫一首關於秋天的短詩，語氣溫暖。' });
+    await client.close();
+  });
+
   it('is refused once the token is revoked', async () => {
     const client = await connect(tool, readWrite);
     expect((await client.listPrompts()).prompts.length).toBeGreaterThan(0);
@@ -432,7 +548,31 @@ describe('the MCP server at /mcp of the built server', () => {
     await expect(client.listPrompts()).rejects.toThrow(/401|not valid/);
   });
 
-  it('offers no server-to-client stream and no session: GET and DELETE are 405, naming POST', async () => {
+  it('asks for values over real HTTP: the form on the answer’s stream, the user’s answer in a POST of its own', async () => {
+    const made = await fetch(`${server.url}/api/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify({ name: 'Asking client', scope: 'read', expiresInDays: 30 }),
+    });
+    const { token } = (await made.json()) as { token: string };
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    const client = new Client({ name: 'promptory-http-asking', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked: string[][] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      const params = request.params as ElicitRequestFormParams;
+      asked.push(Object.keys(params.requestedSchema.properties));
+      return { action: 'accept', content: { 語言: '日文', 主題: '雪' } };
+    });
+    await client.connect(transport);
+    expect(transport.sessionId).toMatch(/^elicit-/);
+    const own = (await client.listPrompts()).prompts.find((p) => p.title === CHINESE_PROMPT.title)!;
+    const got = await client.getPrompt({ name: own.name, arguments: { 語氣: '幽默' } });
+    expect(got.messages[0].content).toEqual({ type: 'text', text: '請用日文寫一首關於雪的短詩，語氣幽默。' });
+    expect(asked).toEqual([['語言', '主題']]);
+    await client.close();
+  });
+
+  it('offers no standalone server-to-client stream: GET and DELETE are 405, naming POST', async () => {
     for (const method of ['GET', 'DELETE']) {
       const r = await fetch(`${server.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
       expect(r.status, method).toBe(405);

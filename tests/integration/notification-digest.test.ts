@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationRoutes } from '../../modules/notifications/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { projections } from '../../projections';
 import { sendDigests } from '../../src/server/notifications/digest';
-import { backends, freshApp, settleAll } from '../support/backends';
+import { backends, freshApp, settleAll, expectRebuildUnchanged } from '../support/backends';
 import { Browser, decodeMime, installApp, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
@@ -178,10 +177,6 @@ describe.each(backends)('the daily digest on $name', (backend) => {
     expect(fromPage.status).toBe(303);
     expect(fromPage.headers.get('location')).toBe(path.replace('/one-click', ''));
 
-    const notifications = projections.find((p) => p.name === 'notifications')!;
-    const dump = async () => Promise.all(notifications.tables.map((t) => app.db.query(`select * from "${t}" order by 1`)));
-    const live = await dump();
-    await app.runner.rebuild('notifications');
-    expect(await dump()).toEqual(live);
+    await expectRebuildUnchanged(app, 'notifications');
   });
 });

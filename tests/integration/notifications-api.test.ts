@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussionRoutes } from '../../modules/discussion/routes';
 import { notificationRoutes } from '../../modules/notifications/routes';
 import { promptRoutes } from '../../modules/prompts/routes';
-import { projections } from '../../projections';
-import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { backends, freshApp, settleAll, expectRebuildUnchanged } from '../support/backends';
+import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 const PUBLIC_URL = 'http://localhost:4321';
 const ADMIN = 'admin-notifications@example.com';
@@ -14,10 +13,7 @@ const content = (title: string) => ({ title, description: 'A prompt to be told a
 /** What happened to a person, told in the bell and on /notifications, on both backends. */
 describe.each(backends)('notifications on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const ada = web('10.23.0.1');
-  const bo = web('10.23.0.2');
-  const admin = web('10.23.0.3');
-  const visitor = web('10.23.0.4');
+  const [ada, bo, admin, visitor] = browsersAt('10.23.0', 4, PUBLIC_URL);
 
   beforeAll(async () => {
     app = await freshApp(backend, { publicUrl: PUBLIC_URL, seed: true, adminEmail: ADMIN });
@@ -139,10 +135,6 @@ describe.each(backends)('notifications on $name', (backend) => {
     await settleAll(app);
     expect(await app.db.query('select * from notifications where user_id = $1', [goneId])).toEqual([]);
 
-    const notifications = projections.find((p) => p.name === 'notifications')!;
-    const dump = async () => Promise.all(notifications.tables.map((t) => app.db.query(`select * from "${t}" order by 1`)));
-    const live = await dump();
-    await app.runner.rebuild('notifications');
-    expect(await dump()).toEqual(live);
+    await expectRebuildUnchanged(app, 'notifications');
   });
 });

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
-import { startServer, testPort, type RunningServer } from '../support/server';
-import { cookieClient, signedInClient, type HttpClient } from '../support/http-client';
+import type { HttpClient } from '../support/http-client';
+import { serverPerSuite } from '../support/http-suite';
 
 const ADMIN = 'admin@promptory.test';
 const ERROR_TITLE = 'Error Loading Prompt';
@@ -16,18 +13,8 @@ const ERROR_TITLE = 'Error Loading Prompt';
  * gets the 404 "Error Loading Prompt", exactly as for an id that does not exist.
  */
 describe.each(backends)('your own unpublished prompt on $name', (backend) => {
-  const { config, cleanup } = backend.fresh();
-  const dataDir = backend.name === 'pglite' ? config.dataDir : mkdtempSync(join(tmpdir(), 'promptory-own-page-'));
-  const env: Record<string, string> = {
-    ADMIN_EMAIL: ADMIN,
-    DATA_DIR: dataDir,
-    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : {}),
-  };
-  let server: RunningServer;
-
-  const browser = () => cookieClient(() => server.url);
+  const { visitor: browser, signIn } = serverPerSuite(backend, { pglite: 44, postgres: 45 }, ADMIN);
   type Browser = HttpClient;
-  const signIn = (email: string, name: string) => signedInClient(() => server.url, dataDir, email, name, ADMIN);
   const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
   let admin: Browser, owner: Browser, other: Browser;
@@ -40,7 +27,6 @@ describe.each(backends)('your own unpublished prompt on $name', (backend) => {
   });
 
   beforeAll(async () => {
-    server = await startServer(env, testPort(backend.name === 'pglite' ? 44 : 45));
     admin = await signIn(ADMIN, 'Admin');
     owner = await signIn('owen@example.com', 'Owen Owner');
     other = await signIn('olga@example.com', 'Olga Other');
@@ -54,11 +40,6 @@ describe.each(backends)('your own unpublished prompt on $name', (backend) => {
     });
     expect(rejected.status).toBe(200);
   }, 240_000);
-  afterAll(async () => {
-    await server?.stop();
-    await cleanup();
-    if (backend.name !== 'pglite') rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('its author gets 200, titled with the prompt, with its status and what to do next; never cached', async () => {
     const pending = await owner('GET', `/prompts/${ids.pending}`);

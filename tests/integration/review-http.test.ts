@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
-import { startServer, testPort, type RunningServer } from '../support/server';
-import { cookieClient, signedInClient } from '../support/http-client';
+import { serverPerSuite } from '../support/http-suite';
 
 const ADMIN = 'admin@promptory.test';
 
@@ -14,27 +10,7 @@ const ADMIN = 'admin@promptory.test';
  * the queue, withdraw, and read the history and the queue as it stood before the review.
  */
 describe.each(backends)('review over HTTP on $name', (backend) => {
-  const { config, cleanup } = backend.fresh();
-  // The outbox (the emailed links) lives under DATA_DIR, on both backends.
-  const dataDir = backend.name === 'pglite' ? config.dataDir : mkdtempSync(join(tmpdir(), 'promptory-review-http-'));
-  const env: Record<string, string> = {
-    ADMIN_EMAIL: ADMIN,
-    DATA_DIR: dataDir,
-    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : {}),
-  };
-  let server: RunningServer;
-
-  const client = () => cookieClient(() => server.url);
-  const signIn = (email: string, name: string) => signedInClient(() => server.url, dataDir, email, name, ADMIN);
-
-  beforeAll(async () => {
-    server = await startServer(env, testPort(backend.name === 'pglite' ? 4 : 5));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await cleanup();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { visitor: client, signIn } = serverPerSuite(backend, { pglite: 4, postgres: 5 }, ADMIN);
 
   it('submit, pending, approve and reject, withdraw, history and the queue as of before the review', async () => {
     const admin = await signIn(ADMIN, 'Admin');

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMetadata } from '../../events';
-import { reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { documentGrams, queryGrams, searchText } from '../../projections/catalog/search';
-import { backends, freshApp, settleAll } from '../support/backends';
-
-const meta = (): EventMetadata => ({ actor: null, requestId: 'search-test', at: new Date().toISOString() });
-const admin = { userId: 1, isAdmin: true };
-const author = { userId: 9, isAdmin: false };
+import { backends, freshApp } from '../support/backends';
+import { publishFixtures } from '../support/catalog-fixtures';
 
 const fixtures = [
   { title: '正式商業電郵撰寫助手', description: '根據你提供的重點，撰寫語氣得體的正式電郵。', categoryId: 1 },
@@ -38,21 +33,11 @@ describe('search helpers', () => {
 
 describe.each(backends)('catalog search on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const ids = new Map<string, number>();
 
   beforeAll(async () => {
     app = await freshApp(backend);
-    for (const f of fixtures) {
-      const submitted = await submitPrompt(
-        app.store,
-        { ...f, content: `Prompt content for ${f.title}, long enough.`, authorName: 'Tester', isFeatured: false, isEditorsPick: false },
-        author,
-        meta(),
-      );
-      ids.set(f.title, submitted.result.id);
-      if (!f.pending) await reviewPrompt(app.store, submitted.result.id, true, admin, meta());
-    }
-    await settleAll(app);
+    const library = fixtures.map((f) => ({ ...f, content: `Prompt content for ${f.title}, long enough.`, authorName: 'Tester' }));
+    await publishFixtures(app, library, 'search-test');
   });
   afterAll(async () => app?.dispose());
 

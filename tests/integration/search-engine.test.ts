@@ -1,22 +1,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMetadata } from '../../events';
-import { reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { listPrompts, searchOwnPromptIds, withMatches } from '../../projections/catalog/queries';
 import { loadBrowse, loadCommunity } from '../../src/server/catalog/catalog-lists';
 import { readBrowseState, readCommunityState } from '../../src/shared/list-params';
-import { backends, freshApp, settleAll } from '../support/backends';
+import { backends, freshApp } from '../support/backends';
+import { FIXTURE_AUTHOR, publishFixtures, type FixturePrompt } from '../support/catalog-fixtures';
 
 /**
  * The search engine (docs/search.md) on both backends: every expectation is an exact list, so
  * PGlite and PostgreSQL give the same answers.
  */
 
-const meta = (): EventMetadata => ({ actor: null, requestId: 'search-engine-test', at: new Date().toISOString() });
-const admin = { userId: 1, isAdmin: true };
-const author = { userId: 9, isAdmin: false };
+const author = FIXTURE_AUTHOR;
 
-const fixtures = [
+const fixtures: FixturePrompt[] = [
   {
     title: 'Bug Hunter',
     description: 'Finds the bug behind an error.',
@@ -49,59 +46,74 @@ const fixtures = [
     categoryId: 5,
     authorName: 'Tester',
   },
-  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案。', categoryId: 5, authorName: 'Tester' },
+  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案，並寫下每個檔案的資訊。', categoryId: 5, authorName: 'Tester' },
   { title: 'Shoe Shine', description: 'Tips from the Shinepolisher brand.', content: 'Shine.', categoryId: 5, authorName: 'Tester' },
   { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
 ];
 
 describe.each(backends)('the search engine on $name', (backend) => {
   let app: Awaited<ReturnType<typeof freshApp>>;
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
 
   beforeAll(async () => {
     app = await freshApp(backend);
-    for (const f of fixtures) {
-      const submitted = await submitPrompt(app.store, { ...f, isFeatured: false, isEditorsPick: false }, author, meta());
-      ids.set(f.title, submitted.result.id);
-      if (!f.pending) await reviewPrompt(app.store, submitted.result.id, true, admin, meta());
-    }
-    await settleAll(app);
+    ids = await publishFixtures(app, fixtures, 'search-engine-test');
   });
   afterAll(async () => app?.dispose());
 
   const titles = async (q: string) => (await listPrompts(app.db, { q, sort: 'relevance' })).map((p) => p.title);
   const sorted = async (q: string) => (await titles(q)).sort();
+  /** Each query finds exactly these titles (in any order). */
+  const finds = async (cases: Record<string, string[]>) => {
+    for (const [q, found] of Object.entries(cases)) expect(await sorted(q), q).toEqual(found);
+  };
 
-  it('finds words in the content', async () => {
-    expect(await sorted('stack trace')).toEqual(['Bug Hunter']);
-    expect(await sorted('行政秘書')).toEqual(['會議紀錄整理']);
-  });
+  it('finds words in the content', () =>
+    finds({
+      'stack trace': ['Bug Hunter'],
+      行政秘書: ['會議紀錄整理'],
+    }));
 
-  it('folds Traditional and Simplified, characters and phrases', async () => {
-    expect(await sorted('旅游')).toEqual(['旅遊行程規劃']);
-    expect(await sorted('搜索引擎')).toEqual(['搜尋引擎優化']);
-    expect(await sorted('代码')).toEqual(['搜尋引擎優化']);
-    expect(await sorted('行政秘书')).toEqual(['會議紀錄整理']);
-    expect(await sorted('秘')).toEqual(['會議紀錄整理']);
-  });
+  it('folds Traditional and Simplified, characters and phrases', () =>
+    finds({
+      旅游: ['旅遊行程規劃'],
+      搜索引擎: ['搜尋引擎優化'],
+      代码: ['搜尋引擎優化'],
+      行政秘书: ['會議紀錄整理'],
+      秘: ['會議紀錄整理'],
+      文件夹: ['整理資料夾'],
+    }));
 
-  it('folds case, accents and full-width forms, and matches a word as a prefix', async () => {
-    expect(await sorted('cafe')).toEqual(['Café Menu Writer']);
-    expect(await sorted('ＣＡＦＥ')).toEqual(['Café Menu Writer']);
-    expect(await sorted('transl')).toEqual(['Cover Letter', 'Translator']);
-  });
+  it("never folds a word into another: Taiwan's 行程 (a process) is an itinerary elsewhere", () =>
+    finds({
+      程序: [],
+      进程: [],
+      進程: [],
+      行程: ['旅遊行程規劃'],
+      // The Taiwanese word for code is still code.
+      程式碼: ['搜尋引擎優化'],
+    }));
 
-  it('needs every word, in any field, and a quoted phrase as a phrase', async () => {
-    expect(await sorted('letter translator')).toEqual(['Cover Letter']);
-    expect(await sorted('"trace stack"')).toEqual([]);
-    expect(await sorted('"stack trace"')).toEqual(['Bug Hunter']);
-  });
+  it('folds case, accents and full-width forms, and matches a word as a prefix', () =>
+    finds({
+      cafe: ['Café Menu Writer'],
+      ＣＡＦＥ: ['Café Menu Writer'],
+      transl: ['Cover Letter', 'Translator'],
+    }));
 
-  it('matches the category and the author name', async () => {
-    expect(await sorted('coding')).toEqual(['Bug Hunter']);
-    expect(await sorted('陳小姐')).toEqual(['會議紀錄整理']);
-    expect(await sorted('zoe')).toEqual(['Café Menu Writer']);
-  });
+  it('needs every word, in any field, and a quoted phrase as a phrase', () =>
+    finds({
+      'letter translator': ['Cover Letter'],
+      '"trace stack"': [],
+      '"stack trace"': ['Bug Hunter'],
+    }));
+
+  it('matches the category and the author name', () =>
+    finds({
+      coding: ['Bug Hunter'],
+      陳小姐: ['會議紀錄整理'],
+      zoe: ['Café Menu Writer'],
+    }));
 
   it('ranks a title match above a mention in the body', async () => {
     expect(await titles('translator')).toEqual(['Translator', 'Cover Letter']);
@@ -117,14 +129,15 @@ describe.each(backends)('the search engine on $name', (backend) => {
     expect(await sorted('ＴＲＡＮＬＳＡＴＯＲ')).toEqual(['Cover Letter', 'Translator']);
   });
 
-  it('forgives no typo in a word under five letters, in a quoted phrase, or two typos', async () => {
-    expect(await sorted('shien')).toEqual(['Shoe Shine']);
-    expect(await sorted('mneu')).toEqual([]);
-    expect(await sorted('menu wirter')).toEqual(['Café Menu Writer']);
-    expect(await sorted('"tighren wording"')).toEqual([]);
-    expect(await sorted('trnalsator')).toEqual([]);
-    expect(await sorted('caef')).toEqual([]);
-  });
+  it('forgives no typo in a word under five letters, in a quoted phrase, or two typos', () =>
+    finds({
+      shien: ['Shoe Shine'],
+      mneu: [],
+      'menu wirter': ['Café Menu Writer'],
+      '"tighren wording"': [],
+      trnalsator: [],
+      caef: [],
+    }));
 
   it("marks what it found: a typo's stand-in, and the other script's spelling", async () => {
     const marks = async (q: string) =>
@@ -141,14 +154,14 @@ describe.each(backends)('the search engine on $name', (backend) => {
   });
 
   it("offers the other script's spelling when the query finds nothing and that finds something", async () => {
-    // Folding reads text as Traditional: the Simplified 文件夹 folds as Taiwan's 文件 (文档); the prompt writes Taiwan's 資料夾.
-    expect(await sorted('文件夹')).toEqual([]);
-    const browse = await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹' })));
-    expect(browse).toEqual({ prompts: [], hasMore: false, otherSpelling: '資料夾' });
-    expect((await loadCommunity(app.db, readCommunityState(new URLSearchParams({ q: '文件夹' })))).otherSpelling).toBe('資料夾');
-    expect(await sorted('資料夾')).toEqual(['整理資料夾']);
+    // The mainland's 信息 and Hong Kong's and Taiwan's 資訊 are one thing written as two words.
+    expect(await sorted('信息')).toEqual([]);
+    const browse = await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '信息' })));
+    expect(browse).toEqual({ prompts: [], hasMore: false, otherSpelling: '資訊' });
+    expect((await loadCommunity(app.db, readCommunityState(new URLSearchParams({ q: '信息' })))).otherSpelling).toBe('資訊');
+    expect(await sorted('資訊')).toEqual(['整理資料夾']);
     // Nothing offered when the other spelling finds nothing either, or the query finds something.
-    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '文件夹', category: 'coding' })))).otherSpelling).toBeUndefined();
+    expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '信息', category: 'coding' })))).otherSpelling).toBeUndefined();
     expect((await loadBrowse(app.db, readBrowseState(new URLSearchParams({ q: '旅游' })))).otherSpelling).toBeUndefined();
   });
 

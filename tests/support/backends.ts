@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { readConfig, type Config } from '../../src/server/config';
 import { seedIfEmpty } from '../../src/server/seed';
@@ -106,4 +106,16 @@ export function suiteApp(boot: () => Promise<TestApp>): () => TestApp {
     if (!app) throw new Error('the suite app is not booted yet');
     return app;
   };
+}
+
+/**
+ * Rebuilding the read model `name` from the log leaves its tables row for row as the live
+ * fold made them: what it keeps (and what it forgot) follows from the events alone.
+ */
+export async function expectRebuildUnchanged(app: App, name: string): Promise<void> {
+  const projection = app.runner.projections.find((p) => p.name === name)!;
+  const dump = () => Promise.all(projection.tables.map((t) => app.db.query(`select * from "${t}" order by 1`)));
+  const live = await dump();
+  await app.runner.rebuild(name);
+  expect(await dump()).toEqual(live);
 }

@@ -74,6 +74,20 @@ export class Browser {
    * call cannot express (a malformed body, an undeclared path or method, a forged header).
    */
   async send(sent: Sent): Promise<Answer> {
+    const response = await this.respond(sent);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed, headers: response.headers, bytes };
+  }
+
+  /** `send`'s response as the chain gives it, its body unread (a stream is read as it comes). */
+  async respond(sent: Sent): Promise<Response> {
     const method = sent.method ?? 'POST';
     const url = new URL(sent.path, ORIGIN);
     const headers = new Headers({ ...this.headers, ...sent.headers });
@@ -110,19 +124,10 @@ export class Browser {
       locals: {},
       redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
     } as unknown as APIContext;
-    const response = (await testChain(context as never, async () => {
+    return (await testChain(context as never, async () => {
       if (!routed) throw new Error(`the test app serves endpoints only: no endpoint serves ${method} ${url.pathname}`);
       return routed.handler(context);
     })) as Response;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const text = bytes.toString('utf8');
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, body: parsed, headers: response.headers, bytes };
   }
 
   /**
@@ -212,8 +217,12 @@ export async function signUpAs(app: App, browser: Browser, email: string, name =
   return registered.outcome.userId;
 }
 
-/** `count` browsers at the addresses `<prefix>.1`, `<prefix>.2`…: a suite's people, each under its own rate limits. */
-export const browsersAt = (prefix: string, count: number): Browser[] => Array.from({ length: count }, (_, i) => new Browser(`${prefix}.${i + 1}`));
+/**
+ * `count` browsers at the addresses `<prefix>.1`, `<prefix>.2`…: a suite's people, each under its
+ * own rate limits; with `origin`, each sends it as a same-origin page would.
+ */
+export const browsersAt = (prefix: string, count: number, origin?: string): Browser[] =>
+  Array.from({ length: count }, (_, i) => Object.assign(new Browser(`${prefix}.${i + 1}`), origin ? { headers: { origin } } : {}));
 
 /**
  * Signs up each `[browser, email, name?]` in order (see signUpAs), then makes every browser of

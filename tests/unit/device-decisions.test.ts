@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
 import { summarizeAgent } from '../../modules/devices/domain/agent';
 import { connectionRequestDecider } from '../../modules/devices/domain/connection-request';
-import { DEVICE_MESSAGES, DEVICE_REFUSALS } from '../../modules/devices/contracts';
+import { DEVICE_REFUSALS } from '../../modules/devices/contracts';
 import { given } from '../support/given';
 
 const MINUTE = 60_000;
@@ -41,7 +41,7 @@ describe('extension connection requests', () => {
   it('given a request asked more than 10 minutes ago, when the user approves, then it has expired', () => {
     const g = given(connectionRequestDecider, [requested, askedAt]);
     g.when(approveAt(10.01)).thenRefuses(DEVICE_REFUSALS.requestExpired);
-    expect(() => g.when(approveAt(11)).events()).toThrow(DEVICE_MESSAGES.requestExpired);
+    expect(() => g.when(approveAt(11)).events()).toThrow(DEVICE_REFUSALS.requestExpired.message);
   });
 
   it('given no request, when the user approves, then it is not found', () => {
@@ -50,7 +50,7 @@ describe('extension connection requests', () => {
 
   it('given an approved request, when it is approved again, then the key is used', () => {
     const g = given(connectionRequestDecider, [requested, askedAt], [approvedEvent, askedAt]);
-    expect(() => g.when(approveAt(1)).events()).toThrow(DEVICE_MESSAGES.tokenUsed);
+    expect(() => g.when(approveAt(1)).events()).toThrow(DEVICE_REFUSALS.tokenUsed.message);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventInput, NewEvent } from '../../events';
+import { eventContracts } from '../../events/contracts';
 import { promptDecider, visibleVersions } from '../../modules/prompts/domain/prompt';
 import { bookmarkDecider } from '../../modules/engagement/domain/bookmark';
 import { ratingDecider } from '../../modules/engagement/domain/rating';
@@ -230,6 +231,19 @@ describe('versions as each viewer sees them', () => {
 describe('uses, ratings, bookmarks and collection items record the public version', () => {
   const revised = [submitted, approved, proposed(2, { title: 'Second title' }), revisionReviewed(2, true)];
   const pending = [submitted, approved, proposed(2, { title: 'Second title' })];
+
+  it('a use of each published version records it (the version history counts them apart); a use stored before that reads as no version', () => {
+    const now = new Date();
+    const used = (...history: NewEvent[]) =>
+      given(usageDecider, ...history)
+        .when({ promptId: 7, actor: other, now })
+        .events();
+    expect(used(submitted, approved)).toEqual([{ type: 'Used', data: { promptId: 7, userId: 3, version: 1 } }]);
+    expect(used(...revised)).toEqual([{ type: 'Used', data: { promptId: 7, userId: 3, version: 2 } }]);
+    // Version 1 of the event had no `version`: it counts in the prompt's total only.
+    const { Used } = eventContracts;
+    expect(Used.schema.parse(Used.upcast({ promptId: 7, userId: null, count: 3 }))).toEqual({ promptId: 7, userId: null, count: 3, version: null });
+  });
 
   it('given an approved revision, then a use, a bookmark and a collection item record version 2; while it waits, version 1', () => {
     const now = new Date();

@@ -9,7 +9,7 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { Button, buttonClass } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { Icon } from '../../ui/Icon';
-import { LoadMore } from '../../ui/LoadMore';
+import { CardList } from '../../ui/CardList';
 import { Textarea } from '../../ui/Textarea';
 import { type ReviewProps } from '../shared/review-parts';
 import { formatTime } from '../../shared/format';
@@ -26,22 +26,10 @@ function Reports({ strings: { lng } }: ReviewProps) {
   const fetchPage = useCallback((cursor?: number) => api(routes.openReports, { query: { cursor } }), []);
   const { items, remove, more } = useAdminList<ReportView>(fetchPage);
 
-  if (items === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
-  if (items.length === 0)
-    return (
-      <div className="card px-6 py-16 text-center text-muted-foreground" data-testid="reports-empty">
-        {t('reports.empty')}
-      </div>
-    );
   return (
-    <>
-      <ul className="grid gap-5" data-testid="reports">
-        {items.map((r) => (
-          <Report key={r.id} r={r} lng={lng} onDone={() => remove((x) => x.id === r.id)} />
-        ))}
-      </ul>
-      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
-    </>
+    <CardList items={items} empty={t('reports.empty')} emptyTestId="reports-empty" testId="reports" more={more} t={t}>
+      {(r) => <Report key={r.id} r={r} lng={lng} onDone={() => remove((x) => x.id === r.id)} />}
+    </CardList>
   );
 }
 

@@ -10,7 +10,7 @@ import * as routes from '../../shared/api-routes.generated';
 import type { ScopeOf } from '../../shared/string-specs';
 import { buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { LoadMore } from '../../ui/LoadMore';
+import { CardList } from '../../ui/CardList';
 import { DecisionButton, type ReviewProps } from '../shared/review-parts';
 import { formatTime } from '../../shared/format';
 import { VersionDiff } from '../versions/VersionDiff';
@@ -48,64 +48,54 @@ function Revisions({ strings: { lng } }: ReviewProps) {
     }
   };
 
-  if (items === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
-  if (items.length === 0)
-    return (
-      <div className="card px-6 py-16 text-center text-muted-foreground" data-testid="revisions-empty">
-        {t('revisions.empty')}
-      </div>
-    );
   return (
-    <>
-      <ul className="grid gap-5" data-testid="revisions">
-        {items.map((r) => (
-          <li
-            key={`${r.promptId}-${r.version}`}
-            className="card min-w-0 p-5 wrap-anywhere"
-            data-testid="revision"
-            data-prompt-id={r.promptId}
-            data-version={r.version}
-          >
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0">
-                <h3 className="text-lg font-semibold">{r.title}</h3>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  {t('revisions.proposedBy', { name: r.authorName, date: formatTime(r.at, lng) })} ·{' '}
-                  {t('revisions.against', { published: r.published.version, version: r.version })}
-                </p>
-              </div>
-              <a href={`/prompts/${r.promptId}`} target="_blank" rel="noopener" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="view">
-                <Icon name="external" size={14} />
-                {t('revisions.viewPublished')}
-              </a>
-            </div>
-            {r.note && (
-              <p className="mt-3 text-sm">
-                <span className="font-medium">{t('revisions.note')}:</span> <span className="text-muted-foreground">{r.note}</span>
+    <CardList items={items} empty={t('revisions.empty')} emptyTestId="revisions-empty" testId="revisions" more={more} t={t}>
+      {(r) => (
+        <li
+          key={`${r.promptId}-${r.version}`}
+          className="card min-w-0 p-5 wrap-anywhere"
+          data-testid="revision"
+          data-prompt-id={r.promptId}
+          data-version={r.version}
+        >
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h3 className="text-lg font-semibold">{r.title}</h3>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {t('revisions.proposedBy', { name: r.authorName, date: formatTime(r.at, lng) })} ·{' '}
+                {t('revisions.against', { published: r.published.version, version: r.version })}
               </p>
-            )}
+            </div>
+            <a href={`/prompts/${r.promptId}`} target="_blank" rel="noopener" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="view">
+              <Icon name="external" size={14} />
+              {t('revisions.viewPublished')}
+            </a>
+          </div>
+          {r.note && (
+            <p className="mt-3 text-sm">
+              <span className="font-medium">{t('revisions.note')}:</span> <span className="text-muted-foreground">{r.note}</span>
+            </p>
+          )}
+          <div className="mt-4">
+            <VersionDiff
+              before={r.published}
+              after={r}
+              beforeLabel={t('versions.version', { version: r.published.version })}
+              afterLabel={t('versions.version', { version: r.version })}
+              testId="revision-diff"
+            />
+          </div>
+          {r.previousRejection && (
             <div className="mt-4">
-              <VersionDiff
-                before={r.published}
-                after={r}
-                beforeLabel={t('versions.version', { version: r.published.version })}
-                afterLabel={t('versions.version', { version: r.version })}
-                testId="revision-diff"
-              />
+              <RejectedBefore rejected={r.previousRejection} now={r} version={r.version} />
             </div>
-            {r.previousRejection && (
-              <div className="mt-4">
-                <RejectedBefore rejected={r.previousRejection} now={r} version={r.version} />
-              </div>
-            )}
-            <div className="mt-4 flex flex-wrap justify-end gap-2">
-              <RejectDecision title={r.title} busy={busy === `${r.promptId}-${r.version}`} onReject={(rejection) => void review(r, false, rejection)} />
-              <DecisionButton approve busy={busy === `${r.promptId}-${r.version}`} onClick={() => void review(r, true)} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
-    </>
+          )}
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <RejectDecision title={r.title} busy={busy === `${r.promptId}-${r.version}`} onReject={(rejection) => void review(r, false, rejection)} />
+            <DecisionButton approve busy={busy === `${r.promptId}-${r.version}`} onClick={() => void review(r, true)} />
+          </div>
+        </li>
+      )}
+    </CardList>
   );
 }

@@ -9,7 +9,7 @@ import { formatTime } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { useT, withStrings } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
-import { LoadMore } from '../../ui/LoadMore';
+import { CardList } from '../../ui/CardList';
 
 /** Collapsed cards show this much of the content (whole lines would be cut by the box's padding). */
 const PREVIEW_CHARS = 160;
@@ -20,22 +20,10 @@ export default withStrings(PendingCards);
 function PendingCards({ strings: { lng } }: ReviewProps) {
   const t = useT<ScopeOf<'review'>>();
   const { queue, busy, review, more } = usePendingQueue('dashboard');
-  if (queue === null) return <div className="card h-40 animate-pulse bg-muted" aria-busy="true" />;
-  if (queue.length === 0)
-    return (
-      <div className="card px-6 py-16 text-center text-muted-foreground" data-testid="queue-empty">
-        {t('admin.empty')}
-      </div>
-    );
   return (
-    <>
-      <ul className="grid gap-4" data-testid="pending-cards">
-        {queue.map((p) => (
-          <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />
-        ))}
-      </ul>
-      <LoadMore {...more} label={t('list.loadMore')} busyLabel={t('list.loadingMore')} />
-    </>
+    <CardList items={queue} empty={t('admin.empty')} emptyTestId="queue-empty" testId="pending-cards" gap="gap-4" more={more} t={t}>
+      {(p) => <PendingCard key={p.id} prompt={p} lng={lng} busy={busy === p.id} review={review} />}
+    </CardList>
   );
 }
 

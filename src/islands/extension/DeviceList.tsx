@@ -7,6 +7,7 @@ import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';
 import { Dialog } from '../../ui/Dialog';
 import { Button } from '../../ui/Button';
+import { RevocableList, type ListNote } from '../../ui/RevocableList';
 
 interface Props {
   strings: Strings<ScopeOf<'extensionPage'>>;
@@ -20,7 +21,7 @@ function Devices({ strings: { lng }, devices: initial }: Props) {
   const t = useT<ScopeOf<'extensionPage'>>();
   const [devices, setDevices] = useState(initial);
   const [confirming, setConfirming] = useState<DeviceView | null>(null);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [note, setNote] = useState<ListNote | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const date = (iso: string) => new Date(iso).toLocaleDateString(lng, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -38,31 +39,23 @@ function Devices({ strings: { lng }, devices: initial }: Props) {
 
   return (
     <div data-testid="device-list">
-      {note && (
-        <p role={note.tone === 'error' ? 'alert' : 'status'} className={`mb-3 text-sm ${note.tone === 'error' ? 'text-destructive' : 'text-success'}`}>
-          {note.text}
-        </p>
-      )}
-      {devices.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('site.devicesEmpty')}</p>
-      ) : (
-        <ul className="divide-y divide-border">
-          {devices.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="device">
-              <div className="min-w-0">
-                <div className="font-medium">{d.name}</div>
-                <div className="text-sm text-muted-foreground">
-                  {t('site.connectedOn', { date: date(d.connectedAt) })} ·{' '}
-                  {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
-                </div>
-              </div>
-              <Button variant="outline" size="sm" onClick={() => setConfirming(d)} disabled={!hydrated} data-testid="device-revoke">
-                {t('site.revoke')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RevocableList
+        items={devices}
+        note={note}
+        empty={t('site.devicesEmpty')}
+        details={(d) => (
+          <>
+            <div className="font-medium">{d.name}</div>
+            <div className="text-sm text-muted-foreground">
+              {t('site.connectedOn', { date: date(d.connectedAt) })} · {d.lastUsedAt ? t('site.lastUsed', { date: date(d.lastUsedAt) }) : t('site.neverUsed')}
+            </div>
+          </>
+        )}
+        revokeLabel={t('site.revoke')}
+        onRevoke={setConfirming}
+        hydrated={hydrated}
+        testIds={{ row: 'device', revoke: 'device-revoke' }}
+      />
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={t('site.revoke')} closeLabel={t('connect.cancel')}>
         <p className="mb-5 text-sm">{t('site.revokeConfirm')}</p>
         <Button variant="primary" onClick={() => confirming && revoke(confirming)} data-testid="device-revoke-confirm">

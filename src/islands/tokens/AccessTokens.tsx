@@ -11,6 +11,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
+import { RevocableList, type ListNote } from '../../ui/RevocableList';
 import { Select } from '../../ui/Select';
 
 interface Props {
@@ -44,7 +45,7 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
   const [created, setCreated] = useState<CreatedTokenView | null>(null);
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<AccessTokenView | null>(null);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [note, setNote] = useState<ListNote | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const date = (iso: string) => new Date(iso).toLocaleDateString(lng, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -126,36 +127,29 @@ function AccessTokens({ strings: { lng }, tokens: initial, mcpUrl }: Props) {
           </FieldError>
         )}
       </form>
-      {note && (
-        <p role={note.tone === 'error' ? 'alert' : 'status'} className={`mb-3 text-sm ${note.tone === 'error' ? 'text-destructive' : 'text-success'}`}>
-          {note.text}
-        </p>
-      )}
-      {tokens.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('tokens.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-border">
-          {tokens.map((token) => (
-            <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="access-token">
-              <div className="min-w-0">
-                <div className="font-medium break-words">
-                  {token.name}{' '}
-                  <span className="ml-1 inline-block rounded bg-muted px-1.5 whitespace-nowrap py-0.5 text-xs font-normal text-muted-foreground">
-                    {t(SCOPE_LABELS[token.scope])}
-                  </span>
-                </div>
-                <div className="text-sm text-muted-foreground">
-                  {t('tokens.created', { date: date(token.createdAt) })} · {t('tokens.expiresOn', { date: date(token.expiresAt) })} ·{' '}
-                  {token.lastUsedAt ? t('tokens.lastUsed', { date: date(token.lastUsedAt) }) : t('tokens.neverUsed')}
-                </div>
-              </div>
-              <Button variant="outline" size="sm" onClick={() => setConfirming(token)} disabled={!hydrated} data-testid="token-revoke">
-                {t('tokens.revoke')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RevocableList
+        items={tokens}
+        note={note}
+        empty={t('tokens.empty')}
+        details={(token) => (
+          <>
+            <div className="font-medium break-words">
+              {token.name}{' '}
+              <span className="ml-1 inline-block rounded bg-muted px-1.5 whitespace-nowrap py-0.5 text-xs font-normal text-muted-foreground">
+                {t(SCOPE_LABELS[token.scope])}
+              </span>
+            </div>
+            <div className="text-sm text-muted-foreground">
+              {t('tokens.created', { date: date(token.createdAt) })} · {t('tokens.expiresOn', { date: date(token.expiresAt) })} ·{' '}
+              {token.lastUsedAt ? t('tokens.lastUsed', { date: date(token.lastUsedAt) }) : t('tokens.neverUsed')}
+            </div>
+          </>
+        )}
+        revokeLabel={t('tokens.revoke')}
+        onRevoke={setConfirming}
+        hydrated={hydrated}
+        testIds={{ row: 'access-token', revoke: 'token-revoke' }}
+      />
       <Dialog open={created !== null} onClose={() => setCreated(null)} title={t('tokens.newTitle')} closeLabel={t('tokens.done')}>
         <p className="mb-3 text-sm">{t('tokens.newHelp')}</p>
         <code className="mb-4 block rounded-md bg-muted p-3 font-mono text-sm break-all" data-testid="token-value">

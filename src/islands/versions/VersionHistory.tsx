@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { VersionView } from '../../../modules/prompts/contracts';
+import type { VersionHistoryItem } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import { usePaged } from '../../client/paged';
 import { useT, withStrings } from '../../client/strings';
@@ -11,7 +11,8 @@ import { Icon } from '../../ui/Icon';
 import { IconBadge } from '../../ui/Badge';
 import { LoadMore } from '../../ui/LoadMore';
 import { StatusBadge, type ReviewProps } from '../shared/review-parts';
-import { formatTime } from '../../shared/format';
+import { formatNumber, formatTime } from '../../shared/format';
+import { RatingStat } from '../../ui/RatingStat';
 import { VersionDiff } from './VersionDiff';
 
 interface Props extends ReviewProps {
@@ -26,7 +27,7 @@ interface Props extends ReviewProps {
 }
 
 /** The two versions compared: what the URL asked for, else the current one against the newest. */
-function defaultPair(list: readonly VersionView[], from: number | null, to: number | null): [number, number] | null {
+function defaultPair(list: readonly VersionHistoryItem[], from: number | null, to: number | null): [number, number] | null {
   if (list.length < 2) return null;
   const has = (n: number | null): n is number => n !== null && list.some((v) => v.version === n);
   const newest = list[list.length - 1].version;
@@ -48,7 +49,7 @@ export default withStrings(History);
 function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const fetchPage = useCallback((cursor?: number) => api(routes.versions, { params: { id }, query: { cursor } }), [id]);
-  const { items, reload, more } = usePaged<VersionView>(fetchPage);
+  const { items, reload, more } = usePaged<VersionHistoryItem>(fetchPage);
   const [pair, setPair] = useState<[number, number] | null>(null);
   const [asked, setAsked] = useState({ from, to });
   const [busy, setBusy] = useState<number | null>(null);
@@ -75,7 +76,7 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
     history.replaceState(history.state, '', url);
   };
 
-  const restore = async (v: VersionView) => {
+  const restore = async (v: VersionHistoryItem) => {
     if (!confirm(t(goesToReview ? 'versions.restoreConfirmPublished' : 'versions.restoreConfirm', { version: v.version }))) return;
     const toast = reserveToast();
     const current = items?.find((x) => x.current)?.version ?? v.version;
@@ -138,6 +139,18 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
                   <time dateTime={v.at}>{formatTime(v.at, lng)}</time>
                   {v.restoredFrom !== null && <> · {t('versions.restoredFrom', { version: v.restoredFrom })}</>}
                 </p>
+                {(v.status === 'published' || v.uses > 0 || v.ratingCount > 0) && (
+                  <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs" data-testid="version-figures">
+                    <span className="ic whitespace-nowrap" data-testid="version-uses">
+                      <Icon name="trending-up" size={13} className="text-muted-foreground" />
+                      {t('prompts:card.uses', { count: v.uses, formatted: formatNumber(v.uses, lng) })}
+                    </span>
+                    <span aria-hidden="true" className="text-muted-foreground">
+                      ·
+                    </span>
+                    <RatingStat helpful={v.helpfulCount} count={v.ratingCount} t={t} lng={lng} />
+                  </p>
+                )}
                 <p className="mt-1 line-clamp-2 text-sm font-medium">{v.title}</p>
                 {v.note && <blockquote className="mt-2 border-l-2 border-border pl-3 text-sm text-muted-foreground italic">{v.note}</blockquote>}
                 <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

@@ -13,6 +13,8 @@ export interface McpCaller {
   context: APIContext;
   user: SessionUser | null;
   token: TokenCredential | null;
+  /** The request's `Mcp-Session-Id`: set only for a client that declared elicitation (elicit.ts). */
+  sessionId: string | null;
 }
 
 export const MCP_MESSAGES = {
@@ -31,6 +33,8 @@ export const MCP_REFUSALS = refusals('mcp', {
   promptNotFound: { kind: 'not_found', text: MCP_MESSAGES.promptNotFound },
   invalidCursor: { kind: 'invalid', text: 'Invalid cursor' },
   unknownCategory: { kind: 'invalid', text: 'Unknown category; one of: {{categories}}', values: { categories: 'string' } },
+  valuesDeclined: { kind: 'invalid', text: "The user declined to fill in the prompt's blanks. Ask them in the chat, or pass the values yourself." },
+  valuesCancelled: { kind: 'invalid', text: "The user closed the form without filling in the prompt's blanks." },
 });
 
 /** The signed-in user behind a token of at least `scope`, or a refusal the client shows. */

@@ -7,6 +7,7 @@ import { pageFavorites } from '../../../projections/engagement/queries';
 import { listSubmissions } from '../../../projections/review/queries';
 import { withPrompts } from '../library';
 import { actorOf, MCP_REFUSALS, throttleCall, type McpCaller } from './caller';
+import { askForValues, type Asker } from './elicit';
 
 /** A prompt's MCP name: stable, ASCII, and the id `prompts/get` needs. Its title is shown beside it. */
 export const promptName = (id: number) => `prompt-${id}`;
@@ -75,18 +76,23 @@ export async function listMcpPrompts(caller: McpCaller, rawCursor: string | unde
   };
 }
 
-/** A prompt as the caller may see it (the REST API's rule: getPromptFor), with its variables filled from `values`. */
-export async function filledPrompt(caller: McpCaller, id: number, values: Record<string, string> = {}) {
+/**
+ * A prompt as the caller may see it (the REST API's rule: getPromptFor), with its variables
+ * filled from `values`, and those it lacks asked of the user first when the client can be asked.
+ */
+export async function filledPrompt(caller: McpCaller, id: number, given: Record<string, string> = {}, asker: Asker | null = null) {
   const prompt = await getPromptFor(caller.app.db, id, actorOf(caller));
   if (!prompt) throw new DomainError(MCP_REFUSALS.promptNotFound);
-  return { prompt, variables: templateVariables(prompt.content), text: fillTemplate(prompt.content, values) };
+  const variables = templateVariables(prompt.content);
+  const values = await askForValues(caller, asker, prompt, variables, given);
+  return { prompt, variables, values, text: fillTemplate(prompt.content, values) };
 }
 
-/** `prompts/get`: the prompt's text with the arguments filled in, as one user message. */
-export async function getMcpPrompt(caller: McpCaller, name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
+/** `prompts/get`: the prompt's text with the arguments filled in (those missing asked of the user when the client can be asked), as one user message. */
+export async function getMcpPrompt(caller: McpCaller, name: string, args: Record<string, string> = {}, asker: Asker | null = null): Promise<GetPromptResult> {
   const id = idOfName(name);
   if (id === null) throw new DomainError(MCP_REFUSALS.promptNotFound);
   await throttleCall(caller);
-  const { prompt, text } = await filledPrompt(caller, id, args);
+  const { prompt, text } = await filledPrompt(caller, id, args, asker);
   return { description: prompt.title, messages: [{ role: 'user', content: { type: 'text', text } }] };
 }

@@ -7,6 +7,7 @@ import { bearerToken } from '../accounts/bearer-auth';
 import { errorJson, errorResponse, readJsonBody, refusalOf } from '../http';
 import { loadSessionUser } from '../accounts/sessions';
 import { MCP_REFUSALS, MEMBER_TEXT_NOTICE, type McpCaller } from './caller';
+import { deliverAnswer, sessionElicits, sessionForCapabilities, waitInSession, type Asker, type SendRequest } from './elicit';
 import { getMcpPrompt, listMcpPrompts } from './prompts';
 import { registerTools } from './tools';
 
@@ -23,8 +24,15 @@ function asMcpError(error: unknown, caller: McpCaller): McpError {
   return new McpError(code, message, values ? { code: refusal, values } : { code: refusal });
 }
 
+/**
+ * How a request's handler asks the user (elicit.ts): null unless the session's client can be
+ * asked and this answer streams; while it waits, the client's answer (another POST) reaches
+ * this request's transport through the session's entry.
+ */
+type AskerFor = (send: SendRequest) => Asker | null;
+
 /** One MCP server for one request's caller: stateless, so nothing outlives the request. */
-function serverFor(caller: McpCaller): McpServer {
+function serverFor(caller: McpCaller, askerFor: AskerFor): McpServer {
   const server = new McpServer(
     { name: 'promptory', title: 'Promptory', version: '1.0.0' },
     {
@@ -35,10 +43,12 @@ function serverFor(caller: McpCaller): McpServer {
   server.server.setRequestHandler(ListPromptsRequestSchema, (request) =>
     listMcpPrompts(caller, request.params?.cursor).catch((e) => Promise.reject(asMcpError(e, caller))),
   );
-  server.server.setRequestHandler(GetPromptRequestSchema, (request) =>
-    getMcpPrompt(caller, request.params.name, request.params.arguments).catch((e) => Promise.reject(asMcpError(e, caller))),
+  server.server.setRequestHandler(GetPromptRequestSchema, (request, extra) =>
+    getMcpPrompt(caller, request.params.name, request.params.arguments, askerFor(extra.sendRequest as SendRequest)).catch((e) =>
+      Promise.reject(asMcpError(e, caller)),
+    ),
   );
-  registerTools(server, caller);
+  registerTools(server, caller, askerFor);
   return server;
 }
 
@@ -51,7 +61,9 @@ function serverFor(caller: McpCaller): McpServer {
 async function callerOf(context: APIContext): Promise<McpCaller | null> {
   const { app } = context.locals;
   const bearer = bearerToken(context.request);
-  if (!bearer) return { app, context, user: null, token: null };
+  const header = context.request.headers.get('mcp-session-id');
+  const sessionId = sessionElicits(header) ? header : null;
+  if (!bearer) return { app, context, user: null, token: null, sessionId };
   const token = isAccessToken(bearer) ? await findAccessToken(app.db, bearer) : null;
   const found = token && (await loadSessionUser(app, token.userId));
   if (!token || !found) return null;
@@ -59,7 +71,38 @@ async function callerOf(context: APIContext): Promise<McpCaller | null> {
   const user = { ...found, isAdmin: false };
   context.locals.user = user;
   context.locals.accessTokenId = token.tokenId;
-  return { app, context, user, token };
+  return { app, context, user, token, sessionId };
+}
+
+type Message = { method?: unknown; id?: unknown; params?: { capabilities?: unknown } };
+const messagesOf = (body: unknown): Message[] => (Array.isArray(body) ? body : [body]).filter((m): m is Message => !!m && typeof m === 'object');
+
+/** Requests that may ask the user for values: their answers stream (SSE) for a client that can be asked. */
+const ASKING_METHODS = new Set(['tools/call', 'prompts/get']);
+
+/** The stream's body, closing the request's server once it ends (or the client goes away). */
+function closingWhenDone(response: Response, server: McpServer): Response {
+  const reader = response.body!.getReader();
+  const close = () => void server.close().catch(() => undefined);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+        close();
+      }
+    },
+    cancel(reason) {
+      close();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 /**
@@ -77,14 +120,43 @@ export async function handleMcp(context: APIContext): Promise<Response> {
       response.headers.set('www-authenticate', 'Bearer realm="promptory", error="invalid_token"');
       return response;
     }
-    const server = serverFor(caller);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const tokenId = caller.token?.tokenId ?? null;
+    // The client's answer to an elicitation goes to the request waiting for it in this process.
+    if (deliverAnswer(caller.sessionId, tokenId, body)) return new Response(null, { status: 202 });
+    const messages = messagesOf(body);
+    const streams = caller.sessionId !== null && messages.some((m) => typeof m.method === 'string' && ASKING_METHODS.has(m.method));
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streams });
+    const askerFor: AskerFor = (send) => {
+      const sessionId = caller.sessionId;
+      if (!streams || sessionId === null) return null;
+      return {
+        send: async (request, schema, options) => {
+          const release = waitInSession(sessionId, tokenId, (message) => transport.onmessage?.(message));
+          if (!release) throw new Error('another request of this session is waiting for the user');
+          try {
+            return await send(request, schema, options);
+          } finally {
+            release();
+          }
+        },
+      };
+    };
+    const server = serverFor(caller, askerFor);
     await server.connect(transport);
+    let response: Response;
     try {
-      return await transport.handleRequest(context.request, { parsedBody: body });
-    } finally {
+      response = await transport.handleRequest(context.request, { parsedBody: body });
+    } catch (error) {
       await server.close();
+      throw error;
     }
+    if (streams && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) return closingWhenDone(response, server);
+    await server.close();
+    // A client that can be asked is told so by its session id (nothing is kept for it).
+    const initialize = messages.find((m) => m.method === 'initialize');
+    const sessionId = initialize && response.ok ? sessionForCapabilities(initialize.params?.capabilities) : undefined;
+    if (sessionId) response.headers.set('mcp-session-id', sessionId);
+    return response;
   } catch (error) {
     return errorResponse(error, context.locals.requestId);
   }

@@ -14,6 +14,7 @@ import { mySubmissions } from '../library/my-prompts';
 import { listTags } from '../../../projections/tags/queries';
 import { submitFor } from '../review/submit';
 import { actorOf, MCP_REFUSAL_META, MCP_REFUSALS, MEMBER_TEXT_NOTICE, metadataOf, requireTokenUser, throttleCall, type McpCaller } from './caller';
+import type { Asker, SendRequest } from './elicit';
 import { filledPrompt } from './prompts';
 import { refusalOf } from '../http';
 
@@ -44,11 +45,11 @@ function refusal(error: unknown, caller: McpCaller): CallToolResult {
 
 /** Every tool call is counted (per token, else per address) before it runs, and answers a refusal as a tool error. */
 const tool =
-  <A>(caller: McpCaller, run: (args: A) => Promise<Record<string, unknown>>) =>
-  async (args: A): Promise<CallToolResult> => {
+  <A>(caller: McpCaller, run: (args: A, send: SendRequest) => Promise<Record<string, unknown>>) =>
+  async (args: A, extra: { sendRequest: unknown }): Promise<CallToolResult> => {
     try {
       await throttleCall(caller);
-      return answer(await run(args));
+      return answer(await run(args, extra.sendRequest as SendRequest));
     } catch (error) {
       return refusal(error, caller);
     }
@@ -75,7 +76,7 @@ const id = z
   .max(2 ** 31 - 1);
 
 /** The six tools. Each makes the REST API's access checks, through the same queries and commands. */
-export function registerTools(server: McpServer, caller: McpCaller): void {
+export function registerTools(server: McpServer, caller: McpCaller, askerFor: (send: SendRequest) => Asker | null): void {
   const { app } = caller;
   server.registerTool(
     'search_prompts',
@@ -119,16 +120,18 @@ export function registerTools(server: McpServer, caller: McpCaller): void {
     'get_prompt',
     {
       title: 'Get a prompt',
-      description: 'One prompt (a public one, or your own with a token) with its fill-in variables; with `values`, its text filled in.' + MEMBER_TEXT_NOTE,
+      description:
+        "One prompt (a public one, or your own with a token) with its fill-in variables, its content, and `text`: the content filled in with `values`. When your client declared the elicitation capability (form), the variables `values` lacks are first asked of the user in a form (each prefilled with a built-in's value now, else the user's last value for it, else its default; a choice as a list of its options): declined or closed, the call fails saying so; unanswered within 5 minutes, the text is filled as without asking (a default, else the variable as written)." +
+        MEMBER_TEXT_NOTE,
       inputSchema: {
         id: id.describe('The prompt id'),
         values: z.record(z.string(), z.string().max(5000)).optional().describe('Values for the prompt\'s variables, by name (e.g. {"語言": "廣東話"})'),
       },
       annotations: { readOnlyHint: true },
     },
-    tool(caller, async ({ id: promptId, values }: { id: number; values?: Record<string, string> }) => {
-      const { prompt, variables, text } = await filledPrompt(caller, promptId, values);
-      return summary(prompt, { variables, content: prompt.content, text });
+    tool(caller, async ({ id: promptId, values: given }: { id: number; values?: Record<string, string> }, send) => {
+      const { prompt, variables, values, text } = await filledPrompt(caller, promptId, given, askerFor(send));
+      return summary(prompt, { variables, values, content: prompt.content, text });
     }),
   );
 

@@ -1,6 +1,6 @@
 import { deleteImportedCollectionsIn, importCollectionIn } from '../../../../modules/collections';
 import { importPrompts } from '../../../../modules/prompts';
-import { tagImported } from '../../../../modules/tags';
+import { tagImportedIn } from '../../../../modules/tags';
 import type { ImportResult } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
 import { listPromptsBy } from '../../../../projections/catalog/queries';
@@ -34,11 +34,16 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
           importCollectionIn(tx, user.id, collection, promptIds, metadata),
     ),
     (tx, collectionIds) => deleteImportedCollectionsIn(tx, user.id, collectionIds, metadata),
+    // The file's tags, with the prompts they tag: one append on the person's tag stream per part.
+    (tx, started) =>
+      tagImportedIn(
+        tx,
+        user.id,
+        started.map(({ index, promptId }) => ({ promptId, tags: importable[index].tags })),
+        metadata,
+      ),
   );
   await settle(imported);
-  // The file's tags, once its prompts are saved: one append on the person's tag stream.
-  const tagged = importable.map(({ tags }, i) => ({ promptId: imported.result.promptIds[i], tags }));
-  if (tagged.some((t) => t.tags.length)) await settle(await tagImported(app.store, user.id, tagged, metadata));
   const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
   const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
   return replyWith({ ...preview, items, batchId: imported.result.batchId } satisfies ImportResult, { status: 201 });
