@@ -4,7 +4,7 @@ import { tagImportedIn } from '../../../../modules/tags';
 import type { ImportResult } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
 import { listPromptsBy } from '../../../../projections/catalog/queries';
-import { planImport } from '../../../server/portability/import-plan';
+import { planImportYielding } from '../../../server/portability/import-plan';
 import { throttleAccount } from '../../../server/library';
 import { replyWith, serve } from '../../../server/route';
 import { bylineOf } from '../../../server/review/submit';
@@ -18,7 +18,7 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
   // The Check is a preview that writes nothing: it counts as a library read, not against the import limit.
   await throttleAccount(app, context, dryRun ? 'library' : 'data', user.id);
   const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
-  const { importable, planned, ...preview } = planImport(body, user.name, existing, app.config.publicUrl);
+  const { importable, planned, ...preview } = await planImportYielding(body, user.name, existing, app.config.publicUrl);
   const { format } = preview;
   if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
   const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
