@@ -99,7 +99,15 @@ export const duplicatesProjection: Projection = {
   // v3: an undone deletion brings a pending or published prompt back to the matched set.
   version: 3,
   tables: ['duplicate_candidates'],
-  handles: [...REVIEW_LIFECYCLE_EVENTS, 'PromptPurged', 'PromptUndeleted', 'PromptEdited', 'PromptRevisionProposed', 'PromptRevisionReviewed', 'AccountDeleted'],
+  handles: [
+    ...REVIEW_LIFECYCLE_EVENTS,
+    'PromptPurged',
+    'PromptUndeleted',
+    'PromptEdited',
+    'PromptRevisionProposed',
+    'PromptRevisionReviewed',
+    'AccountDeleted',
+  ],
   ddl: `
     create table duplicate_candidates (
       prompt_id integer primary key,
