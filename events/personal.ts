@@ -24,38 +24,56 @@ export function ownedBy(field: string, forgotten: PersonalFields['forgotten']): 
   return { subject: (data) => (data[field] as number | null | undefined) ?? null, forgotten };
 }
 
-const PREFIX = 'sealed:v1:';
+/**
+ * Where one kind of subject keeps its keys, and how its sealed values start. Two kinds: people
+ * (a contract's `personal`) and prompts (its `promptText`: a prompt's own text, sealed with the
+ * prompt's key so that the purge can shred it, docs/decisions/0039). The prompt's seal wraps
+ * the person's, so erasing either key leaves nothing readable.
+ */
+interface Ring {
+  table: 'person_keys' | 'prompt_keys';
+  id: 'user_id' | 'prompt_id';
+  prefix: string;
+}
+
+const PEOPLE: Ring = { table: 'person_keys', id: 'user_id', prefix: 'sealed:v1:' };
+const PROMPTS: Ring = { table: 'prompt_keys', id: 'prompt_id', prefix: 'sealed:p1:' };
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function isSealed(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith(PREFIX);
+/** Whether `value` is sealed with a person's key (`prefix`: another ring's). */
+export function isSealed(value: unknown, prefix = PEOPLE.prefix): value is string {
+  return typeof value === 'string' && value.startsWith(prefix);
 }
 
-/** The field's JSON, encrypted: "sealed:v1:" + base64(iv, tag, ciphertext). */
-export function seal(key: Buffer, value: unknown): string {
+/** Whether `value` is sealed with a prompt's own key (a log written since prompts had keys). */
+export const isPromptSealed = (value: unknown): value is string => isSealed(value, PROMPTS.prefix);
+
+/** The field's JSON, encrypted: "sealed:v1:" (or the ring's prefix) + base64(iv, tag, ciphertext). */
+export function seal(key: Buffer, value: unknown, prefix = PEOPLE.prefix): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return prefix + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
-export function open(key: Buffer, sealed: string): unknown {
-  const raw = Buffer.from(sealed.slice(PREFIX.length), 'base64');
+export function open(key: Buffer, sealed: string, prefix = PEOPLE.prefix): unknown {
+  const raw = Buffer.from(sealed.slice(prefix.length), 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return JSON.parse(Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8'));
 }
 
-/** A person's key, or null once they are forgotten. */
+/** A person's (or a prompt's) key, or null once they are forgotten (purged). */
 type Key = Buffer | null;
 
 /**
- * Keys one transaction already read or created, so a transaction that seals for the same
- * person many times (an import of 5,000 prompts) asks the table once. Never shared between
- * transactions: a rolled-back key must not seal anything later.
+ * Keys one transaction already read or created (by ring and subject: "person_keys:7"), so a
+ * transaction that seals for the same person many times (an import of 5,000 prompts) asks the
+ * table once. Never shared between transactions: a rolled-back key must not seal anything later.
  */
-export type KeysOfTransaction = Map<number, Key>;
+export type KeysOfTransaction = Map<string, Key>;
 
 /**
  * Erases the person's key (in the caller's transaction): from its commit, nothing the log
@@ -69,12 +87,27 @@ export async function forgetPerson(sql: Sql, subject: number): Promise<void> {
   );
 }
 
+/**
+ * Shreds a prompt's own text (in the caller's transaction, the purge's): from its commit,
+ * nothing any event of the prompt held of its title, description, content or notes can be
+ * opened again, published or not.
+ */
+export async function forgetPromptText(sql: Sql, promptId: number): Promise<void> {
+  await sql.query(
+    `insert into prompt_keys (prompt_id, key, purged_at) values ($1, null, now())
+     on conflict (prompt_id) do update set key = null, purged_at = coalesce(prompt_keys.purged_at, now())`,
+    [promptId],
+  );
+}
+
 const decode = (key: string | null): Key => (key === null ? null : Buffer.from(key, 'base64'));
 
 /** The keys of `subjects` that exist (a forgotten person's reads as null; one never sealed for is absent). */
-async function readKeys(sql: Sql, subjects: number[]): Promise<Map<number, Key>> {
-  const rows = await sql.query<{ user_id: number; key: string | null }>('select user_id, key from person_keys where user_id = any($1::int[])', [subjects]);
-  return new Map(rows.map((row) => [row.user_id, decode(row.key)]));
+async function readKeys(sql: Sql, subjects: number[], ring: Ring = PEOPLE): Promise<Map<number, Key>> {
+  const rows = await sql.query<{ id: number; key: string | null }>(`select ${ring.id} as id, key from ${ring.table} where ${ring.id} = any($1::int[])`, [
+    subjects,
+  ]);
+  return new Map(rows.map((row) => [row.id, decode(row.key)]));
 }
 
 /**
@@ -82,81 +115,131 @@ async function readKeys(sql: Sql, subjects: number[]): Promise<Map<number, Key>>
  * concurrent writer may create the same person's key first: its row is invisible to this
  * statement's snapshot, so the next statement reads it.
  */
-async function keysFor(sql: Sql, subjects: number[], keys: KeysOfTransaction = new Map()): Promise<Map<number, Key>> {
+async function keysFor(sql: Sql, ring: Ring, subjects: number[], known: KeysOfTransaction = new Map()): Promise<Map<number, Key>> {
+  const cached = (s: number) => `${ring.table}:${s}`;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const missing = subjects.filter((s) => !keys.has(s));
-    if (!missing.length) return keys;
-    const rows = await sql.query<{ user_id: number; key: string | null }>(
-      `with wanted as (select * from unnest($1::int[], $2::text[]) as w(user_id, key)),
+    const missing = subjects.filter((s) => !known.has(cached(s)));
+    if (!missing.length) break;
+    const rows = await sql.query<{ id: number; key: string | null }>(
+      `with wanted as (select * from unnest($1::int[], $2::text[]) as w(${ring.id}, key)),
        created as (
-         insert into person_keys (user_id, key) select user_id, key from wanted
-         on conflict (user_id) do nothing returning user_id, key
+         insert into ${ring.table} (${ring.id}, key) select ${ring.id}, key from wanted
+         on conflict (${ring.id}) do nothing returning ${ring.id}, key
        )
-       select user_id, key from created
+       select ${ring.id} as id, key from created
        union all
-       select k.user_id, k.key from person_keys k join wanted using (user_id)`,
+       select k.${ring.id} as id, k.key from ${ring.table} k join wanted using (${ring.id})`,
       [missing, missing.map(() => randomBytes(32).toString('base64'))],
     );
-    for (const row of rows) keys.set(row.user_id, decode(row.key));
+    for (const row of rows) known.set(cached(row.id), decode(row.key));
   }
-  const missing = subjects.filter((s) => !keys.has(s));
-  if (missing.length) throw new Error(`No key could be read or created for ${missing.join(', ')}`);
-  return keys;
+  const missing = subjects.filter((s) => !known.has(cached(s)));
+  if (missing.length) throw new Error(`No key could be read or created in ${ring.table} for ${missing.join(', ')}`);
+  return new Map(subjects.map((s) => [s, known.get(cached(s)) ?? null]));
 }
 
 interface Personal {
   personal?: PersonalFields;
+  /** A prompt's own text, sealed with the prompt's key (its subject: the prompt id). */
+  promptText?: PersonalFields;
+}
+
+/** One ring's fields of a contract. */
+interface Layer {
+  ring: Ring;
+  fields: (contract: Personal | undefined) => PersonalFields | undefined;
+}
+
+const PERSON_LAYER: Layer = { ring: PEOPLE, fields: (c) => c?.personal };
+const PROMPT_LAYER: Layer = { ring: PROMPTS, fields: (c) => c?.promptText };
+
+/**
+ * Whether a layer leaves `value` as it is when sealing: sealed already with its ring's key, or
+ * (a person's layer) inside a prompt's seal, which only ever wraps a person's.
+ */
+function sealedFor(value: unknown, prefix: string): boolean {
+  return isSealed(value, prefix) || (prefix === PEOPLE.prefix && isSealed(value, PROMPTS.prefix));
 }
 
 /** The subject whose fields in `data` need sealing (or opening), if any. */
-function subjectOf(personal: PersonalFields | undefined, data: Record<string, unknown>, sealed: boolean): number | null {
-  if (!personal) return null;
-  const hasField = Object.keys(personal.forgotten).some((f) => (sealed ? isSealed(data[f]) : data[f] !== undefined && data[f] !== null && !isSealed(data[f])));
-  return hasField ? personal.subject(data) : null;
+function subjectOf(fields: PersonalFields | undefined, data: Record<string, unknown>, sealed: boolean, prefix = PEOPLE.prefix): number | null {
+  if (!fields) return null;
+  const hasField = Object.keys(fields.forgotten).some((f) =>
+    sealed ? isSealed(data[f], prefix) : data[f] !== undefined && data[f] !== null && !sealedFor(data[f], prefix),
+  );
+  return hasField ? fields.subject(data) : null;
 }
 
-/**
- * The data of events about to be appended, their personal fields sealed (copies: the clear
- * data stays the caller's). A forgotten person's fields are written as forgotten: nothing of
- * them enters the log.
- */
-export async function sealPersonal(
+/** One layer's seal over `events` (copies of the data that change). */
+async function sealLayer(
   sql: Sql,
+  layer: Layer,
   events: { contract: Personal; data: Record<string, unknown> }[],
   known?: KeysOfTransaction,
 ): Promise<Record<string, unknown>[]> {
-  const subjects = [...new Set(events.map((e) => subjectOf(e.contract.personal, e.data, false)).filter((s): s is number => s !== null))];
+  const { ring } = layer;
+  const subjects = [...new Set(events.map((e) => subjectOf(layer.fields(e.contract), e.data, false, ring.prefix)).filter((s): s is number => s !== null))];
   if (!subjects.length) return events.map((e) => e.data);
-  const keys = await keysFor(sql, subjects, known);
+  const keys = await keysFor(sql, ring, subjects, known);
   return events.map(({ contract, data }) => {
-    const subject = subjectOf(contract.personal, data, false);
+    const fields = layer.fields(contract);
+    const subject = subjectOf(fields, data, false, ring.prefix);
     if (subject === null) return data;
     const key = keys.get(subject) ?? null;
     const sealed = { ...data };
-    for (const [field, forgotten] of Object.entries(contract.personal!.forgotten)) {
+    for (const [field, forgotten] of Object.entries(fields!.forgotten)) {
       const value = data[field];
-      if (value === undefined || value === null || isSealed(value)) continue;
-      sealed[field] = key ? seal(key, value) : forgotten;
+      if (value === undefined || value === null || sealedFor(value, ring.prefix)) continue;
+      sealed[field] = key ? seal(key, value, ring.prefix) : forgotten;
     }
     return sealed;
   });
 }
 
 /**
- * Opens the sealed fields of stored event data (in place); a forgotten person's read as
- * forgotten. Keys are read from the table every time, never cached: an erased key must stop
- * opening anything at once, in every process.
+ * The data of events about to be appended, their personal fields sealed (copies: the clear
+ * data stays the caller's), then a prompt's text sealed again with the prompt's key. A
+ * forgotten person's (a purged prompt's) fields are written as forgotten: nothing of them
+ * enters the log.
  */
-export async function openPersonal(sql: Sql, events: { contract: Personal | undefined; data: Record<string, unknown> }[]): Promise<void> {
-  const sealed = events.filter((e) => subjectOf(e.contract?.personal, e.data, true) !== null);
+export async function sealPersonal(
+  sql: Sql,
+  events: { contract: Personal; data: Record<string, unknown> }[],
+  known?: KeysOfTransaction,
+): Promise<Record<string, unknown>[]> {
+  const personal = await sealLayer(sql, PERSON_LAYER, events, known);
+  return sealLayer(
+    sql,
+    PROMPT_LAYER,
+    events.map((e, i) => ({ contract: e.contract, data: personal[i] })),
+    known,
+  );
+}
+
+/** One layer's opening (in place): fields sealed with a forgotten key read as forgotten. */
+async function openLayer(sql: Sql, layer: Layer, events: { contract: Personal | undefined; data: Record<string, unknown> }[]): Promise<void> {
+  const { ring } = layer;
+  const sealed = events.filter((e) => subjectOf(layer.fields(e.contract), e.data, true, ring.prefix) !== null);
   if (!sealed.length) return;
-  const keys = await readKeys(sql, [...new Set(sealed.map((e) => subjectOf(e.contract!.personal, e.data, true)!))]);
+  const keys = await readKeys(sql, [...new Set(sealed.map((e) => subjectOf(layer.fields(e.contract), e.data, true, ring.prefix)!))], ring);
   for (const { contract, data } of sealed) {
-    const key = keys.get(subjectOf(contract!.personal, data, true)!) ?? null;
-    for (const [field, forgotten] of Object.entries(contract!.personal!.forgotten)) {
-      if (isSealed(data[field])) data[field] = key ? open(key, data[field]) : forgotten;
+    const fields = layer.fields(contract)!;
+    const key = keys.get(subjectOf(fields, data, true, ring.prefix)!) ?? null;
+    for (const [field, forgotten] of Object.entries(fields.forgotten)) {
+      if (isSealed(data[field], ring.prefix)) data[field] = key ? open(key, data[field], ring.prefix) : forgotten;
     }
   }
+}
+
+/**
+ * Opens the sealed fields of stored event data (in place): a prompt's seal first, then the
+ * person's inside it; a forgotten person's (a purged prompt's) read as forgotten. Keys are read
+ * from the table every time, never cached: an erased key must stop opening anything at once,
+ * in every process.
+ */
+export async function openPersonal(sql: Sql, events: { contract: Personal | undefined; data: Record<string, unknown> }[]): Promise<void> {
+  await openLayer(sql, PROMPT_LAYER, events);
+  await openLayer(sql, PERSON_LAYER, events);
 }
 
 /**
@@ -178,8 +261,20 @@ export async function personalToken(sql: Sql, subject: number, purpose: string):
  * runner, in its transaction): the one rewrite of history this needs, so that deleting an
  * account made before then forgets it as well.
  */
-export async function sealLegacyPersonalData(sql: Sql, contracts: Readonly<Record<string, Personal>>): Promise<number> {
-  const types = Object.keys(contracts).filter((type) => contracts[type].personal);
+export function sealLegacyPersonalData(sql: Sql, contracts: Readonly<Record<string, Personal>>): Promise<number> {
+  return sealLegacy(sql, contracts, PERSON_LAYER);
+}
+
+/**
+ * Seals every prompt's text the log holds with the prompt's own key (run once by the
+ * migration that brought prompt keys), over the person's seal where there is one.
+ */
+export function sealLegacyPromptText(sql: Sql, contracts: Readonly<Record<string, Personal>>): Promise<number> {
+  return sealLegacy(sql, contracts, PROMPT_LAYER);
+}
+
+async function sealLegacy(sql: Sql, contracts: Readonly<Record<string, Personal>>, layer: Layer): Promise<number> {
+  const types = Object.keys(contracts).filter((type) => layer.fields(contracts[type]));
   let after = 0;
   let count = 0;
   for (;;) {
@@ -189,10 +284,11 @@ export async function sealLegacyPersonalData(sql: Sql, contracts: Readonly<Recor
     );
     if (!rows.length) return count;
     after = rows.at(-1)!.position;
-    const clear = rows.filter((row) => subjectOf(contracts[row.type].personal, row.data, false) !== null);
+    const clear = rows.filter((row) => subjectOf(layer.fields(contracts[row.type]), row.data, false, layer.ring.prefix) !== null);
     if (!clear.length) continue;
-    const sealed = await sealPersonal(
+    const sealed = await sealLayer(
       sql,
+      layer,
       clear.map((row) => ({ contract: contracts[row.type], data: row.data })),
     );
     await sql.query('update events set data = x.d::jsonb from unnest($1::bigint[], $2::text[]) as x(p, d) where events.position = x.p', [

@@ -51,4 +51,16 @@ export const eventStoreMigrations: { id: string; sql: string; run?: (tx: Sql) =>
     sql: '',
     run: (tx: Sql) => sealLegacyPersonalData(tx, eventContracts as Record<string, EventContract>),
   },
+  {
+    // A prompt's own key for its text (events/personal.ts, `promptText`); a null key is a
+    // purged prompt. What the log held before is sealed by the prompts module's 0201.
+    id: '0004_prompt_keys',
+    sql: `
+      create table if not exists prompt_keys (
+        prompt_id integer primary key,
+        key text,
+        purged_at timestamptz
+      );
+    `,
+  },
 ];

@@ -20,6 +20,8 @@ export interface EventContract {
   upcast?: (data: unknown, storedVersion: number) => unknown;
   /** Fields that are a person's own: sealed with their key in the log (events/personal.ts). */
   personal?: PersonalFields;
+  /** A prompt's own text: sealed with the prompt's key, which its purge erases (events/personal.ts). */
+  promptText?: PersonalFields;
 }
 
 /** Every event type the product knows, by name. Add a contract here to add an event. */

@@ -18,6 +18,14 @@ const penName = z.boolean().default(true);
 const UNPUBLISHED_TEXT = { title: '', description: '', content: '' } as const;
 
 /**
+ * A prompt's own text, published or not, sealed again with the prompt's key (over its author's
+ * seal, if any): the purge erases that key, so once purged, no event of the prompt holds its
+ * text readable (docs/decisions/0039-a-prompt-text-sealed-with-its-own-key.md).
+ */
+const PROMPT_TEXT = ownedBy('promptId', { ...UNPUBLISHED_TEXT, note: null });
+const PUBLISHED_TEXT = ownedBy('promptId', { published: null });
+
+/**
  * The text an approval makes public, in clear: approving (PromptReviewed) or approving a
  * revision (PromptRevisionReviewed) publishes the version's text, so it stays readable, with
  * its change note, after its author is forgotten, while every version that was never
@@ -61,6 +69,7 @@ export const PromptSubmitted = {
   // theirs (the seed's and anonymous posts' belong to nobody): the text the public reads is
   // written again, in clear, by the event that publishes it (PromptReviewed's `published`).
   personal: ownedBy('submittedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null, duplicateNote: null }),
+  promptText: ownedBy('promptId', { ...UNPUBLISHED_TEXT, duplicateNote: null }),
 };
 
 /**
@@ -84,6 +93,7 @@ export const PromptSavedPrivately = {
   }),
   upcast: (data: unknown) => data,
   personal: ownedBy('savedBy', { ...UNPUBLISHED_TEXT, authorName: '', authorImage: null }),
+  promptText: ownedBy('promptId', UNPUBLISHED_TEXT),
 };
 
 /**
@@ -113,18 +123,30 @@ export const PromptDiscarded = {
  * it for good. A pending or published prompt is withdrawn (PromptWithdrawn) in the same decision,
  * just before, so a deleted prompt is never in a public list.
  */
+/** Version 2: `withdrew`, the public status the deletion withdrew it from (version 1 reads as none). */
 export const PromptDeleted = {
-  version: 1,
-  schema: z.object({ promptId: id, deletedBy: id, purgeAfter: z.iso.datetime() }),
+  version: 2,
+  schema: z.object({
+    promptId: id,
+    deletedBy: id,
+    purgeAfter: z.iso.datetime(),
+    /** Pending or published when deleted (withdrawn by the same decision): what the toast's Undo brings back. */
+    withdrew: z.enum(['pending', 'approved']).nullable().default(null),
+  }),
+  upcast: (data: unknown) => data,
 };
 
-/** Its author restored it from Recently deleted: it stands as before its deletion (`status`). */
+/**
+ * Its author restored it from Recently deleted: it stands as `status`. Undone at once (the
+ * toast's Undo, within UNDO_DELETE_MS), a pending or published prompt is back as it was;
+ * later, it is back withdrawn, as an author's withdrawal leaves it.
+ */
 export const PromptUndeleted = {
   version: 1,
   schema: z.object({
     promptId: id,
     restoredBy: id,
-    status: z.enum(['private', 'rejected', 'withdrawn']),
+    status: z.enum(['private', 'rejected', 'withdrawn', 'pending', 'approved']),
   }),
 };
 
@@ -170,6 +192,7 @@ export const PromptReviewed = {
     published: publishedText,
   }),
   upcast: (data: unknown) => data,
+  promptText: PUBLISHED_TEXT,
 };
 
 /**
@@ -257,6 +280,7 @@ export const PromptEdited = {
   schema: z.object({ ...content, editedBy: id, privateTo: id.nullable().default(null) }),
   upcast: (data: unknown) => data,
   personal: ownedBy('privateTo', { ...UNPUBLISHED_TEXT, note: null }),
+  promptText: PROMPT_TEXT,
 };
 
 /**
@@ -269,6 +293,7 @@ export const PromptRevisionProposed = {
   schema: z.object({ ...content, proposedBy: id }),
   // Unpublished until approved: the approval writes the text again in clear.
   personal: ownedBy('proposedBy', { ...UNPUBLISHED_TEXT, note: null }),
+  promptText: PROMPT_TEXT,
 };
 
 /**
@@ -280,6 +305,7 @@ export const PromptRevisionReviewed = {
   version: 3,
   schema: z.object({ promptId: id, version: id, isApproved: z.boolean(), reviewedBy: id, ...decisionReason, published: publishedText }),
   upcast: (data: unknown) => data,
+  promptText: PUBLISHED_TEXT,
 };
 
 /** The author withdrew their pending revision `version`: the published version stays. */

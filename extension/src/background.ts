@@ -3,7 +3,7 @@ import { chosenService, load, onChange, type Stored } from './lib/settings';
 import { createPageUrl } from './lib/services';
 import { sendToChat, type SendOutcome } from './lib/send';
 import { translator } from './lib/i18n';
-import { pickerResults, recordDiagnostic, takeHandoff } from './lib/composer-worker';
+import { pickerPool, pickerResults, recordDiagnostic, takeHandoff } from './lib/composer-worker';
 import type { ToTab, ToWorker } from './lib/messages';
 import { api } from './lib/api';
 
@@ -76,6 +76,9 @@ chrome.runtime.onMessage.addListener((message: ToWorker, sender, reply: (answer:
   switch (message.kind) {
     case 'promptory:search':
       void pickerResults(message.q).then(reply);
+      return true;
+    case 'promptory:pool':
+      void pickerPool().then(reply);
       return true;
     case 'promptory:used':
       void load().then((s) => api.use(s, message.id).catch(() => undefined));

@@ -62,6 +62,13 @@ export const collectionForm = collectionRequest.extend({
     .max(COLLECTION_LIMITS.description.max, COLLECTION_MESSAGES.descriptionMax),
 });
 
+/**
+ * GET /api/collections/{id}?tag=: its owner's prompts in it that carry their tag (whatever its
+ * case); ignored for anyone else, as tags are their owner's alone. Bounded as the tags module
+ * bounds a tag filter (twice a tag's 30 characters: what it refuses, it refuses with a code).
+ */
+export const collectionQuery = z.object({ tag: z.string().trim().min(1).max(60).optional() });
+
 /** POST /api/collections/{id}/prompts */
 
 export const collectionPromptRequest = z.object({

@@ -3,7 +3,7 @@ import { idParam as id, idParams } from '../../events/ids';
 import { route } from '../../events/route';
 import { pageQuery, type Page } from '../../events/paging';
 import type { PromptView } from '../prompts/contracts';
-import { collectionPromptRequest, collectionRequest, type CollectionView } from './contracts';
+import { collectionPromptRequest, collectionQuery, collectionRequest, type CollectionView } from './contracts';
 
 /**
  * A collection with its prompts, as GET /api/collections/{id} answers; `savedVersion`: the
@@ -33,8 +33,9 @@ export const collectionRoutes = {
     path: '/api/collections/{id}',
     caller: 'anyone',
     params: idParams,
+    query: collectionQuery,
     summary:
-      'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). Its owner sees their own unpublished prompts in it too (isApproved false); others see its public prompts only.',
+      'A collection with its prompts: a public one for anyone, a private one for its owner (404 to others). Its owner sees their own unpublished prompts in it too (isApproved false); others see its public prompts only. `tag` (optional): its owner gets only their prompts in it carrying that tag of theirs; anyone else, the whole collection (tags are private).',
   }),
   deleteCollection: route<{ id: number }>()({
     method: 'DELETE',

@@ -138,12 +138,13 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
  * `zipFiles` files and `bytes` once unpacked, at most `zipRatio` times its own size.
  */
 export const IMPORT_LIMITS = {
-  bytes: 5 * 1024 * 1024,
-  prompts: 5000,
+  bytes: 20 * 1024 * 1024,
+  prompts: 20_000,
   versions: 2000,
   collections: 200,
   collectionPrompts: 1000,
-  zipFiles: 6000,
+  // A Markdown export of the most prompts one import brings: a file each, and the collections' indexes.
+  zipFiles: 20_000 + 200 + 10,
   zipRatio: 100,
 } as const;
 

@@ -41,7 +41,7 @@ export const portabilityRoutes = {
     body: importRequest,
     maxBodyBytes: IMPORT_BODY_BYTES,
     summary:
-      "Imports prompts from a file of Promptory or another prompt tool (up to 5 MB) as the user's private prompts: `{ bytes }` (the file as it is, base64: the server detects its format and its encoding, UTF-8, UTF-16, Big5 or GB18030) or `{ format, content }` (its text; a zip as base64); `format` overrides the detection. Other tools' placeholders become variables; duplicates of the user's prompts are skipped. With ?dryRun=1, only the preview (what is new, duplicate or invalid and why, the format and encoding read, the text's start), not counted against the import limit. 201 with the batch.",
+      "Imports prompts from a file of Promptory or another prompt tool (up to 20 MB and 20,000 prompts, written in short transactions so other requests run between them) as the user's private prompts: `{ bytes }` (the file as it is, base64: the server detects its format and its encoding, UTF-8, UTF-16, Big5 or GB18030) or `{ format, content }` (its text; a zip as base64); `format` overrides the detection. Other tools' placeholders become variables; duplicates of the user's prompts are skipped. With ?dryRun=1, only the preview (what is new, duplicate or invalid and why, the format and encoding read, the text's start), not counted against the import limit. 201 with the batch.",
   }),
   undoImport: route<{ batchId: number; removed: number; kept: number }>()({
     method: 'DELETE',

@@ -16,6 +16,7 @@ import {
   type StoreTx,
   type StreamAppend,
 } from '../../events';
+import { forgetPromptText } from '../../events/personal';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { DeletionResult, EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
 import { importDecider, requireImportOwner } from './domain/import';
@@ -90,24 +91,30 @@ export async function deletePrompt(store: EventStore, promptId: number, actor: A
   return { result, events: decided.events, last: decided.last };
 }
 
-/** The author restores their deleted prompt as it stood before (see decideUndelete). */
-export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata) {
-  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor } }, metadata);
+/** The author restores their deleted prompt, or undoes its deletion (see decideUndelete). */
+export async function undeletePrompt(store: EventStore, promptId: number, actor: Actor, metadata: EventMetadata, now = new Date()) {
+  const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'undelete', promptId, actor, now } }, metadata);
   const result: DeletionResult = { id: promptId, status: decided.state.status as PromptStatusName, purgeAfter: null };
   return { result, events: decided.events, last: decided.last };
 }
 
 /**
  * The purge of `promptIds` (deleted prompts found due in the review read model): each stream
- * decides again, so a prompt restored since, or not yet due, stays. One transaction per prompt.
+ * decides again, so a prompt restored since, or not yet due, stays. One transaction per prompt,
+ * which erases the prompt's key with its purge: its text in every event of its stream, published
+ * or not, can never be opened again.
  */
 export async function purgeDeletedPrompts(store: EventStore, promptIds: readonly number[], metadata: EventMetadata, now = new Date()) {
-  const events: StoredEvent[] = [];
+  let purged = 0;
   for (const promptId of promptIds) {
-    const decided = await handle(store, promptDecider, { stream: promptStream(promptId), command: { kind: 'purge', promptId, now } }, metadata);
-    events.push(...decided.events);
+    const { result } = await transact(store, async (tx) => {
+      const decided = await executeIn(tx, promptDecider, { stream: promptStream(promptId), command: { kind: 'purge', promptId, now } }, metadata);
+      if (decided.events.length) await forgetPromptText(tx, promptId);
+      return decided.events.length;
+    });
+    purged += result;
   }
-  return events.length;
+  return purged;
 }
 
 async function changePrompt(store: EventStore, command: Exclude<PromptCommand, { kind: 'submit' }>, metadata: EventMetadata) {
@@ -236,9 +243,13 @@ export interface PromptToImport {
 
 /**
  * What one transaction of an import may append: PGlite has one connection, so every other
- * request waits while it runs. Measured in docs/benchmarks-portability.md.
+ * request waits while it runs (250 events took up to 420 ms on a loaded machine; 100 stay near
+ * the 100 ms one part may hold it). Measured in docs/benchmarks.md.
  */
-export const IMPORT_PART = { events: 250, bytes: 256 * 1024 } as const;
+export const IMPORT_PART = { events: 100, bytes: 128 * 1024 } as const;
+
+/** How many prompts of an import are decided between two turns of the event loop. */
+const DECIDE_STEP = 200;
 
 /** One stream's events to append in an import, after the `from` events already written. */
 interface Slice {
@@ -277,7 +288,9 @@ function partsOf(planned: readonly { stream: string; promptId: number; events: N
  * stream: nothing is written unless all of them pass. Then the batch is written in parts,
  * each a short transaction that appends some prompts' events (a prompt's versions in one
  * statement) with the batch stream's record of them; then each of `collections` (another
- * module's makers, answering the collection's id) in a part of its own. A failure part-way
+ * module's makers, answering the collection's id) in a part of its own. `tagsIn` (the tags
+ * module's) tags the prompts a part starts in that part's transaction: a prompt is never
+ * saved without the tags its file gives it. A failure part-way
  * takes back the parts already written (the undo's own path) before it is reported; a crash
  * part-way leaves them recorded under the batch, so its undo takes them back and importing the
  * same file again finds them already there and brings the rest.
@@ -291,18 +304,23 @@ export async function importPrompts(
   collections: readonly ((tx: StoreTx) => Promise<number>)[] = [],
   /** How the undo takes those collections back (see undoImport): a failure part-way undoes what was written. */
   undoCollections?: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown>,
+  /** Writes the tags of the prompts a part starts (`index`: in `prompts`), in that part's transaction. */
+  tagsIn?: (tx: StoreTx, started: readonly { index: number; promptId: number }[]) => Promise<unknown>,
 ) {
   const { result: ids } = await store.transaction(async (tx) => ({ batchId: await tx.nextId('import'), firstId: await tx.nextId('prompt', prompts.length) }));
   const { batchId, firstId } = ids;
-  const planned = prompts.map(({ submission, edits }, i) => {
+  const planned: { stream: string; promptId: number; events: NewEvent[] }[] = [];
+  for (const [i, { submission, edits }] of prompts.entries()) {
+    // Deciding 20,000 prompts takes a while: the event loop turns between steps.
+    if (i > 0 && i % DECIDE_STEP === 0) await new Promise((resolve) => setImmediate(resolve));
     const promptId = firstId + i;
     const stream = promptStream(promptId);
     const commands: PromptCommand[] = [
       { kind: 'submit', promptId, submission: { ...submission, visibility: 'private', importBatch: batchId }, actor },
       ...edits.map(({ change, note }) => ({ kind: 'edit' as const, promptId, change, note, actor })),
     ];
-    return { stream, promptId, events: decideAll(promptDecider, stream, promptDecider.initialState, commands).events };
-  });
+    planned.push({ stream, promptId, events: decideAll(promptDecider, stream, promptDecider.initialState, commands).events });
+  }
   const record = (tx: StoreTx, promptIds: number[], collectionIds: number[]) =>
     executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, collectionIds, actor } }, metadata);
   const events: StoredEvent[] = [];
@@ -314,18 +332,24 @@ export async function importPrompts(
   };
   const collectionIds: number[] = [];
   try {
-    for (const part of partsOf(planned))
+    for (const part of partsOf(planned)) {
+      // A turn of the event loop between parts: requests that arrived meanwhile are read and
+      // queue for the connection ahead of the next part, so none waits for the whole import.
+      if (events.length) await new Promise((resolve) => setImmediate(resolve));
       await write(async (tx) => {
         await tx.appendMany(
           part.map(({ stream, events, from }) => ({ streamId: stream, events, expectedVersion: from === 0 ? 'no_stream' : from })),
           metadata,
         );
-        await record(
-          tx,
-          part.filter((slice) => slice.from === 0).map((slice) => slice.promptId),
-          [],
-        );
+        const started = part.filter((slice) => slice.from === 0).map((slice) => slice.promptId);
+        await record(tx, started, []);
+        if (tagsIn)
+          await tagsIn(
+            tx,
+            started.map((promptId) => ({ index: promptId - firstId, promptId })),
+          );
       });
+    }
     for (const make of collections)
       await write(async (tx) => {
         const collectionId = await make(tx);
@@ -339,11 +363,17 @@ export async function importPrompts(
   return { result: { batchId, promptIds: planned.map((p) => p.promptId), collectionIds }, events, last };
 }
 
+/** How many of an import's prompts one transaction of its undo discards (each part short, as the import's). */
+export const UNDO_PART = 100;
+
 /**
  * Undoes an import: each of its prompts still private is discarded; one shared since stays.
- * One transaction of the kernel over the batch's stream and its prompts' (read in one
- * statement); a concurrent change to one of them (an edit) conflicts on its stream version,
- * and the kernel decides the whole undo again.
+ * The prompts go in parts of `UNDO_PART`, each a transaction of the kernel over the batch's
+ * stream (still the actor's, not undone) and those prompts' streams (read in one statement; a
+ * concurrent edit conflicts on its stream version and the part is decided again), with a turn
+ * of the event loop between parts so other requests run. The last transaction takes back what
+ * else the batch made and records the undo, with every prompt removed or kept. A prompt this
+ * batch already discarded (an undo cut short by a crash, then asked again) counts as removed.
  */
 export async function undoImport(
   store: EventStore,
@@ -353,27 +383,61 @@ export async function undoImport(
   /** Takes back what else the batch made (its collections, by id), in the same transaction. */
   alsoIn: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown> = async () => undefined,
 ) {
-  const { result, events, last } = await transact(store, async (tx) => {
+  const events: StoredEvent[] = [];
+  let last: Appended['last'] = null;
+  const readBatch = async (tx: StoreTx) => {
     const own = await tx.readStream(importStream(batchId));
     const batch = fold(importDecider, own);
     requireImportOwner(batch, actor);
-    const streams = await tx.readStreams(batch.promptIds.map(promptStream));
+    return { own, batch };
+  };
+  /** Discards `promptIds` that are still private, in `tx`: which went (or had gone with this batch) and which stay. */
+  const discardIn = async (tx: StoreTx, promptIds: readonly number[]) => {
+    const streams = await tx.readStreams(promptIds.map(promptStream));
     const removed: number[] = [];
     const kept: number[] = [];
     const discards: StreamAppend[] = [];
-    for (const promptId of batch.promptIds) {
+    for (const promptId of promptIds) {
       const past = streams.get(promptStream(promptId))!;
-      const events = promptDecider.decide({ kind: 'discard', promptId, importBatch: batchId, actor }, fold(promptDecider, past));
-      if (events.length) discards.push({ streamId: promptStream(promptId), events, expectedVersion: past.length });
-      (events.length ? removed : kept).push(promptId);
+      const gone = past.at(-1);
+      if (gone?.type === 'PromptDiscarded' && (gone.data as { importBatch?: number }).importBatch === batchId) {
+        removed.push(promptId);
+        continue;
+      }
+      const decided = promptDecider.decide({ kind: 'discard', promptId, importBatch: batchId, actor }, fold(promptDecider, past));
+      if (decided.length) discards.push({ streamId: promptStream(promptId), events: decided, expectedVersion: past.length });
+      (decided.length ? removed : kept).push(promptId);
     }
     await tx.appendMany(discards, metadata);
+    return { removed, kept };
+  };
+  const removed: number[] = [];
+  const kept: number[] = [];
+  const { result: promptIds } = await store.transaction(async (tx) => (await readBatch(tx)).batch.promptIds);
+  const cut = Math.max(0, promptIds.length - UNDO_PART);
+  for (let from = 0; from < cut; from += UNDO_PART) {
+    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    const part = await transact(store, async (tx) => {
+      await readBatch(tx);
+      return discardIn(tx, promptIds.slice(from, Math.min(from + UNDO_PART, cut)));
+    });
+    removed.push(...part.result.removed);
+    kept.push(...part.result.kept);
+    events.push(...part.events);
+    last = part.last ?? last;
+  }
+  const final = await transact(store, async (tx) => {
+    const { own, batch } = await readBatch(tx);
+    const rest = await discardIn(tx, promptIds.slice(cut));
     await alsoIn(tx, batch.collectionIds);
-    await tx.append(importStream(batchId), importDecider.decide({ kind: 'undo', batchId, removed, kept, actor }, batch), {
+    const all = { removed: [...removed, ...rest.removed], kept: [...kept, ...rest.kept] };
+    await tx.append(importStream(batchId), importDecider.decide({ kind: 'undo', batchId, ...all, actor }, batch), {
       expectedVersion: own.length,
       metadata,
     });
-    return { batchId, removed: removed.length, kept: kept.length };
+    return { batchId, removed: all.removed.length, kept: all.kept.length };
   });
-  return { result, events, last };
+  events.push(...final.events);
+  last = final.last ?? last;
+  return { result: final.result, events, last };
 }

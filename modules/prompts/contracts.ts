@@ -374,7 +374,14 @@ export interface DeletedPromptView {
   purgeAfter: string;
 }
 
-/** What deleting or restoring a prompt answers: its status now (restored: as before its deletion). */
+/**
+ * How long after a deletion its Undo brings a pending or published prompt back as it was (the
+ * toast offers Undo for a third of it; the rest is for a slow network). Restored later, from
+ * Recently deleted, such a prompt comes back withdrawn.
+ */
+export const UNDO_DELETE_MS = 30_000;
+
+/** What deleting or restoring a prompt answers: its status now (restored: see UNDO_DELETE_MS). */
 export interface DeletionResult {
   id: number;
   status: PromptStatusName | 'deleted';

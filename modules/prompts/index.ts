@@ -16,6 +16,7 @@ export {
   readVersions,
   importPrompts,
   IMPORT_PART,
+  UNDO_PART,
   undoImport,
   forgetAuthorPrompts,
   deletePrompt,

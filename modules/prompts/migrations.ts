@@ -1,5 +1,5 @@
 import { eventContracts, type EventContract, type Sql, type StoredEvent } from '../../events';
-import { sealLegacyPersonalData } from '../../events/personal';
+import { forgetPromptText, isPromptSealed, sealLegacyPersonalData, sealLegacyPromptText } from '../../events/personal';
 import { evolvePrompt, initialPromptState, publishedOf, type PromptState } from './domain/prompt';
 
 interface Row {
@@ -43,6 +43,8 @@ async function writePublishedText(sql: Sql): Promise<number> {
     after = rows.at(-1)!.position;
     const changed: { position: number; version: number; data: Record<string, unknown> }[] = [];
     for (const row of rows) {
+      // Sealed with its prompt's key: written (or rewritten by 0201) since approvals carried their text.
+      if (Object.values(row.data).some(isPromptSealed)) continue;
       const state = states.get(row.stream_id) ?? initialPromptState;
       const rewritten = rewrite(state, row);
       if (rewritten) changed.push({ position: row.position, version: contracts[row.type].version, data: rewritten });
@@ -80,6 +82,17 @@ export const promptsMigrations = [
     run: async (tx: Sql) => {
       await writePublishedText(tx);
       await sealLegacyPersonalData(tx, eventContracts as Record<string, EventContract>);
+    },
+  },
+  {
+    // Each prompt's text sealed with its own key, which the purge erases; the prompts purged
+    // before this lose theirs now, as if purged today.
+    id: '0201_prompt_text_sealed_with_its_own_key',
+    sql: '',
+    run: async (tx: Sql) => {
+      await sealLegacyPromptText(tx, eventContracts as Record<string, EventContract>);
+      const purged = await tx.query<{ id: number }>(`select distinct (data->>'promptId')::int as id from events where type = 'PromptPurged'`);
+      for (const { id } of purged) await forgetPromptText(tx, id);
     },
   },
 ];

@@ -146,7 +146,8 @@ export const promptRoutes = {
     caller: 'user',
     reads: PROMPT_READS,
     params: idParams,
-    summary: 'The author restores their deleted prompt as it stood before its deletion (a withdrawn one stays withdrawn); 409 when it is not deleted.',
+    summary:
+      'The author restores their deleted prompt: within 30 seconds of its deletion (the Undo) a pending or published one comes back as it was; later it comes back withdrawn (private, rejected and withdrawn ones as they were); 409 when it is not deleted.',
   }),
   copy: route<OwnPromptView>()({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { decideAll, DomainError, handle, transact, type EventMetadata, type EventStore, type NewEvent, type StoreTx } from '../../events';
+import { decideAll, DomainError, handle, type EventMetadata, type EventStore, type NewEvent, type StoreTx } from '../../events';
 import { normalizeTags, TAG_LIMITS } from './contracts';
 import { tagDecider, tagPlan, tagStream, type TagCommand } from './domain/tags';
 
@@ -39,14 +39,4 @@ export async function tagImportedIn(tx: StoreTx, userId: number, tagged: readonl
     }
   }
   if (events.length) await tx.append(stream, events, { expectedVersion: past.length === 0 ? 'no_stream' : past.length, metadata });
-}
-
-/** The tags an import brings, in a transaction of their own once its prompts are saved. */
-export async function tagImported(
-  store: EventStore,
-  userId: number,
-  tagged: readonly { promptId: number; tags: readonly string[] }[],
-  metadata: EventMetadata,
-) {
-  return transact(store, (tx) => tagImportedIn(tx, userId, tagged, metadata));
 }

@@ -27,6 +27,7 @@ export const communityProjection: Projection = {
     'PromptSavedPrivately',
     'PromptDiscarded',
     'PromptPurged',
+    'PromptUndeleted',
     'PromptReviewed',
     'PromptWithdrawn',
     'PromptEdited',
@@ -163,6 +164,10 @@ export const communityProjection: Projection = {
         ];
       case 'PromptWithdrawn':
         return [{ text: 'update community_prompts set published = false where prompt_id = $1', params: [event.data.promptId] }];
+      case 'PromptUndeleted':
+        // Its deletion undone at once: published again as it was (restored later, it stays withdrawn).
+        if (event.data.status !== 'approved') return [];
+        return [{ text: 'update community_prompts set published = true where prompt_id = $1', params: [event.data.promptId] }];
       case 'PromptEdited':
         return [
           {

@@ -49,6 +49,11 @@ function evolve(event: StoredEvent): Statement[] {
       return [status(event.data.promptId, event.data.isApproved ? 'published' : 'rejected')];
     case 'PromptWithdrawn':
       return [status(event.data.promptId, 'withdrawn')];
+    case 'PromptUndeleted':
+      // Its deletion undone at once: published or pending again, so compared again (restored later, it stays withdrawn).
+      if (event.data.status === 'approved') return [status(event.data.promptId, 'published')];
+      if (event.data.status === 'pending') return [status(event.data.promptId, 'pending')];
+      return [];
     case 'PromptDiscarded':
     case 'PromptPurged':
       return [status(event.data.promptId, 'gone')];
@@ -91,9 +96,18 @@ function evolve(event: StoredEvent): Statement[] {
 export const duplicatesProjection: Projection = {
   name: 'duplicates',
   // v2: approvals carry the text they publish; a deleted author's unpublished signatures go.
-  version: 2,
+  // v3: an undone deletion brings a pending or published prompt back to the matched set.
+  version: 3,
   tables: ['duplicate_candidates'],
-  handles: [...REVIEW_LIFECYCLE_EVENTS, 'PromptPurged', 'PromptEdited', 'PromptRevisionProposed', 'PromptRevisionReviewed', 'AccountDeleted'],
+  handles: [
+    ...REVIEW_LIFECYCLE_EVENTS,
+    'PromptPurged',
+    'PromptUndeleted',
+    'PromptEdited',
+    'PromptRevisionProposed',
+    'PromptRevisionReviewed',
+    'AccountDeleted',
+  ],
   ddl: `
     create table duplicate_candidates (
       prompt_id integer primary key,

@@ -86,6 +86,7 @@ export const STRING_SPECS = {
       'review:mine.deletedDescription',
       'review:mine.undo',
       'review:mine.restoredTitle',
+      'review:mine.restoredWithdrawn',
       'review:mine.restoreFailed',
       'review:own.withdrawnNotice',
       'prompts:detail.usesUnit',

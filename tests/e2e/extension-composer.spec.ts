@@ -232,12 +232,12 @@ for (const id of ['chatgpt', 'gemini', 'kimi', 'copilot']) {
     await expect(page.getByTestId('composer-notice')).toHaveText(en.composer.notInserted);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(MULTI.content);
     expect(await model(page)).toBe('');
-    const diagnostics = (await worker.evaluate(() => chrome.storage.local.get('diagnostics'))).diagnostics as {
-      site: string;
-      reason: string;
-      selector: string;
-    }[];
-    expect(diagnostics[0]).toMatchObject({ site: id, reason: 'not-inserted', selector: chat.selectors[0] });
+    // The page tells the worker after the notice shows, and the worker writes it down in its own time.
+    const latest = async () =>
+      (
+        (await worker.evaluate(() => chrome.storage.local.get('diagnostics'))).diagnostics as { site: string; reason: string; selector: string }[] | undefined
+      )?.[0];
+    await expect.poll(latest).toMatchObject({ site: id, reason: 'not-inserted', selector: chat.selectors[0] });
     // The options page lists it.
     const options = await context.newPage();
     await options.goto(`chrome-extension://${EXTENSION_ID}/options.html`);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { apiSignUp } from './auth-support';
 import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors } from './site-support';
@@ -60,11 +60,18 @@ for (const lng of ['en', 'zh-HK'] as const) {
       const mine = (await (await page.request.get('/api/prompts/my')).json()) as { items: { id: number; tags: string[] }[] };
       return mine.items.find((p) => p.id === id)?.tags;
     };
-    const answerDialog = (p: Page, expected: string, answer?: string) =>
-      p.once('dialog', (dialog) => {
-        expect(dialog.message()).toBe(expected);
-        void dialog.accept(answer);
-      });
+    // Rename and delete ask in the kit's dialog, with the keyboard: the name is typed over the selected old one, Enter renames.
+    const renameTo = async (from: string, to: string) => {
+      await page.getByTestId('tag-rename').click();
+      const dialog = page.getByRole('dialog', { name: T.renameTitle });
+      await expect(dialog).toBeVisible();
+      const input = dialog.getByLabel(fill(T.renamePrompt, { tag: from }));
+      await expect(input).toBeFocused();
+      await expect(input).toHaveValue(from);
+      await page.keyboard.type(to);
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+    };
 
     await page.goto('/dashboard?tab=submissions');
     await expect(bar).toContainText(T.none);
@@ -103,16 +110,14 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(page.getByTestId('submission')).toHaveCount(1);
 
     // Rename: the address follows the new name.
-    answerDialog(page, fill(T.renamePrompt, { tag: w.draft }), w.ideas);
-    await page.getByTestId('tag-rename').click();
+    await renameTo(w.draft, w.ideas);
     await expect(page).toHaveURL(new RegExp(`[?&]tag=${encodeURIComponent(w.ideas)}(&|$)`));
     await expect(page.getByTestId('tag-filtered')).toHaveText(fill(T.filtered, { tag: w.ideas }));
     await expect(chips(first)).toHaveText([w.work, w.ideas]);
     await expect(filter(w.draft)).toHaveCount(0);
 
     // Renamed to a tag already used: the two merge, the prompt keeps it once.
-    answerDialog(page, fill(T.renamePrompt, { tag: w.ideas }), w.work);
-    await page.getByTestId('tag-rename').click();
+    await renameTo(w.ideas, w.work);
     await expect(page).toHaveURL(new RegExp(`[?&]tag=${encodeURIComponent(w.work)}(&|$)`));
     await expect(page.getByTestId('submission')).toHaveCount(2);
     await expect(chips(first)).toHaveText([w.work]);
@@ -123,8 +128,15 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await filter(w.trip).click();
     await expect(page).toHaveURL(new RegExp(`[?&]tag=${encodeURIComponent(w.trip)}(&|$)`));
     await expect(page.getByTestId('submission')).toHaveCount(1);
-    answerDialog(page, fill(T.deleteConfirm, { tag: w.trip }));
+    // Escape closes the question and changes nothing; the dialog's Delete removes the tag.
     await page.getByTestId('tag-delete').click();
+    const deleting = page.getByRole('dialog', { name: T.deleteTitle });
+    await expect(deleting).toContainText(fill(T.deleteConfirm, { tag: w.trip }));
+    await page.keyboard.press('Escape');
+    await expect(deleting).toBeHidden();
+    await expect(page.getByTestId('submission')).toHaveCount(1);
+    await page.getByTestId('tag-delete').click();
+    await deleting.getByRole('button', { name: T.delete }).click();
     await expect(page).not.toHaveURL(/[?&]tag=/);
     await expect(page.getByTestId('submission')).toHaveCount(2);
     await expect(chips(second)).toHaveText([w.work]);
@@ -149,6 +161,148 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(page.getByTestId('submission')).toHaveCount(1);
     await expect(page.getByTestId('submission').getByTestId('tag')).toHaveText(['email', 'work']);
     await expect(filter('legacy')).toHaveText('legacy 1');
+    expectNoErrors(errors);
+  });
+}
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`tags in ${lng}: the own prompt's page and its edit form show and save the author's tags`, async ({ page, context, baseURL }) => {
+    const T = locale(lng, 'review').mine.tags as Record<string, string>;
+    const w = WORDS[lng];
+    await prepare(context, baseURL!, lng, lng === 'en' ? 'light' : 'dark');
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.143' : '198.51.100.144' });
+    const errors = watchErrors(page);
+    await apiSignUp(page.request);
+    const title = `${lng} own page ${Date.now().toString(36)}`;
+    const saved = await page.request.post('/api/prompts', {
+      // The edit form asks what a published prompt would: a description of 20 characters or more.
+      data: { title, description: 'Kept for myself, to plan the week.', content: 'Plan the week.', categoryId: 1, visibility: 'private' },
+    });
+    const { id } = (await saved.json()) as { id: number };
+    expect((await page.request.put(`/api/prompts/${id}/tags`, { data: { tags: [w.work] } })).status()).toBe(200);
+    const stored = async () =>
+      ((await (await page.request.get('/api/prompts/my')).json()) as { items: { id: number; tags: string[] }[] }).items.find((p) => p.id === id)?.tags;
+
+    // The page shows the author's tags, says they are theirs alone, and saves a tag typed there.
+    await page.goto(`/prompts/${id}`);
+    const own = page.getByTestId('own-tags');
+    await expect(own.getByTestId('tag')).toHaveText([w.work]);
+    await expect(own).toContainText(T.private);
+    await own.getByLabel(`${T.label}: ${title}`).focus();
+    await page.keyboard.type(w.trip);
+    await page.keyboard.press('Enter');
+    await expect(own.getByTestId('tag')).toHaveText([w.work, w.trip]);
+    await expect.poll(stored).toEqual([w.work, w.trip]);
+
+    // The edit form starts from them; a change to the tags alone is saved with the form, back on the page.
+    await page.goto(`/prompts/${id}/edit`);
+    const field = page.getByTestId('edit-tags');
+    await expect(field.getByTestId('tag')).toHaveText([w.work, w.trip]);
+    await field.getByRole('button', { name: fill(T.remove, { tag: w.work }) }).click();
+    await expect(field.getByLabel(T.label, { exact: true })).toBeFocused();
+    await page.keyboard.type(w.draft);
+    await page.keyboard.press('Enter');
+    await expect(field.getByTestId('tag')).toHaveText([w.trip, w.draft]);
+    // Enter in the tag field adds a tag, it does not send the form.
+    await expect(page).toHaveURL(new RegExp(`/prompts/${id}/edit$`));
+    await page.getByTestId('edit-save').click();
+    await expect(page).toHaveURL(new RegExp(`/prompts/${id}$`));
+    await expect(page.getByText(T.saved)).toBeVisible();
+    await expect(page.getByTestId('own-tags').getByTestId('tag')).toHaveText([w.trip, w.draft]);
+    expect(await stored()).toEqual([w.trip, w.draft]);
+
+    // A refused tag (past the length limit) stops the save and says why; nothing changes.
+    await page.goto(`/prompts/${id}/edit`);
+    await page.getByTestId('edit-tags').getByLabel(T.label, { exact: true }).focus();
+    await page.keyboard.type('x'.repeat(31));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('edit-save').click();
+    await expect(page.getByText(fill(locale(lng, 'refusals').tags.tooLong, { limit: '30' }))).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/prompts/${id}/edit$`));
+    expect(await stored()).toEqual([w.trip, w.draft]);
+    expectNoErrors(errors);
+  });
+
+  test(`tags in ${lng}: a collection's page filters by its owner's tags; nobody else sees them`, async ({ page, context, baseURL, browser }) => {
+    const T = locale(lng, 'review').mine.tags as Record<string, string>;
+    const w = WORDS[lng];
+    await prepare(context, baseURL!, lng, lng === 'en' ? 'light' : 'dark');
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.145' : '198.51.100.146' });
+    const errors = watchErrors(page);
+    await apiSignUp(page.request);
+    const stamp = Date.now().toString(36);
+    const made = await page.request.post('/api/collections', {
+      data: { name: `${lng} tagged ${stamp}`, description: 'Prompts I keep together.', isPublic: true },
+    });
+    expect(made.status()).toBe(201);
+    const collection = ((await made.json()) as { id: number }).id;
+    const ids: number[] = [];
+    for (const [i, tags] of [[w.work, w.draft], [w.work], []].entries()) {
+      const saved = await page.request.post('/api/prompts', {
+        data: { title: `${lng} item ${i} ${stamp}`, description: 'Kept for myself.', content: 'Plan the week.', categoryId: 1, visibility: 'private' },
+      });
+      const { id } = (await saved.json()) as { id: number };
+      ids.push(id);
+      await page.request.put(`/api/prompts/${id}/tags`, { data: { tags } });
+      expect((await page.request.post(`/api/collections/${collection}/prompts`, { data: { promptId: id } })).status()).toBeLessThan(300);
+    }
+    // A public prompt of the library too, for what others see.
+    const [open] = (await (await page.request.get('/api/prompts')).json()) as { id: number }[];
+    await page.request.post(`/api/collections/${collection}/prompts`, { data: { promptId: open.id } });
+    // A tag on a prompt outside the collection is not offered here.
+    const outside = await page.request.post('/api/prompts', {
+      data: { title: `${lng} outside ${stamp}`, description: 'Kept for myself.', content: 'Plan the week.', categoryId: 1, visibility: 'private' },
+    });
+    await page.request.put(`/api/prompts/${((await outside.json()) as { id: number }).id}/tags`, { data: { tags: [w.oops] } });
+
+    const bar = page.getByTestId('collection-tag-bar');
+    const filter = (tag: string) => bar.locator(`[data-testid="tag-filter"][data-tag="${tag}"]`);
+    const items = page.locator('[data-collection-item]');
+    await page.goto(`/collections/${collection}`);
+    await expect(items).toHaveCount(4);
+    await expect(bar.getByTestId('tag-filter')).toHaveCount(2);
+    await expect(filter(w.work)).toHaveText(`${w.work} 2`);
+    await expect(filter(w.draft)).toHaveText(`${w.draft} 1`);
+    await expect(filter(w.oops)).toHaveCount(0);
+    await expect(page.locator(`[data-collection-item="${ids[0]}"]`).getByTestId('tag')).toHaveText([w.work, w.draft]);
+
+    // A tag's chip filters, on the server: the address keeps it, and a reload too.
+    await filter(w.work).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]tag=${encodeURIComponent(w.work)}(&|$)`));
+    await expect(page.getByTestId('tag-filtered')).toHaveText(fill(T.filtered, { tag: w.work }));
+    await expect(filter(w.work)).toHaveAttribute('aria-current', 'page');
+    await expect(items).toHaveCount(2);
+    await page.reload();
+    await expect(items).toHaveCount(2);
+    // A chip under a card filters as well.
+    await page.locator(`[data-collection-item="${ids[0]}"]`).getByTestId('tag').filter({ hasText: w.draft }).click();
+    await expect(items).toHaveCount(1);
+    await expect(page.locator(`[data-collection-item="${ids[0]}"]`)).toBeVisible();
+    // A tag nothing here carries says so, with a way back to every prompt.
+    await page.goto(`/collections/${collection}?tag=${encodeURIComponent(w.oops)}`);
+    await expect(page.getByTestId('empty-state')).toContainText(fill(T.noneTagged, { tag: w.oops }));
+    await page.getByRole('link', { name: T.showAll }).click();
+    await expect(items).toHaveCount(4);
+
+    // The route filters through its optional query; without it, it answers as ever.
+    const api = async (query = '') =>
+      ((await (await page.request.get(`/api/collections/${collection}${query}`)).json()) as { prompts: { id: number; tags?: unknown }[] }).prompts;
+    expect((await api(`?tag=${encodeURIComponent(w.work.toUpperCase())}`)).map((p) => p.id).sort()).toEqual([ids[0], ids[1]].sort());
+    const all = await api();
+    expect(all).toHaveLength(4);
+    expect(all.every((p) => p.tags === undefined)).toBe(true);
+
+    // Someone else sees the public prompt, no tags, and a tag in the address filters nothing for them.
+    const other = await browser.newContext({ baseURL });
+    await prepare(other, baseURL!, lng, 'light');
+    const visitor = await other.newPage();
+    await visitor.goto(`/collections/${collection}?tag=${encodeURIComponent(w.work)}`);
+    await expect(visitor.locator('[data-collection-item]')).toHaveCount(1);
+    await expect(visitor.locator(`[data-collection-item="${open.id}"]`)).toBeVisible();
+    await expect(visitor.getByTestId('collection-tag-bar')).toHaveCount(0);
+    await expect(visitor.getByTestId('item-tags')).toHaveCount(0);
+    expect((await (await other.request.get(`/api/collections/${collection}?tag=${encodeURIComponent(w.work)}`)).json()).prompts).toHaveLength(1);
+    await other.close();
     expectNoErrors(errors);
   });
 }

@@ -87,15 +87,15 @@ describe.each(backends)('import on $name', (backend) => {
     expect(r.body.items[0].issues).toEqual([expect.objectContaining({ path: ['title'], code: 'too_small', limit: 3 })]);
   });
 
-  it('refuses an unreadable file, a visitor, a file past 5 MB and a body past its base64, appending nothing; other routes keep 64 KB', async () => {
+  it('refuses an unreadable file, a visitor, a file past 20 MB and a body past its base64, appending nothing; other routes keep 64 KB', async () => {
     const before = await events();
     const bad = await importAs(member, 'aishort-json', '{"items": []}');
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0]).toMatchObject({ path: ['content'], code: 'custom' });
     expect((await importAs(visitor, 'prompts-chat-csv', 'act,prompt\nA,B')).status).toBe(401);
-    const huge = `act,prompt\n${'x'.repeat(5 * 1024 * 1024)}`;
-    expect((await importAs(member, 'prompts-chat-csv', huge)).body).toMatchObject({ code: IMPORT_REFUSALS.tooLarge.code, values: { megabytes: 5 } });
-    expect((await importAs(member, 'prompts-chat-csv', `act,prompt\n${'x'.repeat(7 * 1024 * 1024)}`)).status).toBe(413);
+    const huge = `act,prompt\n${'x'.repeat(20 * 1024 * 1024)}`;
+    expect((await importAs(member, 'prompts-chat-csv', huge)).body).toMatchObject({ code: IMPORT_REFUSALS.tooLarge.code, values: { megabytes: 20 } });
+    expect((await importAs(member, 'prompts-chat-csv', `act,prompt\n${'x'.repeat(28 * 1024 * 1024)}`)).status).toBe(413);
     // 200 KB: within the import's cap, over every other route's; a private prompt keeps it whole, past it refused.
     const big = `act,prompt\nA big one,${'word '.repeat(40_000)}\nBigger,${'word '.repeat(40_001)}`;
     const accepted = await importAs(member, 'prompts-chat-csv', big, true);

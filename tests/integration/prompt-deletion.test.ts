@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTORE_WINDOW_MS } from '../../modules/prompts';
+import { promptStream } from '../../events';
+import { projections } from '../../projections';
+import { RESTORE_WINDOW_MS, UNDO_DELETE_MS } from '../../modules/prompts';
 import { promptRoutes } from '../../modules/prompts/routes';
 import { purgeDue } from '../../src/server/review/purge';
 import { backends, freshApp, settleAll } from '../support/backends';
@@ -48,19 +50,61 @@ describe.each(backends)('deleting your own prompt on $name', (backend) => {
     expect((await author.api(promptRoutes.prompt, { params: { id } })).body).toMatchObject({ id, status: 'private' });
   });
 
-  it('withdraws a published prompt from every public list before deleting it; restored, it stays withdrawn', async () => {
+  const publicIds = async () => (await visitor.api(promptRoutes.prompts)).body.map((p: { id: number }) => p.id);
+
+  it('withdraws a published prompt from every public list before deleting it; restored from Recently deleted later, it stays withdrawn', async () => {
     const id = (await author.api(promptRoutes.submit, { body: draft('Quokka public guide') })).body.id as number;
     expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
     expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(200);
 
+    const deleted = Date.now();
     expect((await author.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(200);
     expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
-    expect((await visitor.api(promptRoutes.prompts)).body.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect(await publicIds()).not.toContain(id);
     expect((await admin.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
     expect(await deletedIds()).toContain(id);
 
-    expect((await author.api(promptRoutes.undeletePrompt, { params: { id } })).body).toMatchObject({ status: 'withdrawn' });
+    // Past the Undo: restored from Recently deleted, as the deletion left it.
+    const clock = app.clock;
+    app.clock = () => new Date(deleted + UNDO_DELETE_MS + 5000);
+    try {
+      expect((await author.api(promptRoutes.undeletePrompt, { params: { id } })).body).toMatchObject({ status: 'withdrawn' });
+    } finally {
+      app.clock = clock;
+    }
     expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
+    expect(await publicIds()).not.toContain(id);
+  });
+
+  it("the toast's Undo brings a published prompt back published, everywhere it was, and a pending one back to the queue", async () => {
+    const id = (await author.api(promptRoutes.submit, { body: draft('Quokka undone guide') })).body.id as number;
+    expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
+    expect(await publicIds()).toContain(id);
+    expect((await author.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(200);
+    expect(await publicIds()).not.toContain(id);
+
+    const undone = await author.api(promptRoutes.undeletePrompt, { params: { id } });
+    expect(undone.body).toEqual({ id, status: 'approved', purgeAfter: null });
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body).toMatchObject({ id, title: 'Quokka undone guide' });
+    expect(await publicIds()).toContain(id);
+    expect(await deletedIds()).not.toContain(id);
+    // Published as before, not withdrawn by its author: it can be withdrawn (and deleted) again like any published prompt.
+    await settleAll(app);
+    const duplicates = await app.db.query<{ status: string }>('select status from duplicate_candidates where prompt_id = $1', [id]);
+    expect(duplicates).toEqual([{ status: 'published' }]);
+    const community = await app.db.query<{ published: boolean }>('select published from community_prompts where prompt_id = $1', [id]);
+    expect(community).toEqual([{ published: true }]);
+
+    const pending = (await author.api(promptRoutes.submit, { body: draft('Quokka undone idea') })).body.id as number;
+    expect((await author.api(promptRoutes.deletePrompt, { params: { id: pending } })).status).toBe(200);
+    expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).not.toContain(pending);
+    expect((await author.api(promptRoutes.undeletePrompt, { params: { id: pending } })).body).toMatchObject({ status: 'pending' });
+    expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).toContain(pending);
+
+    // A replay builds the same public lists.
+    for (const name of ['catalog', 'community', 'duplicates', 'review']) await app.runner.rebuild(name);
+    expect(await publicIds()).toContain(id);
+    expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).toContain(pending);
   });
 
   it('refuses anyone but the author, and restoring a prompt that is not deleted, appending nothing', async () => {
@@ -96,5 +140,54 @@ describe.each(backends)('deleting your own prompt on $name', (backend) => {
     expect((await author.api(promptRoutes.undeletePrompt, { params: { id } })).status).toBe(404);
     expect((await author.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
     expect(await myIds()).not.toContain(id);
+  });
+
+  it("shreds a purged prompt's text, published once, in every event of its stream; every read model rebuilds without it", async () => {
+    const text = { title: 'Wombat lantern recipe', description: 'Narwhal-proof description of the lantern.', content: 'Braise the axolotl lantern slowly.' };
+    const id = (await author.api(promptRoutes.submit, { body: { ...draft(text.title), ...text } })).body.id as number;
+    expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
+    // A revision waiting for review: its text is in the stream too.
+    const revised = { ...text, content: 'Braise the axolotl lantern slowly, then rest it.' };
+    expect((await author.api(promptRoutes.edit, { params: { id }, body: { content: revised.content, note: 'Axolotl rest note' } })).status).toBe(200);
+    const { purgeAfter } = (await author.api(promptRoutes.deletePrompt, { params: { id } })).body;
+
+    const rawHits = async () => {
+      const words = [text.title, text.description, text.content, revised.content, 'Axolotl rest note'];
+      const rows = await app.db.query<{ n: number }>('select count(*)::int as n from events where data::text like any($1::text[])', [
+        words.map((w) => `%${w}%`),
+      ]);
+      return rows[0].n;
+    };
+    const opened = async () => (await app.store.readStream(promptStream(id))).map((e) => e.data as Record<string, unknown>);
+    // Before the purge the stream opens to its text (the catalog's published text included), never in clear in the log.
+    expect(await rawHits()).toBe(0);
+    const before = await opened();
+    expect(before.find((d) => 'published' in d && d.published)).toMatchObject({ published: { title: text.title, content: text.content } });
+    expect(before.some((d) => d.content === revised.content)).toBe(true);
+
+    expect(await purgeDue({ db: app.db, store: app.store, clock: () => new Date(Date.parse(purgeAfter) + 1000) })).toBeGreaterThanOrEqual(1);
+    await settleAll(app);
+
+    expect(await rawHits()).toBe(0);
+    const after = await opened();
+    expect(after.at(-1)).toMatchObject({ promptId: id });
+    for (const data of after) {
+      for (const field of ['title', 'description', 'content', 'note']) if (field in data) expect([null, '']).toContain(data[field]);
+      if ('published' in data) expect(data.published).toBeNull();
+    }
+
+    // Every read model is rebuilt from the log, and none keeps a word of it.
+    for (const projection of projections) await app.runner.rebuild(projection.name);
+    const tables = await app.db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'events'",
+    );
+    for (const { table_name } of tables) {
+      const hits = await app.db.query<{ n: number }>(`select count(*)::int as n from "${table_name}" t where t::text like $1 or t::text like $2`, [
+        `%${text.title}%`,
+        `%axolotl%`,
+      ]);
+      expect({ table: table_name, hits: hits[0].n }).toEqual({ table: table_name, hits: 0 });
+    }
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).status).toBe(404);
   });
 });

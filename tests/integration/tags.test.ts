@@ -123,6 +123,27 @@ describe.each(backends)('tags on $name', (backend) => {
     expect(text).toContain('"meetings"');
   });
 
+  it('an import whose tags cannot be written fails whole: none of its prompts is saved', async () => {
+    // A real failure of the tags' append, in the database itself: their event is refused.
+    await app.db.query(`create function refuse_tags() returns trigger language plpgsql as $$
+      begin if new.type = 'PromptTagsSet' then raise exception 'tags refused'; end if; return new; end $$`);
+    await app.db.query('create trigger refuse_tags before insert on events for each row execute function refuse_tags()');
+    try {
+      await settleAll(app);
+      const before = await app.store.count();
+      const titles = await listed({});
+      const file = JSON.stringify([{ command: 'retro', name: 'Retro notes', content: 'Summarise {{notes}} for the retro.', tags: ['meetings'] }]);
+      const imported = await owner.api(routes.importMyData, { query: {}, body: { format: 'open-webui-json', content: file } } as never);
+      expect(imported.status).toBe(500);
+      expect(await app.store.count()).toBe(before);
+      await settleAll(app);
+      expect(await listed({})).toEqual(titles);
+    } finally {
+      await app.db.query('drop trigger refuse_tags on events');
+      await app.db.query('drop function refuse_tags()');
+    }
+  });
+
   it('rebuilds the same tags from the log', async () => {
     await settleAll(app);
     const live = await myTags();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events';
 import { promptDecider, RESTORE_WINDOW_MS, visibleVersions } from '../../modules/prompts/domain/prompt';
-import { PROMPT_REFUSALS } from '../../modules/prompts/contracts';
+import { PROMPT_REFUSALS, UNDO_DELETE_MS } from '../../modules/prompts/contracts';
 import { given } from '../support/given';
 
 const author = { userId: 2, isAdmin: false };
@@ -19,11 +19,19 @@ const approved: NewEvent = {
 };
 const rejected: NewEvent = { type: 'PromptReviewed', data: { promptId: 7, isApproved: false, reviewedBy: 1 } };
 const withdrawnByAuthor: NewEvent = { type: 'PromptWithdrawn', data: { promptId: 7, withdrawnBy: 2, byAuthor: true } };
-const deleted: NewEvent = { type: 'PromptDeleted', data: { promptId: 7, deletedBy: 2, purgeAfter } };
+const deletedFrom = (withdrew: 'pending' | 'approved' | null): NewEvent => ({
+  type: 'PromptDeleted',
+  data: { promptId: 7, deletedBy: 2, purgeAfter, withdrew },
+});
+const deleted = deletedFrom(null);
 const del = (actor = author) => ({ kind: 'delete' as const, promptId: 7, actor, now });
-const undelete = (actor = author) => ({ kind: 'undelete' as const, promptId: 7, actor });
+/** Restored later than the Undo (from Recently deleted), unless `at` says when. */
+const undelete = (actor = author, at = new Date(now.getTime() + UNDO_DELETE_MS + 1)) => ({ kind: 'undelete' as const, promptId: 7, actor, now: at });
 const purge = (at: Date) => ({ kind: 'purge' as const, promptId: 7, now: at });
-const restored = (status: 'private' | 'rejected' | 'withdrawn'): NewEvent => ({ type: 'PromptUndeleted', data: { promptId: 7, restoredBy: 2, status } });
+const restored = (status: 'private' | 'rejected' | 'withdrawn' | 'pending' | 'approved'): NewEvent => ({
+  type: 'PromptUndeleted',
+  data: { promptId: 7, restoredBy: 2, status },
+});
 
 describe('deleting your own prompt', () => {
   it('given a private or rejected prompt, when its author deletes it, then it is deleted, restorable for 30 days', () => {
@@ -32,8 +40,8 @@ describe('deleting your own prompt', () => {
   });
 
   it('given a pending or published prompt, when its author deletes it, then it is withdrawn from the public lists first', () => {
-    given(promptDecider, submitted).when(del()).then(withdrawnByAuthor, deleted);
-    given(promptDecider, submitted, approved).when(del()).then(withdrawnByAuthor, deleted);
+    given(promptDecider, submitted).when(del()).then(withdrawnByAuthor, deletedFrom('pending'));
+    given(promptDecider, submitted, approved).when(del()).then(withdrawnByAuthor, deletedFrom('approved'));
   });
 
   it('given a deleted prompt, when its author deletes it again, then nothing is appended', () => {
@@ -56,11 +64,37 @@ describe('deleting your own prompt', () => {
 });
 
 describe('restoring a deleted prompt', () => {
-  it('given a deleted prompt, when its author restores it, then it stands as before: private, rejected, or withdrawn (a published one was withdrawn)', () => {
+  it('given a deleted prompt, when its author restores it from Recently deleted, then it stands as the deletion left it: private, rejected, or withdrawn (a published or pending one was withdrawn)', () => {
     given(promptDecider, kept, deleted).when(undelete()).then(restored('private'));
     given(promptDecider, submitted, rejected, deleted).when(undelete()).then(restored('rejected'));
-    given(promptDecider, submitted, approved, withdrawnByAuthor, deleted).when(undelete()).then(restored('withdrawn'));
+    given(promptDecider, submitted, approved, withdrawnByAuthor, [deletedFrom('approved'), now])
+      .when(undelete())
+      .then(restored('withdrawn'));
+    given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now])
+      .when(undelete())
+      .then(restored('withdrawn'));
     expect(given(promptDecider, kept, deleted, restored('private')).state.status).toBe('private');
+  });
+
+  it('given a published or pending prompt just deleted, when its author undoes it within the undo window, then it is back as it was', () => {
+    const justNow = new Date(now.getTime() + UNDO_DELETE_MS);
+    const published = given(promptDecider, submitted, approved, withdrawnByAuthor, [deletedFrom('approved'), now]);
+    published.when(undelete(author, justNow)).then(restored('approved'));
+    const back = given(promptDecider, submitted, approved, withdrawnByAuthor, [deletedFrom('approved'), now], restored('approved')).state;
+    expect(back).toMatchObject({ status: 'approved', withdrawnByAuthor: false, deletedAt: null });
+    expect(visibleVersions(back, someoneElse)?.map((v) => v.status)).toEqual(['published']);
+    given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now])
+      .when(undelete(author, justNow))
+      .then(restored('pending'));
+    const queued = given(promptDecider, submitted, withdrawnByAuthor, [deletedFrom('pending'), now], restored('pending')).state;
+    expect(queued.versions.map((v) => v.status)).toEqual(['pending']);
+    // A private prompt has no public status to come back to: as it was, either way.
+    given(promptDecider, kept, deleted).when(undelete(author, justNow)).then(restored('private'));
+  });
+
+  it('given a deletion from before the undo window was recorded, when its author restores it at once, then it comes back withdrawn', () => {
+    const older: NewEvent = { type: 'PromptDeleted', data: { promptId: 7, deletedBy: 2, purgeAfter } } as NewEvent;
+    given(promptDecider, submitted, approved, withdrawnByAuthor, [older, now]).when(undelete(author, now)).then(restored('withdrawn'));
   });
 
   it('given a prompt not deleted, when its author restores it, then it is a conflict; someone else’s is not found', () => {

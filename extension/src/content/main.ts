@@ -7,6 +7,7 @@ import { composerAround, findComposer, focusAtCaret, rememberCaret, textBeforeCa
 import { insertAndVerify, type InsertOutcome } from './insert';
 import { createOverlay } from './overlay';
 import { OpenPicker, type PickerSession } from './session';
+import { dropPool, poolNow, refreshPool } from './pool';
 
 /**
  * The content script of the chat sites in the site table (and only those: the manifest's
@@ -16,10 +17,24 @@ import { OpenPicker, type PickerSession } from './session';
  */
 const NOTICE_MS = 6000;
 
-async function language(): Promise<Language> {
+async function readLanguage(): Promise<Language> {
   const stored = (await chrome.storage.local.get('language')).language as Language | undefined;
   return stored && LANGUAGES.includes(stored) ? stored : browserLanguage();
 }
+
+/** The user's language, read once and followed: the picker opens without waiting on storage. */
+let known: Language | null = null;
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'local') return;
+  if ('language' in changes) known = null;
+  // Another account or site: the pool on this page is no longer the user's.
+  if ('deviceToken' in changes || 'siteUrl' in changes) dropPool();
+});
+async function language(): Promise<Language> {
+  return (known ??= await readLanguage());
+}
+/** The language now when it is known (every open after the first), else read. */
+const languageNow = () => known ?? language();
 
 function start(site: ChatSite): void {
   let picker: OpenPicker | null = null;
@@ -58,7 +73,14 @@ function start(site: ChatSite): void {
   async function open(composer: Composer, trigger: string, startAt: number): Promise<void> {
     picker?.close();
     const selector = site.selectors.find((s) => composer.matches(s)) ?? site.selectors[0];
-    picker = new OpenPicker(site, { composer, selector, trigger, start: startAt }, await language(), insertChosen, () => (picker = null));
+    const lng = languageNow();
+    picker = new OpenPicker(
+      site,
+      { composer, selector, trigger, start: startAt },
+      typeof lng === 'string' ? lng : await lng,
+      insertChosen,
+      () => (picker = null),
+    );
     // Keys typed while it opened are its filter already.
     picker.follow();
   }
@@ -106,6 +128,10 @@ function start(site: ChatSite): void {
       };
       const act = keys[event.key];
       if (!act || event.altKey || event.ctrlKey || event.metaKey) return;
+      // Input outranks timers: the last typed keys' checks may not have run yet. The filter is read
+      // now, so Enter chooses from the list for what the composer holds and replaces all of it.
+      picker.follow();
+      if (!picker) return;
       // Stopped, not merely prevented: the sites send on Enter, and Lexical and React act on prevented events too.
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -154,6 +180,16 @@ function start(site: ChatSite): void {
     if (composer) rememberCaret(composer);
     if (picker) queueCheck();
   });
+  // The first time the composer has the focus, the picker's pool (and the language) are fetched: `/` then opens from them at once.
+  window.addEventListener(
+    'focusin',
+    (event) => {
+      if (poolNow() || !composerAround(site, event.target instanceof Node ? event.target : null)) return;
+      void refreshPool();
+      void language();
+    },
+    true,
+  );
   // A click outside closes; inside the picker it is the picker's.
   window.addEventListener('mousedown', (event) => picker && !picker.holds(event) && picker.close(), true);
   window.addEventListener('resize', () => picker?.close());

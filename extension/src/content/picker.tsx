@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import type { ParsedTemplate } from '../../../modules/prompts/contracts';
 import type { T } from '../lib/strings';
-import type { PickerPrompt, PickerResults } from '../lib/messages';
+import type { PickerPrompt } from '../lib/messages';
 import { FillForm } from '../pages/fill';
+import type { ListView } from './pool';
 
-export interface PickerView {
-  filter: string;
-  /** null while the first answer is on its way. */
-  results: PickerResults | null;
-  active: number;
+/** The list's part (`results` null while the first answer is on its way; `provisional`: the pool narrowed, the site's answer still to come) and the fill-in form. */
+export interface PickerView extends ListView {
   filling: { prompt: PickerPrompt; template: ParsedTemplate; initial: Record<string, string> } | null;
 }
 
@@ -27,15 +25,16 @@ interface Props extends PickerView {
  * filter typed in the composer after `/`, whose keys the content script handles; the fill-in form
  * is the side panel's own, ending in Insert.
  */
-export function Picker({ filter, results, active, filling, t, language, onChoose, onHover, onFilled, onCancel }: Props) {
+export function Picker({ filter, results, resultsFor, provisional, active, filling, t, language, onChoose, onHover, onFilled, onCancel }: Props) {
   const prompts = results?.prompts ?? [];
   const status = useMemo(() => {
-    if (!results) return t('composer.searching');
+    // Nothing in the pool is no answer yet: the site may find what the narrowing missed (Chinese variants, word prefixes).
+    if (!results || (provisional && prompts.length === 0)) return t('composer.searching');
     if (results.failed === 'offline') return t('composer.offline');
     if (results.failed) return t('composer.failed');
     if (prompts.length === 0) return t('composer.empty');
     return null;
-  }, [results, prompts.length, t]);
+  }, [results, provisional, prompts.length, t]);
 
   if (filling) {
     return (
@@ -57,7 +56,8 @@ export function Picker({ filter, results, active, filling, t, language, onChoose
     );
   }
   return (
-    <div className="picker" data-testid="composer-picker">
+    // data-query, data-provisional: which filter the list shows, and whether the site's answer is still to come (the benchmark waits for them).
+    <div className="picker" data-testid="composer-picker" data-query={resultsFor ?? undefined} data-provisional={provisional || undefined}>
       <div className="picker-head">
         <span className="picker-title">{t('composer.title')}</span>
         <span className="muted small" data-testid="composer-filter">

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { initialFillValues, parseTemplate } from '../../../modules/prompts/variables';
 import type { ChatSite } from '../lib/chat-sites';
@@ -7,6 +8,7 @@ import type { PickerResults, ToWorker } from '../lib/messages';
 import { focusAtCaret, rememberCaret, textBeforeCaret, type Composer } from './composer';
 import { createOverlay, type Overlay } from './overlay';
 import { Picker, type PickerView } from './picker';
+import { answered, pooled, poolNow, refreshPool, typed, type Pool } from './pool';
 
 /** What an open picker knows: where its trigger sits in the composer, the filter after it, and what the site answered. */
 export interface PickerSession {
@@ -19,6 +21,7 @@ export interface PickerSession {
   view: PickerView;
 }
 
+/** Only the site is asked after a pause in the typing: the list narrows from the pool at each key. */
 const SEARCH_DELAY_MS = 80;
 
 /**
@@ -39,12 +42,18 @@ export class OpenPicker {
     private insert: (text: string, session: PickerSession) => void,
     private closed: () => void,
   ) {
-    this.session = { ...opening, view: { filter: '', results: null, active: 0, filling: null } };
+    this.session = { ...opening, view: { filter: '', results: null, resultsFor: null, provisional: false, answered: 0, active: 0, filling: null } };
     this.overlay = createOverlay(language);
     this.overlay.anchorTo(opening.composer.getBoundingClientRect());
     this.root = createRoot(this.overlay.layer);
-    this.render();
+    // From the pool at once when this page has it; the site's answer follows.
+    this.show(typed(this.session.view, '', poolNow()));
     this.search('');
+    void refreshPool().then((pool) => this.open && pool && this.fromPool(pool));
+  }
+
+  private get open(): boolean {
+    return this.asked >= 0;
   }
 
   get filling(): boolean {
@@ -67,9 +76,9 @@ export class OpenPicker {
     const filter = before.slice(start);
     if (filter.length > 80) return this.close();
     if (filter !== this.session.view.filter) {
-      this.update({ filter, active: 0 });
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.search(filter), SEARCH_DELAY_MS);
+      this.show(typed(this.session.view, filter, poolNow()));
     }
   }
 
@@ -82,9 +91,10 @@ export class OpenPicker {
   async choose(index = this.session.view.active): Promise<void> {
     const prompt = this.session.view.results?.prompts[index];
     if (!prompt) return;
+    // The insert goes where the caret is now: the last selectionchange may not have been handled yet.
+    rememberCaret(this.session.composer);
     const template = parseTemplate(prompt.content);
     if (template.variables.length === 0) return this.finish(prompt.content, prompt);
-    rememberCaret(this.session.composer);
     const siteUrl = this.session.view.results!.siteUrl;
     const initial = initialFillValues(template.variables, await lastFillValues(siteUrl, prompt.id));
     this.update({ filling: { prompt, template, initial } });
@@ -104,21 +114,44 @@ export class OpenPicker {
     if (!prompt.own) void chrome.runtime.sendMessage({ kind: 'promptory:used', id: prompt.id } satisfies ToWorker);
   }
 
+  /** Asks the site; its answer is tagged with the filter and the order it was asked in (`answered` drops a stale one). */
   private search(q: string): void {
-    const asked = ++this.asked;
+    if (!this.open) return;
+    const seq = ++this.asked;
+    const failed = (): PickerResults => ({
+      prompts: [],
+      signedIn: false,
+      language: this.language as PickerResults['language'],
+      siteUrl: '',
+      failed: 'refused',
+    });
     chrome.runtime
       .sendMessage({ kind: 'promptory:search', q } satisfies ToWorker)
-      .then((results: PickerResults) => {
-        // An answer to an older filter, or to a closed picker, is dropped.
-        if (asked !== this.asked) return;
-        this.language = results.language;
-        this.update({ results, active: 0 });
-      })
-      .catch(
-        () =>
-          asked === this.asked &&
-          this.update({ results: { prompts: [], signedIn: false, language: this.language as PickerResults['language'], siteUrl: '', failed: 'refused' } }),
-      );
+      .then(
+        (results: PickerResults) => results,
+        () => failed(),
+      )
+      .then((results) => {
+        // A closed picker's answer, or one the form has replaced, is dropped.
+        if (!this.open || this.filling) return;
+        const next = answered(this.session.view, { q, seq, results });
+        if (next === this.session.view) return;
+        this.language = results.failed ? this.language : results.language;
+        this.show(next);
+      });
+  }
+
+  /** The pool came: it narrows the list unless the site has answered the filter already. */
+  private fromPool(pool: Pool): void {
+    if (this.filling) return;
+    const next = pooled(this.session.view, pool);
+    if (next !== this.session.view) this.show(next);
+  }
+
+  /** Draws `view` now, not at React's next task: a key's narrowing is on screen in the frame after it. */
+  private show(view: PickerView): void {
+    this.session.view = view;
+    flushSync(() => this.render());
   }
 
   private update(patch: Partial<PickerView>): void {

@@ -9,6 +9,68 @@ import { DIAGNOSTICS_KEPT, DIAGNOSTICS_KEY, type Diagnostic, type PickerPrompt, 
  */
 const OWN_LIMIT = 20;
 
+const pickerPrompt = (p: { id: number; title: string; description: string; content: string }, own: boolean): PickerPrompt => ({
+  id: p.id,
+  title: p.title,
+  description: p.description,
+  content: p.content,
+  own,
+});
+
+/** How long the pool is served as it is; older, it is served and asked again behind. */
+const POOL_FRESH_MS = 60_000;
+const POOL_PAGE = 100;
+/** At most this many own prompts in the pool (past it the site's answers alone find the rest). */
+const POOL_MAX = 5000;
+let pool: { key: string; at: number; answer: Promise<PickerResults> } | null = null;
+
+/**
+ * What the picker narrows on the page while the site is asked: every prompt of the user's own
+ * (newest first, private ones included) and the library's first page. Kept in the worker for a
+ * minute, for every tab: a picker opens and filters at once from it, and the site's ranked answer
+ * to the filter replaces the narrowed list when it comes.
+ */
+export async function pickerPool(): Promise<PickerResults> {
+  const settings = await load();
+  const key = `${settings.siteUrl}\n${settings.deviceToken ?? ''}`;
+  const now = Date.now();
+  if (pool?.key === key && now - pool.at < POOL_FRESH_MS) return pool.answer;
+  const stale = pool?.key === key ? pool.answer : null;
+  const answer = readPool(settings);
+  pool = { key, at: now, answer };
+  // A failed read is not kept: the next open asks again.
+  void answer.then((a) => a.failed && pool?.answer === answer && (pool = null));
+  return stale ?? answer;
+}
+
+async function readPool(settings: Awaited<ReturnType<typeof load>>): Promise<PickerResults> {
+  const base = { language: settings.language, siteUrl: settings.siteUrl };
+  try {
+    const own: PickerPrompt[] = [];
+    let signedIn = false;
+    const library = api.prompts(settings, '', 0);
+    if (settings.deviceToken) {
+      let cursor: number | undefined;
+      try {
+        do {
+          const page = await api.mine(settings, { q: '', cursor, limit: POOL_PAGE });
+          own.push(...page.items.map((p) => pickerPrompt(p, true)));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor !== undefined && own.length < POOL_MAX);
+        signedIn = true;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.failure.kind === 'signed-out')) throw error;
+      }
+    }
+    const ownIds = new Set(own.map((p) => p.id));
+    const prompts = [...own, ...(await library).filter((p) => !ownIds.has(p.id)).map((p) => pickerPrompt(p, false))];
+    return { ...base, prompts, signedIn, readAt: Date.now() };
+  } catch (error) {
+    const offline = error instanceof ApiError && error.failure.kind === 'offline';
+    return { ...base, prompts: [], signedIn: settings.deviceToken !== null, failed: offline ? 'offline' : 'refused' };
+  }
+}
+
 export async function pickerResults(q: string): Promise<PickerResults> {
   const settings = await load();
   const base = { language: settings.language, siteUrl: settings.siteUrl };
@@ -23,8 +85,8 @@ export async function pickerResults(q: string): Promise<PickerResults> {
     // The user's own prompts first (private ones included), then the library without repeating them.
     const ownIds = new Set((own ?? []).map((p) => p.id));
     const prompts: PickerPrompt[] = [
-      ...(own ?? []).map((p) => ({ id: p.id, title: p.title, description: p.description, content: p.content, own: true })),
-      ...library.filter((p) => !ownIds.has(p.id)).map((p) => ({ id: p.id, title: p.title, description: p.description, content: p.content, own: false })),
+      ...(own ?? []).map((p) => pickerPrompt(p, true)),
+      ...library.filter((p) => !ownIds.has(p.id)).map((p) => pickerPrompt(p, false)),
     ];
     return { ...base, prompts, signedIn: own !== null };
   } catch (error) {

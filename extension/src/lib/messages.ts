@@ -19,6 +19,8 @@ export interface PickerResults {
   signedIn: boolean;
   language: Language;
   siteUrl: string;
+  /** The pool's answers (`promptory:pool`): when the worker read it, so a page folds each pool once. */
+  readAt?: number;
   /** Set when the site could not be asked: the picker says so instead of "no prompts". */
   failed?: 'offline' | 'refused';
 }
@@ -33,6 +35,8 @@ export interface Diagnostic {
 
 export type ToWorker =
   | { kind: 'promptory:search'; q: string }
+  /** What the picker narrows locally while the site is asked (composer-worker's pickerPool). */
+  | { kind: 'promptory:pool' }
   | { kind: 'promptory:used'; id: number }
   | { kind: 'promptory:diagnostic'; diagnostic: Omit<Diagnostic, 'at'> }
   /** An opened tab's content script asks for the text handed over to it (Send without a tab of the site). */

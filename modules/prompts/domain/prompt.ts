@@ -1,5 +1,6 @@
 import {
   isReservedAuthorName,
+  UNDO_DELETE_MS,
   type RejectionView,
   MAX_PENDING_PER_AUTHOR,
   PROMPT_REFUSALS,
@@ -42,6 +43,9 @@ export interface PromptState {
   beforeDeletion: 'private' | 'rejected' | 'withdrawn' | null;
   /** When a deleted prompt may be purged (ISO; null: not deleted). */
   purgeAfter: string | null;
+  /** When it was deleted (ISO; null: not deleted), and the public status the deletion withdrew it from. */
+  deletedAt: string | null;
+  withdrewOnDeletion: 'pending' | 'approved' | null;
 }
 
 export const initialPromptState: PromptState = {
@@ -54,6 +58,8 @@ export const initialPromptState: PromptState = {
   rejectedVersion: null,
   beforeDeletion: null,
   purgeAfter: null,
+  deletedAt: null,
+  withdrewOnDeletion: null,
 };
 
 /** The versions with `version`'s status set to `to` (only when it is now one of `from`, if given). */
@@ -142,10 +148,23 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
     case 'PromptDeleted': {
       // Deciding withdraws a pending or published prompt first, so what is left is one of these.
       const before = state.status === 'private' || state.status === 'rejected' ? state.status : 'withdrawn';
-      return { ...state, status: 'deleted', beforeDeletion: before, purgeAfter: event.data.purgeAfter };
+      return {
+        ...state,
+        status: 'deleted',
+        beforeDeletion: before,
+        purgeAfter: event.data.purgeAfter,
+        deletedAt: at,
+        withdrewOnDeletion: event.data.withdrew ?? null,
+      };
     }
-    case 'PromptUndeleted':
-      return { ...state, status: event.data.status, beforeDeletion: null, purgeAfter: null };
+    case 'PromptUndeleted': {
+      const restored = { ...state, status: event.data.status, beforeDeletion: null, purgeAfter: null, deletedAt: null, withdrewOnDeletion: null };
+      // Undone at once: the withdrawal was the deletion's own, so it is undone with it (a pending version waits again).
+      if (event.data.status === 'pending')
+        return { ...restored, withdrawnByAuthor: false, versions: restatus(state.versions, state.shown, 'pending', ['draft']) };
+      if (event.data.status === 'approved') return { ...restored, withdrawnByAuthor: false };
+      return restored;
+    }
     case 'PromptDiscarded':
     case 'PromptForgotten':
     case 'PromptPurged':
@@ -212,8 +231,8 @@ export type PromptCommand =
   | { kind: 'forget'; promptId: number; userId: number }
   /** Its author deletes it, whatever its status, into Recently deleted (`now`: the decision's time). */
   | { kind: 'delete'; promptId: number; actor: Actor; now: Date }
-  /** Its author restores it from Recently deleted. */
-  | { kind: 'undelete'; promptId: number; actor: Actor }
+  /** Its author restores it from Recently deleted, or undoes its deletion (`now`: the decision's time). */
+  | { kind: 'undelete'; promptId: number; actor: Actor; now: Date }
   /** The purge: a deleted prompt whose restore window has run out goes for good. */
   | { kind: 'purge'; promptId: number; now: Date }
   /**
@@ -463,17 +482,26 @@ export function decideDelete(state: PromptState, promptId: number, actor: Actor,
   if (state.status === 'none' || !isAuthorOf(state, actor)) throw new DomainError(PROMPT_REFUSALS.notFound);
   if (state.status === 'deleted') return [];
   const deletedBy = actor.userId!;
-  const deleted: NewEvent = { type: 'PromptDeleted', data: { promptId, deletedBy, purgeAfter: new Date(now.getTime() + RESTORE_WINDOW_MS).toISOString() } };
-  if (state.status === 'pending' || state.status === 'approved')
-    return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: deletedBy, byAuthor: true } }, deleted];
+  const withdrew = state.status === 'pending' || state.status === 'approved' ? state.status : null;
+  const purgeAfter = new Date(now.getTime() + RESTORE_WINDOW_MS).toISOString();
+  const deleted: NewEvent = { type: 'PromptDeleted', data: { promptId, deletedBy, purgeAfter, withdrew } };
+  if (withdrew) return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: deletedBy, byAuthor: true } }, deleted];
   return [deleted];
 }
 
-/** The author restores a deleted prompt as it stood before (a withdrawn one stays withdrawn); one not deleted is a conflict. */
-export function decideUndelete(state: PromptState, promptId: number, actor: Actor): NewEvent[] {
+/**
+ * The author restores a deleted prompt; one not deleted is a conflict. Undone within
+ * UNDO_DELETE_MS of its deletion (the toast's Undo), a pending or published prompt comes back
+ * as it was: back in the queue, or published again without a new review, since the public
+ * read that very text moments before. Restored later (Recently deleted), it comes back as the
+ * deletion left it: withdrawn, like any author's withdrawal (private and rejected ones as they were).
+ */
+export function decideUndelete(state: PromptState, promptId: number, actor: Actor, now: Date): NewEvent[] {
   if (state.status === 'none' || !isAuthorOf(state, actor)) throw new DomainError(PROMPT_REFUSALS.notFound);
   if (state.status !== 'deleted' || state.beforeDeletion === null) throw new DomainError(PROMPT_REFUSALS.notDeleted);
-  return [{ type: 'PromptUndeleted', data: { promptId, restoredBy: actor.userId!, status: state.beforeDeletion } }];
+  const undone = state.withdrewOnDeletion !== null && state.deletedAt !== null && now.getTime() - Date.parse(state.deletedAt) <= UNDO_DELETE_MS;
+  const status = undone ? state.withdrewOnDeletion! : state.beforeDeletion;
+  return [{ type: 'PromptUndeleted', data: { promptId, restoredBy: actor.userId!, status } }];
 }
 
 /** The purge takes a deleted prompt once its restore window has run out; anything else stays (nothing appended). */
@@ -571,7 +599,7 @@ export const promptDecider: Decider<PromptState, PromptCommand> = {
       case 'delete':
         return decideDelete(state, command.promptId, command.actor, command.now);
       case 'undelete':
-        return decideUndelete(state, command.promptId, command.actor);
+        return decideUndelete(state, command.promptId, command.actor, command.now);
       case 'purge':
         return decidePurge(state, command.promptId, command.now);
       case 'copy':

@@ -12,6 +12,8 @@ import { Notice } from '../../ui/Notice';
 import { Submit } from '../../ui/Submit';
 import { useForm } from '../../client/use-form';
 import { PromptFields } from './PromptFields';
+import { TagInput } from '../../ui/TagInput';
+import { TAG_LIMITS } from '../../../modules/tags/limits';
 import { type CategoryOption, type ReviewProps } from '../shared/review-parts';
 
 interface Props extends ReviewProps {
@@ -21,6 +23,8 @@ interface Props extends ReviewProps {
   initial: { title: string; description: string; content: string; categoryId: number };
   /** The author's edit of a published prompt waits for review (the admin's applies at once). */
   goesToReview: boolean;
+  /** Its author's tags on it (absent: the editor is the admin, and tags are their owner's alone). Saved with the form, applied at once: tags are not reviewed. */
+  tags?: string[];
 }
 
 /** The server answers that a client translates (the rest shows as sent). */
@@ -32,11 +36,13 @@ interface Props extends ReviewProps {
  */
 export default withStrings(EditForm);
 
-function EditForm({ id, categories, initial, goesToReview }: Props) {
+function EditForm({ id, categories, initial, goesToReview, tags: initialTags }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const form = useForm(editPromptRequest, { initial: { ...initial, note: '' }, form: 'editPage' });
   const { values, errors, set } = form;
   const [pending, setPending] = useState<VersionView | null>(null);
+  const [tags, setTags] = useState(initialTags ?? []);
+  const tagsChanged = initialTags !== undefined && tags.join('\n') !== initialTags.join('\n');
 
   useEffect(() => {
     if (!goesToReview) return;
@@ -54,7 +60,14 @@ function EditForm({ id, categories, initial, goesToReview }: Props) {
 
   const onSubmit = form.submit(
     async (body) => {
+      // The tags first, through their own route: a refused tag stops the save before the content goes to review.
+      if (tagsChanged) await api(routes.setPromptTags, { params: { id }, body: { tags } });
       const result = await api(routes.edit, { params: { id }, body });
+      if (!result.changed && tagsChanged) {
+        queueToastForNextPage({ title: t('mine.tags.saved') });
+        location.assign(`/prompts/${id}`);
+        return 'keep-busy';
+      }
       if (!result.changed) {
         reserveToast()({ title: t('edit.unchangedTitle'), description: t('edit.unchangedDescription') });
         return;
@@ -90,6 +103,25 @@ function EditForm({ id, categories, initial, goesToReview }: Props) {
           categories={categories}
           contentRows={12}
         />
+        {initialTags !== undefined && (
+          <div data-testid="edit-tags">
+            <p className="text-sm font-medium" aria-hidden="true">
+              {t('mine.tags.label')}
+            </p>
+            <div className="input mt-1.5 h-auto min-h-10 py-1.5">
+              <TagInput
+                tags={tags}
+                onChange={setTags}
+                label={t('mine.tags.label')}
+                placeholder={t('mine.tags.placeholder')}
+                removeLabel={(tag) => t('mine.tags.remove', { tag })}
+                maxLength={TAG_LIMITS.length * 2}
+                testId="prompt-tags"
+              />
+            </div>
+            <p className="mt-1.5 text-xs text-muted-foreground">{t('mine.tags.private')}</p>
+          </div>
+        )}
         <Field
           label={t('edit.note')}
           {...form.field('note')}

@@ -12,6 +12,7 @@ import { Icon } from '../../ui/Icon';
 import type { ScopeOf } from '../../shared/string-specs';
 import { useFillPanel } from '../fill/useFillPanel';
 import { AddToCollectionButton } from '../library/AddToCollection';
+import { PromptTags } from './PromptTags';
 
 interface Props extends ReviewProps {
   /** The prompt as its author (or the admin) sees it, read by the page: it renders on the server, so nothing flashes. */
@@ -24,6 +25,8 @@ interface Props extends ReviewProps {
   copiedFrom?: { id: number; title: string | null; author: string | null } | null;
   /** The prompt's downloads (Markdown, JSON, text), plain links made by the page. */
   downloads?: { format: string; label: string; href: string }[];
+  /** Its author's tags on it (null: the viewer is not its author, and tags are their owner's alone). */
+  tags?: string[] | null;
 }
 
 /**
@@ -36,7 +39,7 @@ interface Props extends ReviewProps {
  */
 export default withStrings(OwnPromptView);
 
-function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downloads = [], strings: { lng } }: Props) {
+function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downloads = [], tags = null, strings: { lng } }: Props) {
   const t = useT<ScopeOf<'review'>>();
   const [prompt, setPrompt] = useState<OwnPromptView>(initial);
   const [deleted, setDeleted] = useState(false);
@@ -182,6 +185,12 @@ function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downlo
               {d.label}
             </a>
           ))}
+        </div>
+      )}
+      {tags && (
+        <div className="mt-4" data-testid="own-tags">
+          <PromptTags promptId={id} title={prompt.title} initial={tags} className="" />
+          <p className="mt-1 text-xs text-muted-foreground">{t('mine.tags.private')}</p>
         </div>
       )}
       {fill.panel}

@@ -13,7 +13,19 @@ import type { ScopeOf } from '../../shared/string-specs';
  * field loses the keyboard's focus): saves run one after another, and only the latest answer
  * replaces what is shown.
  */
-export function PromptTags({ promptId, title, initial, onSaved }: { promptId: number; title: string; initial: string[]; onSaved: () => void }) {
+export function PromptTags({
+  promptId,
+  title,
+  initial,
+  onSaved,
+  className = 'mt-3',
+}: {
+  promptId: number;
+  title: string;
+  initial: string[];
+  onSaved?: () => void;
+  className?: string;
+}) {
   const t = useT<ScopeOf<'review'>>();
   const [tags, setTags] = useState(initial);
   const saved = useRef(initial);
@@ -26,7 +38,7 @@ export function PromptTags({ promptId, title, initial, onSaved }: { promptId: nu
       try {
         saved.current = (await api(routes.setPromptTags, { params: { id: promptId }, body: { tags: next } })).tags;
         if (turn === latest.current) setTags(saved.current);
-        onSaved();
+        onSaved?.();
       } catch (error) {
         if (turn === latest.current) setTags(saved.current);
         reserveToast()({ variant: 'destructive', title: t('mine.tags.saveFailed'), description: refusedText(t, error) });
@@ -34,7 +46,7 @@ export function PromptTags({ promptId, title, initial, onSaved }: { promptId: nu
     });
   };
   return (
-    <div className="mt-3 flex items-start gap-2 text-sm">
+    <div className={`${className} flex items-start gap-2 text-sm`}>
       <span className="mt-0.5 shrink-0 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
         {t('mine.tags.label')}
       </span>

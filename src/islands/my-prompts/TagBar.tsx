@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TagView } from '../../../modules/tags/contracts';
 import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../ui/toast-store';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
 import { Icon } from '../../ui/Icon';
+import { TAG_LIMITS } from '../../../modules/tags/limits';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
@@ -38,17 +42,32 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
       onChanged();
     }
   };
-  const rename = (tag: string) => {
-    const to = prompt(t('mine.tags.renamePrompt', { tag }), tag)?.trim();
-    if (!to || to === tag) return;
+  // Which question is open: the kit's dialog, not the browser's prompt() and confirm() (styled, translated, keyboard-trapped).
+  const [asking, setAsking] = useState<'rename' | 'delete' | null>(null);
+  const [to, setTo] = useState('');
+  const renameId = useId();
+  const renameInput = useRef<HTMLInputElement>(null);
+  // The dialog opens to type the new name: once it is shown (the child's effect runs first), the
+  // field takes the focus, its text selected to be typed over.
+  useEffect(() => {
+    if (asking === 'rename') renameInput.current?.select();
+  }, [asking]);
+  const close = () => setAsking(null);
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    const tag = current!;
+    const next = to.trim();
+    close();
+    if (!next || next === tag) return;
     void change(
-      () => api(routes.renameTag, { body: { from: tag, to } }),
+      () => api(routes.renameTag, { body: { from: tag, to: next } }),
       (merged) => t(merged ? 'mine.tags.merged' : 'mine.tags.renamed'),
-      to,
+      next,
     );
   };
-  const remove = (tag: string) => {
-    if (!confirm(t('mine.tags.deleteConfirm', { tag }))) return;
+  const remove = () => {
+    const tag = current!;
+    close();
     void change(
       () => api(routes.deleteTag, { body: { tag } }),
       () => t('mine.tags.deleted'),
@@ -63,7 +82,7 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
       ) : (
         <ul className="flex flex-wrap gap-1.5">
           <li>
-            <a href={tagHref()} aria-current={!active ? 'page' : undefined} className={chip(!active)}>
+            <a href={tagHref()} aria-current={!active ? 'page' : undefined} className={tagChipClass(!active)}>
               {t('mine.tags.all')}
             </a>
           </li>
@@ -71,7 +90,7 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
             const on = tag.toLowerCase() === active?.toLowerCase();
             return (
               <li key={tag}>
-                <a href={tagHref(tag)} aria-current={on ? 'page' : undefined} className={chip(on)} data-testid="tag-filter" data-tag={tag}>
+                <a href={tagHref(tag)} aria-current={on ? 'page' : undefined} className={tagChipClass(on)} data-testid="tag-filter" data-tag={tag}>
                   {tag} <span className="opacity-70">{count}</span>
                 </a>
               </li>
@@ -84,21 +103,63 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
           <h3 className="text-sm font-semibold" data-testid="tag-filtered">
             {t('mine.tags.filtered', { tag: current })}
           </h3>
-          <Button variant="ghost" size="sm" onClick={() => rename(current)} data-testid="tag-rename">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setTo(current);
+              setAsking('rename');
+            }}
+            data-testid="tag-rename"
+          >
             <Icon name="pen-line" size={14} />
             {t('mine.tags.rename')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => remove(current)} data-testid="tag-delete">
+          <Button variant="ghost" size="sm" onClick={() => setAsking('delete')} data-testid="tag-delete">
             <Icon name="trash" size={14} />
             {t('mine.tags.delete')}
           </Button>
         </div>
       )}
+      <Dialog open={asking === 'rename'} onClose={close} title={t('mine.tags.renameTitle')} closeLabel={t('mine.tags.cancel')} data-testid="tag-rename-dialog">
+        <form onSubmit={rename}>
+          <Label htmlFor={renameId}>{t('mine.tags.renamePrompt', { tag: current ?? '' })}</Label>
+          <Input
+            id={renameId}
+            ref={renameInput}
+            className="mt-2"
+            value={to}
+            maxLength={TAG_LIMITS.length * 2}
+            onChange={(e) => setTo(e.target.value)}
+            data-testid="tag-rename-input"
+          />
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={close}>
+              {t('mine.tags.cancel')}
+            </Button>
+            <Button type="submit" variant="primary" data-testid="tag-rename-confirm">
+              {t('mine.tags.rename')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog open={asking === 'delete'} onClose={close} title={t('mine.tags.deleteTitle')} closeLabel={t('mine.tags.cancel')} data-testid="tag-delete-dialog">
+        <p className="text-sm">{t('mine.tags.deleteConfirm', { tag: current ?? '' })}</p>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            {t('mine.tags.cancel')}
+          </Button>
+          <Button variant="destructive" onClick={remove} data-testid="tag-delete-confirm">
+            {t('mine.tags.delete')}
+          </Button>
+        </div>
+      </Dialog>
     </nav>
   );
 }
 
-const chip = (on: boolean) =>
+/** A tag filter's chip (My Prompts' bar and a collection's): filled when it is the filter in force. */
+export const tagChipClass = (on: boolean) =>
   `inline-flex items-center gap-1 rounded-full border px-3 py-1 text-xs font-medium transition-colors ${
     on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:bg-muted'
   }`;

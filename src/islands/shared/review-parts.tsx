@@ -140,7 +140,7 @@ export async function askToResubmit(id: number, t: ReturnType<typeof useT<ScopeO
   }
 }
 
-/** How long the toast offering Undo after a deletion stays: long enough to reach for the button. */
+/** How long the toast offering Undo after a deletion stays: long enough to reach for the button, within UNDO_DELETE_MS. */
 const UNDO_TOAST_MS = 10_000;
 
 /** The texts of deleting and restoring: the review bundle's, which the detail page's bundle also carries. */
@@ -152,6 +152,7 @@ type DeletionKey =
   | 'mine.deletedDescription'
   | 'mine.undo'
   | 'mine.restoredTitle'
+  | 'mine.restoredWithdrawn'
   | 'mine.restoreFailed';
 export type DeletionT = (key: DeletionKey) => string;
 
@@ -159,8 +160,9 @@ export type DeletionT = (key: DeletionKey) => string;
 export async function restoreDeleted(id: number, t: DeletionT): Promise<boolean> {
   const toast = reserveToast();
   try {
-    await api(routes.undeletePrompt, { params: { id } });
-    toast({ title: t('mine.restoredTitle') });
+    const { status } = await api(routes.undeletePrompt, { params: { id } });
+    // Past the Undo, a published or pending prompt comes back withdrawn: said, not left to be found out.
+    toast({ title: t('mine.restoredTitle'), ...(status === 'withdrawn' ? { description: t('mine.restoredWithdrawn') } : {}) });
     return true;
   } catch (error) {
     console.error(error);

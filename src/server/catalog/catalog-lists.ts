@@ -4,6 +4,7 @@ import { getPromptAccess, getPublicPrompt, listPrompts, withMatches, type ListQu
 import { otherScriptSpellings } from '../../../projections/search-fold';
 import { getVersionRating } from '../../../projections/engagement/queries';
 import { getStandingRejection } from '../../../projections/review/queries';
+import { tagsOfPrompts } from '../../../projections/tags/queries';
 import { categoryIdOf, PAGE_SIZE, type BrowseState, type CommunityState } from '../../shared/list-params';
 
 /** Trending and Newest show 6 prompts each. */
@@ -80,7 +81,7 @@ export interface CatalogReader {
   community(state: CommunityState, mode?: PageMode): Promise<ListPage>;
   prompt(id: number): Promise<PromptView | null>;
   /** A prompt as the viewer may see it (its author and the admin see it unpublished) and whether they may edit it: the edit and versions pages. */
-  access(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; mayEdit: boolean } | null>;
+  access(id: number, viewer: { userId: number | null; isAdmin: boolean }): Promise<{ prompt: OwnPromptView; mayEdit: boolean; isAuthor: boolean } | null>;
   /**
    * A prompt that is not public, for the one viewer who may see it at /prompts/{id} (its author;
    * the admin, unless it is private), with the standing rejection's reason and note; null for
@@ -92,6 +93,8 @@ export interface CatalogReader {
   ): Promise<{ prompt: OwnPromptView; rejection: RejectedVersion | null; isAuthor: boolean } | null>;
   /** How the users whose current rating is on `version` rated it (the detail page's "This version" figure). */
   versionRating(id: number, version: number): Promise<{ version: number; count: number; helpful: number }>;
+  /** The tags `userId` put on prompt `id` (tags are their owner's alone: callers ask for the viewer who wrote it). */
+  ownTags(id: number, userId: number): Promise<string[]>;
 }
 
 const readers = new WeakMap<object, CatalogReader>();
@@ -119,6 +122,7 @@ export function catalogReader(sql: Sql): CatalogReader {
         return { prompt: found.prompt, rejection, isAuthor: found.isAuthor };
       },
       versionRating: (id, version) => getVersionRating(sql, id, version),
+      ownTags: async (id, userId) => (await tagsOfPrompts(sql, userId, [id])).get(id) ?? [],
     };
     readers.set(sql, reader);
   }

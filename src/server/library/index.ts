@@ -3,6 +3,8 @@ import type { PromptView, SearchMatch } from '../../../modules/prompts/contracts
 import { getPublicPrompts, listPrompts, withMatches } from '../../../projections/catalog/queries';
 import { collectionItems, getCollection } from '../../../projections/collections/queries';
 import { listFavorites } from '../../../projections/engagement/queries';
+import { tagsOfPrompts } from '../../../projections/tags/queries';
+import { tagKey, type TagView } from '../../../modules/tags/contracts';
 import { categoryIdOf, type BrowseSort } from '../../shared/list-params';
 import type { App } from '../app';
 import { clientIp } from '../rate-limit';
@@ -29,12 +31,42 @@ export async function withPrompts<T extends { promptId: number }>(app: App, rows
  * Its owner sees their own private (or otherwise unpublished) prompts in it too, marked
  * `isApproved: false`; everyone else sees its public prompts only.
  */
-export async function collectionWithPrompts(app: App, id: number, viewerId: number | null) {
+export async function collectionWithPrompts(app: App, id: number, viewerId: number | null, tag?: string) {
+  const found = await collectionWithTags(app, id, viewerId, tag);
+  if (!found) return null;
+  // The route's answer stays as declared: tags are the page's, not the API's.
+  const { tags: _, prompts, ...collection } = found;
+  return { ...collection, prompts: prompts.map(({ tags: __, ...p }) => p) };
+}
+
+/**
+ * `collectionWithPrompts` as its page shows it: for its owner, `tags` are their tags on the
+ * prompts in it with how many carry each (A to Z), and `tag` keeps those prompts that carry it
+ * (whatever its case); anyone else gets no tags, and `tag` changes nothing for them (tags are
+ * their owner's alone: a filter would tell which prompts carry one).
+ */
+export async function collectionWithTags(app: App, id: number, viewerId: number | null, tag?: string) {
   const collection = await getCollection(app.db, id, viewerId);
   if (!collection) return null;
   const owner = viewerId !== null && collection.userId === viewerId ? viewerId : null;
   const items = await withPrompts(app, await collectionItems(app.db, id), owner);
-  return { ...collection, prompts: items.map((i) => ({ ...i.prompt, savedVersion: i.savedVersion })) };
+  const prompts = items.map((i) => ({ ...i.prompt, savedVersion: i.savedVersion }));
+  if (owner === null) return { ...collection, prompts: prompts.map((p) => ({ ...p, tags: [] as string[] })), tags: null };
+  const tagged = await tagsOfPrompts(
+    app.db,
+    owner,
+    prompts.map((p) => p.id),
+  );
+  const counts = new Map<string, TagView>();
+  for (const list of tagged.values())
+    for (const t of list) {
+      const key = tagKey(t);
+      counts.set(key, { tag: counts.get(key)?.tag ?? t, count: (counts.get(key)?.count ?? 0) + 1 });
+    }
+  const tags = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const wanted = tag ? tagKey(tag) : null;
+  const shown = wanted === null ? prompts : prompts.filter((p) => tagged.get(p.id)?.some((t) => tagKey(t) === wanted));
+  return { ...collection, prompts: shown.map((p) => ({ ...p, tags: tagged.get(p.id) ?? [] })), tags };
 }
 
 /** The Bookmarks tab's list state (the browse page's, less tab and page). */
@@ -95,13 +127,13 @@ export async function throttleAccount(
 export interface LibraryReader {
   /** The browse page's Bookmarks tab (`bookmarkedPrompts`). */
   bookmarks(userId: number, state: BookmarkFilter): Promise<(PromptView & { savedVersion: number | null; match?: SearchMatch })[]>;
-  /** The /collections/{id} page (`collectionWithPrompts`: null when the viewer may not see it). */
-  collection(id: number, viewerId: number | null): ReturnType<typeof collectionWithPrompts>;
+  /** The /collections/{id} page (`collectionWithTags`: null when the viewer may not see it). */
+  collection(id: number, viewerId: number | null, tag?: string): ReturnType<typeof collectionWithTags>;
 }
 
 export function libraryReader(app: App): LibraryReader {
   return {
     bookmarks: (userId, state) => bookmarkedPrompts(app, userId, state),
-    collection: (id, viewerId) => collectionWithPrompts(app, id, viewerId),
+    collection: (id, viewerId, tag) => collectionWithTags(app, id, viewerId, tag),
   };
 }

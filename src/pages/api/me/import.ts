@@ -1,10 +1,10 @@
 import { deleteImportedCollectionsIn, importCollectionIn } from '../../../../modules/collections';
 import { importPrompts } from '../../../../modules/prompts';
-import { tagImported } from '../../../../modules/tags';
+import { tagImportedIn } from '../../../../modules/tags';
 import type { ImportResult } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
 import { listPromptsBy } from '../../../../projections/catalog/queries';
-import { planImport } from '../../../server/portability/import-plan';
+import { planImportYielding } from '../../../server/portability/import-plan';
 import { throttleAccount } from '../../../server/library';
 import { replyWith, serve } from '../../../server/route';
 import { bylineOf } from '../../../server/review/submit';
@@ -18,7 +18,7 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
   // The Check is a preview that writes nothing: it counts as a library read, not against the import limit.
   await throttleAccount(app, context, dryRun ? 'library' : 'data', user.id);
   const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
-  const { importable, planned, ...preview } = planImport(body, user.name, existing, app.config.publicUrl);
+  const { importable, planned, ...preview } = await planImportYielding(body, user.name, existing, app.config.publicUrl);
   const { format } = preview;
   if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
   const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
@@ -34,11 +34,16 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
           importCollectionIn(tx, user.id, collection, promptIds, metadata),
     ),
     (tx, collectionIds) => deleteImportedCollectionsIn(tx, user.id, collectionIds, metadata),
+    // The file's tags, with the prompts they tag: one append on the person's tag stream per part.
+    (tx, started) =>
+      tagImportedIn(
+        tx,
+        user.id,
+        started.map(({ index, promptId }) => ({ promptId, tags: importable[index].tags })),
+        metadata,
+      ),
   );
   await settle(imported);
-  // The file's tags, once its prompts are saved: one append on the person's tag stream.
-  const tagged = importable.map(({ tags }, i) => ({ promptId: imported.result.promptIds[i], tags }));
-  if (tagged.some((t) => t.tags.length)) await settle(await tagImported(app.store, user.id, tagged, metadata));
   const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
   const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
   return replyWith({ ...preview, items, batchId: imported.result.batchId } satisfies ImportResult, { status: 201 });

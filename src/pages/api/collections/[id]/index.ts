@@ -5,8 +5,8 @@ import { notFound } from '../../../../server/http';
 import { collectionWithPrompts, throttleAccount } from '../../../../server/library';
 import { serve } from '../../../../server/route';
 
-export const GET = serve(collectionRoutes.collection, async ({ params: { id }, user, app }) => {
-  const collection = await collectionWithPrompts(app, id, user?.id ?? null);
+export const GET = serve(collectionRoutes.collection, async ({ params: { id }, query: { tag }, user, app }) => {
+  const collection = await collectionWithPrompts(app, id, user?.id ?? null, tag);
   if (!collection) notFound(COLLECTION_REFUSALS.notFound);
   return collection;
 });
