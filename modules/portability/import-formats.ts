@@ -88,6 +88,13 @@ function parseJson(source: string, what: string): unknown {
   }
 }
 
+/** The prompts of a JSON export that is either the list itself or `{ prompts: [...] }`; `notIt` refuses any other JSON. */
+function promptList(data: unknown, notIt: Reason): unknown[] {
+  const list = Array.isArray(data) ? data : (data as Json)?.prompts;
+  if (!Array.isArray(list)) throw new UnreadableImport(notIt);
+  return list;
+}
+
 const candidates = (rows: Omit<ImportCandidate, 'item'>[]): ImportCandidate[] => rows.map((row, i) => ({ item: i + 1, ...row }));
 
 /** Promptory's own export (docs/data-format.md): the prompts, with their category slugs. */
@@ -137,9 +144,7 @@ function promptsChatCsv(source: string): ImportCandidate[] {
 
 /** prompts.chat's /prompts.json: `{ count, prompts: [...] }` (or the bare list). */
 function promptsChatJson(source: string): ImportCandidate[] {
-  const data = parseJson(source, 'prompts.chat');
-  const list = Array.isArray(data) ? data : (data as Json)?.prompts;
-  if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptsChat);
+  const list = promptList(parseJson(source, 'prompts.chat'), IMPORT_REFUSALS.notPromptsChat);
   return candidates(
     objectsOf(list).map((p) => ({
       title: text(p.title),
@@ -174,9 +179,7 @@ function openWebUiJson(source: string): ImportCandidate[] {
 function aiPromptGenius(source: string): ImportCandidate[] {
   const trimmed = source.replace(/^\ufeff/, '').trimStart();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    const data = parseJson(trimmed, 'AI Prompt Genius');
-    const list = Array.isArray(data) ? data : (data as Json)?.prompts;
-    if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notPromptGenius);
+    const list = promptList(parseJson(trimmed, 'AI Prompt Genius'), IMPORT_REFUSALS.notPromptGenius);
     return candidates(
       objectsOf(list).map((p) => ({
         title: text(p.title),
@@ -203,9 +206,7 @@ function aiPromptGenius(source: string): ImportCandidate[] {
 
 /** AiShort's "my prompts" export (online and offline): `{ prompts: [{ title, prompt, remark?, notes? }] }`; older files keep the body in `description`. */
 function aishortJson(source: string): ImportCandidate[] {
-  const data = parseJson(source, 'AiShort');
-  const list = Array.isArray(data) ? data : (data as Json)?.prompts;
-  if (!Array.isArray(list)) throw new UnreadableImport(IMPORT_REFUSALS.notAiShort);
+  const list = promptList(parseJson(source, 'AiShort'), IMPORT_REFUSALS.notAiShort);
   return candidates(
     objectsOf(list).map((p) => {
       const body = text(p.prompt) || text(p.description);

@@ -1,24 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
-import { startServer, testPort, type RunningServer } from '../support/server';
+import { builtServerPerSuite } from '../support/http-suite';
 
 /** The catalog endpoints over real HTTP against the production build, as the spec's table says. */
 describe('catalog API', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-api-'));
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir }, testPort(3));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  const { dataDir, url, start, stop } = builtServerPerSuite('api', 3);
+  const get = (path: string, init?: RequestInit) => fetch(`${url()}${path}`, init);
 
   it('GET /api/categories lists the five categories with slug, description and icon', async () => {
     const response = await get('/api/categories');
@@ -109,7 +98,7 @@ describe('catalog API', () => {
       if (status >= 400) expect(typeof body.error, path).toBe('string');
     }
     // Only the one good use above (the body of PUT /use is ignored) may have been appended.
-    await server.stop();
+    await stop();
     const app = await createApp({ ...readConfig({}), dataDir, seed: false }, { boss: false, log: () => {} });
     try {
       const [{ n }] = await app.db.query<{ n: number }>(`select count(*)::int as n from events where metadata->>'requestId' <> 'seed'`);
@@ -117,6 +106,6 @@ describe('catalog API', () => {
     } finally {
       await app.close();
     }
-    server = await startServer({ DATA_DIR: dataDir }, testPort(3));
+    await start();
   });
 });

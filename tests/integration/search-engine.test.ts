@@ -4,7 +4,7 @@ import { listPrompts, searchOwnPromptIds, withMatches } from '../../projections/
 import { loadBrowse, loadCommunity } from '../../src/server/catalog/catalog-lists';
 import { readBrowseState, readCommunityState } from '../../src/shared/list-params';
 import { backends, freshApp } from '../support/backends';
-import { FIXTURE_AUTHOR, publishFixtures, type FixturePrompt } from '../support/catalog-fixtures';
+import { fixture, FIXTURE_AUTHOR, publishFixtures, type FixturePrompt } from '../support/catalog-fixtures';
 
 /**
  * The search engine (docs/search.md) on both backends: every expectation is an exact list, so
@@ -14,41 +14,17 @@ import { FIXTURE_AUTHOR, publishFixtures, type FixturePrompt } from '../support/
 const author = FIXTURE_AUTHOR;
 
 const fixtures: FixturePrompt[] = [
-  {
-    title: 'Bug Hunter',
-    description: 'Finds the bug behind an error.',
-    content: 'Read the stack trace below and name the line that failed, then the likely cause.',
-    categoryId: 2,
-    authorName: 'Ada',
-  },
-  {
-    title: '會議紀錄整理',
-    description: '把會議重點整理成清單。',
-    content: '你是一位細心的行政秘書。請把以下會議內容整理成決議與待辦事項。',
-    categoryId: 1,
-    authorName: '陳小姐',
-  },
-  { title: '旅遊行程規劃', description: '為香港出發的旅程安排每日行程。', content: '請按我的預算規劃五日旅遊行程。', categoryId: 5, authorName: 'Tester' },
-  { title: '搜尋引擎優化', description: '改寫網頁標題。', content: '請為以下程式碼寫註解，並改善搜尋引擎排名。', categoryId: 3, authorName: 'Tester' },
-  { title: 'Café Menu Writer', description: 'Names for a small café.', content: 'Write five dishes.', categoryId: 4, authorName: 'Zoë' },
-  { title: 'Translator', description: 'Turns English into Cantonese.', content: 'Translate the text, keep the tone.', categoryId: 1, authorName: 'Tester' },
-  {
-    title: 'Cover Letter',
-    description: 'A letter for a job.',
-    content: 'Mention the translator role only if the job asks for one.',
-    categoryId: 1,
-    authorName: 'Tester',
-  },
-  {
-    title: 'Prompt Polisher',
-    description: 'The polisher rewrites prompts to read clearly.',
-    content: 'Tighten the wording.',
-    categoryId: 5,
-    authorName: 'Tester',
-  },
-  { title: '整理資料夾', description: '為電腦的資料夾命名。', content: '按日期排列檔案，並寫下每個檔案的資訊。', categoryId: 5, authorName: 'Tester' },
-  { title: 'Shoe Shine', description: 'Tips from the Shinepolisher brand.', content: 'Shine.', categoryId: 5, authorName: 'Tester' },
-  { title: 'Hidden Draft', description: 'Never approved.', content: 'stack trace', categoryId: 2, authorName: 'Tester', pending: true },
+  fixture('Bug Hunter', 'Finds the bug behind an error.', 'Read the stack trace below and name the line that failed, then the likely cause.', 2, 'Ada'),
+  fixture('會議紀錄整理', '把會議重點整理成清單。', '你是一位細心的行政秘書。請把以下會議內容整理成決議與待辦事項。', 1, '陳小姐'),
+  fixture('旅遊行程規劃', '為香港出發的旅程安排每日行程。', '請按我的預算規劃五日旅遊行程。', 5),
+  fixture('搜尋引擎優化', '改寫網頁標題。', '請為以下程式碼寫註解，並改善搜尋引擎排名。', 3),
+  fixture('Café Menu Writer', 'Names for a small café.', 'Write five dishes.', 4, 'Zoë'),
+  fixture('Translator', 'Turns English into Cantonese.', 'Translate the text, keep the tone.', 1),
+  fixture('Cover Letter', 'A letter for a job.', 'Mention the translator role only if the job asks for one.', 1),
+  fixture('Prompt Polisher', 'The polisher rewrites prompts to read clearly.', 'Tighten the wording.', 5),
+  fixture('整理資料夾', '為電腦的資料夾命名。', '按日期排列檔案，並寫下每個檔案的資訊。', 5),
+  fixture('Shoe Shine', 'Tips from the Shinepolisher brand.', 'Shine.', 5),
+  { ...fixture('Hidden Draft', 'Never approved.', 'stack trace', 2), pending: true },
 ];
 
 describe.each(backends)('the search engine on $name', (backend) => {

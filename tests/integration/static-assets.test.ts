@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtOutDir, startServer, testPort, type RunningServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtOutDir } from '../support/server';
+import { builtServerPerSuite } from '../support/http-suite';
 
 /**
  * The islands' JavaScript and the styles go out as the brotli or gzip copy the build made
@@ -13,25 +13,19 @@ import { builtOutDir, startServer, testPort, type RunningServer } from '../suppo
  * decoded, with the same type and caching as the plain file the adapter sends.
  */
 describe('static assets', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-static-'));
-  let server: RunningServer;
+  const server = builtServerPerSuite('static', 6);
   let script: string;
   beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir }, testPort(6));
-    const html = await (await fetch(`${server.url}/prompts`)).text();
+    const html = await (await fetch(`${server.url()}/prompts`)).text();
     // The largest island script the page loads: the React runtime's client.
     const scripts = [...html.matchAll(/"(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
     script = scripts.sort((a, b) => size(b) - size(a))[0];
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
   const size = (path: string) => readFileSync(join(builtOutDir, 'client', path)).length;
   /** The bytes as they travel (fetch would decode them), with status and headers. */
   const get = (path: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; headers: Headers; body: Buffer }>((resolve, reject) => {
-      request(`${server.url}${path}`, { headers }, (response) => {
+      request(`${server.url()}${path}`, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (c: Buffer) => chunks.push(c));
         response.on('end', () => {
@@ -99,18 +93,10 @@ describe('static assets', () => {
 });
 
 describe('keep-alive', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'promptory-keepalive-'));
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir }, testPort(7));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = builtServerPerSuite('keepalive', 7);
 
   it('keeps an idle connection open past Node’s default (5 s, plus its 1 s buffer), so a client reusing it is not reset', async () => {
-    const { host, port } = new URL(server.url);
+    const { host, port } = new URL(server.url());
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
     let received = '';

@@ -16,6 +16,11 @@ export interface FixturePrompt {
   pending?: boolean;
 }
 
+/** A fixture prompt in one line: most of a search library is written by the same tester. */
+export function fixture(title: string, description: string, content: string, categoryId: number, authorName = 'Tester'): FixturePrompt {
+  return { title, description, content, categoryId, authorName };
+}
+
 /**
  * Submits each prompt as FIXTURE_AUTHOR, approves it unless `pending`, and waits for the read
  * models: a search test's library. The ids by title.

@@ -38,3 +38,22 @@ export function serverPerSuite(backend: Backend, ports: { pglite: number; postgr
     signIn: (email: string, name: string) => signedInClient(url, dataDir, email, name, adminEmail),
   };
 }
+
+/**
+ * The production build on a data folder of its own (named after `name`) for a `describe` block:
+ * started before the block's own `beforeAll`, stopped and its folder removed after. `stop` and
+ * `start` let a test read the folder while no server holds it.
+ */
+export function builtServerPerSuite(name: string, portOffset: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), `promptory-${name}-`));
+  let server: RunningServer | undefined;
+  const start = async () => {
+    server = await startServer({ DATA_DIR: dataDir }, testPort(portOffset));
+  };
+  beforeAll(start);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { dataDir, url: () => server!.url, start, stop: () => server!.stop() };
+}

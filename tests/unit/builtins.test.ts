@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInOf, builtInValues, templateVariables } from '../../modules/prompts/contracts';
+import { expectAnswers } from '../support/answers';
 
 /** Built-in variables fill themselves: Open WebUI's names, PromptHub's and LibreChat's spellings. */
 describe('built-in variables', () => {
@@ -7,13 +8,15 @@ describe('built-in variables', () => {
   const context = { now: new Date('2026-11-27T15:30:00Z'), timeZone: 'Asia/Hong_Kong', language: 'zh-HK', userName: 'Mei', clipboard: 'copied text' };
 
   it("knows Open WebUI's names and the other tools' spellings, case aside; any other name is an ordinary variable", () => {
-    expect(builtInOf('CURRENT_DATE')).toBe('CURRENT_DATE');
-    expect(builtInOf('current_date')).toBe('CURRENT_DATE');
-    expect(builtInOf('current_user')).toBe('USER_NAME');
-    expect(builtInOf('iso_datetime')).toBe('CURRENT_DATETIME');
-    expect(builtInOf('CURRENT_YEAR')).toBe('CURRENT_YEAR');
-    expect(builtInOf('城市')).toBeNull();
-    expect(builtInOf('date')).toBeNull();
+    expectAnswers(builtInOf, [
+      ['CURRENT_DATE', 'CURRENT_DATE'],
+      ['current_date', 'CURRENT_DATE'],
+      ['current_user', 'USER_NAME'],
+      ['iso_datetime', 'CURRENT_DATETIME'],
+      ['CURRENT_YEAR', 'CURRENT_YEAR'],
+      ['城市', null],
+      ['date', null],
+    ]);
   });
 
   it("fills today's date and time where the person is, their name, their language and the clipboard", () => {

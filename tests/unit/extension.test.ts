@@ -16,6 +16,7 @@ import { composeText, createPageUrl, DEFAULT_SERVICES, deliveryFor, validService
 import { CHAT_SITES } from '../../extension/src/lib/chat-sites';
 import { configureExtension } from '../../src/server/extension/extension-package';
 import { given } from '../support/given';
+import { expectAnswers } from '../support/answers';
 
 const connected: NewEvent = { type: 'DeviceConnected', data: { deviceId: 4, userId: 2, name: 'Chrome on Linux' } };
 
@@ -116,10 +117,12 @@ describe('sending text to a chat service', () => {
   });
 
   it('accepts a custom service only at an http(s) address', () => {
-    expect(validServiceUrl('https://chat.example/')).toBe(true);
-    expect(validServiceUrl('http://chat.example/new')).toBe(true);
-    expect(validServiceUrl('javascript:alert(1)')).toBe(false);
-    expect(validServiceUrl('chat.example')).toBe(false);
+    expectAnswers(validServiceUrl, [
+      ['https://chat.example/', true],
+      ['http://chat.example/new', true],
+      ['javascript:alert(1)', false],
+      ['chat.example', false],
+    ]);
   });
 
   it("opens the site's create page with the text prefilled", () => {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertForeignPlaceholders, findForeignPlaceholders, parseTemplate, templateVariables, type TemplateVariable } from '../../modules/prompts/contracts';
+import { goldenCases } from '../support/golden';
 
 interface GoldenCase {
   case: string;
@@ -13,13 +13,8 @@ interface GoldenCase {
   variables: TemplateVariable[];
 }
 
-const golden = JSON.parse(readFileSync(new URL('./placeholders.golden.json', import.meta.url), 'utf8')) as GoldenCase[];
-
 describe("other tools' placeholders: the golden file", () => {
-  it('holds at least 20 cases, each named once', () => {
-    expect(golden.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(golden.map((c) => c.case)).size).toBe(golden.length);
-  });
+  const golden = goldenCases<GoldenCase>(new URL('./placeholders.golden.json', import.meta.url), 20);
 
   for (const c of golden) {
     it(c.case, () => {

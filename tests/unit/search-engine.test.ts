@@ -36,33 +36,28 @@ describe('folding: one function for the index and the query', () => {
   // tried both ways, as the indexed text and as the query.
   const finds = (text: string, query: string) => fold(text).includes(fold(query));
 
+  // Same words in the other script find each other; a word that only shares characters does not.
   it.each([
-    ['程式碼', '代码'],
-    ['搜尋', '搜索'],
-    ['旅遊', '旅游'],
-    ['搜尋引擎', '搜索引擎'],
-    ['資料庫', '数据库'],
-    ['資料夾', '文件夹'],
-    ['軟體', '软件'],
-    ['程式', '程序'],
-    ['複製', '复制'],
-    ['查詢', '查询'],
-  ])('%s and %s find each other', (a, b) => {
-    expect(finds(a, b)).toBe(true);
-    expect(finds(b, a)).toBe(true);
-  });
-
-  it.each([
-    ['行程', '程序'],
-    ['行程', '进程'],
-    ['行程', '進程'],
-    ['旅遊行程規劃', '程序'],
-    ['旅遊行程規劃', '进程'],
-    ['資料', '数据'],
-    ['即時', '实时'],
-  ])('%s and %s never find each other', (a, b) => {
-    expect(finds(a, b)).toBe(false);
-    expect(finds(b, a)).toBe(false);
+    ['程式碼', '代码', true],
+    ['搜尋', '搜索', true],
+    ['旅遊', '旅游', true],
+    ['搜尋引擎', '搜索引擎', true],
+    ['資料庫', '数据库', true],
+    ['資料夾', '文件夹', true],
+    ['軟體', '软件', true],
+    ['程式', '程序', true],
+    ['複製', '复制', true],
+    ['查詢', '查询', true],
+    ['行程', '程序', false],
+    ['行程', '进程', false],
+    ['行程', '進程', false],
+    ['旅遊行程規劃', '程序', false],
+    ['旅遊行程規劃', '进程', false],
+    ['資料', '数据', false],
+    ['即時', '实时', false],
+  ])('%s and %s find each other: %s', (a, b, found) => {
+    expect(finds(a, b)).toBe(found);
+    expect(finds(b, a)).toBe(found);
   });
 
   it('leaves out only rules opencc has (an upgrade that drops one shows here)', () => {

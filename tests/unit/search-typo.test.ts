@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../support/answers';
 import { oneEditApart, oneEditAway, typoEligible } from '../../projections/search-typo';
 import { parseQuery, typoCandidates } from '../../projections/search-query';
 import { searchMatch } from '../../projections/search-highlight';
@@ -37,10 +38,12 @@ describe('one typo', () => {
   });
 
   it('is for words of five letters or more, not numbers', () => {
-    expect(typoEligible('trace')).toBe(true);
-    expect(typoEligible('tace')).toBe(false);
-    expect(typoEligible('12345')).toBe(false);
-    expect(typoEligible('gpt45')).toBe(true);
+    expectAnswers(typoEligible, [
+      ['trace', true],
+      ['tace', false],
+      ['12345', false],
+      ['gpt45', true],
+    ]);
   });
 });
 

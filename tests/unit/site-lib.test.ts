@@ -8,16 +8,19 @@ import { Freshness, VERSION_TTL_MS } from '../../src/server/freshness';
 import { markCacheable, PageCache, pageKey } from '../../src/server/page-cache';
 import { HEAD_SCRIPT } from '../../src/server/render/inline-scripts';
 import { normalizeLanguage } from '../../src/i18n/languages';
+import { expectAnswers } from '../support/answers';
 
 describe('initials', () => {
   it('takes the first letters of the first two words, up to two, upper-cased', () => {
-    expect(initials('maya chen')).toBe('MC');
-    expect(initials('Ada Lovelace Byron')).toBe('AL');
-    expect(initials('Promptory')).toBe('P');
-    expect(initials('  Lee   Ka  Ming ')).toBe('LK');
-    expect(initials('陳 大文')).toBe('陳大');
-    expect(initials('')).toBe('');
-    expect(initials(null)).toBe('');
+    expectAnswers(initials, [
+      ['maya chen', 'MC'],
+      ['Ada Lovelace Byron', 'AL'],
+      ['Promptory', 'P'],
+      ['  Lee   Ka  Ming ', 'LK'],
+      ['陳 大文', '陳大'],
+      ['', ''],
+      [null, ''],
+    ]);
   });
 });
 

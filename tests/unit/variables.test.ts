@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   blockVariableNames,
@@ -9,6 +8,7 @@ import {
   templateVariables,
   type TemplateVariable,
 } from '../../modules/prompts/contracts';
+import { goldenCases } from '../support/golden';
 
 interface GoldenCase {
   case: string;
@@ -20,13 +20,8 @@ interface GoldenCase {
   filled?: string;
 }
 
-const golden = JSON.parse(readFileSync(new URL('./variables.golden.json', import.meta.url), 'utf8')) as GoldenCase[];
-
 describe('fill-in variables: the golden file', () => {
-  it('holds at least 30 cases, each named once', () => {
-    expect(golden.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(golden.map((c) => c.case)).size).toBe(golden.length);
-  });
+  const golden = goldenCases<GoldenCase>(new URL('./variables.golden.json', import.meta.url), 30);
 
   for (const c of golden) {
     it(c.case, () => {
