@@ -226,3 +226,30 @@ export async function signUpOnServer(url: string, dataDir: string, name: string)
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/** Another visitor's requests while a long operation runs: how many, the slowest, the median. */
+export interface Probe {
+  count: number;
+  max: number;
+  p50: number;
+}
+
+/**
+ * Asks for a missing prompt every 20 ms until `until` settles, timing each answer: the cheapest
+ * request that still goes through routing, a session check and the database, so its wait is
+ * what the operation makes everyone else wait.
+ */
+export async function probe(url: string, until: Promise<unknown>): Promise<Probe> {
+  const times: number[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  for (let i = 0; !done; i++) {
+    const started = performance.now();
+    const r = await fetch(`${url}/api/prompts/${900_000 + i}`);
+    await r.arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  times.sort((a, b) => a - b);
+  return { count: times.length, max: times.at(-1) ?? 0, p50: times[Math.floor(times.length / 2)] ?? 0 };
+}

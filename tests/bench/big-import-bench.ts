@@ -15,7 +15,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { promptsChatLike } from '../support/prompts-chat-csv';
 import { testPort } from '../support/server';
-import { emptyServer, signUpOnServer } from './bench-servers';
+import { emptyServer, probe, signUpOnServer, type Probe } from './bench-servers';
 
 const PROMPTS = Number(process.env.BIG_IMPORT_PROMPTS ?? 20_000);
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -27,28 +27,6 @@ function peakMb(pid: number): number {
     .split('\n')
     .find((l) => l.startsWith('VmHWM:'))!;
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-
-interface Probe {
-  count: number;
-  max: number;
-  p50: number;
-}
-
-/** Asks for a (missing) prompt every 20 ms until `until` settles; each request's time. */
-async function probe(url: string, until: Promise<unknown>): Promise<Probe> {
-  const times: number[] = [];
-  let done = false;
-  void until.finally(() => (done = true));
-  for (let i = 0; !done; i++) {
-    const started = performance.now();
-    const r = await fetch(`${url}/api/prompts/${900_000 + i}`);
-    await r.arrayBuffer();
-    times.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  times.sort((a, b) => a - b);
-  return { count: times.length, max: times.at(-1) ?? 0, p50: times[Math.floor(times.length / 2)] ?? 0 };
 }
 
 interface Step {

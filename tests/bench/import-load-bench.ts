@@ -11,7 +11,7 @@
  */
 import { Agent, setGlobalDispatcher } from 'undici';
 import { testPort } from '../support/server';
-import { emptyServer, signUpOnServer } from './bench-servers';
+import { emptyServer, probe, signUpOnServer, type Probe } from './bench-servers';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 // The code before the parts took minutes for one import: no client timeout cuts it short.
@@ -78,28 +78,6 @@ function library(): string {
     );
     if (i % 50 === 49 && Buffer.byteLength(promptoryFile(prompts)) > 4.8 * 2 ** 20) return promptoryFile(prompts);
   }
-}
-
-interface Probe {
-  count: number;
-  max: number;
-  p50: number;
-}
-
-/** Asks for a catalog page every 20 ms until `until` settles; each request's time. */
-async function probe(url: string, until: Promise<unknown>): Promise<Probe> {
-  const times: number[] = [];
-  let done = false;
-  void until.finally(() => (done = true));
-  for (let i = 0; !done; i++) {
-    const started = performance.now();
-    const r = await fetch(`${url}/api/prompts/${900_000 + i}`);
-    await r.arrayBuffer();
-    times.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  times.sort((a, b) => a - b);
-  return { count: times.length, max: times.at(-1) ?? 0, p50: times[Math.floor(times.length / 2)] ?? 0 };
 }
 
 interface Row {
