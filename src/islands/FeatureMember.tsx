@@ -8,7 +8,6 @@ import type { ScopeOf } from '../shared/string-specs';
 import type { Strings } from '../shared/strings';
 import { Button } from '../ui/Button';
 import { useHydratedStore } from '../ui/hooks';
-import { Icon } from '../ui/Icon';
 
 interface Props {
   userId: number;
@@ -43,8 +42,7 @@ function FeatureMember({ userId, featured }: Props) {
     }
   };
   return (
-    <Button variant="outline" size="sm" disabled={busy} data-testid="feature-member" onClick={() => void onClick()}>
-      <Icon name="award" size={14} />
+    <Button icon="award" variant="outline" size="sm" disabled={busy} data-testid="feature-member" onClick={() => void onClick()}>
       {featured ? t('member.unfeature') : t('member.feature')}
     </Button>
   );

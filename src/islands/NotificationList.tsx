@@ -100,8 +100,7 @@ function NotificationList({ strings: { lng }, first, unseen }: Props) {
   return (
     <section data-testid="notifications">
       <div className="mb-3 flex justify-end">
-        <Button variant="outline" size="sm" disabled={busy || !anyUnread} onClick={() => void markAll()} data-testid="notifications-mark-all">
-          <Icon name="check" size={14} />
+        <Button icon="check" variant="outline" size="sm" disabled={busy || !anyUnread} onClick={() => void markAll()} data-testid="notifications-mark-all">
           {t('notifications.markAllRead')}
         </Button>
       </div>

@@ -108,13 +108,13 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
       <div role="status" data-testid="own-deleted">
         <p className="text-sm text-muted-foreground">{t('rating.deletedNotice')}</p>
         <Button
+          icon="rotate-ccw"
           variant="outline"
           size="sm"
           className="mt-3"
           onClick={() => void restoreDeleted(promptId, deletion).then((ok) => ok && setState('restored'))}
           data-testid="own-restore"
         >
-          <Icon name="rotate-ccw" size={14} />
           {t('rating.restore')}
         </Button>
       </div>
@@ -133,12 +133,12 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
         {t('rating.manage')}
       </a>
       <Button
+        icon="trash"
         variant="ghost"
         size="sm"
         onClick={() => void askToDelete(promptId, 'approved', deletion, (restored) => setState(restored ? 'restored' : 'deleted'))}
         data-testid="own-delete"
       >
-        <Icon name="trash" size={14} />
         {t('rating.delete')}
       </Button>
     </div>

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cx } from './cx';
+import { Icon, type IconName } from './Icon';
 
 /** The looks of global.css: `plain` is the bare `.btn` (the caller colours it); `icon` is the square `.btn-icon`. */
 export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'plain' | 'icon' | 'destructive';
@@ -21,9 +22,18 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
   return cx('btn', size !== 'md' && `btn-${size}`, variant !== 'plain' && `btn-${variant}`, className);
 }
 
-export type ButtonProps = ComponentProps<'button'> & ButtonLook;
+export type ButtonProps = ComponentProps<'button'> &
+  ButtonLook & {
+    /** An icon before the label, at the size every labelled button's icon has. */
+    icon?: IconName;
+  };
 
 /** A native <button> (type="button" unless told otherwise, so it never submits a form by accident). */
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} {...props} className={buttonClass({ variant, size, className })} />;
+export function Button({ variant, size, className, type = 'button', icon, children, ...props }: ButtonProps) {
+  return (
+    <button type={type} {...props} className={buttonClass({ variant, size, className })}>
+      {icon && <Icon name={icon} size={14} />}
+      {children}
+    </button>
+  );
 }

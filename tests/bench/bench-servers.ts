@@ -253,3 +253,11 @@ export async function probe(url: string, until: Promise<unknown>): Promise<Probe
   times.sort((a, b) => a - b);
   return { count: times.length, max: times.at(-1) ?? 0, p50: times[Math.floor(times.length / 2)] ?? 0 };
 }
+
+/** The process's peak resident memory so far, in MB (Linux). */
+export function peakMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}

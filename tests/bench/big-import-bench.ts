@@ -10,24 +10,16 @@
  * (BIG_IMPORT_BACKEND=pglite|postgres: one backend; BIG_IMPORT_PROMPTS: another size.)
  * Not a test: figures, not verdicts.
  */
-import { readFileSync } from 'node:fs';
+
 import { cpus, loadavg, totalmem } from 'node:os';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { promptsChatLike } from '../support/prompts-chat-csv';
 import { testPort } from '../support/server';
-import { emptyServer, probe, signUpOnServer, type Probe } from './bench-servers';
+import { emptyServer, peakMb, probe, signUpOnServer, type Probe } from './bench-servers';
 
 const PROMPTS = Number(process.env.BIG_IMPORT_PROMPTS ?? 20_000);
 const databaseUrl = process.env.TEST_DATABASE_URL;
 setGlobalDispatcher(new Agent({ headersTimeout: 0, bodyTimeout: 0 }));
-
-/** The process's peak resident memory so far, in MB (Linux). */
-function peakMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'))!;
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
 
 interface Step {
   name: string;

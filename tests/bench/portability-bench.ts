@@ -6,10 +6,10 @@
  *   ASTRO_OUT_DIR=dist-test TEST_DATABASE_URL=postgres://… npx tsx tests/bench/portability-bench.ts
  * Not a test: figures, not verdicts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { writeCsv } from '../../modules/portability/csv';
 import { testPort } from '../support/server';
-import { emptyServer, signUpOnServer } from './bench-servers';
+import { emptyServer, peakMb, signUpOnServer } from './bench-servers';
 
 const PROMPTS = Number(process.env.PORTABILITY_PROMPTS ?? 5000);
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -21,14 +21,6 @@ function library(n: number): string {
     `Act as a careful reviewer of \${document:report} number ${i + 1}. `.repeat(10) + `Answer in \${language:English} for \${audience}.`,
   ]);
   return writeCsv(['act', 'prompt'], rows);
-}
-
-/** The process's peak resident memory so far, in MB (Linux). */
-function peakMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'))!;
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
 interface Row {

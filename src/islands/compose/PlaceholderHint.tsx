@@ -41,6 +41,7 @@ export function PlaceholderHint({ content, onChange }: { content: string; onChan
           {t('placeholders.converted', { count: undoable.count })}
         </p>
         <Button
+          icon="rotate-ccw"
           ref={undoButton}
           variant="outline"
           size="sm"
@@ -51,7 +52,6 @@ export function PlaceholderHint({ content, onChange }: { content: string; onChan
           }}
           data-testid="placeholder-undo"
         >
-          <Icon name="rotate-ccw" size={14} />
           {t('placeholders.undo')}
         </Button>
       </div>

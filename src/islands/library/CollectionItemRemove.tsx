@@ -3,7 +3,6 @@ import { useT, withStrings } from '../../client/strings';
 import { queueToastForNextPage, reserveToast } from '../../ui/toast-store';
 import type { ScopeOf } from '../../shared/string-specs';
 import type { Strings } from '../../shared/strings';
-import { Icon } from '../../ui/Icon';
 import { library } from './bookmark';
 import { Button } from '../../ui/Button';
 
@@ -41,6 +40,7 @@ function CollectionItemRemove({ collectionId, promptId, title }: Props) {
   };
   return (
     <Button
+      icon="x"
       variant="outline"
       size="sm"
       className="js-only self-start"
@@ -49,7 +49,6 @@ function CollectionItemRemove({ collectionId, promptId, title }: Props) {
       data-testid="remove-from-collection"
       onClick={() => void onClick()}
     >
-      <Icon name="x" size={14} />
       {t('collectionView.remove')}
     </Button>
   );

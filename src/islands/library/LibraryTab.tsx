@@ -144,6 +144,7 @@ function Bookmarks({ lng }: { lng: Language }) {
           updatedHref={updatedSinceHref(f.promptId, f.savedVersion, f.prompt.version)}
         >
           <Button
+            icon="trash"
             variant="outline"
             size="sm"
             disabled={rows.pending === f.id}
@@ -151,7 +152,6 @@ function Bookmarks({ lng }: { lng: Language }) {
             data-testid="remove-bookmark"
             onClick={() => void remove(f)}
           >
-            <Icon name="trash" size={14} />
             {t('remove')}
           </Button>
         </PromptRow>
@@ -174,8 +174,7 @@ function History({ lng }: { lng: Language }) {
     <RowGrid rows={rows} testId="history-list" empty={{ icon: 'clock', title: t('history.empty'), description: t('history.emptyDescription') }}>
       {(entry) => (
         <PromptRow item={entry} date={t('history.usedAt', { date: formatDate(entry.usedAt, lng) })}>
-          <Button variant="primary" size="sm" disabled={rows.pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
-            <Icon name="copy" size={14} />
+          <Button icon="copy" variant="primary" size="sm" disabled={rows.pending === entry.id} data-testid="use-again" onClick={() => void copyAgain(entry)}>
             {t('history.useAgain')}
           </Button>
         </PromptRow>

@@ -93,6 +93,7 @@ export function CollectionCard({
           <Icon name="arrow-right" size={14} />
         </a>
         <Button
+          icon="trash"
           variant="ghost"
           size="sm"
           className="ml-auto text-destructive"
@@ -100,7 +101,6 @@ export function CollectionCard({
           data-testid="delete-collection"
           onClick={onDelete}
         >
-          <Icon name="trash" size={14} />
           {t('delete')}
         </Button>
       </div>

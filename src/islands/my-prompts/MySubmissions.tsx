@@ -189,14 +189,12 @@ function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) 
                 {t('mine.download')}
               </a>
               {s.status === 'private' && (
-                <Button size="sm" onClick={() => void share(s.id)} data-testid="share">
-                  <Icon name="send" size={14} />
+                <Button icon="send" size="sm" onClick={() => void share(s.id)} data-testid="share">
                   {t('mine.share')}
                 </Button>
               )}
               {s.status === 'rejected' && (
-                <Button size="sm" onClick={() => void resubmit(s.id)} data-testid="resubmit">
-                  <Icon name="send" size={14} />
+                <Button icon="send" size="sm" onClick={() => void resubmit(s.id)} data-testid="resubmit">
                   {t('mine.resubmit')}
                 </Button>
               )}
@@ -205,8 +203,14 @@ function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) 
                   {t('mine.withdraw')}
                 </Button>
               )}
-              <Button variant="ghost" size="sm" onClick={() => void remove(s)} aria-label={t('mine.deleteLabel', { title: s.title })} data-testid="delete">
-                <Icon name="trash" size={14} />
+              <Button
+                icon="trash"
+                variant="ghost"
+                size="sm"
+                onClick={() => void remove(s)}
+                aria-label={t('mine.deleteLabel', { title: s.title })}
+                data-testid="delete"
+              >
                 {t('mine.delete')}
               </Button>
             </div>

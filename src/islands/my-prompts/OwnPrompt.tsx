@@ -95,8 +95,7 @@ function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downlo
           <p className="mt-1 text-muted-foreground">{t('mine.deletedDescription')}</p>
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button onClick={() => void restore()} data-testid="restore">
-            <Icon name="rotate-ccw" size={14} />
+          <Button icon="rotate-ccw" onClick={() => void restore()} data-testid="restore">
             {t('mine.restore')}
           </Button>
           <a href="/dashboard?tab=prompts" className={buttonClass({ variant: 'outline' })}>
@@ -138,22 +137,20 @@ function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downlo
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button
+          icon="copy"
           variant={prompt.status === 'private' || prompt.status === 'rejected' ? 'outline' : 'primary'}
           onClick={() => (hasTemplateVariables(prompt.content) ? fill.open() : void recordUseAndCopy(id, undefined, false))}
           data-testid="own-copy"
         >
-          <Icon name="copy" size={14} />
           {t('own.copy')}
         </Button>
         {prompt.status === 'rejected' && (
-          <Button onClick={() => void resubmit()} data-testid="resubmit">
-            <Icon name="send" size={14} />
+          <Button icon="send" onClick={() => void resubmit()} data-testid="resubmit">
             {t('mine.resubmit')}
           </Button>
         )}
         {prompt.status === 'private' && (
-          <Button onClick={() => void share()} data-testid="share">
-            <Icon name="send" size={14} />
+          <Button icon="send" onClick={() => void share()} data-testid="share">
             {t('mine.share')}
           </Button>
         )}
@@ -170,8 +167,7 @@ function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downlo
         {/* Its author keeps it in their own collections too (nobody else sees it there). */}
         {isAuthor && <AddToCollectionButton promptId={id} size="md" label={t('own.addToCollection')} />}
         {isAuthor && (
-          <Button variant="ghost" onClick={() => void remove()} data-testid="own-delete">
-            <Icon name="trash" size={14} />
+          <Button icon="trash" variant="ghost" onClick={() => void remove()} data-testid="own-delete">
             {t('mine.delete')}
           </Button>
         )}

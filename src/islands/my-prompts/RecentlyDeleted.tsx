@@ -47,13 +47,13 @@ export function RecentlyDeleted({ lng, version, onRestored }: { lng: string; ver
               </p>
             </div>
             <Button
+              icon="rotate-ccw"
               variant="outline"
               size="sm"
               onClick={() => void restore(p.id)}
               aria-label={t('mine.restoreLabel', { title: p.title })}
               data-testid="restore"
             >
-              <Icon name="rotate-ccw" size={14} />
               {t('mine.restore')}
             </Button>
           </li>

@@ -7,7 +7,6 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
-import { Icon } from '../../ui/Icon';
 import { TAG_LIMITS } from '../../../modules/tags/limits';
 import { useT } from '../../client/strings';
 import type { ScopeOf } from '../../shared/string-specs';
@@ -104,6 +103,7 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
             {t('mine.tags.filtered', { tag: current })}
           </h3>
           <Button
+            icon="pen-line"
             variant="ghost"
             size="sm"
             onClick={() => {
@@ -112,11 +112,9 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
             }}
             data-testid="tag-rename"
           >
-            <Icon name="pen-line" size={14} />
             {t('mine.tags.rename')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setAsking('delete')} data-testid="tag-delete">
-            <Icon name="trash" size={14} />
+          <Button icon="trash" variant="ghost" size="sm" onClick={() => setAsking('delete')} data-testid="tag-delete">
             {t('mine.tags.delete')}
           </Button>
         </div>

@@ -172,6 +172,7 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
                   </fieldset>
                   {mayRestore && !v.current && (
                     <Button
+                      icon="rotate-ccw"
                       variant="outline"
                       size="sm"
                       className="ml-auto"
@@ -180,7 +181,6 @@ function History({ id, mayRestore, goesToReview, from, to, strings: { lng } }: P
                       aria-label={t('versions.restoreLabel', { version: v.version })}
                       data-testid="restore"
                     >
-                      <Icon name="rotate-ccw" size={14} />
                       {t('versions.restore')}
                     </Button>
                   )}
