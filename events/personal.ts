@@ -66,7 +66,7 @@ export function open(key: Buffer, sealed: string, prefix = PEOPLE.prefix): unkno
 }
 
 /** A person's (or a prompt's) key, or null once they are forgotten (purged). */
-type Key = Buffer | null;
+export type Key = Buffer | null;
 
 /**
  * Keys one transaction already read or created (by ring and subject: "person_keys:7"), so a
@@ -100,7 +100,7 @@ export async function forgetPromptText(sql: Sql, promptId: number): Promise<void
   );
 }
 
-const decode = (key: string | null): Key => (key === null ? null : Buffer.from(key, 'base64'));
+export const decode = (key: string | null): Key => (key === null ? null : Buffer.from(key, 'base64'));
 
 /** The keys of `subjects` that exist (a forgotten person's reads as null; one never sealed for is absent). */
 async function readKeys(sql: Sql, subjects: number[], ring: Ring = PEOPLE): Promise<Map<number, Key>> {
@@ -217,11 +217,17 @@ export async function sealPersonal(
 }
 
 /** One layer's opening (in place): fields sealed with a forgotten key read as forgotten. */
-async function openLayer(sql: Sql, layer: Layer, events: { contract: Personal | undefined; data: Record<string, unknown> }[]): Promise<void> {
+async function openLayer(
+  sql: Sql,
+  layer: Layer,
+  events: { contract: Personal | undefined; data: Record<string, unknown> }[],
+  preloaded?: ReadonlyMap<number, Key>,
+): Promise<void> {
   const { ring } = layer;
   const sealed = events.filter((e) => subjectOf(layer.fields(e.contract), e.data, true, ring.prefix) !== null);
   if (!sealed.length) return;
-  const keys = await readKeys(sql, [...new Set(sealed.map((e) => subjectOf(layer.fields(e.contract), e.data, true, ring.prefix)!))], ring);
+  const subjects = [...new Set(sealed.map((e) => subjectOf(layer.fields(e.contract), e.data, true, ring.prefix)!))];
+  const keys = preloaded && subjects.every((s) => preloaded.has(s)) ? preloaded : await readKeys(sql, subjects, ring);
   for (const { contract, data } of sealed) {
     const fields = layer.fields(contract)!;
     const key = keys.get(subjectOf(fields, data, true, ring.prefix)!) ?? null;
@@ -235,10 +241,15 @@ async function openLayer(sql: Sql, layer: Layer, events: { contract: Personal | 
  * Opens the sealed fields of stored event data (in place): a prompt's seal first, then the
  * person's inside it; a forgotten person's (a purged prompt's) read as forgotten. Keys are read
  * from the table every time, never cached: an erased key must stop opening anything at once,
- * in every process.
+ * in every process. `promptKeys`: the prompts' keys as the statement that read the events read
+ * them (null: purged), which saves the decision on a prompt's stream a round trip.
  */
-export async function openPersonal(sql: Sql, events: { contract: Personal | undefined; data: Record<string, unknown> }[]): Promise<void> {
-  await openLayer(sql, PROMPT_LAYER, events);
+export async function openPersonal(
+  sql: Sql,
+  events: { contract: Personal | undefined; data: Record<string, unknown> }[],
+  promptKeys?: ReadonlyMap<number, Key>,
+): Promise<void> {
+  await openLayer(sql, PROMPT_LAYER, events, promptKeys);
   await openLayer(sql, PERSON_LAYER, events);
 }
 

@@ -1,5 +1,5 @@
 import { eventContracts, type EventContract, type EventType, type NewEvent } from './contracts';
-import { openPersonal, sealPersonal, type KeysOfTransaction } from './personal';
+import { decode, openPersonal, sealPersonal, type Key, type KeysOfTransaction } from './personal';
 import { sqlState, UNIQUE_VIOLATION, type Db, type Sql } from './sql';
 import { ConcurrencyError, InvalidEventError, type Checkpoint, type EventMetadata, type ExpectedVersion, type StoredEvent } from './types';
 
@@ -95,9 +95,30 @@ const COLUMNS = 'position, stream_id, stream_version, type, version, data, metad
 /** What an append needs back: not the data (the caller has it in clear), so no copy of it travels twice. */
 const APPENDED_COLUMNS = COLUMNS.replace(' data,', '');
 
+/**
+ * A stream's events with the key of each prompt they name, read in one statement: every
+ * prompt's text is sealed with its own key (subject: `promptId`), so a decision on a prompt's
+ * stream would otherwise pay a second round trip for it.
+ */
+const STREAM_WITH_PROMPT_KEYS = `select ${COLUMNS.split(', ')
+  .map((c) => `e.${c}`)
+  .join(', ')}, k.key as prompt_key
+  from events e left join prompt_keys k on k.prompt_id = case when e.data ? 'promptId' then (e.data->>'promptId')::int end
+  where e.stream_id = $1 order by e.stream_version`;
+
 export async function readStreamIn(sql: Sql, streamId: string): Promise<StoredEvent[]> {
-  const rows = await sql.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
-  return opened(sql, rows);
+  const rows = await sql.query<EventRow & { prompt_key: string | null }>(STREAM_WITH_PROMPT_KEYS, [streamId]);
+  const promptKeys = new Map<number, Key>();
+  for (const row of rows) {
+    const promptId = (row.data as { promptId?: unknown }).promptId;
+    if (typeof promptId === 'number') promptKeys.set(promptId, decode(row.prompt_key));
+  }
+  await openPersonal(
+    sql,
+    rows.map((row) => ({ contract: contractOf(row.type), data: row.data as Record<string, unknown> })),
+    promptKeys,
+  );
+  return rows.map(toStored);
 }
 
 export async function readStreamsIn(sql: Sql, streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {

@@ -89,9 +89,12 @@ function Choices({ promptId, signedIn, t }: { promptId: number; signedIn: boolea
  * The author's own actions on their published prompt: their rating would not count, and
  * reporting it makes no sense. Delete withdraws it from the public lists into Recently deleted,
  * with Undo in the toast; the card then says so and offers Restore (the rest of the page is the
- * shared one, as it stood). Restored, it stands withdrawn, as the question said: only its author
- * sees it, on its own page.
+ * shared one, as it stood). Undone at once, it is published again and the card shows these
+ * actions again; restored later, it stands withdrawn, as the question said: only its author sees
+ * it, on its own page, which the card links to.
  */
+const backAs = (status: string | undefined): 'shown' | 'restored' => (status === 'approved' ? 'shown' : 'restored');
+
 function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'detail'>> }) {
   const [state, setState] = useState<'shown' | 'deleted' | 'restored'>('shown');
   const deletion: DeletionT = (key) => t(`review:${key}`);
@@ -112,7 +115,7 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
           variant="outline"
           size="sm"
           className="mt-3"
-          onClick={() => void restoreDeleted(promptId, deletion).then((ok) => ok && setState('restored'))}
+          onClick={() => void restoreDeleted(promptId, deletion).then((status) => status && setState(backAs(status)))}
           data-testid="own-restore"
         >
           {t('rating.restore')}
@@ -136,7 +139,7 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
         icon="trash"
         variant="ghost"
         size="sm"
-        onClick={() => void askToDelete(promptId, 'approved', deletion, (restored) => setState(restored ? 'restored' : 'deleted'))}
+        onClick={() => void askToDelete(promptId, 'approved', deletion, (restored, status) => setState(restored ? backAs(status) : 'deleted'))}
         data-testid="own-delete"
       >
         {t('rating.delete')}

@@ -87,9 +87,9 @@ for (const lng of LANGS) {
     await expect(toast).toContainText(review.mine.deletedTitle);
     await toast.getByRole('button', { name: review.mine.undo }).click();
     await expect(page.getByTestId('toast')).toContainText(review.mine.restoredTitle);
-    // Back as the question said: withdrawn, its author's alone, on its own page.
-    await page.getByTestId('own-restored').getByRole('link', { name: review.own.withdrawnNotice }).click();
-    await expect(page.getByTestId('own-prompt').getByTestId('status-badge')).toHaveAttribute('data-status', 'withdrawn');
+    // Undone at once, it is back as it was: published, with its author's actions on its page.
+    await expect(page.getByTestId('own-actions')).toBeVisible();
+    expect((await page.request.get(`/api/prompts/${id}`)).status()).toBe(200);
     await expectNoErrors(errors);
   });
 }

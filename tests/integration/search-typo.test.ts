@@ -56,7 +56,7 @@ describe.each(backends)('the typo lexicon on $name', (backend) => {
     expect(await titles('zeppelns')).toEqual([]);
   });
 
-  it('follows an edit, a withdrawal, a deletion and its undoing', async () => {
+  it('follows an edit, a withdrawal, a deletion, its Undo and a later restore', async () => {
     await editPrompt(app.store, ids[0], { content: 'List the market stalls.' }, null, admin, meta());
     await settleAll(app);
     expect((await expectLexiconExact()).get('harbour')).toBe(1);
@@ -73,9 +73,17 @@ describe.each(backends)('the typo lexicon on $name', (backend) => {
     expect((await expectLexiconExact()).has('noodles')).toBe(false);
     expect(await titles('noodels')).toEqual([]);
 
+    // Undone at once (the toast's Undo), a published prompt is published again: its words are back.
     await undeletePrompt(app.store, ids[2], author, meta());
     await settleAll(app);
-    // Deleting a published prompt withdrew it; restored, it stands withdrawn: still not published.
+    expect((await expectLexiconExact()).get('noodles')).toBe(1);
+    expect(await titles('noodels')).toEqual(['Noodle Recipes']);
+
+    // Restored later from Recently deleted, it stands withdrawn: still not published.
+    const deletedAt = new Date();
+    await deletePrompt(app.store, ids[2], author, meta(), deletedAt);
+    await undeletePrompt(app.store, ids[2], author, meta(), new Date(deletedAt.getTime() + 60 * 60 * 1000));
+    await settleAll(app);
     expect((await expectLexiconExact()).has('noodles')).toBe(false);
     expect(await titles('noodels')).toEqual([]);
   });

@@ -39,7 +39,7 @@ describe.each(backends)('the write path on $name', (backend) => {
     const expected: RegExp[][] = [
       [/^select s\.user_id, s\.expires_at, u\.email .* from auth_sessions s left join users u/], // the session and its user's profile
       [/insert into rate_limits/], // both counters, one statement
-      [/^begin$/, /from events where stream_id/, /from events where stream_id/], // BEGIN with the reads of the rating's and the prompt's streams
+      [/^begin$/, /from events e left join prompt_keys k .* where e\.stream_id/, /from events e left join prompt_keys k .* where e\.stream_id/], // BEGIN with the reads of the rating's and the prompt's streams, each with its prompt's key
       [/^with head as .* insert into events/], // the append, its expected version checked
       [/^insert into ratings/], // the inline read model, in the same transaction
       [/^commit$/],

@@ -72,16 +72,17 @@ function OwnPromptView({ initial, rejection, isAuthor, copiedFrom = null, downlo
       toast({ variant: 'destructive', title: t('mine.shareFailed'), description: refusedText(t, error) });
     }
   };
+  // Undone at once, a pending prompt is pending again; restored later, it stands withdrawn: the server says which.
   const remove = () =>
-    askToDelete(id, prompt.status, t, (restored) => {
+    askToDelete(id, prompt.status, t, (restored, status) => {
       setDeleted(!restored);
-      // Deleting withdraws a pending prompt: restored, it stands withdrawn.
-      if (restored && prompt.status === 'pending') setPrompt({ ...prompt, status: 'withdrawn' });
+      if (restored && status) setPrompt({ ...prompt, status: status as typeof prompt.status });
     });
   const restore = async () => {
-    if (await restoreDeleted(id, t)) {
+    const status = await restoreDeleted(id, t);
+    if (status) {
       setDeleted(false);
-      if (prompt.status === 'pending') setPrompt({ ...prompt, status: 'withdrawn' });
+      setPrompt({ ...prompt, status: status as typeof prompt.status });
     }
   };
   if (deleted)

@@ -156,27 +156,27 @@ type DeletionKey =
   | 'mine.restoreFailed';
 export type DeletionT = (key: DeletionKey) => string;
 
-/** Restores a deleted prompt from Recently deleted (or the Undo of its deletion); answers whether it was. */
-export async function restoreDeleted(id: number, t: DeletionT): Promise<boolean> {
+/** Restores a deleted prompt from Recently deleted (or the Undo of its deletion); answers the status it is back in, or null when it was not. */
+export async function restoreDeleted(id: number, t: DeletionT): Promise<string | null> {
   const toast = reserveToast();
   try {
     const { status } = await api(routes.undeletePrompt, { params: { id } });
     // Past the Undo, a published or pending prompt comes back withdrawn: said, not left to be found out.
     toast({ title: t('mine.restoredTitle'), ...(status === 'withdrawn' ? { description: t('mine.restoredWithdrawn') } : {}) });
-    return true;
+    return status;
   } catch (error) {
     console.error(error);
     toast({ variant: 'destructive', title: t('mine.restoreFailed') });
-    return false;
+    return null;
   }
 }
 
 /**
  * Asks, then deletes the prompt into Recently deleted (a pending or published one leaves the
  * public lists first, which the question says) and offers Undo in the toast. `changed` runs once
- * it is deleted, and again with `restored` true when Undo brings it back.
+ * it is deleted, and again with `restored` true (and the status it is back in) when Undo brings it back.
  */
-export async function askToDelete(id: number, status: string, t: DeletionT, changed: (restored: boolean) => void): Promise<void> {
+export async function askToDelete(id: number, status: string, t: DeletionT, changed: (restored: boolean, status?: string) => void): Promise<void> {
   const leavesPublic = status === 'pending' || status === 'approved';
   if (!confirm(t(leavesPublic ? 'mine.deletePublicConfirm' : 'mine.deleteConfirm'))) return;
   const toast = reserveToast();
@@ -188,7 +188,8 @@ export async function askToDelete(id: number, status: string, t: DeletionT, chan
     return;
   }
   const undo = async () => {
-    if (await restoreDeleted(id, t)) changed(true);
+    const back = await restoreDeleted(id, t);
+    if (back) changed(true, back);
   };
   toast({
     title: t('mine.deletedTitle'),
