@@ -11,6 +11,13 @@ export const tagRoutes = {
     device: true,
     summary: "The signed-in user's tags, each with how many of their prompts carry it, A to Z (at most 200: the library's limit, so not paged).",
   }),
+  promptTags: route<PromptTagsView>()({
+    method: 'GET',
+    path: '/api/prompts/{id}/tags',
+    caller: 'user',
+    params: idParams,
+    summary: "The tags of one of the user's own prompts (whatever its status); someone else's prompt is not found, so nobody learns another's tags.",
+  }),
   setPromptTags: route<PromptTagsView>()({
     method: 'PUT',
     path: '/api/prompts/{id}/tags',

@@ -9,6 +9,7 @@ import { Icon } from '../ui/Icon';
 import { RatingChoices } from '../ui/PromptControls';
 import { Button } from '../ui/Button';
 import { askToDelete, restoreDeleted, type DeletionT } from './shared/review-parts';
+import { PublishedPromptTags } from './my-prompts/PromptTags';
 import { useHydratedStore } from '../ui/hooks';
 import { library } from './library/bookmark';
 import { translator, type Strings, type T } from '../shared/strings';
@@ -27,6 +28,10 @@ interface Props {
   count: number;
   /** `STRING_SPECS.detail`. */
   strings: Strings<ScopeOf<'detail'>>;
+  /** The prompt's title, which names its owner's tag field. */
+  title: string;
+  /** `STRING_SPECS.promptTags`: its owner's tag field. */
+  tagStrings: Strings<ScopeOf<'promptTags'>>;
 }
 
 /**
@@ -35,7 +40,7 @@ interface Props {
  * the prompt opens; a choice shows at once, then is submitted; the thanks line shows once a
  * rating exists.
  */
-export default function RatingControls({ promptId, authorId, helpful, count, strings }: Props) {
+export default function RatingControls({ promptId, authorId, helpful, count, strings, title, tagStrings }: Props) {
   const t = translator(strings);
   const user = useHydratedStore($currentUser, undefined);
   // The page is shared by everyone (page cache): who wrote it is known only once hydrated, and
@@ -50,7 +55,9 @@ export default function RatingControls({ promptId, authorId, helpful, count, str
       <p className="mt-3 text-sm" data-testid="rating-card-summary">
         <RatingAggregate id={promptId} helpful={helpful} count={count} strings={strings} className="ic gap-1.5 font-medium" />
       </p>
-      <div className="mt-4">{own ? <OwnPromptActions promptId={promptId} t={t} /> : <Choices promptId={promptId} signedIn={!!user} t={t} />}</div>
+      <div className="mt-4">
+        {own ? <OwnPromptActions promptId={promptId} title={title} tagStrings={tagStrings} t={t} /> : <Choices promptId={promptId} signedIn={!!user} t={t} />}
+      </div>
     </>
   );
 }
@@ -91,11 +98,22 @@ function Choices({ promptId, signedIn, t }: { promptId: number; signedIn: boolea
  * with Undo in the toast; the card then says so and offers Restore (the rest of the page is the
  * shared one, as it stood). Undone at once, it is published again and the card shows these
  * actions again; restored later, it stands withdrawn, as the question said: only its author sees
- * it, on its own page, which the card links to.
+ * it, on its own page, which the card links to. Under the actions, their own tags on it
+ * (private: asked for once hydrated).
  */
 const backAs = (status: string | undefined): 'shown' | 'restored' => (status === 'approved' ? 'shown' : 'restored');
 
-function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'detail'>> }) {
+function OwnPromptActions({
+  promptId,
+  title,
+  tagStrings,
+  t,
+}: {
+  promptId: number;
+  title: string;
+  tagStrings: Strings<ScopeOf<'promptTags'>>;
+  t: T<ScopeOf<'detail'>>;
+}) {
   const [state, setState] = useState<'shown' | 'deleted' | 'restored'>('shown');
   const deletion: DeletionT = (key) => t(`review:${key}`);
   if (state === 'restored')
@@ -123,28 +141,31 @@ function OwnPromptActions({ promptId, t }: { promptId: number; t: T<ScopeOf<'det
       </div>
     );
   return (
-    <div className="flex flex-wrap gap-2" data-testid="own-actions">
-      <a href={`/prompts/${promptId}/edit`} className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="own-edit">
-        <Icon name="pen-line" size={14} />
-        {t('rating.edit')}
-      </a>
-      <a href={`/prompts/${promptId}/versions`} className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-versions">
-        <Icon name="clock" size={14} />
-        {t('rating.versions')}
-      </a>
-      <a href="/dashboard?tab=prompts" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-manage">
-        {t('rating.manage')}
-      </a>
-      <Button
-        icon="trash"
-        variant="ghost"
-        size="sm"
-        onClick={() => void askToDelete(promptId, 'approved', deletion, (restored, status) => setState(restored ? backAs(status) : 'deleted'))}
-        data-testid="own-delete"
-      >
-        {t('rating.delete')}
-      </Button>
-    </div>
+    <>
+      <div className="flex flex-wrap gap-2" data-testid="own-actions">
+        <a href={`/prompts/${promptId}/edit`} className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="own-edit">
+          <Icon name="pen-line" size={14} />
+          {t('rating.edit')}
+        </a>
+        <a href={`/prompts/${promptId}/versions`} className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-versions">
+          <Icon name="clock" size={14} />
+          {t('rating.versions')}
+        </a>
+        <a href="/dashboard?tab=prompts" className={buttonClass({ variant: 'ghost', size: 'sm' })} data-testid="own-manage">
+          {t('rating.manage')}
+        </a>
+        <Button
+          icon="trash"
+          variant="ghost"
+          size="sm"
+          onClick={() => void askToDelete(promptId, 'approved', deletion, (restored, status) => setState(restored ? backAs(status) : 'deleted'))}
+          data-testid="own-delete"
+        >
+          {t('rating.delete')}
+        </Button>
+      </div>
+      <PublishedPromptTags promptId={promptId} title={title} strings={tagStrings} />
+    </>
   );
 }
 

@@ -95,6 +95,23 @@ export const STRING_SPECS = {
       'prompts:card.ratings',
     ],
   },
+  /**
+   * The owner's tags on their published prompt's page (RatingCard's own actions): serialized
+   * into the shared page for everyone, so only what the tag field and its refusals say.
+   */
+  promptTags: {
+    scope: 'review:',
+    include: [
+      'review:mine.tags.label',
+      'review:mine.tags.placeholder',
+      'review:mine.tags.remove',
+      'review:mine.tags.saveFailed',
+      'review:mine.tags.private',
+      'refusals:tags.',
+      'refusals:rateLimits.library',
+      ...ANY_CALL_REFUSALS,
+    ],
+  },
   /** The detail page's comments: the thread, its forms, the report panel (and the Report prompt button). */
   comments: { scope: 'prompts:', include: ['prompts:comments.', 'refusals:discussion.', 'refusals:rateLimits.discussion', ...ANY_CALL_REFUSALS] },
   /** The submit dialog, create page, own prompt, submissions and admin screens. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { apiSignUp } from './auth-support';
+import { adminSignIn, apiSignUp } from './auth-support';
 import { expect, test } from './fixtures';
 import { expectNoErrors, prepare, watchErrors } from './site-support';
 
@@ -302,6 +302,58 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(visitor.getByTestId('collection-tag-bar')).toHaveCount(0);
     await expect(visitor.getByTestId('item-tags')).toHaveCount(0);
     expect((await (await other.request.get(`/api/collections/${collection}?tag=${encodeURIComponent(w.work)}`)).json()).prompts).toHaveLength(1);
+    await other.close();
+    expectNoErrors(errors);
+  });
+}
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`tags in ${lng}: a published prompt's shared page gives its owner their tags, and nobody else`, async ({ page, context, baseURL, browser }) => {
+    const T = locale(lng, 'review').mine.tags as Record<string, string>;
+    const w = WORDS[lng];
+    await prepare(context, baseURL!, lng, lng === 'en' ? 'light' : 'dark');
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.147' : '198.51.100.148' });
+    const errors = watchErrors(page);
+    await apiSignUp(page.request);
+    const stamp = Date.now().toString(36);
+    const title = `${lng} published ${stamp}`;
+    // A word found nowhere else on the page, to tell it is not there for anyone else.
+    const tag = `${w.work}-${stamp}`;
+    const saved = await page.request.post('/api/prompts', {
+      data: { title, description: 'Shared with everyone, tagged for myself.', content: 'Plan the week.', categoryId: 1, visibility: 'public' },
+    });
+    const { id } = (await saved.json()) as { id: number };
+    const admin = await browser.newContext({ baseURL });
+    await adminSignIn(admin.request);
+    expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+    await admin.close();
+
+    // The owner's actions carry the tag field (empty yet): a tag typed there is saved, and is there after a reload.
+    await page.goto(`/prompts/${id}`);
+    const own = page.getByTestId('own-tags');
+    await expect(page.getByTestId('own-actions')).toBeVisible();
+    await expect(own).toContainText(T.private);
+    await expect(own.getByTestId('tag')).toHaveCount(0);
+    await own.getByLabel(`${T.label}: ${title}`).focus();
+    await page.keyboard.type(tag);
+    await page.keyboard.press('Enter');
+    await expect(own.getByTestId('tag')).toHaveText([tag]);
+    await expect.poll(async () => (await (await page.request.get(`/api/prompts/${id}/tags`)).json()).tags).toEqual([tag]);
+    await page.reload();
+    await expect(page.getByTestId('own-tags').getByTestId('tag')).toHaveText([tag]);
+
+    // Another member gets the same shared page: no tags in it, none after hydration, and the route says not found.
+    const other = await browser.newContext({ baseURL });
+    await prepare(other, baseURL!, lng, 'light');
+    await other.setExtraHTTPHeaders({ 'x-forwarded-for': lng === 'en' ? '198.51.100.149' : '198.51.100.150' });
+    await apiSignUp(other.request);
+    const reader = await other.newPage();
+    await reader.goto(`/prompts/${id}`);
+    await expect(reader.getByTestId('rate-helpful')).toBeVisible();
+    await expect(reader.getByTestId('own-actions')).toHaveCount(0);
+    await expect(reader.getByTestId('own-tags')).toHaveCount(0);
+    await expect(reader.getByTestId('prompt-detail')).not.toContainText(tag);
+    expect((await other.request.get(`/api/prompts/${id}/tags`)).status()).toBe(404);
     await other.close();
     expectNoErrors(errors);
   });

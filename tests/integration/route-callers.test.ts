@@ -150,6 +150,11 @@ const api: Record<string, Row> = {
   'GET /api/prompts/my': { expect: '401 200 200 200 200 200' },
   // Tags are their owner's alone, on their own prompts (the admin included, anyone else is told the prompt does not exist).
   'GET /api/me/tags': { expect: '401 200 200 200 200 200' },
+  'GET /api/prompts/{id}/tags': {
+    expect: '401 404 200 404 404 403',
+    input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') } }),
+    publicInput: () => ({ params: { id: 1 } }),
+  },
   'PUT /api/prompts/{id}/tags': {
     expect: '401 404 200 404 404 403',
     input: (ids, who) => ({ params: { id: mine(ids, who, 'prompt') }, body: { tags: ['matrix'] } }),

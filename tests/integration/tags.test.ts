@@ -4,7 +4,7 @@ import { TAG_LIMITS } from '../../modules/tags';
 import { searchOwnPromptIds } from '../../projections/catalog/queries';
 import { routes } from '../../src/shared/api-routes';
 import { backends, freshApp, settleAll } from '../support/backends';
-import { Browser, installApp, signUpAs } from '../support/test-app';
+import { approvedPublicPrompts, Browser, installApp, signUpAs } from '../support/test-app';
 
 /** A person's tags through the real endpoints, on both backends: tagging, filtering, searching, renaming, merging, deleting. */
 describe.each(backends)('tags on $name', (backend) => {
@@ -72,6 +72,25 @@ describe.each(backends)('tags on $name', (backend) => {
     await settleAll(app);
     expect(await searchOwnPromptIds(app.db, ids.owner, 'jobs')).toEqual([]);
     expect(await searchOwnPromptIds(app.db, ids.owner, 'cover')).toEqual([ids.letter]);
+  });
+
+  it('answers the owner their tags on a published prompt, and nobody else (not found, whoever asks)', async () => {
+    const [published] = await approvedPublicPrompts(app, owner, ['Published to tag']);
+    expect((await setTags(owner, published!, ['Public', '公開'])).status).toBe(200);
+    const read = (who: Browser) => who.api(routes.promptTags, { params: { id: published! } });
+    expect((await read(owner)).body).toEqual({ promptId: published, tags: ['Public', '公開'] });
+    // The other member's tags are not the owner's, nor is the prompt theirs: the same answer as a missing one.
+    const others = await read(other);
+    expect(others.status).toBe(404);
+    expect(others.body).toMatchObject({ code: 'tags.promptNotFound' });
+    expect(JSON.stringify(others.body)).not.toContain('Public');
+    expect((await other.api(routes.promptTags, { params: { id: 999_999 } })).body).toEqual(others.body);
+    expect((await read(visitor)).status).toBe(401);
+    // Whatever its status: the owner's prompt waiting for review answers too.
+    expect((await owner.api(routes.promptTags, { params: { id: ids.trip! } })).body.tags).toEqual(['旅遊']);
+    // Taken off again, so the library's tags stay those the next tests count.
+    await setTags(owner, published!, []);
+    expect((await read(owner)).body.tags).toEqual([]);
   });
 
   it('refuses past the limits with a code and the limit, appending nothing', async () => {

@@ -54,6 +54,8 @@ const SITE_ISLANDS: Record<string, StringSpecName[]> = {
 function specsOf(file: string): StringsSpec[] {
   const specs = (...names: StringSpecName[]) => names.map((name) => STRING_SPECS[name] as StringsSpec);
   if (file in SITE_ISLANDS) return specs(...SITE_ISLANDS[file]!);
+  // The tag field also runs on the published page, under that page's small bundle (which the review bundle holds whole).
+  if (file === 'src/islands/my-prompts/PromptTags.tsx') return specs('promptTags');
   if (/^src\/islands\/(admin|compose|versions|my-prompts|shared)\//.test(file) || file === 'src/client/review-queue.ts') return specs('review');
   if (file.startsWith('src/islands/auth/')) return specs('auth');
   // The add-to-collection dialog opens from cards and the detail page: it reads the page's bundle (pageT()).

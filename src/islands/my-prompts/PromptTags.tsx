@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TAG_LIMITS } from '../../../modules/tags/limits';
 import { api, refusedText } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
 import { reserveToast } from '../../ui/toast-store';
 import { TagInput } from '../../ui/TagInput';
-import { useT } from '../../client/strings';
+import { StringsProvider, useT } from '../../client/strings';
+import type { Strings } from '../../shared/strings';
 import type { ScopeOf } from '../../shared/string-specs';
 
 /**
@@ -26,7 +27,7 @@ export function PromptTags({
   onSaved?: () => void;
   className?: string;
 }) {
-  const t = useT<ScopeOf<'review'>>();
+  const t = useT<ScopeOf<'promptTags'>>();
   const [tags, setTags] = useState(initial);
   const saved = useRef(initial);
   const queue = useRef(Promise.resolve());
@@ -61,4 +62,37 @@ export function PromptTags({
       />
     </div>
   );
+}
+
+/**
+ * The owner's tags on their published prompt's page. That page is cached and the same for
+ * everyone, so the tags are asked for once hydrated, by its owner only (`GET
+ * /api/prompts/{id}/tags`); until they come, and for anyone else, nothing shows.
+ */
+export function PublishedPromptTags({ promptId, title, strings }: { promptId: number; title: string; strings: Strings<ScopeOf<'promptTags'>> }) {
+  const [tags, setTags] = useState<string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api(routes.promptTags, { params: { id: promptId } })
+      .then((answer) => live && setTags(answer.tags))
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      live = false;
+    };
+  }, [promptId]);
+  if (!tags) return null;
+  return (
+    <StringsProvider strings={strings}>
+      <div className="mt-4 border-t pt-4" data-testid="own-tags">
+        <PromptTags promptId={promptId} title={title} initial={tags} className="" />
+        <PrivateHint />
+      </div>
+    </StringsProvider>
+  );
+}
+
+/** The page is public; the tags are not: said under the field. */
+function PrivateHint() {
+  const t = useT<ScopeOf<'promptTags'>>();
+  return <p className="mt-2 text-xs text-muted-foreground">{t('mine.tags.private')}</p>;
 }

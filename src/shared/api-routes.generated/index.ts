@@ -93,6 +93,7 @@ export { notificationsAllRead } from './notificationsAllRead';
 export { digestSettings } from './digestSettings';
 export { changeDigest } from './changeDigest';
 export { myTags } from './myTags';
+export { promptTags } from './promptTags';
 export { setPromptTags } from './setPromptTags';
 export { renameTag } from './renameTag';
 export { deleteTag } from './deleteTag';
