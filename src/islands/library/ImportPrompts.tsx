@@ -118,12 +118,9 @@ function ImportPrompts(_props: Props) {
   const run = async (preview: ImportResult) => {
     setStep({ at: 'busy', label: 'uploading', percent: 0 });
     const importId = newImportId();
-    // Once the file is sent, the server saves it in parts: the page asks how far it is until the answer comes.
+    // The server saves the file in parts: the page asks how far it is until the import's answer comes.
     let settled = false;
-    let polling = false;
     const poll = async () => {
-      if (polling) return;
-      polling = true;
       while (!settled) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         if (settled) break;
@@ -135,11 +132,18 @@ function ImportPrompts(_props: Props) {
         }
       }
     };
+    // Asked from the start: unknown (404) while the file is sent and read, then the saving's count.
+    void poll();
     const upload = apiWithUploadProgress((f) => {
       if (settled) return;
-      if (f < 1) return setStep({ at: 'busy', label: 'uploading', percent: Math.round(f * 100) });
-      setStep((now) => (now.at === 'busy' && now.label === 'saving' ? now : { at: 'busy', label: 'saving', percent: 0 }));
-      void poll();
+      // The upload's last report never hides the saving's count a poll has shown.
+      setStep((now) =>
+        now.at === 'busy' && now.saved
+          ? now
+          : f < 1
+            ? { at: 'busy', label: 'uploading', percent: Math.round(f * 100) }
+            : { at: 'busy', label: 'saving', percent: 0 },
+      );
     });
     try {
       const result = await upload(routes.importMyData, { body: { ...bodyOf(format, content.current!), importId } });
