@@ -204,6 +204,8 @@ export const IMPORT_REFUSALS = refusals('imports', {
   badJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a prompt export.' },
   unknownJson: { kind: 'invalid', text: 'This JSON file is not an export of a prompt tool Promptory reads.' },
   tooLarge: { kind: 'invalid', text: 'One import takes a file of at most {{megabytes}} MB. Please split the file.', values: { megabytes: 'number' } },
+  // Another person's import, one long over or one never started answer alike.
+  noProgress: { kind: 'not_found', text: 'No import of yours is running under this id.' },
 });
 
 /** What a dropped file that is no prompt file is, by its first bytes: the refusal names it. */
@@ -221,6 +223,20 @@ export const IMPORT_ONE_OF = 'Please send the file either as its bytes or as its
 export const IMPORT_BODY_BYTES = Math.ceil((IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024;
 
 /**
+ * What names one import while it runs, chosen by the client before it sends the file, so the page
+ * can ask how far the saving is (GET /api/me/imports/{importId}/progress): letters, digits, `-`
+ * and `_`, 8 to 64 of them (a UUID fits).
+ */
+export const importIdParam = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'An import id is 8 to 64 letters, digits, "-" or "_".');
+
+/** How far one running import's saving is: prompts saved of those it saves; `done` once it has ended (saved, refused or failed). */
+export interface ImportProgress {
+  saved: number;
+  total: number;
+  done: boolean;
+}
+
+/**
  * One import: the file as its bytes (base64: the server tells its format and encoding apart) or,
  * as before, as text (a zip: base64) with its format. `format` is an override: absent, the server
  * detects it.
@@ -232,6 +248,8 @@ export const importRequest = z
     content: z.string().min(1, IMPORT_MESSAGES.empty).optional(),
     /** The file's bytes as they are, base64. */
     bytes: z.base64(IMPORT_MESSAGES.empty).min(1, IMPORT_MESSAGES.empty).optional(),
+    /** The client's name for this import: its saving's progress is then readable while it runs. */
+    importId: importIdParam.optional(),
   })
   .refine((r) => (r.content === undefined) !== (r.bytes === undefined), { message: IMPORT_ONE_OF, path: ['bytes'] });
 

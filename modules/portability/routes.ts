@@ -4,8 +4,10 @@ import { route } from '../../events/route';
 import {
   exportQuery,
   IMPORT_BODY_BYTES,
+  importIdParam,
   importQuery,
   importRequest,
+  type ImportProgress,
   promptDownloadQuery,
   type ExportedPrompt,
   type ImportResult,
@@ -42,6 +44,14 @@ export const portabilityRoutes = {
     maxBodyBytes: IMPORT_BODY_BYTES,
     summary:
       "Imports prompts from a file of Promptory or another prompt tool (up to 20 MB and 20,000 prompts, written in short transactions so other requests run between them) as the user's private prompts: `{ bytes }` (the file as it is, base64: the server detects its format and its encoding, UTF-8, UTF-16, Big5 or GB18030) or `{ format, content }` (its text; a zip as base64); `format` overrides the detection. Other tools' placeholders become variables; duplicates of the user's prompts are skipped. With ?dryRun=1, only the preview (what is new, duplicate or invalid and why, the format and encoding read, the text's start), not counted against the import limit. 201 with the batch.",
+  }),
+  importProgress: route<ImportProgress>()({
+    method: 'GET',
+    path: '/api/me/imports/{importId}/progress',
+    caller: 'web-user',
+    params: z.object({ importId: importIdParam }),
+    summary:
+      "How far the caller's running import (POST /api/me/import with this `importId`) is in saving its prompts: `{ saved, total, done }`. Known to the web process that runs it, from when its file is read until a while after it ends; 404 before, after, and for anyone else's.",
   }),
   undoImport: route<{ batchId: number; removed: number; kept: number }>()({
     method: 'DELETE',

@@ -306,6 +306,8 @@ export async function importPrompts(
   undoCollections?: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown>,
   /** Writes the tags of the prompts a part starts (`index`: in `prompts`), in that part's transaction. */
   tagsIn?: (tx: StoreTx, started: readonly { index: number; promptId: number }[]) => Promise<unknown>,
+  /** Told after each part how many prompts it saved (whole: their last version written), so a page can show the saving's progress. */
+  onSaved?: (count: number) => void,
 ) {
   const { result: ids } = await store.transaction(async (tx) => ({ batchId: await tx.nextId('import'), firstId: await tx.nextId('prompt', prompts.length) }));
   const { batchId, firstId } = ids;
@@ -349,6 +351,7 @@ export async function importPrompts(
             started.map((promptId) => ({ index: promptId - firstId, promptId })),
           );
       });
+      onSaved?.(part.filter((slice) => slice.from + slice.events.length === planned[slice.promptId - firstId].events.length).length);
     }
     for (const make of collections)
       await write(async (tx) => {

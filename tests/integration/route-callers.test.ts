@@ -196,6 +196,11 @@ const api: Record<string, Row> = {
     expect: '401 200 200 200 200 403',
     input: () => ({ query: 'dryRun=1', body: { format: 'prompts-chat-csv', content: 'act,prompt\nA matrix prompt,The text of a matrix prompt' } }),
   },
+  // An import's progress is its importer's alone: the member, the other member and the admin naming the owner's find nothing.
+  'GET /api/me/imports/{importId}/progress': {
+    expect: '401 404 200 404 404 403',
+    input: (_ids, who) => ({ params: { importId: who === 'admin' ? 'matrix-import-B' : 'matrix-import-A' } }),
+  },
   'DELETE /api/me/imports/{batchId}': {
     expect: '401 404 200 404 404 403',
     input: (ids, who) => ({ params: { batchId: mine(ids, who, 'import') } }),
@@ -455,7 +460,11 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       await post('/api/collections/{id}/prompts', { promptId: 1 }, { id: String(ids[`collection${copy}`]) });
       ids[`token${copy}`] = (await post('/api/tokens', { name: `Token ${copy}`, scope: 'read', expiresInDays: 30 })).id;
       ids[`import${copy}`] = (
-        await post('/api/me/import', { format: 'prompts-chat-csv', content: `act,prompt\nImported ${copy},An imported prompt to undo: copy ${copy}` })
+        await post('/api/me/import', {
+          format: 'prompts-chat-csv',
+          content: `act,prompt\nImported ${copy},An imported prompt to undo: copy ${copy}`,
+          importId: `matrix-import-${copy}`,
+        })
       ).batchId;
       const token = randomBytes(32).toString('base64url');
       const connected = await connectTestDevice(

@@ -22,7 +22,7 @@ interface Props {
 /** Where the wizard stands: choosing a file, reading or sending it (with progress), its preview, the import done, or undone. */
 type Step =
   | { at: 'choose' }
-  | { at: 'busy'; label: 'reading' | 'checking' | 'uploading' | 'saving'; percent: number }
+  | { at: 'busy'; label: 'reading' | 'checking' | 'uploading' | 'saving'; percent: number; saved?: { saved: number; total: number } }
   | { at: 'preview'; result: ImportResult }
   | { at: 'done'; result: ImportResult }
   | { at: 'undone'; removed: number; kept: number };
@@ -43,6 +43,18 @@ function readFile(file: File, onProgress: (fraction: number) => void): Promise<s
 
 /** What the wizard sends: the file's bytes, and the format only when the person chose one. */
 const bodyOf = (format: ImportFormat | '', bytes: string) => (format ? { format, bytes } : { bytes });
+
+/** A fresh name for one import, so the page can ask how far its saving is (random: another tab's import never shares it). */
+function newImportId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** How often the page asks how far the saving is. */
+const POLL_MS = 700;
+
+/** A count as the page's language writes it (20,000). */
+const counted = (n: number) => n.toLocaleString(typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined);
 
 /**
  * The import page's wizard: choose where the file comes from and the file, see what would be
@@ -105,11 +117,40 @@ function ImportPrompts(_props: Props) {
 
   const run = async (preview: ImportResult) => {
     setStep({ at: 'busy', label: 'uploading', percent: 0 });
-    const upload = apiWithUploadProgress((f) => setStep({ at: 'busy', label: f < 1 ? 'uploading' : 'saving', percent: Math.round(f * 100) }));
+    const importId = newImportId();
+    // The server saves the file in parts: the page asks how far it is until the import's answer comes.
+    let settled = false;
+    const poll = async () => {
+      while (!settled) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        if (settled) break;
+        try {
+          const { saved, total } = await api(routes.importProgress, { params: { importId } });
+          if (!settled && total > 0) setStep({ at: 'busy', label: 'saving', percent: Math.round((saved / total) * 100), saved: { saved, total } });
+        } catch {
+          // Not known yet (the file is still being read) or asked of another process: the busy line stays.
+        }
+      }
+    };
+    // Asked from the start: unknown (404) while the file is sent and read, then the saving's count.
+    void poll();
+    const upload = apiWithUploadProgress((f) => {
+      if (settled) return;
+      // The upload's last report never hides the saving's count a poll has shown.
+      setStep((now) =>
+        now.at === 'busy' && now.saved
+          ? now
+          : f < 1
+            ? { at: 'busy', label: 'uploading', percent: Math.round(f * 100) }
+            : { at: 'busy', label: 'saving', percent: 0 },
+      );
+    });
     try {
-      const result = await upload(routes.importMyData, { body: bodyOf(format, content.current!) });
+      const result = await upload(routes.importMyData, { body: { ...bodyOf(format, content.current!), importId } });
+      settled = true;
       setStep({ at: 'done', result });
     } catch (error) {
+      settled = true;
       setStep({ at: 'preview', result: preview });
       failed(error);
     }
@@ -210,8 +251,12 @@ function ImportPrompts(_props: Props) {
           {pageError && <PageError text={pageError} />}
           {step.at === 'busy' ? (
             <Progress
-              label={t(`import.${step.label}`, { percent: step.percent })}
-              percent={step.label === 'checking' || step.label === 'saving' ? null : step.percent}
+              label={
+                step.saved
+                  ? t('import.savingCount', { saved: counted(step.saved.saved), total: counted(step.saved.total), percent: step.percent })
+                  : t(`import.${step.label}`, { percent: step.percent })
+              }
+              percent={step.label === 'checking' || (step.label === 'saving' && !step.saved) ? null : step.percent}
             />
           ) : (
             <Button type="submit" data-testid="import-check">
@@ -302,20 +347,31 @@ function ImportPrompts(_props: Props) {
   );
 }
 
-/** A progress bar (a busy line without a bar when the share is unknown), announced politely. */
+/**
+ * A progress bar with its text: the text is announced politely as it changes; the bar is a real
+ * `<progress>` named by that text (without a value while the share is unknown: the browser's busy
+ * bar).
+ */
 function Progress({ label, percent }: { label: string; percent: number | null }) {
+  const id = useId();
   return (
-    <div className="space-y-2" role="status" aria-live="polite" data-testid="import-progress">
-      <p className="text-sm text-muted-foreground">{label}</p>
-      <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div
-          className={`h-full rounded-full bg-primary transition-[width] ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
-          style={percent === null ? undefined : { width: `${percent}%` }}
-        />
-      </div>
+    <div className="space-y-2" data-testid="import-progress">
+      <p id={id} className="text-sm text-muted-foreground" role="status" aria-live="polite">
+        {label}
+      </p>
+      <progress
+        aria-labelledby={id}
+        max={100}
+        value={percent ?? undefined}
+        className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-webkit-progress-value]:transition-[width]"
+        data-testid="import-progress-bar"
+      />
     </div>
   );
 }
+
+/** How many of a file's prompts the preview draws at first, and how many more each press of "Show more" adds. */
+const ITEM_PAGE = 100;
 
 const OUTCOME_LOOK: Record<ImportItemView['outcome'], string> = {
   new: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
@@ -332,35 +388,51 @@ function ItemList({ items }: { items: ImportItemView[] }) {
     return chosen ? t(chosen.qualified, chosen.values) : issue.message;
   };
   const located = (item: ImportItemView, text: string) => (item.line && !text.includes(String(item.line)) ? t('import.line', { line: item.line, text }) : text);
+  // A file of 20,000 prompts would draw 20,000 rows at once: the list grows a page at a time (the summary counts them all).
+  const [shown, setShown] = useState(ITEM_PAGE);
   return (
-    <ul className="max-h-[28rem] divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="import-items">
-      {items.map((item) => (
-        <li key={item.item} className="flex flex-col gap-1.5 p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4" data-outcome={item.outcome}>
-          <div className="min-w-0 wrap-anywhere">
-            <p className="text-sm font-medium">{item.title || t('import.untitled', { item: item.item })}</p>
-            {item.outcome === 'invalid' ? (
-              <ul className="mt-1 list-disc pl-5 text-sm text-destructive">
-                {item.issues.map((issue, i) => (
-                  <li key={i}>{located(item, issueText(issue))}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-0.5 text-xs text-muted-foreground">
-                {item.fullTitle && (
-                  <span className="block" data-testid="import-title-shortened">
-                    {t('import.titleShortened')}
-                  </span>
-                )}
-                {item.variables.length > 0 && t('import.variables', { names: item.variables.join(', ') })}
-                {item.variables.length > 0 && item.converted > 0 && ' · '}
-                {item.converted > 0 && t('import.converted', { count: item.converted })}
-              </p>
-            )}
-          </div>
-          <span className={`badge shrink-0 self-start ${OUTCOME_LOOK[item.outcome]}`}>{t(`import.outcomes.${item.outcome}`)}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      <ul className="max-h-[28rem] divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="import-items">
+        {items.slice(0, shown).map((item) => (
+          <li key={item.item} className="flex flex-col gap-1.5 p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4" data-outcome={item.outcome}>
+            <div className="min-w-0 wrap-anywhere">
+              <p className="text-sm font-medium">{item.title || t('import.untitled', { item: item.item })}</p>
+              {item.outcome === 'invalid' ? (
+                <ul className="mt-1 list-disc pl-5 text-sm text-destructive">
+                  {item.issues.map((issue, i) => (
+                    <li key={i}>{located(item, issueText(issue))}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-0.5 text-xs text-muted-foreground">
+                  {item.fullTitle && (
+                    <span className="block" data-testid="import-title-shortened">
+                      {t('import.titleShortened')}
+                    </span>
+                  )}
+                  {item.variables.length > 0 && t('import.variables', { names: item.variables.join(', ') })}
+                  {item.variables.length > 0 && item.converted > 0 && ' · '}
+                  {item.converted > 0 && t('import.converted', { count: item.converted })}
+                </p>
+              )}
+            </div>
+            <span className={`badge shrink-0 self-start ${OUTCOME_LOOK[item.outcome]}`}>{t(`import.outcomes.${item.outcome}`)}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length > ITEM_PAGE && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="import-items-shown">
+            {t('import.showing', { shown: counted(Math.min(shown, items.length)), total: counted(items.length) })}
+          </p>
+          {shown < items.length && (
+            <Button variant="outline" size="sm" onClick={() => setShown((n) => n + ITEM_PAGE)} data-testid="import-show-more">
+              {t('import.showMore')}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
   );
 }
 

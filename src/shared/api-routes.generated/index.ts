@@ -66,6 +66,7 @@ export { revokeAccessToken } from './revokeAccessToken';
 export { exportMyData } from './exportMyData';
 export { downloadPrompt } from './downloadPrompt';
 export { importMyData } from './importMyData';
+export { importProgress } from './importProgress';
 export { undoImport } from './undoImport';
 export { comments } from './comments';
 export { postComment } from './postComment';

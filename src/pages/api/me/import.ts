@@ -5,6 +5,7 @@ import type { ImportResult } from '../../../../modules/portability';
 import { portabilityRoutes } from '../../../../modules/portability/routes';
 import { listPromptsBy } from '../../../../projections/catalog/queries';
 import { planImportYielding } from '../../../server/portability/import-plan';
+import { trackImport } from '../../../server/portability/import-progress';
 import { throttleAccount } from '../../../server/library';
 import { replyWith, serve } from '../../../server/route';
 import { bylineOf } from '../../../server/review/submit';
@@ -20,7 +21,12 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
   const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
   const { importable, planned, ...preview } = await planImportYielding(body, user.name, existing, app.config.publicUrl);
   const { format } = preview;
-  if (dryRun || importable.length === 0) return { ...preview, batchId: null } satisfies ImportResult;
+  // A named import's saving is readable while it runs (GET /api/me/imports/{importId}/progress).
+  const progress = !dryRun && body.importId ? trackImport(user.id, body.importId, importable.length) : null;
+  if (dryRun || importable.length === 0) {
+    progress?.end();
+    return { ...preview, batchId: null } satisfies ImportResult;
+  }
   const prompts = importable.map(({ request, edits }) => ({ submission: { ...request, ...bylineOf(user, request.authorName) }, edits }));
   const imported = await importPrompts(
     app.store,
@@ -42,7 +48,8 @@ export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryR
         started.map(({ index, promptId }) => ({ promptId, tags: importable[index].tags })),
         metadata,
       ),
-  );
+    progress?.saved,
+  ).finally(() => progress?.end());
   await settle(imported);
   const promptIdOf = new Map(importable.map(({ item }, i) => [item, imported.result.promptIds[i]]));
   const items = preview.items.map((view) => ({ ...view, promptId: promptIdOf.get(view.item) ?? null }));
