@@ -88,6 +88,21 @@ if (typecheckStatus !== 0) failed += 1; // a type error fails the run, as one fa
 if (vitestStatus !== 0 && failed === 0) failed += 1; // a crash outside any test still fails the run
 if (playwrightStatus !== 0 && failed === 0) failed += 1;
 
+// The failed tests' names, last: a log cut to its tail still says what failed.
+const failedNames = [];
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults ?? [])
+    if (test.status === 'failed') failedNames.push(`vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+  if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+    failedNames.push(`vitest ${file.name.replace(`${process.cwd()}/`, '')} (the file failed to run)`);
+}
+const walk = (suite) => {
+  for (const spec of suite.specs ?? []) if (!spec.ok) failedNames.push(`playwright ${spec.file}:${spec.line} › ${spec.title}`);
+  for (const child of suite.suites ?? []) walk(child);
+};
+for (const suite of playwright?.suites ?? []) walk(suite);
+if (failedNames.length) console.log(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
+
 console.log('');
 console.log(`lint: ${lintStatus === 0 ? 'no errors' : 'lint failed (ESLint errors, or files `npm run format` would change: see above)'}`);
 console.log(`typecheck: ${typecheckStatus === 0 ? 'no errors' : 'errors (see above)'}`);

@@ -236,7 +236,8 @@ export const catalogProjection: Projection = {
   // v16: catalog_words, the published words' lexicon (typo tolerance), and in_lexicon.
   // v17: catalog_version_uses, each version's uses (the version history shows them).
   // v18: Chinese folded without Taiwan's phrase rules that turn a word into another (行程 stays 行程).
-  version: 18,
+  // v19: an index of the head vector (a ranked search reads its head matches apart: queries.ts).
+  version: 19,
   tables: ['catalog_prompts', 'catalog_words', 'catalog_version_uses'],
   handles: [
     'AccountDeleted',
@@ -303,6 +304,7 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
     create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
     create index catalog_prompts_words on catalog_prompts using gin (search_vector);
+    create index catalog_prompts_head on catalog_prompts using gin (search_head);
     create index catalog_prompts_copies on catalog_prompts (copied_from, submitted_by) where copied_from is not null;
     -- "C" order: code point order, the same on every backend and locale (catalog/typos.ts reads the next word)
     -- the uses of each public version (Used.version); uses from before versions were recorded are not here

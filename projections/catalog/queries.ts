@@ -100,8 +100,19 @@ const WEIGHTS = `'{0.1, 0.3, 0.6, 1.0}'`;
  * A word no published prompt holds stands for the words one typo away (typos.ts): then only
  * the substring rule's matches are exact, and they rank above every typo match (the words'
  * rank is scaled into [0, 1) and a substring counts 2 or 4).
+ * `head` is the part of `where` the rank can see (the substring rule or the head vector's
+ * words): every match outside it ranks 0, so a ranked list is its head matches by rank, then
+ * the others by popularity (listPrompts reads the two apart, and ranks only the first).
  */
-async function searchCondition(sql: Sql, text: string | undefined, params: unknown[], typos = true): Promise<{ where: string; rank: string } | null> {
+interface SearchCondition {
+  where: string;
+  rank: string;
+  /** Absent when the query has no words (then every match is a substring match). */
+  head?: string;
+  words?: string;
+}
+
+async function searchCondition(sql: Sql, text: string | undefined, params: unknown[], typos = true): Promise<SearchCondition | null> {
   const q = normaliseQuery(text);
   if (!q) return null;
   const substring: string[] = [];
@@ -121,6 +132,8 @@ async function searchCondition(sql: Sql, text: string | undefined, params: unkno
   const words = `$${params.length}::tsquery`;
   return {
     where: `((${substring.join(' and ')}) or search_vector @@ ${words})`,
+    head: `((${substring.join(' and ')}) or search_head @@ ${words})`,
+    words,
     rank: expanded ? `(2 * ${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}, 32))` : `(${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}))`,
   };
 }
@@ -152,21 +165,59 @@ export async function listPrompts(sql: Sql, query: ListQuery = {}): Promise<Prom
     params.push(query.categoryId);
     where.push(`category_id = $${params.length}`);
   }
-  const search = await searchCondition(sql, query.q, params, query.typos);
-  if (search) where.push(search.where);
   if (query.excludeAuthorContaining) {
     params.push(`%${escapeLike(query.excludeAuthorContaining.toLowerCase())}%`);
     where.push(`lower(author_name) not like $${params.length}`);
   }
-  params.push(query.limit ?? 500, query.offset ?? 0);
+  const search = await searchCondition(sql, query.q, params, query.typos);
+  const limit = query.limit ?? 500;
+  const offset = query.offset ?? 0;
   const sort = query.sort ?? 'popular';
+  if (sort === 'relevance' && search?.head && search.words) return rankedPage(sql, where, params, search as Required<SearchCondition>, limit, offset);
+  if (search) where.push(search.where);
   const order = sort === 'relevance' ? (search ? `${search.rank} desc, ${ORDER.popular}` : ORDER.popular) : ORDER[sort];
+  return page(sql, where, params, order, limit, offset);
+}
+
+async function page(sql: Sql, where: string[], params: unknown[], order: string, limit: number, offset: number): Promise<PromptView[]> {
   const rows = await sql.query<PromptRow>(
     `select ${COLUMNS} from catalog_prompts where ${where.join(' and ')}
-     order by ${order} limit $${params.length - 1} offset $${params.length}`,
-    params,
+     order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, limit, offset],
   );
   return rows.map(toPromptView);
+}
+
+/**
+ * A page by relevance, in two reads: the head matches, ranked (the rank is computed for
+ * them alone: a common word's content matches can be most of the catalog, and each would
+ * rank 0), then, to fill the page, the content-only matches by popularity (an ordered walk
+ * of the popular index when they are many). The same order as ranking every match.
+ */
+async function rankedPage(
+  sql: Sql,
+  where: string[],
+  params: unknown[],
+  search: Required<SearchCondition>,
+  limit: number,
+  offset: number,
+): Promise<PromptView[]> {
+  const ranked = await page(sql, [...where, search.head], params, `${search.rank} desc, ${ORDER.popular}`, limit, offset);
+  if (ranked.length === limit) return ranked;
+  // How many head matches come before this page: all of them when some are on it (or on the first page).
+  const headCount =
+    ranked.length || offset === 0
+      ? offset + ranked.length
+      : Number((await sql.query<{ n: number }>(`select count(*)::int as n from catalog_prompts where ${[...where, search.head].join(' and ')}`, params))[0].n);
+  const rest = await page(
+    sql,
+    [...where, `search_vector @@ ${search.words}`, `not ${search.head}`],
+    params,
+    ORDER.popular,
+    limit - ranked.length,
+    Math.max(0, offset - headCount),
+  );
+  return [...ranked, ...rest];
 }
 
 /** Search results with what their cards mark for `q` (the stand-ins of a mistyped word included: typos.ts). */

@@ -95,6 +95,19 @@ describe.each(backends)('the search engine on $name', (backend) => {
     expect(await titles('translator')).toEqual(['Translator', 'Cover Letter']);
   });
 
+  it('pages a ranked list as one: the ranked matches, then the mentions in the body, across any page boundary', async () => {
+    for (const q of ['translator', 'tranlsator', 'write', '整理', 'shine', 'stack']) {
+      const all = (await listPrompts(app.db, { q, sort: 'relevance' })).map((p) => p.title);
+      for (const size of [1, 2, 3]) {
+        const paged: string[] = [];
+        for (let offset = 0; offset <= all.length; offset += size)
+          paged.push(...(await listPrompts(app.db, { q, sort: 'relevance', limit: size, offset })).map((p) => p.title));
+        expect(paged, `${q} by ${size}`).toEqual(all);
+      }
+    }
+    expect((await listPrompts(app.db, { q: 'translator', sort: 'relevance', limit: 1, offset: 1 })).map((p) => p.title)).toEqual(['Cover Letter']);
+  });
+
   it('forgives one typo in a word of five letters or more: a letter swapped, missing, extra or wrong', async () => {
     expect(await titles('tranlsator')).toEqual(['Translator', 'Cover Letter']);
     expect(await sorted('promtps')).toEqual(['Prompt Polisher']);
