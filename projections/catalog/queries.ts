@@ -110,6 +110,8 @@ interface SearchCondition {
   /** Absent when the query has no words (then every match is a substring match). */
   head?: string;
   words?: string;
+  /** The words' query as text (`words` is its parameter). */
+  tsquery?: string;
 }
 
 async function searchCondition(sql: Sql, text: string | undefined, params: unknown[], typos = true): Promise<SearchCondition | null> {
@@ -134,6 +136,7 @@ async function searchCondition(sql: Sql, text: string | undefined, params: unkno
     where: `((${substring.join(' and ')}) or search_vector @@ ${words})`,
     head: `((${substring.join(' and ')}) or search_head @@ ${words})`,
     words,
+    tsquery,
     rank: expanded ? `(2 * ${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}, 32))` : `(${inTitle} + ts_rank_cd(${WEIGHTS}, search_head, ${words}))`,
   };
 }
@@ -209,15 +212,34 @@ async function rankedPage(
     ranked.length || offset === 0
       ? offset + ranked.length
       : Number((await sql.query<{ n: number }>(`select count(*)::int as n from catalog_prompts where ${[...where, search.head].join(' and ')}`, params))[0].n);
-  const rest = await page(
-    sql,
-    [...where, `search_vector @@ ${search.words}`, `not ${search.head}`],
-    params,
-    ORDER.popular,
-    limit - ranked.length,
-    Math.max(0, offset - headCount),
-  );
+  const restOffset = Math.max(0, offset - headCount);
+  const matches = (await walkPopular(sql, where, params, search, restOffset + limit - ranked.length))
+    ? `coalesce(search_vector @@ ${search.words}, false)`
+    : `search_vector @@ ${search.words}`;
+  const rest = await page(sql, [...where, matches, `not ${search.head}`], params, ORDER.popular, limit - ranked.length, restOffset);
   return [...ranked, ...rest];
+}
+
+/**
+ * Whether the content matches of a phrase are better found by walking the popular index than
+ * by the words index. The index knows which rows hold every word of a phrase, not where, so
+ * each row it names is read and its vector unpacked to check the order; the planner, taking a
+ * phrase's words as independent, expects few such rows and prefers that, where a common
+ * phrase (a Chinese word's pairs always come together) can name most of the catalog. The
+ * rows holding every word are counted from the index alone; when there are so many that the
+ * walk meets `wanted` of them before the index would have listed them all (wanted / share <
+ * candidates), the condition is written so that no index can answer it, and the planner walks.
+ */
+async function walkPopular(sql: Sql, where: string[], params: unknown[], search: Required<SearchCondition>, wanted: number): Promise<boolean> {
+  // The phrase operators (a Chinese word's character pairs, a quoted phrase's words) as "and".
+  const loose = search.tsquery.replace(/<(?:-|\d+)>/g, '&');
+  if (loose === search.tsquery) return false;
+  const [row] = await sql.query<{ candidates: number; total: number }>(
+    `select count(*)::float8 as candidates, (select greatest(reltuples, 1)::float8 from pg_class where oid = 'catalog_prompts'::regclass) as total
+     from catalog_prompts where ${[...where, `search_vector @@ $${params.length + 1}::tsquery`, `not ${search.head}`].join(' and ')}`,
+    [...params, loose],
+  );
+  return Number(row.candidates) ** 2 > wanted * Number(row.total);
 }
 
 /** Search results with what their cards mark for `q` (the stand-ins of a mistyped word included: typos.ts). */
