@@ -225,21 +225,27 @@ async function rankedPage(
  * by the words index. The index knows which rows hold every word of a phrase, not where, so
  * each row it names is read and its vector unpacked to check the order; the planner, taking a
  * phrase's words as independent, expects few such rows and prefers that, where a common
- * phrase (a Chinese word's pairs always come together) can name most of the catalog. The
- * rows holding every word are counted from the index alone; when there are so many that the
- * walk meets `wanted` of them before the index would have listed them all (wanted / share <
- * candidates), the condition is written so that no index can answer it, and the planner walks.
+ * phrase (a Chinese word's pairs always come together) can name most of the catalog. The walk
+ * meets `wanted` matches before the index has listed its candidates once there are more than
+ * sqrt(wanted × rows) of them (wanted / share < candidates); the rows holding every word are
+ * counted from the index up to that many and no further (a full count costs what it would
+ * save). Then the condition is written so that no index can answer it, and the planner walks.
  */
 async function walkPopular(sql: Sql, where: string[], params: unknown[], search: Required<SearchCondition>, wanted: number): Promise<boolean> {
   // The phrase operators (a Chinese word's character pairs, a quoted phrase's words) as "and".
   const loose = search.tsquery.replace(/<(?:-|\d+)>/g, '&');
   if (loose === search.tsquery) return false;
-  const [row] = await sql.query<{ candidates: number; total: number }>(
-    `select count(*)::float8 as candidates, (select greatest(reltuples, 1)::float8 from pg_class where oid = 'catalog_prompts'::regclass) as total
-     from catalog_prompts where ${[...where, `search_vector @@ $${params.length + 1}::tsquery`, `not ${search.head}`].join(' and ')}`,
-    [...params, loose],
+  const [row] = await sql.query<{ walk: boolean }>(
+    `with enough as (
+       select ceil(sqrt($${params.length + 2}::float8 * greatest(reltuples, 1)))::int as n from pg_class where oid = 'catalog_prompts'::regclass
+     )
+     select count(*) > (select n from enough) as walk from (
+       select 1 from catalog_prompts where ${[...where, `search_vector @@ $${params.length + 1}::tsquery`, `not ${search.head}`].join(' and ')}
+       limit (select n + 1 from enough)
+     ) candidates`,
+    [...params, loose, wanted],
   );
-  return Number(row.candidates) ** 2 > wanted * Number(row.total);
+  return row.walk;
 }
 
 /** Search results with what their cards mark for `q` (the stand-ins of a mistyped word included: typos.ts). */
