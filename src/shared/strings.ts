@@ -1,5 +1,6 @@
 import type { KeyIn, Leaves, Namespace, Resources, TranslationKey } from '../i18n/keys';
 import type { Language } from '../i18n/languages';
+import { formatNumber } from './format';
 
 /**
  * The one way translated text reaches code that runs in a browser (islands, the page's
@@ -75,9 +76,19 @@ function pluralRules(lng: Language): Intl.PluralRules {
   return rules;
 }
 
+/**
+ * The values that are amounts: written with the language's digit grouping ("5,000 characters"),
+ * where ids, versions, years and line numbers keep their plain digits ("prompt #1234").
+ */
+const AMOUNTS = new Set(['count', 'limit', 'total', 'shown', 'saved', 'new', 'duplicate', 'invalid', 'removed', 'kept', 'more', 'applied']);
+
 /** `{{name}}` in a text, replaced by its value (React and Astro escape what they render; nothing here does). */
-function interpolate(text: string, values: StringValues): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+function interpolate(text: string, values: StringValues, lng: Language): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' && AMOUNTS.has(name) ? formatNumber(value, lng) : String(value);
+  });
 }
 
 /**
@@ -92,6 +103,6 @@ export function translator<S extends Scope>(strings: Strings<S>): T<S> {
     const full: string = key.includes(':') ? key : `${strings.scope}${key}`;
     const counted = typeof values.count === 'number' ? (strings.text[`${full}_${plural.select(values.count)}`] ?? strings.text[`${full}_other`]) : undefined;
     const text = counted ?? strings.text[full] ?? values.defaultValue ?? full;
-    return interpolate(text, values);
+    return interpolate(text, values, strings.lng);
   };
 }

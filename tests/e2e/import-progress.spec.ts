@@ -33,8 +33,11 @@ for (const lng of ['en', 'zh-HK'] as const) {
     const more = page.getByRole('button', { name: text.showMore });
     await expect(more).toBeVisible();
     await expect(page.getByTestId('import-items-shown')).toHaveText(fill(text.showing, { shown: 100, total: PROMPTS }));
-    await more.click();
+    // By keyboard: the focus goes on from the first row added, never back to the page's start.
+    await more.focus();
+    await page.keyboard.press('Enter');
     await expect(items).toHaveCount(200);
+    await expect(items.nth(100)).toBeFocused();
     await expect(page.getByTestId('import-items-shown')).toHaveText(fill(text.showing, { shown: 200, total: PROMPTS }));
 
     // The import's answer is held back until the page has shown the server's count: on a fast

@@ -37,4 +37,17 @@ describe('strings bundles', () => {
     const t = translator({ lng: 'zh-HK', scope: 'review:', text: { 'review:n_other': '{{count}} 個' } });
     expect((t as (k: string, v?: object) => string)('n', { count: 1 })).toBe('1 個');
   });
+
+  it("writes amounts with the language's digit grouping, and ids and versions as they are", () => {
+    for (const lng of ['en', 'zh-HK'] as const) {
+      const t = translator({
+        lng,
+        scope: 'review:',
+        text: { 'review:max': 'at most {{limit}}', 'review:n_other': '{{count}} prompts', 'review:of': 'prompt #{{id}}, version {{version}}' },
+      }) as (k: string, v?: object) => string;
+      expect(t('max', { limit: 200000 })).toBe('at most 200,000');
+      expect(t('n', { count: 5000 })).toBe('5,000 prompts');
+      expect(t('of', { id: 12345, version: 1000 })).toBe('prompt #12345, version 1000');
+    }
+  });
 });

@@ -22,7 +22,9 @@ interface Props {
 /** Where the wizard stands: choosing a file, reading or sending it (with progress), its preview, the import done, or undone. */
 type Step =
   | { at: 'choose' }
-  | { at: 'busy'; label: 'reading' | 'checking' | 'uploading' | 'saving'; percent: number; saved?: { saved: number; total: number } }
+  | { at: 'busy'; label: 'reading' | 'checking'; percent: number }
+  // The import itself, after the preview: its own card, not the file form's.
+  | { at: 'importing'; count: number; label: 'uploading' | 'saving'; percent: number; saved?: { saved: number; total: number } }
   | { at: 'preview'; result: ImportResult }
   | { at: 'done'; result: ImportResult }
   | { at: 'undone'; removed: number; kept: number };
@@ -53,9 +55,6 @@ function newImportId(): string {
 /** How often the page asks how far the saving is. */
 const POLL_MS = 700;
 
-/** A count as the page's language writes it (20,000). */
-const counted = (n: number) => n.toLocaleString(typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined);
-
 /**
  * The import page's wizard: choose where the file comes from and the file, see what would be
  * imported (a preview: new, already yours, invalid and why), import it as private prompts,
@@ -85,7 +84,7 @@ function ImportPrompts(_props: Props) {
       moved.current = true;
       return;
     }
-    if (step.at !== 'busy') heading.current?.focus();
+    if (step.at !== 'busy' && step.at !== 'importing') heading.current?.focus();
   }, [step.at]);
 
   const failed = (error: unknown, description?: string) => {
@@ -116,7 +115,8 @@ function ImportPrompts(_props: Props) {
   };
 
   const run = async (preview: ImportResult) => {
-    setStep({ at: 'busy', label: 'uploading', percent: 0 });
+    const count = preview.counts.new;
+    setStep({ at: 'importing', count, label: 'uploading', percent: 0 });
     const importId = newImportId();
     // The server saves the file in parts: the page asks how far it is until the import's answer comes.
     let settled = false;
@@ -126,7 +126,7 @@ function ImportPrompts(_props: Props) {
         if (settled) break;
         try {
           const { saved, total } = await api(routes.importProgress, { params: { importId } });
-          if (!settled && total > 0) setStep({ at: 'busy', label: 'saving', percent: Math.round((saved / total) * 100), saved: { saved, total } });
+          if (!settled && total > 0) setStep({ at: 'importing', count, label: 'saving', percent: Math.round((saved / total) * 100), saved: { saved, total } });
         } catch {
           // Not known yet (the file is still being read) or asked of another process: the busy line stays.
         }
@@ -138,11 +138,11 @@ function ImportPrompts(_props: Props) {
       if (settled) return;
       // The upload's last report never hides the saving's count a poll has shown.
       setStep((now) =>
-        now.at === 'busy' && now.saved
+        now.at === 'importing' && now.saved
           ? now
           : f < 1
-            ? { at: 'busy', label: 'uploading', percent: Math.round(f * 100) }
-            : { at: 'busy', label: 'saving', percent: 0 },
+            ? { at: 'importing', count, label: 'uploading', percent: Math.round(f * 100) }
+            : { at: 'importing', count, label: 'saving', percent: 0 },
       );
     });
     try {
@@ -177,7 +177,7 @@ function ImportPrompts(_props: Props) {
     setStep({ at: 'choose' });
   };
 
-  const stepIndex = step.at === 'choose' || step.at === 'busy' ? 0 : step.at === 'preview' ? 1 : 2;
+  const stepIndex = step.at === 'choose' || step.at === 'busy' ? 0 : step.at === 'preview' || step.at === 'importing' ? 1 : 2;
   return (
     <div className="space-y-6" data-testid="import-wizard">
       <ol className="flex flex-wrap gap-2 text-sm" aria-label={t('import.title')}>
@@ -250,14 +250,7 @@ function ImportPrompts(_props: Props) {
           </div>
           {pageError && <PageError text={pageError} />}
           {step.at === 'busy' ? (
-            <Progress
-              label={
-                step.saved
-                  ? t('import.savingCount', { saved: counted(step.saved.saved), total: counted(step.saved.total), percent: step.percent })
-                  : t(`import.${step.label}`, { percent: step.percent })
-              }
-              percent={step.label === 'checking' || (step.label === 'saving' && !step.saved) ? null : step.percent}
-            />
+            <Progress label={t(`import.${step.label}`, { percent: step.percent })} percent={step.label === 'checking' ? null : step.percent} />
           ) : (
             <Button type="submit" data-testid="import-check">
               {t('import.check')}
@@ -291,6 +284,22 @@ function ImportPrompts(_props: Props) {
             </Button>
           </div>
           {pageError && <PageError text={pageError} />}
+        </section>
+      )}
+
+      {step.at === 'importing' && (
+        <section className="card space-y-5 p-6 sm:p-8" aria-labelledby="import-saving-title" data-testid="import-saving">
+          <h2 id="import-saving-title" className="text-lg font-semibold">
+            {t('import.import', { count: step.count })}
+          </h2>
+          <Progress
+            label={
+              step.saved
+                ? t('import.savingCount', { saved: step.saved.saved, total: step.saved.total, percent: step.percent })
+                : t(`import.${step.label}`, { percent: step.percent })
+            }
+            percent={step.label === 'saving' && !step.saved ? null : step.percent}
+          />
         </section>
       )}
 
@@ -390,11 +399,23 @@ function ItemList({ items }: { items: ImportItemView[] }) {
   const located = (item: ImportItemView, text: string) => (item.line && !text.includes(String(item.line)) ? t('import.line', { line: item.line, text }) : text);
   // A file of 20,000 prompts would draw 20,000 rows at once: the list grows a page at a time (the summary counts them all).
   const [shown, setShown] = useState(ITEM_PAGE);
+  // After "Show 100 more" the keyboard goes on from the first row it added (the button is gone after the last page).
+  const firstAdded = useRef<HTMLLIElement>(null);
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added !== null) firstAdded.current?.focus();
+  }, [added]);
   return (
     <div className="space-y-3">
       <ul className="max-h-[28rem] divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="import-items">
-        {items.slice(0, shown).map((item) => (
-          <li key={item.item} className="flex flex-col gap-1.5 p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4" data-outcome={item.outcome}>
+        {items.slice(0, shown).map((item, i) => (
+          <li
+            key={item.item}
+            ref={i === added ? firstAdded : undefined}
+            tabIndex={i === added ? -1 : undefined}
+            className="flex flex-col gap-1.5 p-3 outline-offset-[-2px] sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+            data-outcome={item.outcome}
+          >
             <div className="min-w-0 wrap-anywhere">
               <p className="text-sm font-medium">{item.title || t('import.untitled', { item: item.item })}</p>
               {item.outcome === 'invalid' ? (
@@ -423,10 +444,18 @@ function ItemList({ items }: { items: ImportItemView[] }) {
       {items.length > ITEM_PAGE && (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="import-items-shown">
-            {t('import.showing', { shown: counted(Math.min(shown, items.length)), total: counted(items.length) })}
+            {t('import.showing', { shown: Math.min(shown, items.length), total: items.length })}
           </p>
           {shown < items.length && (
-            <Button variant="outline" size="sm" onClick={() => setShown((n) => n + ITEM_PAGE)} data-testid="import-show-more">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setAdded(shown);
+                setShown(shown + ITEM_PAGE);
+              }}
+              data-testid="import-show-more"
+            >
               {t('import.showMore')}
             </Button>
           )}
