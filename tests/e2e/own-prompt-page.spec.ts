@@ -150,7 +150,8 @@ test('sharing an imported private prompt over 5,000 characters says why it canno
     await islandsReady(page);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('own-prompt').getByTestId('share').click();
-    await expect(page.getByTestId('toast')).toContainText(refusals(lng).replace('{{limit}}', '5000'));
+    // An amount, in the language's digit grouping.
+    await expect(page.getByTestId('toast')).toContainText(refusals(lng).replace('{{limit}}', '5,000'));
   }
   // Still private: nothing went to review.
   expect(((await (await page.request.get(`/api/prompts/${id}`)).json()) as { status: string }).status).toBe('private');
