@@ -425,6 +425,9 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
   afterAll(cleanup);
 
   let app: Awaited<ReturnType<typeof createApp>>;
+  // The whole matrix's fixtures (four accounts, their prompts, collections, comments, devices and
+  // tokens) through HTTP: about 20 s alone, and past the default two minutes while the browser
+  // suite shares the machine's two cores under npm test.
   beforeAll(async () => {
     app = await createApp({ ...config, publicUrl, adminEmail, seed: true }, { boss: false, log: () => {} });
     await settleAll(app);
@@ -516,7 +519,7 @@ describe.each(backends)('who may call each route and page, on $name', (backend) 
       as[who].headers = { authorization: `Bearer ${accessTokens[who]}` };
     }
     await settleAll(app);
-  });
+  }, 300_000);
 
   it('answers every API route as its row says, and a refused call appends nothing', async () => {
     const seen: string[] = [];
