@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $toast, dismissToast, TOAST_SWIPE_THRESHOLD_PX, type Toast } from './toast-store';
 import { Icon } from './Icon';
+import { useHydratedStore } from './hooks';
 
 /**
  * The notification region: one toast at a time, auto-dismissed after its
@@ -9,7 +9,9 @@ import { Icon } from './Icon';
  * it, Escape closes. At most 420 px wide from the `md` breakpoint.
  */
 export function Toaster({ label, closeLabel }: { label: string; closeLabel: string }) {
-  const toast = useStore($toast);
+  // A toast raised by an island that hydrated first (a switch clicked at once) waits for this
+  // one's hydration: rendering it straight away would not match the server's empty region.
+  const toast = useHydratedStore($toast, null);
   const regionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

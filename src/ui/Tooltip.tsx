@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { cloneElement, useLayoutEffect, useRef, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
+import { useHydratedStore } from './hooks';
 
 /** The product's tooltip timing: open after 700 ms; within 300 ms of one closing the next opens at once; 4 px away. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
@@ -72,7 +72,8 @@ export function Tooltip({ label, children }: { label: string; children: ReactEle
 
 /** The one tooltip element of the page (rendered by the Overlays island). */
 export function TooltipLayer() {
-  const tip = useStore($tip);
+  // A tip opened before this island hydrated shows once it has (the server rendered it hidden).
+  const tip = useHydratedStore($tip, null);
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current!;

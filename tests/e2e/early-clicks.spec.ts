@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillTemplate } from '../../modules/prompts/contracts';
 import { apiSignUp } from './auth-support';
+import { expectNoErrors, watchErrors } from './site-support';
 
 /**
  * Clicks before hydration are never lost. On a slow phone the page is shown and
@@ -79,4 +80,23 @@ test('a form that only its island handles: Check clicked before hydration runs t
   // Submitted natively, the form would reload the page (a `?` in the URL) and say nothing.
   await expect(page.getByText('Please choose a file.')).toBeVisible({ timeout: 15_000 });
   expect(new URL(page.url()).search).toBe('?lng=en');
+});
+
+test('a toast raised before the page-wide overlays hydrate shows once they do, with no hydration error', async ({ page }) => {
+  await apiSignUp(page.request);
+  const errors = watchErrors(page);
+  // Only the overlays' island (toasts, tooltips) is held back: the digest switch hydrates and is clicked first.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/Overlays\.[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/dashboard/profile?lng=en');
+  await page.getByTestId('digest-switch').check();
+  await expect.poll(() => page.evaluate(async () => (await fetch('/api/me/notifications/digest')).json())).toMatchObject({ enabled: true });
+  expect(await notHydrated(page, '#promptory-toaster')).toBe(true);
+  release();
+  await expect(page.getByTestId('toast')).toContainText('Daily digest turned on', { timeout: 15_000 });
+  await expectNoErrors(errors);
 });

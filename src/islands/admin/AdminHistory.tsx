@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { PAGE_MAX, REVIEW_DECISIONS, type ReviewDecision, type ReviewEntryView, type ReviewPromptView } from '../../../modules/prompts/contracts';
 import { api } from '../../client/http';
 import * as routes from '../../shared/api-routes.generated';
@@ -214,7 +214,9 @@ const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOff
 function AsOfQueue({ lng }: { lng: string }) {
   const t = useT<ScopeOf<'review'>>();
   const ids = useId();
-  const [at, setAt] = useState(() => localInput(new Date()));
+  // The viewer's clock, set once hydrated: the server's clock and time zone are not the viewer's.
+  const [at, setAt] = useState('');
+  useEffect(() => setAt((current) => current || localInput(new Date())), []);
   const [shown, setShown] = useState<{ at: string; queue: ReviewPromptView[] | null; nextCursor: number | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   // Each page is its own replay of the log up to that time: the admin's rare question, a page at a time.
