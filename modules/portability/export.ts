@@ -129,55 +129,74 @@ export function promptDownload(p: ExportedPrompt, format: PromptDownloadFormat):
   return { name: `${base}.txt`, type: 'text/plain; charset=utf-8', text: p.content.endsWith('\n') ? p.content : `${p.content}\n` };
 }
 
+/** The Markdown export as it is written: each page of prompts' files as it comes, then the collections' and the README. */
+export interface MarkdownExport {
+  prompts(page: readonly ExportedPrompt[]): ExportFile[];
+  closing(): ExportFile[];
+}
+
 /**
  * The Markdown export: one file per own prompt (YAML front matter: title, description,
  * category, visibility, status, variables, version count, tags; then the content as it is), one
  * index per collection (links to the prompt's file when it is the user's own, else to its page
- * on the site), and a README listing both.
+ * on the site), and a README listing both. Written a page of prompts at a time: what it keeps
+ * of a prompt until the end is its path and its README line.
  */
-export function exportMarkdownFiles(data: PromptoryExport): ExportFile[] {
-  const own = new Map(data.prompts.map((p) => [p.id, p]));
-  const files = data.prompts.map(promptFile);
-  const collectionPaths: string[] = [];
-  data.collections.forEach((c, i) => {
-    const path = `collections/${i + 1}-${slugOf(c.name, 'collection')}.md`;
-    collectionPaths.push(path);
-    const lines = [
-      '---',
-      `name: ${yaml(c.name)}`,
-      `description: ${yaml(c.description ?? '')}`,
-      `public: ${c.isPublic}`,
-      `prompts: ${c.prompts.length}`,
-      '---',
-      '',
-      `# ${c.name}`,
-      '',
-    ];
-    if (c.description) lines.push(c.description, '');
-    for (const item of c.prompts) {
-      const mine = own.get(item.promptId);
-      const title = linkText(item.title ?? `#${item.promptId}`);
-      // Its page on the site too: what an import of this zip adds to the collection (collections hold public prompts).
-      const page = `${data.site}/prompts/${item.promptId}`;
-      lines.push(mine ? `- [${title}](../${promptPath(mine)}) ([on the site](${page}))` : `- [${title}](${page})`);
-    }
-    lines.push('');
-    files.push({ path, text: lines.join('\n') });
-  });
-  const readme = [
-    `# ${data.profile.name}: Promptory export`,
-    '',
-    `Exported ${data.exportedAt} from ${data.site}.`,
-    '',
-    '## Prompts',
-    '',
-    ...(data.prompts.length ? data.prompts.map((p) => `- [${linkText(p.title)}](${promptPath(p)}) (${p.visibility}, ${p.status})`) : ['(none)']),
-    '',
-    '## Collections',
-    '',
-    ...(data.collections.length ? data.collections.map((c, i) => `- [${linkText(c.name)}](${collectionPaths[i]})`) : ['(none)']),
-    '',
-  ];
-  files.push({ path: 'README.md', text: readme.join('\n') });
-  return files;
+export function markdownExport(head: Omit<PromptoryExport, 'prompts'>): MarkdownExport {
+  const ownPaths = new Map<number, string>();
+  const promptLines: string[] = [];
+  return {
+    prompts(page) {
+      for (const p of page) {
+        ownPaths.set(p.id, promptPath(p));
+        promptLines.push(`- [${linkText(p.title)}](${promptPath(p)}) (${p.visibility}, ${p.status})`);
+      }
+      return page.map(promptFile);
+    },
+    closing() {
+      const files: ExportFile[] = [];
+      const collectionPaths: string[] = [];
+      head.collections.forEach((c, i) => {
+        const path = `collections/${i + 1}-${slugOf(c.name, 'collection')}.md`;
+        collectionPaths.push(path);
+        const lines = [
+          '---',
+          `name: ${yaml(c.name)}`,
+          `description: ${yaml(c.description ?? '')}`,
+          `public: ${c.isPublic}`,
+          `prompts: ${c.prompts.length}`,
+          '---',
+          '',
+          `# ${c.name}`,
+          '',
+        ];
+        if (c.description) lines.push(c.description, '');
+        for (const item of c.prompts) {
+          const mine = ownPaths.get(item.promptId);
+          const title = linkText(item.title ?? `#${item.promptId}`);
+          // Its page on the site too: what an import of this zip adds to the collection (collections hold public prompts).
+          const page = `${head.site}/prompts/${item.promptId}`;
+          lines.push(mine ? `- [${title}](../${mine}) ([on the site](${page}))` : `- [${title}](${page})`);
+        }
+        lines.push('');
+        files.push({ path, text: lines.join('\n') });
+      });
+      const readme = [
+        `# ${head.profile.name}: Promptory export`,
+        '',
+        `Exported ${head.exportedAt} from ${head.site}.`,
+        '',
+        '## Prompts',
+        '',
+        ...(promptLines.length ? promptLines : ['(none)']),
+        '',
+        '## Collections',
+        '',
+        ...(head.collections.length ? head.collections.map((c, i) => `- [${linkText(c.name)}](${collectionPaths[i]})`) : ['(none)']),
+        '',
+      ];
+      files.push({ path: 'README.md', text: readme.join('\n') });
+      return files;
+    },
+  };
 }

@@ -1,5 +1,16 @@
 /** The portability capability: a person's data in open formats. */
-export { CSV_COLUMNS, csvRows, exportCsv, exportMarkdownFiles, promptDownload, promptsChatContent, slugOf, type ExportFile, type PromptFile } from './export';
+export {
+  CSV_COLUMNS,
+  csvRows,
+  exportCsv,
+  markdownExport,
+  promptDownload,
+  promptsChatContent,
+  slugOf,
+  type ExportFile,
+  type MarkdownExport,
+  type PromptFile,
+} from './export';
 export { BOM, csvRecords, readCsv, writeCsv } from './csv';
 export * from './contracts';
 export {

@@ -5,31 +5,37 @@ export interface ZipEntry {
   data: Buffer;
 }
 
+/** 1 January 2026 00:00 in DOS format: one fixed stamp keeps an archive reproducible. */
+const DOS_TIME = 0;
+const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
+/** Made by: Unix, version 2.0. With the UTF-8 flag, unzip tools then read the names as UTF-8, not as a DOS code page. */
+const MADE_BY = (3 << 8) | 20;
+
 /**
- * A plain ZIP archive (deflate, no zip64: the extension is well under 4 GB and 65k files).
- * Entries are sorted and stamped with one fixed time, so the same files give the same bytes.
+ * A plain ZIP archive written entry by entry (deflate, no zip64: well under 4 GB and 65k
+ * files): `add` answers an entry's bytes at once (its sizes are known: the entry is compressed
+ * whole before its header is written), `finish` the central directory that ends the archive.
+ * So an archive can be sent while it is made, holding one entry and a directory row per entry.
  */
-export function createZip(entries: readonly ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  // 1 January 2026 00:00 in DOS format: a fixed stamp keeps the archive reproducible.
-  const dosTime = 0;
-  const dosDate = ((2026 - 1980) << 9) | (1 << 5) | 1;
-  for (const entry of [...entries].sort((a, b) => a.path.localeCompare(b.path))) {
-    const name = Buffer.from(entry.path, 'utf8');
-    const compressed = deflateRawSync(entry.data, { level: 9 });
-    const crc = crc32(entry.data);
+export class ZipWriter {
+  private readonly centrals: Buffer[] = [];
+  private offset = 0;
+  private count = 0;
+
+  add(path: string, data: Buffer): Buffer {
+    const name = Buffer.from(path, 'utf8');
+    const compressed = deflateRawSync(data, { level: 9 });
+    const crc = crc32(data);
     // The local and central headers share one run of fields: version needed .. name length.
     const shared = (header: Buffer, at: number) => {
       header.writeUInt16LE(20, at);
       header.writeUInt16LE(0x0800, at + 2); // names are UTF-8
       header.writeUInt16LE(8, at + 4); // deflate
-      header.writeUInt16LE(dosTime, at + 6);
-      header.writeUInt16LE(dosDate, at + 8);
+      header.writeUInt16LE(DOS_TIME, at + 6);
+      header.writeUInt16LE(DOS_DATE, at + 8);
       header.writeUInt32LE(crc, at + 10);
       header.writeUInt32LE(compressed.length, at + 14);
-      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt32LE(data.length, at + 18);
       header.writeUInt16LE(name.length, at + 22);
     };
     const local = Buffer.alloc(30);
@@ -37,22 +43,34 @@ export function createZip(entries: readonly ZipEntry[]): Buffer {
     shared(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by: version 2.0
+    central.writeUInt16LE(MADE_BY, 4);
     shared(central, 6);
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // regular file, rw-r--r--
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    central.writeUInt32LE(this.offset, 42);
+    this.centrals.push(central, name);
+    this.count += 1;
+    const entry = Buffer.concat([local, name, compressed]);
+    this.offset += entry.length;
+    return entry;
   }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+
+  finish(): Buffer {
+    const centralSize = this.centrals.reduce((n, b) => n + b.length, 0);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.count, 8);
+    end.writeUInt16LE(this.count, 10);
+    end.writeUInt32LE(centralSize, 12);
+    end.writeUInt32LE(this.offset, 16);
+    return Buffer.concat([...this.centrals, end]);
+  }
+}
+
+/** An archive of `entries` at once, sorted by path, so the same files give the same bytes. */
+export function createZip(entries: readonly ZipEntry[]): Buffer {
+  const writer = new ZipWriter();
+  const parts = [...entries].sort((a, b) => a.path.localeCompare(b.path)).map((entry) => writer.add(entry.path, entry.data));
+  return Buffer.concat([...parts, writer.finish()]);
 }
 
 /** How much an archive may hold once opened: what one import may bring, whatever the headers say. */

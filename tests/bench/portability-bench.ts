@@ -109,8 +109,8 @@ What streams and what does not: the upload is one JSON body (at most 5 MB: \`{ f
 whole; the file is then read once (the CSV reader cuts fields from the text in runs, about 20 ms and
 3 MB for this file), planned once (one request per prompt: the preview's answer), decided in memory and appended in parts of at most 250 events (each one transaction and one statement).
 The JSON and CSV downloads are written a page of 100 prompts at a time (their versions read page
-by page) and never held whole; the Markdown zip is built whole, since a zip names each entry's
-size before its data. PGlite's peak is its WASM heap, reserved at start.
+by page) and never held whole; so is the Markdown zip (each entry is compressed whole before its
+header names its size, then sent; the directory at the end keeps a row per file). PGlite's peak is its WASM heap, reserved at start.
 `;
 writeFileSync('docs/benchmarks-portability.md', doc);
 console.log(doc);

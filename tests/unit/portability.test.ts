@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportCsv, promptsChatContent, readCsv, slugOf, writeCsv } from '../../modules/portability';
-import { csvDownload, jsonDownload } from '../../src/server/portability/my-data';
+import { csvDownload, jsonDownload, markdownDownload } from '../../src/server/portability/my-data';
+import { readZip } from '../../src/server/zip';
 import { EXPORT_SCHEMA_FILE, exportSchemaText } from '../../scripts/generate-export-schema';
 
 /** The reader as first written, a character at a time: the oracle the faster one must agree with on any text. */
@@ -190,5 +194,48 @@ describe('the downloads, written a page at a time', () => {
     const whole = exportCsv({ ...head, prompts: pages.flat() });
     expect(await written(csvDownload(data(pages)))).toBe(whole);
     expect(readCsv(whole).map((row) => row[0])).toEqual(['act', 'Prompt 1', 'Prompt 2', 'Prompt 3']);
+  });
+
+  it('Markdown: a zip written a page at a time that unzip reads whole, names in any script intact', async () => {
+    const chinese = { ...prompt(4, '寫一首關於{{城市}}的詩。'), title: '旅遊 詩' };
+    const shelf = {
+      name: '我的 shelf',
+      description: null,
+      isPublic: true,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      prompts: [{ promptId: 1, title: 'Prompt 1', addedAt: '2026-11-02T00:00:00.000Z' }],
+    };
+    const parts: Buffer[] = [];
+    for await (const part of markdownDownload({ head: { ...head, collections: [shelf] }, prompts: data([...pages, [chinese]]).prompts })) parts.push(part);
+    // The prompts leave as their pages come, before the archive is done.
+    expect(parts.length).toBe(4);
+    const zip = Buffer.concat(parts);
+    const dir = mkdtempSync(join(tmpdir(), 'promptory-zip-'));
+    try {
+      writeFileSync(join(dir, 'export.zip'), zip);
+      // The system's unzip: reads the names as UTF-8 (a DOS-made archive would have them in a code page).
+      const names = execFileSync('unzip', ['-Z1', join(dir, 'export.zip')], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+      expect(names.trim().split('\n').sort()).toEqual([
+        'README.md',
+        'collections/1-我的-shelf.md',
+        'prompts/1-prompt-1.md',
+        'prompts/2-prompt-2.md',
+        'prompts/3-prompt-3.md',
+        'prompts/4-旅遊-詩.md',
+      ]);
+      const poem = execFileSync('unzip', ['-p', join(dir, 'export.zip'), 'prompts/4-旅遊-詩.md'], {
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: 'C.UTF-8' },
+      });
+      expect(poem).toMatch(/^---\ntitle: "旅遊 詩"\n[\s\S]*\n---\n\n寫一首關於\{\{城市\}\}的詩。\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const files = readZip(zip);
+    // A collection links to its owner's file of a prompt that came pages before it.
+    expect(files.get('collections/1-我的-shelf.md')!.toString('utf8')).toContain(
+      '- [Prompt 1](../prompts/1-prompt-1.md) ([on the site](http://localhost:4321/prompts/1))',
+    );
+    expect(files.get('README.md')!.toString('utf8')).toContain('- [旅遊 詩](prompts/4-旅遊-詩.md) (private, private)');
   });
 });

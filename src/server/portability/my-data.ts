@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pageAll } from '../../../events/paging';
 import { readVersions, type Actor } from '../../../modules/prompts';
 import { categoryById, templateVariables, type OwnPromptView, type VersionView } from '../../../modules/prompts/contracts';
-import { CSV_COLUMNS, csvRows, promptDownload, writeCsv, type PromptFile } from '../../../modules/portability';
+import { CSV_COLUMNS, csvRows, markdownExport, promptDownload, writeCsv, type ExportFile, type PromptFile } from '../../../modules/portability';
 import {
   PROMPTORY_FORMAT,
   PROMPTORY_FORMAT_VERSION,
@@ -18,6 +18,7 @@ import { listFavorites, listHistory, listRatings } from '../../../projections/en
 import { allRecentValues } from '../../../projections/recent-values/queries';
 import { HELPFUL } from '../../../modules/engagement/contracts';
 import type { App } from '../app';
+import { ZipWriter } from '../zip';
 
 /** A person's export as it is written out: everything but the prompts at once, the prompts a page at a time. */
 export interface MyData {
@@ -90,15 +91,6 @@ export async function openMyData(app: App, userId: number): Promise<MyData> {
   };
 }
 
-/** The whole export as one value (the Markdown zip is built whole: a zip names its sizes first). */
-export async function gatherMyData(app: App, userId: number): Promise<PromptoryExport> {
-  const data = await openMyData(app, userId);
-  const prompts: ExportedPrompt[] = [];
-  for await (const page of data.prompts()) prompts.push(...page);
-  const { format, formatVersion, exportedAt, site, profile, ...rest } = data.head;
-  return { format, formatVersion, exportedAt, site, profile, prompts, ...rest };
-}
-
 /**
  * The JSON download, written as it is read: the same text as `JSON.stringify(export, null, 2)`,
  * the prompts a page at a time.
@@ -119,6 +111,18 @@ export function jsonDownload(data: MyData): AsyncGenerator<string> {
     }
     yield `${first ? '' : '\n  '}]${after}`;
   })();
+}
+
+/**
+ * The Markdown download, a zip written as it is read: each page of prompts' files as it
+ * comes, then the collections', the README and the zip's directory.
+ */
+export async function* markdownDownload(data: MyData): AsyncGenerator<Buffer> {
+  const files = markdownExport(data.head);
+  const zip = new ZipWriter();
+  const entries = (list: ExportFile[]) => Buffer.concat(list.map((f) => zip.add(f.path, Buffer.from(f.text, 'utf8'))));
+  for await (const page of data.prompts()) if (page.length) yield entries(files.prompts(page));
+  yield Buffer.concat([entries(files.closing()), zip.finish()]);
 }
 
 /** The CSV download (modules/portability/export.ts's columns), written as it is read. */
