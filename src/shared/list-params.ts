@@ -66,9 +66,10 @@ export function readCategory(value: string | null): string {
   return '';
 }
 
-function readPage(value: string | null): number {
+/** `?page=`: how many pages a list shows (1 when missing or malformed, at most `max`). */
+export function readPage(value: string | null, max = MAX_PAGES): number {
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_PAGES) : 1;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
 }
 
 export function readBrowseState(params: URLSearchParams): BrowseState {

@@ -316,3 +316,35 @@ test('the Bookmarks list and private pages are never cached, and the shared page
     expect((await page.request.get(path)).headers()['cache-control']).toContain('no-store');
   expect((await request.get('/fragments/prompts?tab=favorites')).status()).toBe(401);
 });
+
+for (const lng of ['en', 'zh-HK'] as const) {
+  test(`a long collection (${lng}) shows a page of cards, and Load more lands on the first new one, keyboard and all`, async ({ page, context, baseURL }) => {
+    const { prompts: P, lib } = L[lng];
+    await prepare(context, baseURL!, lng, lng === 'en' ? 'light' : 'dark');
+    await page.setViewportSize({ width: lng === 'en' ? 1280 : 360, height: 800 });
+    const errors = watchErrors(page);
+    await apiSignUp(page.request);
+    const made = await page.request.post('/api/collections', { data: { name: `Long shelf ${lng}`, isPublic: true } });
+    const { id } = await made.json();
+    const picked = (await prompts(page.request)).slice(0, 30);
+    expect(picked).toHaveLength(30);
+    for (const p of picked) expect((await page.request.post(`/api/collections/${id}/prompts`, { data: { promptId: p.id } })).status()).toBe(200);
+
+    await page.goto(`/collections/${id}`);
+    const cards = page.getByTestId('prompt-grid').locator('article');
+    await expect(cards).toHaveCount(24);
+    await expect(page.getByTestId('collection-view')).toContainText(lib.promptCount_other.replace('{{count}}', '30'));
+    await islandsReady(page);
+    await page.getByRole('link', { name: P.list.loadMore }).click();
+    await expect(cards).toHaveCount(30);
+    expect(new URL(page.url()).search + new URL(page.url()).hash).toBe('?page=2#item-25');
+    // The first new card is in view, and the keyboard carries on from it.
+    await expect(page.locator('#item-25')).toBeInViewport();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[id^="item-"]')?.id)).toBe('item-25');
+    await expect(page.getByRole('link', { name: P.list.loadMore })).toHaveCount(0);
+    // Most recently added first: the page ends with the first prompt added.
+    await expect(cards.last()).toContainText(picked[0].title);
+    await expectNoErrors(errors);
+  });
+}
