@@ -132,6 +132,8 @@ export const PromptDeleted = {
     purgeAfter: z.iso.datetime(),
     /** Pending or published when deleted (withdrawn by the same decision): what the toast's Undo brings back. */
     withdrew: z.enum(['pending', 'approved']).nullable().default(null),
+    /** A published prompt's revision that waited for review, withdrawn with it: the Undo puts it back in the queue. */
+    withdrewRevision: z.number().int().positive().optional(),
   }),
   upcast: (data: unknown) => data,
 };
@@ -147,6 +149,8 @@ export const PromptUndeleted = {
     promptId: id,
     restoredBy: id,
     status: z.enum(['private', 'rejected', 'withdrawn', 'pending', 'approved']),
+    /** Undone at once: the revision the deletion withdrew, waiting for review again. */
+    revision: z.number().int().positive().optional(),
   }),
 };
 

@@ -22,6 +22,8 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   // The text each approval in the batch publishes (the last per prompt), in clear in its event.
   const published = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
+  // A deletion undone at once: the revision it withdrew waits again (unless withdrawn again later in the batch).
+  const revived = new Map<number, number>();
   const log: {
     promptId: number;
     decision: string;
@@ -37,7 +39,10 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
     if (event.type === 'PromptDiscarded' || event.type === 'PromptPurged') discarded.push(event.data.promptId);
     if (event.type === 'PromptDeleted')
       last.set(event.data.promptId, { status: 'deleted', by: null, event, purgeAfter: event.data.purgeAfter, keepsDecision: true });
-    if (event.type === 'PromptUndeleted') last.set(event.data.promptId, { status: event.data.status, by: null, event, keepsDecision: true });
+    if (event.type === 'PromptUndeleted') {
+      last.set(event.data.promptId, { status: event.data.status, by: null, event, keepsDecision: true });
+      if (event.data.revision) revived.set(event.data.promptId, event.data.revision);
+    }
     if (event.type === 'PromptSubmitted') {
       log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.submittedBy, byAuthor: true, event });
     } else if (event.type === 'PromptSharedForReview') {
@@ -56,6 +61,7 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
       log.push({ promptId: event.data.promptId, decision: status, actorId: event.data.reviewedBy, byAuthor: false, event, reason, note });
     } else if (event.type === 'PromptWithdrawn') {
       withdrawn.push(event);
+      revived.delete(event.data.promptId);
       last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
       log.push({ promptId: event.data.promptId, decision: 'withdrawn', actorId: event.data.withdrawnBy, byAuthor: event.data.byAuthor, event });
     }
@@ -218,6 +224,14 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
              from jsonb_to_recordset($1::text::jsonb) as x(id int, at timestamptz, pos bigint)
              where r.prompt_id = x.id and r.status = 'pending' and r.position < x.pos`,
       params: [rows(withdrawn.map((e) => ({ id: e.data.promptId, at: new Date(e.createdAt).toISOString(), pos: e.position })))],
+    });
+  }
+  if (revived.size) {
+    statements.push({
+      text: `update review_revisions r set status = 'pending', decided_at = null
+             from jsonb_to_recordset($1::text::jsonb) as x(id int, version int)
+             where r.prompt_id = x.id and r.version = x.version and r.status = 'withdrawn'`,
+      params: [rows([...revived.entries()].map(([id, version]) => ({ id, version })))],
     });
   }
   // Last: a prompt saved and discarded (or purged) in one batch is inserted, then gone.

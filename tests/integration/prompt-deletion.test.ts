@@ -107,6 +107,43 @@ describe.each(backends)('deleting your own prompt on $name', (backend) => {
     expect((await admin.api(promptRoutes.pending)).body.items.map((p: { id: number }) => p.id)).toContain(pending);
   });
 
+  it("the toast's Undo puts a published prompt's waiting revision back in the admin's queue; restored later, it stays withdrawn", async () => {
+    const revisedOnce = async (title: string) => {
+      const id = (await author.api(promptRoutes.submit, { body: draft(title) })).body.id as number;
+      expect((await admin.api(promptRoutes.review, { params: { id }, body: { isApproved: true } })).status).toBe(200);
+      expect((await author.api(promptRoutes.edit, { params: { id }, body: { title: `${title}, revised` } })).status).toBe(200);
+      expect((await author.api(promptRoutes.deletePrompt, { params: { id } })).status).toBe(200);
+      return id;
+    };
+    const queued = async () =>
+      (await admin.api(promptRoutes.pendingRevisions)).body.items.map((r: { promptId: number; version: number }) => `${r.promptId}/${r.version}`);
+    const statuses = async (id: number) => (await author.api(promptRoutes.versions, { params: { id } })).body.items.map((v: { status: string }) => v.status);
+
+    const id = await revisedOnce('Quokka revised guide');
+    expect(await queued()).not.toContain(`${id}/2`);
+    expect((await author.api(promptRoutes.undeletePrompt, { params: { id } })).body).toMatchObject({ status: 'approved' });
+    expect(await queued()).toContain(`${id}/2`);
+    expect(await statuses(id)).toEqual(['published', 'pending']);
+    // A replay builds the same queue.
+    await app.runner.rebuild('review');
+    expect(await queued()).toContain(`${id}/2`);
+    // Waiting again, the admin decides it as any revision.
+    expect((await admin.api(promptRoutes.reviewRevision, { params: { id, version: 2 }, body: { isApproved: true } })).status).toBe(200);
+    expect((await visitor.api(promptRoutes.prompt, { params: { id } })).body).toMatchObject({ title: 'Quokka revised guide, revised' });
+
+    const deleted = Date.now();
+    const later = await revisedOnce('Quokka revised idea');
+    const clock = app.clock;
+    app.clock = () => new Date(deleted + UNDO_DELETE_MS + 5000);
+    try {
+      expect((await author.api(promptRoutes.undeletePrompt, { params: { id: later } })).body).toMatchObject({ status: 'withdrawn' });
+    } finally {
+      app.clock = clock;
+    }
+    expect(await queued()).not.toContain(`${later}/2`);
+    expect(await statuses(later)).toEqual(['published', 'withdrawn']);
+  });
+
   it('refuses anyone but the author, and restoring a prompt that is not deleted, appending nothing', async () => {
     const id = (await author.api(promptRoutes.submit, { body: draft('Quokka pending idea') })).body.id as number;
     const before = await events();

@@ -92,6 +92,26 @@ describe('restoring a deleted prompt', () => {
     given(promptDecider, kept, deleted).when(undelete(author, justNow)).then(restored('private'));
   });
 
+  it('given a published prompt with a revision waiting for review, when it is deleted and the deletion undone at once, then the revision waits again; restored later, it stays withdrawn', () => {
+    const revision: NewEvent = {
+      type: 'PromptRevisionProposed',
+      data: { promptId: 7, version: 2, title: 't2', description: 'd', content: 'c2', categoryId: 1, note: null, restoredFrom: null, proposedBy: 2 },
+    };
+    const deletedWithRevision: NewEvent = { type: 'PromptDeleted', data: { promptId: 7, deletedBy: 2, purgeAfter, withdrew: 'approved', withdrewRevision: 2 } };
+    given(promptDecider, submitted, approved, revision).when(del()).then(withdrawnByAuthor, deletedWithRevision);
+    const justDeleted = given(promptDecider, submitted, approved, revision, withdrawnByAuthor, [deletedWithRevision, now]);
+    const undone: NewEvent = { type: 'PromptUndeleted', data: { promptId: 7, restoredBy: 2, status: 'approved', revision: 2 } };
+    justDeleted.when(undelete(author, new Date(now.getTime() + UNDO_DELETE_MS))).then(undone);
+    justDeleted.when(undelete()).then(restored('withdrawn'));
+    const back = given(promptDecider, submitted, approved, revision, withdrawnByAuthor, [deletedWithRevision, now], undone).state;
+    expect(back).toMatchObject({ status: 'approved', pendingRevision: 2 });
+    expect(back.versions.map((v) => v.status)).toEqual(['published', 'pending']);
+    // Waiting again, it can be decided as any pending revision.
+    given(promptDecider, submitted, approved, revision, withdrawnByAuthor, [deletedWithRevision, now], undone)
+      .when({ kind: 'review-revision', promptId: 7, version: 2, isApproved: false, actor: admin })
+      .then({ type: 'PromptRevisionReviewed', data: { promptId: 7, version: 2, isApproved: false, reviewedBy: 1, reason: null, note: null } });
+  });
+
   it('given a deletion from before the undo window was recorded, when its author restores it at once, then it comes back withdrawn', () => {
     const older: NewEvent = { type: 'PromptDeleted', data: { promptId: 7, deletedBy: 2, purgeAfter } } as NewEvent;
     given(promptDecider, submitted, approved, withdrawnByAuthor, [older, now]).when(undelete(author, now)).then(restored('withdrawn'));

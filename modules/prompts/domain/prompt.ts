@@ -46,6 +46,8 @@ export interface PromptState {
   /** When it was deleted (ISO; null: not deleted), and the public status the deletion withdrew it from. */
   deletedAt: string | null;
   withdrewOnDeletion: 'pending' | 'approved' | null;
+  /** The revision that waited for review when a published prompt was deleted (withdrawn with it): the Undo puts it back in the queue. */
+  revisionWithdrawnOnDeletion: number | null;
 }
 
 export const initialPromptState: PromptState = {
@@ -60,6 +62,7 @@ export const initialPromptState: PromptState = {
   purgeAfter: null,
   deletedAt: null,
   withdrewOnDeletion: null,
+  revisionWithdrawnOnDeletion: null,
 };
 
 /** The versions with `version`'s status set to `to` (only when it is now one of `from`, if given). */
@@ -155,14 +158,27 @@ export function evolvePrompt(state: PromptState, event: StoredEvent): PromptStat
         purgeAfter: event.data.purgeAfter,
         deletedAt: at,
         withdrewOnDeletion: event.data.withdrew ?? null,
+        revisionWithdrawnOnDeletion: event.data.withdrewRevision ?? null,
       };
     }
     case 'PromptUndeleted': {
-      const restored = { ...state, status: event.data.status, beforeDeletion: null, purgeAfter: null, deletedAt: null, withdrewOnDeletion: null };
+      const restored = {
+        ...state,
+        status: event.data.status,
+        beforeDeletion: null,
+        purgeAfter: null,
+        deletedAt: null,
+        withdrewOnDeletion: null,
+        revisionWithdrawnOnDeletion: null,
+      };
       // Undone at once: the withdrawal was the deletion's own, so it is undone with it (a pending version waits again).
       if (event.data.status === 'pending')
         return { ...restored, withdrawnByAuthor: false, versions: restatus(state.versions, state.shown, 'pending', ['draft']) };
-      if (event.data.status === 'approved') return { ...restored, withdrawnByAuthor: false };
+      const revision = event.data.revision ?? null;
+      if (event.data.status === 'approved')
+        return revision === null
+          ? { ...restored, withdrawnByAuthor: false }
+          : { ...restored, withdrawnByAuthor: false, versions: restatus(state.versions, revision, 'pending', ['withdrawn']), pendingRevision: revision };
       return restored;
     }
     case 'PromptDiscarded':
@@ -484,7 +500,12 @@ export function decideDelete(state: PromptState, promptId: number, actor: Actor,
   const deletedBy = actor.userId!;
   const withdrew = state.status === 'pending' || state.status === 'approved' ? state.status : null;
   const purgeAfter = new Date(now.getTime() + RESTORE_WINDOW_MS).toISOString();
-  const deleted: NewEvent = { type: 'PromptDeleted', data: { promptId, deletedBy, purgeAfter, withdrew } };
+  // A published prompt's revision waiting for review is withdrawn with it: named, so the Undo can put it back.
+  const withdrewRevision = state.status === 'approved' ? state.pendingRevision : null;
+  const deleted: NewEvent = {
+    type: 'PromptDeleted',
+    data: { promptId, deletedBy, purgeAfter, withdrew, ...(withdrewRevision === null ? {} : { withdrewRevision }) },
+  };
   if (withdrew) return [{ type: 'PromptWithdrawn', data: { promptId, withdrawnBy: deletedBy, byAuthor: true } }, deleted];
   return [deleted];
 }
@@ -501,7 +522,8 @@ export function decideUndelete(state: PromptState, promptId: number, actor: Acto
   if (state.status !== 'deleted' || state.beforeDeletion === null) throw new DomainError(PROMPT_REFUSALS.notDeleted);
   const undone = state.withdrewOnDeletion !== null && state.deletedAt !== null && now.getTime() - Date.parse(state.deletedAt) <= UNDO_DELETE_MS;
   const status = undone ? state.withdrewOnDeletion! : state.beforeDeletion;
-  return [{ type: 'PromptUndeleted', data: { promptId, restoredBy: actor.userId!, status } }];
+  const revision = undone && status === 'approved' ? state.revisionWithdrawnOnDeletion : null;
+  return [{ type: 'PromptUndeleted', data: { promptId, restoredBy: actor.userId!, status, ...(revision === null ? {} : { revision }) } }];
 }
 
 /** The purge takes a deleted prompt once its restore window has run out; anything else stays (nothing appended). */
