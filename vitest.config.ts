@@ -18,7 +18,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run two at a time (one per core): each owns its ports (a unit test keeps the
+          // offsets apart), its PostgreSQL schema and its data folders, and most of a file's
+          // time is spent waiting on servers, databases and timers.
         },
       },
     ],

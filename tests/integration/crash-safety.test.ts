@@ -140,7 +140,7 @@ describe.each(backends)('crash safety on $name', (backend) => {
   it.skipIf(backend.name !== 'postgres' || !process.env.PROOF_CRASH)(
     'keeps every acknowledged write and projects each once through kill -9 of the worker',
     async () => {
-      const server = await startServer({ ...env, WORKERS: '0' }, testPort(3));
+      const server = await startServer({ ...env, WORKERS: '0' }, testPort(13));
       const startWorker = () => spawn(process.execPath, ['node_modules/.bin/tsx', 'scripts/worker.ts'], { env: { ...process.env, ...env }, stdio: 'ignore' });
       let worker = startWorker();
       let done = false;
