@@ -12,6 +12,7 @@ export const TAG_REFUSALS = refusals('tags', {
   tooManyOnPrompt: { kind: 'invalid', text: 'A prompt can have at most {{limit}} tags', values: { limit: 'number' } },
   tooManyInLibrary: { kind: 'conflict', text: 'Your library can have at most {{limit}} different tags', values: { limit: 'number' } },
   empty: { kind: 'invalid', text: 'A tag needs at least one letter or number' },
+  undoGone: { kind: 'conflict', text: 'The tag {{tag}} can no longer be put back: your tags changed since, or it was deleted too long ago', values: { tag: 'string' } },
 });
 
 // The schemas bound what is parsed; the product's limits (TAG_LIMITS) are the decision's, refused with a code.
@@ -23,7 +24,7 @@ export const setTagsRequest = z.object({ tags: z.array(tagText).max(100) });
 /** POST /api/me/tags/rename: every prompt tagged `from` is tagged `to`; an existing `to` merges the two. */
 export const renameTagRequest = z.object({ from: tagText.min(1), to: tagText.min(1) });
 
-/** POST /api/me/tags/delete: the tag leaves every prompt. */
+/** POST /api/me/tags/delete: the tag leaves every prompt; POST /api/me/tags/undo-delete: it comes back to them. */
 export const deleteTagRequest = z.object({ tag: tagText.min(1) });
 
 /** A tag filter in a query (`?tag=`): one tag, matched whatever its case. */

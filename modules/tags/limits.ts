@@ -9,6 +9,8 @@ export const TAG_LIMITS = {
   perPrompt: 10,
   /** Different tags in one person's library. */
   perLibrary: 200,
+  /** How long after deleting a tag the toast's Undo puts it back (while the tags are not changed again). */
+  undoDeleteMs: 30_000,
 } as const;
 
 /** A tag as saved: trimmed, inner spaces as one, without a leading `#` (people type hashtags). */

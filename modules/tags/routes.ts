@@ -43,4 +43,13 @@ export const tagRoutes = {
     body: deleteTagRequest,
     summary: "Removes one of the user's tags from every prompt that has it (the prompts stay).",
   }),
+  undoDeleteTag: route<TagChangeView>()({
+    method: 'POST',
+    path: '/api/me/tags/undo-delete',
+    caller: 'user',
+    reads: ['tags'],
+    body: deleteTagRequest,
+    summary:
+      "The toast's Undo of a tag's deletion: each prompt that carried it has its tags back, within 30 seconds and while the user's tags have not changed since (409 otherwise).",
+  }),
 };

@@ -112,14 +112,15 @@ export interface SignedInView {
 }
 
 /**
- * The loop of the signed-in screenshot scripts (create, delete-account, import): a new member
- * per theme on the e2e server at E2E_PORT, then `visit` at every language and width.
+ * The loop of the signed-in screenshot scripts (create, delete-account, import, collection,
+ * tag undo): a new member per theme on the e2e server at E2E_PORT, given what `prepare` makes
+ * (through the API, as that member), then `visit` at every language and width.
  */
 export async function shootSignedIn(
   prefix: string,
   out: string,
   visit: (view: SignedInView) => Promise<void>,
-  options: { fullPage?: boolean; focus?: (page: Page) => Locator } = {},
+  options: { fullPage?: boolean; focus?: (page: Page) => Locator; prepare?: (request: APIRequestContext) => Promise<void> } = {},
 ): Promise<void> {
   const site = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4460)}`;
   mkdirSync(out, { recursive: true });
@@ -130,6 +131,7 @@ export async function shootSignedIn(
   for (const theme of themes) {
     const context = await browser.newContext({ baseURL: site });
     await apiSignUp(context.request);
+    await options.prepare?.(context.request);
     await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
     const page = await context.newPage();
     for (const lng of lngs) {

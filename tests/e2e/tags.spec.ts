@@ -142,6 +142,18 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(chips(second)).toHaveText([w.work]);
     await expect(filter(w.trip)).toHaveCount(0);
     expect(await storedTags(second)).toEqual([w.work]);
+    // The toast's Undo puts it back on its prompt, and the filter with it; deleted again, it stays gone.
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText(fill(T.deletedDescription, { tag: w.trip }));
+    await toast.getByRole('button', { name: locale(lng, 'review').mine.undo }).click();
+    await expect(toast).toContainText(fill(T.restored, { tag: w.trip }));
+    await expect(page).toHaveURL(new RegExp(`[?&]tag=${encodeURIComponent(w.trip)}(&|$)`));
+    await expect(page.getByTestId('submission')).toHaveCount(1);
+    expect(await storedTags(second)).toEqual([w.trip, w.work]);
+    await page.getByTestId('tag-delete').click();
+    await deleting.getByRole('button', { name: T.delete }).click();
+    await expect(page.getByTestId('submission')).toHaveCount(2);
+    expect(await storedTags(second)).toEqual([w.work]);
 
     // An AI Prompt Genius file carries tags: imported, they are on the prompts and in the bar.
     await page.goto('/dashboard/import');

@@ -163,6 +163,7 @@ const api: Record<string, Row> = {
   // Each caller names only their own tags: one they do not have is not found.
   'POST /api/me/tags/rename': { expect: '401 404 404 404 404 403', input: () => ({ body: { from: 'none of mine', to: 'renamed' } }) },
   'POST /api/me/tags/delete': { expect: '401 404 404 404 404 403', input: () => ({ body: { tag: 'none of mine' } }) },
+  'POST /api/me/tags/undo-delete': { expect: '401 409 409 409 409 403', input: () => ({ body: { tag: 'none of mine' } }) },
   'GET /api/admin/prompts/pending': { expect: '401 403 403 403 200 403' },
   'PUT /api/admin/prompts/{id}/review': {
     expect: '401 403 403 403 200 403',

@@ -128,6 +128,26 @@ describe.each(backends)('tags on $name', (backend) => {
     expect((await owner.api(routes.deleteTag, { body: { tag: 'work' } })).body).toMatchObject({ code: 'tags.tagNotFound', values: { tag: 'work' } });
   });
 
+  it("puts a deleted tag back on the toast's Undo, once, and only its owner's", async () => {
+    expect((await setTags(owner, ids.letter, ['Career', 'ideas'])).status).toBe(200);
+    expect((await setTags(owner, ids.poem, ['ideas'])).status).toBe(200);
+    expect((await owner.api(routes.deleteTag, { body: { tag: 'ideas' } })).status).toBe(200);
+    expect(await listed({ tag: 'ideas' })).toEqual([]);
+    // Someone else has nothing to undo.
+    expect((await other.api(routes.undoDeleteTag, { body: { tag: 'ideas' } })).body).toMatchObject({ code: 'tags.undoGone' });
+    const undone = await owner.api(routes.undoDeleteTag, { body: { tag: 'IDEAS' } });
+    expect(undone.status).toBe(200);
+    expect(undone.body.tags).toContainEqual({ tag: 'ideas', count: 2 });
+    expect((await listed({ tag: 'ideas' })).sort()).toEqual(['Cover letter', 'Spring poem'].sort());
+    expect((await owner.api(routes.promptTags, { params: { id: ids.letter } })).body.tags).toEqual(['Career', 'ideas']);
+    const before = await app.store.count();
+    const again = await owner.api(routes.undoDeleteTag, { body: { tag: 'ideas' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'tags.undoGone', values: { tag: 'ideas' } });
+    expect(await app.store.count()).toBe(before);
+    expect((await owner.api(routes.deleteTag, { body: { tag: 'ideas' } })).status).toBe(200);
+  });
+
   it("imports a file's tags (Open WebUI) and exports them back", async () => {
     const file = JSON.stringify([
       { command: 'standup', name: 'Standup notes', content: 'Summarise {{notes}} for the daily standup.', tags: ['Career', 'meetings', ' #meetings '] },

@@ -134,6 +134,48 @@ describe('renaming, merging and deleting a tag', () => {
   });
 });
 
+describe("undoing a tag's deletion", () => {
+  const deletedAt = new Date('2026-11-01T10:00:00.000Z');
+  const within = new Date(deletedAt.getTime() + TAG_LIMITS.undoDeleteMs);
+  const deletion: [NewEvent, Date] = [{ type: 'TagDeleted', data: { userId: 2, tag: 'ideas' } }, deletedAt];
+  const library = [tagsSet(5, ['work', 'ideas', 'later']), tagsSet(6, ['Ideas later']), tagsSet(7, ['ideas'])];
+  const undo = (tag = 'Ideas', now = within) => ({ kind: 'undo-delete' as const, userId: 2, tag, now });
+
+  it('given a tag just deleted, when its Undo comes in time, then each prompt that carried it has its tags back, in their order', () => {
+    given(tagDecider, ...library, deletion)
+      .when(undo())
+      .then(tagsSet(5, ['work', 'ideas', 'later']), tagsSet(7, ['ideas']));
+    const back = given(tagDecider, ...library, deletion, tagsSet(5, ['work', 'ideas', 'later']), tagsSet(7, ['ideas']));
+    expect([...back.state.byPrompt].sort()).toEqual([
+      [5, ['work', 'ideas', 'later']],
+      [6, ['Ideas later']],
+      [7, ['ideas']],
+    ]);
+  });
+
+  it('given a deletion too long ago, another tag deleted, or tags changed since, when the Undo comes, then it is refused and nothing is appended', () => {
+    given(tagDecider, ...library, deletion)
+      .when(undo('ideas', new Date(within.getTime() + 1)))
+      .thenRefuses(TAG_REFUSALS.undoGone);
+    given(tagDecider, ...library, deletion)
+      .when(undo('work'))
+      .thenRefuses(TAG_REFUSALS.undoGone);
+    given(tagDecider, ...library, deletion, tagsSet(6, ['fresh']))
+      .when(undo())
+      .thenRefuses(TAG_REFUSALS.undoGone);
+    given(tagDecider, ...library, deletion, { type: 'TagRenamed', data: { userId: 2, from: 'work', to: 'job' } })
+      .when(undo())
+      .thenRefuses(TAG_REFUSALS.undoGone);
+    // Undone once, it is not undone twice.
+    given(tagDecider, ...library, deletion, tagsSet(5, ['work', 'ideas', 'later']), tagsSet(7, ['ideas']))
+      .when(undo())
+      .thenRefuses(TAG_REFUSALS.undoGone);
+    given(tagDecider, ...library)
+      .when(undo())
+      .thenRefuses(TAG_REFUSALS.undoGone);
+  });
+});
+
 describe('normalizeTags', () => {
   it('trims, drops a leading #, collapses spaces and keeps the first spelling of each', () => {
     expect(normalizeTags(['#a', ' A ', 'b  c', '  ', '##中文'])).toEqual(['a', 'b c', '中文']);

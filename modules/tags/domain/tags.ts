@@ -18,12 +18,15 @@ export interface TagState {
   byPrompt: ReadonlyMap<number, readonly string[]>;
   /** Who owns the prompt a command is about (read from its stream, when it names one). */
   prompt: PromptAccess;
+  /** The last change, when it deleted a tag: what the prompts carrying it had, for the toast's Undo. */
+  deleted: { key: string; tag: string; at: number; before: readonly (readonly [number, readonly string[]])[] } | null;
 }
 
 export type TagCommand =
   | { kind: 'set'; userId: number; promptId: number; tags: readonly string[] }
   | { kind: 'rename'; userId: number; from: string; to: string }
-  | { kind: 'delete'; userId: number; tag: string };
+  | { kind: 'delete'; userId: number; tag: string }
+  | { kind: 'undo-delete'; userId: number; tag: string; now: Date };
 
 /** The streams a command works on: tagging a prompt reads the prompt's stream (is it the person's own?). */
 export function tagPlan(command: TagCommand) {
@@ -82,29 +85,42 @@ function decideDelete(state: TagState, command: Extract<TagCommand, { kind: 'del
   return [{ type: 'TagDeleted', data: { userId: command.userId, tag } }];
 }
 
+/**
+ * The toast's Undo of a tag's deletion: each prompt that carried it gets back the tags it had,
+ * when nothing changed the tags since and the deletion is under TAG_LIMITS.undoDeleteMs old.
+ */
+function decideUndoDelete(state: TagState, command: Extract<TagCommand, { kind: 'undo-delete' }>): NewEvent[] {
+  const { deleted } = state;
+  if (!deleted || deleted.key !== tagKey(command.tag) || command.now.getTime() - deleted.at > TAG_LIMITS.undoDeleteMs)
+    throw new DomainError(TAG_REFUSALS.undoGone({ tag: normalizeTag(command.tag) }));
+  return deleted.before.map(([promptId, tags]) => ({ type: 'PromptTagsSet', data: { userId: command.userId, promptId, tags: [...tags] } }));
+}
+
 export const tagDecider: Decider<TagState, TagCommand> = {
-  initialState: { byPrompt: new Map(), prompt: UNKNOWN_PROMPT },
+  initialState: { byPrompt: new Map(), prompt: UNKNOWN_PROMPT, deleted: null },
   evolve(state: TagState, event: StoredEvent): TagState {
     switch (event.type) {
       case 'PromptTagsSet': {
         const byPrompt = new Map(state.byPrompt);
         if (event.data.tags.length) byPrompt.set(event.data.promptId, event.data.tags);
         else byPrompt.delete(event.data.promptId);
-        return { ...state, byPrompt };
+        return { ...state, byPrompt, deleted: null };
       }
       case 'TagRenamed': {
         const { from, to } = event.data;
         const byPrompt = new Map([...state.byPrompt].map(([id, tags]) => [id, renamed(tags, from, to)] as const));
-        return { ...state, byPrompt };
+        return { ...state, byPrompt, deleted: null };
       }
       case 'TagDeleted': {
         const key = tagKey(event.data.tag);
         const byPrompt = new Map<number, readonly string[]>();
+        const before: (readonly [number, readonly string[]])[] = [];
         for (const [id, tags] of state.byPrompt) {
           const kept = tags.filter((t) => t.toLowerCase() !== key);
+          if (kept.length < tags.length) before.push([id, tags]);
           if (kept.length) byPrompt.set(id, kept);
         }
-        return { ...state, byPrompt };
+        return { ...state, byPrompt, deleted: { key, tag: event.data.tag, at: new Date(event.createdAt).getTime(), before } };
       }
       default:
         return { ...state, prompt: evolvePromptAccess(state.prompt, event) };
@@ -118,6 +134,8 @@ export const tagDecider: Decider<TagState, TagCommand> = {
         return decideRename(state, command);
       case 'delete':
         return decideDelete(state, command);
+      case 'undo-delete':
+        return decideUndoDelete(state, command);
     }
   },
 };

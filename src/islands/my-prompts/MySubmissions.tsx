@@ -14,7 +14,7 @@ import type { ScopeOf } from '../../shared/string-specs';
 import { usePaged } from '../../client/paged';
 import { LoadMore } from '../../ui/LoadMore';
 import { Input } from '../../ui/Input';
-import { TagBar } from './TagBar';
+import { TagBar, tagHref } from './TagBar';
 import { PromptTags } from './PromptTags';
 
 /**
@@ -30,8 +30,14 @@ export default withStrings(Submissions);
 /** Each confirmed action's "done" texts (`mine.<done>Title`, `mine.<done>Description`). */
 const ACTION_DONE = { withdraw: 'withdrawn', share: 'shared', withdrawRevision: 'revisionWithdrawn' } as const;
 
-function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) {
+function Submissions({ strings: { lng }, tag: addressTag }: ReviewProps & { tag?: string }) {
   const t = useT<ScopeOf<'review'>>();
+  // The tag filter: the address's at first; deleting the tag in force clears it in place (and its Undo brings it back).
+  const [tag, setTag] = useState(addressTag);
+  const filterBy = (next?: string) => {
+    setTag(next);
+    window.history.replaceState(window.history.state, '', tagHref(next));
+  };
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -78,7 +84,7 @@ function Submissions({ strings: { lng }, tag }: ReviewProps & { tag?: string }) 
 
   const search = (
     <div className="mb-4">
-      <TagBar active={tag} version={tagChanges + changes} onChanged={() => setTagChanges((n) => n + 1)} />
+      <TagBar active={tag} version={tagChanges + changes} onChanged={() => setTagChanges((n) => n + 1)} onFilter={filterBy} />
       <label htmlFor={searchId} className="sr-only">
         {t('mine.search')}
       </label>

@@ -9,6 +9,7 @@ import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { TAG_LIMITS } from '../../../modules/tags/limits';
 import { useT } from '../../client/strings';
+import { UNDO_TOAST_MS } from '../shared/review-parts';
 import type { ScopeOf } from '../../shared/string-specs';
 
 /** The address of My Prompts filtered by `tag` (none: every prompt): links, so the filter works before and without scripts. */
@@ -18,7 +19,18 @@ export const tagHref = (tag?: string) => `/dashboard?tab=submissions${tag ? `&ta
  * My Prompts' tags: each a link that filters the list (the address keeps it), with its count;
  * the filtered tag can be renamed (into another: merged) or deleted across the library.
  */
-export function TagBar({ active, version, onChanged }: { active?: string; version: number; onChanged: () => void }) {
+export function TagBar({
+  active,
+  version,
+  onChanged,
+  onFilter,
+}: {
+  active?: string;
+  version: number;
+  onChanged: () => void;
+  /** Filters the list by `tag` (none: every prompt) in place, the address following. */
+  onFilter: (tag?: string) => void;
+}) {
   const t = useT<ScopeOf<'review'>>();
   const [tags, setTags] = useState<TagView[] | null>(null);
   useEffect(() => {
@@ -29,18 +41,6 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
   }, [version]);
   const current = tags?.find((x) => x.tag.toLowerCase() === active?.toLowerCase())?.tag ?? active;
 
-  const change = async (run: () => Promise<{ merged?: boolean }>, done: (merged?: boolean) => string, next?: string) => {
-    const toast = reserveToast();
-    try {
-      const result = await run();
-      toast({ title: done(result.merged) });
-      // The address follows the tag: renamed, it filters by the new name; deleted, by none.
-      window.location.assign(tagHref(next));
-    } catch (error) {
-      toast({ variant: 'destructive', title: t('mine.tags.changeFailed'), description: refusedText(t, error) });
-      onChanged();
-    }
-  };
   // Which question is open: the kit's dialog, not the browser's prompt() and confirm() (styled, translated, keyboard-trapped).
   const [asking, setAsking] = useState<'rename' | 'delete' | null>(null);
   const [to, setTo] = useState('');
@@ -58,19 +58,51 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
     const next = to.trim();
     close();
     if (!next || next === tag) return;
-    void change(
-      () => api(routes.renameTag, { body: { from: tag, to: next } }),
-      (merged) => t(merged ? 'mine.tags.merged' : 'mine.tags.renamed'),
-      next,
-    );
+    void renameTo(tag, next);
   };
-  const remove = () => {
+  // Changed in place, as a delete is: the filter (and the address) follows the new name.
+  const renameTo = async (tag: string, next: string) => {
+    const toast = reserveToast();
+    try {
+      const { merged } = await api(routes.renameTag, { body: { from: tag, to: next } });
+      toast({ title: t(merged ? 'mine.tags.merged' : 'mine.tags.renamed') });
+      onFilter(next);
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('mine.tags.changeFailed'), description: refusedText(t, error) });
+    }
+    onChanged();
+  };
+  // Deleted in place, so the toast can offer Undo (a new page would drop it): the list shows every prompt meanwhile.
+  const remove = async () => {
     const tag = current!;
     close();
-    void change(
-      () => api(routes.deleteTag, { body: { tag } }),
-      () => t('mine.tags.deleted'),
-    );
+    const toast = reserveToast();
+    try {
+      await api(routes.deleteTag, { body: { tag } });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('mine.tags.changeFailed'), description: refusedText(t, error) });
+      onChanged();
+      return;
+    }
+    onFilter(undefined);
+    onChanged();
+    toast({
+      title: t('mine.tags.deleted'),
+      description: t('mine.tags.deletedDescription', { tag }),
+      durationMs: UNDO_TOAST_MS,
+      action: { label: t('mine.undo'), run: () => void undoRemove(tag) },
+    });
+  };
+  const undoRemove = async (tag: string) => {
+    const toast = reserveToast();
+    try {
+      await api(routes.undoDeleteTag, { body: { tag } });
+      onFilter(tag);
+      onChanged();
+      toast({ title: t('mine.tags.restored', { tag }) });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('mine.tags.undoFailed'), description: refusedText(t, error) });
+    }
   };
 
   if (tags === null) return null;
@@ -147,7 +179,7 @@ export function TagBar({ active, version, onChanged }: { active?: string; versio
           <Button variant="outline" onClick={close}>
             {t('mine.tags.cancel')}
           </Button>
-          <Button variant="destructive" onClick={remove} data-testid="tag-delete-confirm">
+          <Button variant="destructive" onClick={() => void remove()} data-testid="tag-delete-confirm">
             {t('mine.tags.delete')}
           </Button>
         </div>

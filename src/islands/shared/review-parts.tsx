@@ -141,7 +141,7 @@ export async function askToResubmit(id: number, t: ReturnType<typeof useT<ScopeO
 }
 
 /** How long the toast offering Undo after a deletion stays: long enough to reach for the button, within UNDO_DELETE_MS. */
-const UNDO_TOAST_MS = 10_000;
+export const UNDO_TOAST_MS = 10_000;
 
 /** The texts of deleting and restoring: the review bundle's, which the detail page's bundle also carries. */
 type DeletionKey =

@@ -98,4 +98,5 @@ export { promptTags } from './promptTags';
 export { setPromptTags } from './setPromptTags';
 export { renameTag } from './renameTag';
 export { deleteTag } from './deleteTag';
+export { undoDeleteTag } from './undoDeleteTag';
 export { openApi } from './openApi';
