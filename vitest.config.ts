@@ -9,6 +9,9 @@ const resolve = { alias: { 'astro:middleware': 'astro/virtual-modules/middleware
 export default defineConfig({
   resolve,
   test: {
+    // Two files at a time: on this 2-core machine Vitest's default is one (cores - 1), and the
+    // files mostly wait (servers, databases, timers), so the second core would sit idle.
+    maxWorkers: 2,
     projects: [
       { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {
@@ -18,9 +21,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Files run two at a time (one per core): each owns its ports (a unit test keeps the
-          // offsets apart), its PostgreSQL schema and its data folders, and most of a file's
-          // time is spent waiting on servers, databases and timers.
+          // Files run two at a time (maxWorkers): each owns its ports (a unit test keeps the
+          // offsets apart), its PostgreSQL schema and its data folders.
         },
       },
     ],
