@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './tests/support/worker-databases';
 
 /**
  * `astro:middleware` resolved as Astro's own Vite config resolves it, so the integration
@@ -10,8 +11,10 @@ export default defineConfig({
   resolve,
   test: {
     // Two files at a time: on this 2-core machine Vitest's default is one (cores - 1), and the
-    // files mostly wait (servers, databases, timers), so the second core would sit idle.
-    maxWorkers: 2,
+    // files mostly wait (servers, databases, timers), so the second core would sit idle. The
+    // second worker gets a PostgreSQL cluster of its own (tests/support/worker-databases.ts).
+    maxWorkers: TEST_WORKERS,
+    globalSetup: ['tests/support/worker-databases.ts'],
     projects: [
       { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {

@@ -12,7 +12,11 @@ export const TAG_REFUSALS = refusals('tags', {
   tooManyOnPrompt: { kind: 'invalid', text: 'A prompt can have at most {{limit}} tags', values: { limit: 'number' } },
   tooManyInLibrary: { kind: 'conflict', text: 'Your library can have at most {{limit}} different tags', values: { limit: 'number' } },
   empty: { kind: 'invalid', text: 'A tag needs at least one letter or number' },
-  undoGone: { kind: 'conflict', text: 'The tag {{tag}} can no longer be put back: your tags changed since, or it was deleted too long ago', values: { tag: 'string' } },
+  undoGone: {
+    kind: 'conflict',
+    text: 'The tag {{tag}} can no longer be put back: your tags changed since, or it was deleted too long ago',
+    values: { tag: 'string' },
+  },
 });
 
 // The schemas bound what is parsed; the product's limits (TAG_LIMITS) are the decision's, refused with a code.

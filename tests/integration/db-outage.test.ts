@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgBin, pgCluster } from '../support/pg-cluster';
 import { hasBuild, startServer, testPort, type RunningServer } from '../support/server';
 
 /**
@@ -14,14 +15,6 @@ import { hasBuild, startServer, testPort, type RunningServer } from '../support/
  * never 500 and never a hang; when it is back both processes reconnect by themselves, every
  * acknowledged write is in the log, and the projections catch up with it.
  */
-const pgBin = (() => {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) if (existsSync(join(root, v, 'bin', 'pg_ctl'))) return join(root, v, 'bin');
-  return null;
-})();
-
 const pgPort = testPort(40);
 const webPort = testPort(41);
 
@@ -29,28 +22,21 @@ const webPort = testPort(41);
 if (!pgBin) console.warn('db-outage: skipped, no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
 describe.skipIf(!pgBin || !hasBuild())('a PostgreSQL restart under load', () => {
   const dir = mkdtempSync(join(tmpdir(), 'promptory-outage-'));
-  const pgData = join(dir, 'pg');
-  // PostgreSQL refuses to run as root: as root (a CI container), its tools run as the postgres user.
-  const asPostgres = (tool: string, args: string[]) =>
-    process.getuid?.() === 0
-      ? spawnSync('runuser', ['-u', 'postgres', '--', join(pgBin!, tool), ...args], { encoding: 'utf8' })
-      : spawnSync(join(pgBin!, tool), args, { encoding: 'utf8' });
-  const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', pgData, '-w', '-t', '30', ...args]);
-  const url = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  const cluster = pgCluster(dir, pgPort);
+  const { url } = cluster;
   let server: RunningServer | undefined;
   const workers: ChildProcess[] = [];
   afterAll(async () => {
     for (const worker of workers) worker.kill('SIGKILL');
     await server?.stop('SIGKILL');
-    pgCtl('stop', '-m', 'immediate');
+    cluster.stop('immediate');
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('answers 503 fast while PostgreSQL is down, reconnects by itself and loses nothing acknowledged', async () => {
-    if (process.getuid?.() === 0) spawnSync('chown', ['postgres', dir]);
-    const init = asPostgres('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    const init = cluster.init();
     expect(init.status, init.stderr).toBe(0);
-    const start = () => pgCtl('start', '-l', join(dir, 'pg.log'), '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`);
+    const start = cluster.start;
     expect(start().status).toBe(0);
 
     const env = { DATABASE_URL: url, DATA_DIR: join(dir, 'data'), TRUST_PROXY: '1', WORKERS: '0' };
@@ -113,7 +99,7 @@ describe.skipIf(!pgBin || !hasBuild())('a PostgreSQL restart under load', () => 
 
     await new Promise((r) => setTimeout(r, 2_000));
     const downAt = Date.now();
-    expect(pgCtl('stop', '-m', 'fast').status).toBe(0);
+    expect(cluster.stop('fast').status).toBe(0);
     // A second worker started during the outage waits for the database instead of exiting; the
     // outage lasts at least 3 s and until that worker has met it.
     const second = startWorker();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, testPort, type RunningServer } from '../support/server';
 import { WRITTEN_COOKIE } from '../../src/server/freshness';
 import { lastMail } from '../support/test-app';
+import { testDatabaseUrl } from '../support/backends';
 import { recordUse, reviewPrompt, submitPrompt } from '../../modules/prompts';
 import { SYSTEM_ACTOR } from '../../events';
 import { createApp, type App } from '../../src/server/app';
@@ -192,7 +193,7 @@ describe('stored pages without Astro', () => {
  * component path). Every page must be the same bytes, whether its pieces were just rendered or
  * taken from the cache, with hostile text in every place a card and the prompt page show it.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = testDatabaseUrl;
 describe.skipIf(!databaseUrl)('pages assembled from cached pieces', () => {
   const schema = `t_fragments_${process.pid}_${Date.now().toString(36)}`;
   const hostile = {

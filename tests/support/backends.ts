@@ -30,7 +30,9 @@ const pglite: Backend = {
   },
 };
 
-const url = process.env.TEST_DATABASE_URL;
+/** The PostgreSQL server this test worker uses (its own, from the second worker on: worker-databases.ts), or undefined. */
+export const testDatabaseUrl = process.env[`TEST_DATABASE_URL_${process.env.VITEST_POOL_ID}`] ?? process.env.TEST_DATABASE_URL;
+const url = testDatabaseUrl;
 
 const postgresBackend: Backend = {
   name: 'postgres',

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * The integration files run two at a time, so no two may listen on the same port: every
  * `testPort(N)` offset (directly, or through `serverPerSuite` and `builtServerPerSuite`) belongs
- * to one file. Reads the files' text, so a new file that takes a used offset fails here, naming both.
+ * to one file (the workers' own PostgreSQL clusters take 90 and up: tests/support). Reads the files' text, so a new file that takes a used offset fails here, naming both.
  */
-const DIR = 'tests/integration';
+const DIRS = ['tests/integration', 'tests/support'];
 const CLAIMS = [/testPort\(([^()]*)\)/g, /serverPerSuite\(\s*\w+,\s*\{([^}]*)\}/g, /builtServerPerSuite\(\s*'[^']*',\s*(\d+)\s*\)/g];
 
 function offsetsOf(text: string): number[] {
@@ -18,9 +18,13 @@ describe('integration test ports', () => {
   it('gives each port offset to one file', () => {
     const owners = new Map<number, string>();
     const clashes: string[] = [];
-    const files = readdirSync(DIR).filter((f) => f.endsWith('.ts'));
+    const files = DIRS.flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(dir, f)),
+    );
     for (const file of files)
-      for (const offset of new Set(offsetsOf(readFileSync(join(DIR, file), 'utf8')))) {
+      for (const offset of new Set(offsetsOf(readFileSync(file, 'utf8')))) {
         const owner = owners.get(offset);
         if (owner) clashes.push(`testPort(${offset}) is taken by both ${owner} and ${file}`);
         else owners.set(offset, file);
