@@ -15,7 +15,8 @@ interface Props {
 /**
  * The profile's daily email digest switch (docs/notifications.md): off until the person turns
  * it on. Each change is saved at once and said in a toast; a failed save puts the switch back.
- * Shown once hydrated only (`js-only`): before then there is nothing to click and lose.
+ * Shown when scripts run (`js-only`); a click before the island hydrates is held and replayed
+ * by the head script's early-click gate (src/server/render/inline-scripts.ts), so none is lost.
  */
 export default withStrings(DigestSetting);
 

@@ -82,6 +82,21 @@ test('a form that only its island handles: Check clicked before hydration runs t
   expect(new URL(page.url()).search).toBe('?lng=en');
 });
 
+test('a switch clicked before hydration is switched once its island runs, not set back', async ({ page }) => {
+  await apiSignUp(page.request);
+  const release = await slowPhone(page);
+  await page.goto('/dashboard/profile?lng=en', { waitUntil: 'domcontentloaded' });
+  const toggle = page.getByTestId('digest-switch');
+  await expect(toggle).toBeVisible();
+  expect(await notHydrated(page, '[data-testid=digest-switch]')).toBe(true);
+  await toggle.click();
+  release();
+  await expect(toggle).toBeChecked({ timeout: 15_000 });
+  await expect
+    .poll(() => page.evaluate(async () => (await fetch('/api/me/notifications/digest')).json()), { timeout: 15_000 })
+    .toMatchObject({ enabled: true });
+});
+
 test('a toast raised before the page-wide overlays hydrate shows once they do, with no hydration error', async ({ page }) => {
   await apiSignUp(page.request);
   const errors = watchErrors(page);
@@ -93,6 +108,7 @@ test('a toast raised before the page-wide overlays hydrate shows once they do, w
     await route.continue().catch(() => {});
   });
   await page.goto('/dashboard/profile?lng=en');
+  await expect.poll(() => notHydrated(page, '[data-testid=digest-switch]')).toBe(false);
   await page.getByTestId('digest-switch').check();
   await expect.poll(() => page.evaluate(async () => (await fetch('/api/me/notifications/digest')).json())).toMatchObject({ enabled: true });
   expect(await notHydrated(page, '#promptory-toaster')).toBe(true);

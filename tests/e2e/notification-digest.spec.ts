@@ -37,7 +37,9 @@ for (const lng of LANGS) {
     await expect(page.getByRole('heading', { name: d.profile.digest.title })).toBeVisible();
     const toggle = page.getByTestId('digest-switch');
     await expect(toggle).not.toBeChecked();
-    await toggle.check();
+    // A click before the switch's island hydrates is held and replayed (the early-click gate): one click, whenever it lands.
+    await toggle.click();
+    await expect(toggle).toBeChecked();
     await expect(page.getByTestId('toast')).toContainText(d.profile.digest.on);
     await page.reload();
     await expect(page.getByTestId('digest-switch')).toBeChecked();

@@ -16,7 +16,11 @@ import { startServer, testPort, type RunningServer } from '../support/server';
  */
 async function readModels(app: App) {
   const out: Record<string, unknown[]> = {};
-  for (const p of projections) for (const table of p.tables) out[table] = await app.db.query(`select * from "${table}" order by 1`);
+  // Rows in one order whatever their place on disk (a replay writes them anew): by their whole text.
+  const text = (row: unknown) => JSON.stringify(row);
+  for (const p of projections)
+    for (const table of p.tables)
+      out[table] = (await app.db.query(`select * from "${table}"`)).sort((a, b) => (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
   return out;
 }
 

@@ -202,13 +202,16 @@ describe.skipIf(!databaseUrl)('pages assembled from cached pieces', () => {
     authorName: `"</astro-island><b>x</b>" {{author}} <!-- 作者 -->`,
   };
   let app: App;
+  // The app's own data folder (its outbox): never the default one another file may be using.
+  let appDir = '';
   let cached: RunningServer;
   let whole: RunningServer;
   const ids: number[] = [];
   const meta = () => ({ actor: null, requestId: 'test', at: new Date().toISOString() });
 
   beforeAll(async () => {
-    app = await createApp({ ...readConfig({}), databaseUrl, databaseSchema: schema, seed: true }, { boss: false, log: () => {} });
+    appDir = mkdtempSync(join(tmpdir(), 'promptory-hostile-'));
+    app = await createApp({ ...readConfig({}), dataDir: appDir, databaseUrl, databaseSchema: schema, seed: true }, { boss: false, log: () => {} });
     for (const [i, content] of ['Plain content.', 'Write to {{name}} about {{topic}}.'].entries()) {
       const { result } = await submitPrompt(
         app.store,
@@ -240,6 +243,7 @@ describe.skipIf(!databaseUrl)('pages assembled from cached pieces', () => {
     await sql.unsafe(`drop schema if exists "${schema}" cascade`);
     await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
     await sql.end();
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
   });
 
   const page = async (server: RunningServer, path: string, lng: string) => {

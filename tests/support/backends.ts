@@ -38,13 +38,16 @@ const postgresBackend: Backend = {
   name: 'postgres',
   fresh() {
     const schema = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+    // A data folder of its own too (the outbox, uploads): two files at once must not read each other's mail.
+    const dataDir = mkdtempSync(join(tmpdir(), 'promptory-test-'));
     return {
-      config: { ...readConfig({}), databaseUrl: url, databaseSchema: schema, seed: false },
+      config: { ...readConfig({}), dataDir, databaseUrl: url, databaseSchema: schema, seed: false },
       cleanup: async () => {
         const sql = postgres(url!, { max: 1, onnotice: () => {} });
         await sql.unsafe(`drop schema if exists "${schema}" cascade`);
         await sql.unsafe(`drop schema if exists "pgboss_${schema}" cascade`);
         await sql.end();
+        rmSync(dataDir, { recursive: true, force: true });
       },
     };
   },

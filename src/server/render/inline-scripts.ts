@@ -16,8 +16,9 @@ import { createHash } from 'node:crypto';
  *    module loads: its probe for eval, run when a schema is built, is refused by this CSP
  *    (no 'unsafe-eval') and reported as a violation on every page that imports a contract.
  *
- * 5. Early clicks: a click on a button inside an island that has not hydrated yet (it still
- *    carries Astro's `ssr` mark) would do nothing, as its handler is not attached yet. It is
+ * 5. Early clicks: a click on a button (or a checkbox, a switch, a radio button) inside an
+ *    island that has not hydrated yet (it still carries Astro's `ssr` mark) would do nothing, as
+ *    its handler is not attached yet (a checkbox would change, then React would set it back). It is
  *    held (up to 3 per island) and clicked again once the island hydrated (`astro:hydrate`,
  *    then React attached its props to the button), so no click a user makes is silently lost.
  *    A button React replaced is found again by position only if it still has the same label.
@@ -44,12 +45,13 @@ if(ck!==l)document.cookie='i18next='+l+';path=/;max-age=31536000;samesite=lax';
 var k='promptory:lng-reload';
 if(l!==d.lang&&document.cookie.indexOf('i18next='+l)>-1&&!sessionStorage.getItem(k)){sessionStorage.setItem(k,'1');location.reload()}else{sessionStorage.removeItem(k)}
 }catch(e){}
-document.addEventListener('click',function(e){var t=e.target,b=t&&t.closest?t.closest('button'):null;if(!b||b.disabled||(b.type==='submit'&&b.form&&b.form.hasAttribute('action')))return;
+var C='button,input[type=checkbox],input[type=radio]';
+document.addEventListener('click',function(e){var t=e.target,b=t&&t.closest?t.closest(C):null;if(!b||b.disabled||(b.type==='submit'&&b.form&&b.form.hasAttribute('action')))return;
 var i=b.closest('astro-island');if(!i||!i.hasAttribute('ssr'))return;e.preventDefault();e.stopImmediatePropagation();
-var n=[].indexOf.call(i.querySelectorAll('button'),b),lb=function(x){return x?x.getAttribute('aria-label')||x.textContent:null};
+var n=[].indexOf.call(i.querySelectorAll(C),b),lb=function(x){return x?x.getAttribute('aria-label')||x.textContent:null};
 if(!i.__early){i.__early=[];i.addEventListener('astro:hydrate',function(){var q=i.__early,w=0;i.__early=null;
 var go=function(){var ready=q.every(function(x){return !x.b.isConnected||Object.keys(x.b).some(function(k){return k.indexOf('__reactProps')===0})});
-if(!ready&&w++<100)return setTimeout(go,30);q.forEach(function(x){var c=x.b.isConnected&&i.contains(x.b)?x.b:i.querySelectorAll('button')[x.n];if(c&&!c.disabled&&lb(c)===x.l)c.click()})};setTimeout(go,0)},{once:true})}
+if(!ready&&w++<100)return setTimeout(go,30);q.forEach(function(x){var c=x.b.isConnected&&i.contains(x.b)?x.b:i.querySelectorAll(C)[x.n];if(c&&!c.disabled&&lb(c)===x.l)c.click()})};setTimeout(go,0)},{once:true})}
 if(i.__early.length<3)i.__early.push({b:b,n:n,l:lb(b)})},true)})();`;
 
 export function cspHash(script: string): `sha256-${string}` {
