@@ -142,6 +142,8 @@ for (const lng of ['en', 'zh-HK'] as const) {
     await expect(chips(second)).toHaveText([w.work]);
     await expect(filter(w.trip)).toHaveCount(0);
     expect(await storedTags(second)).toEqual([w.work]);
+    // The Delete button went with the filter: the keyboard carries on from the tag bar.
+    await expect(page.getByTestId('tag-bar')).toBeFocused();
     // The toast's Undo puts it back on its prompt, and the filter with it; deleted again, it stays gone.
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText(fill(T.deletedDescription, { tag: w.trip }));

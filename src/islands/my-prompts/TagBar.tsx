@@ -46,6 +46,8 @@ export function TagBar({
   const [to, setTo] = useState('');
   const renameId = useId();
   const renameInput = useRef<HTMLInputElement>(null);
+  // Where the keyboard goes once a delete or its Undo changed the bar: the button pressed has gone with the filter.
+  const bar = useRef<HTMLElement>(null);
   // The dialog opens to type the new name: once it is shown (the child's effect runs first), the
   // field takes the focus, its text selected to be typed over.
   useEffect(() => {
@@ -86,6 +88,7 @@ export function TagBar({
     }
     onFilter(undefined);
     onChanged();
+    bar.current?.focus();
     toast({
       title: t('mine.tags.deleted'),
       description: t('mine.tags.deletedDescription', { tag }),
@@ -99,6 +102,7 @@ export function TagBar({
       await api(routes.undoDeleteTag, { body: { tag } });
       onFilter(tag);
       onChanged();
+      bar.current?.focus();
       toast({ title: t('mine.tags.restored', { tag }) });
     } catch (error) {
       toast({ variant: 'destructive', title: t('mine.tags.undoFailed'), description: refusedText(t, error) });
@@ -107,7 +111,7 @@ export function TagBar({
 
   if (tags === null) return null;
   return (
-    <nav aria-label={t('mine.tags.filterLabel')} className="mb-4" data-testid="tag-bar">
+    <nav ref={bar} tabIndex={-1} aria-label={t('mine.tags.filterLabel')} className="mb-4 rounded-lg outline-none" data-testid="tag-bar">
       {tags.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('mine.tags.none')}</p>
       ) : (
