@@ -9,6 +9,8 @@
  *   export const TOKEN_REFUSALS = refusals('tokens', {
  *     notFound: { kind: 'not_found', text: 'Token not found' },
  *     tooMany: { kind: 'conflict', text: 'You already have {{limit}} access tokens.', values: { limit: 'number' } },
+ *     // the same, for the usual case of one number:
+ *     tooMany: numbered('conflict', 'You already have {{limit}} access tokens.'),
  *   });
  *   throw new DomainError(TOKEN_REFUSALS.notFound);
  *   throw new DomainError(TOKEN_REFUSALS.tooMany({ limit: 5 }));
@@ -75,6 +77,18 @@ export type RefusalTable<P extends string, T extends Record<string, RefusalDecla
 /** `{{name}}` replaced by its value. */
 export function fillRefusal(text: string, values: RefusalValues = {}): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+}
+
+/**
+ * The usual refusal with values: its text names one number, `{{limit}}` unless named otherwise
+ * (`numbered('rate_limited', text, 'retryAfter')`).
+ */
+export function numbered<const K extends RefusalKind, const N extends string = 'limit'>(
+  kind: K,
+  text: string,
+  name: N = 'limit' as N,
+): { kind: K; text: string; values: { readonly [V in N]: 'number' } } {
+  return { kind, text, values: { [name]: 'number' } as { readonly [V in N]: 'number' } };
 }
 
 const declared = new Map<string, DeclaredRefusal>();

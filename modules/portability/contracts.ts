@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusals } from '../../events/refusals';
+import { numbered, refusals } from '../../events/refusals';
 
 /**
  * A person's data leaving Promptory (GET /api/me/export): the Promptory format (`json`), one
@@ -164,25 +164,17 @@ export const IMPORT_MESSAGES = {
 /** What an import refuses whole, by code (texts in `refusals:imports.*`): the answer's issue is on `content`. */
 export const IMPORT_REFUSALS = refusals('imports', {
   empty: { kind: 'invalid', text: IMPORT_MESSAGES.empty },
-  tooMany: { kind: 'invalid', text: 'One import brings at most {{limit}} prompts. Please split the file.', values: { limit: 'number' } },
-  tooManyVersions: {
-    kind: 'invalid',
-    text: 'A prompt in this file has more than {{limit}} versions, the most one import brings of a prompt.',
-    values: { limit: 'number' },
-  },
-  tooManyCollections: { kind: 'invalid', text: 'One import brings at most {{limit}} collections. Please split the file.', values: { limit: 'number' } },
-  collectionTooBig: {
-    kind: 'invalid',
-    text: 'A collection in this file holds more than {{limit}} prompts, the most one import brings in a collection.',
-    values: { limit: 'number' },
-  },
+  tooMany: numbered('invalid', 'One import brings at most {{limit}} prompts. Please split the file.'),
+  tooManyVersions: numbered('invalid', 'A prompt in this file has more than {{limit}} versions, the most one import brings of a prompt.'),
+  tooManyCollections: numbered('invalid', 'One import brings at most {{limit}} collections. Please split the file.'),
+  collectionTooBig: numbered('invalid', 'A collection in this file holds more than {{limit}} prompts, the most one import brings in a collection.'),
   zipUnreadable: { kind: 'invalid', text: 'This zip cannot be opened.' },
-  zipTooBig: {
-    kind: 'invalid',
-    text: 'This zip unpacks to more than {{megabytes}} MB (or is packed far more tightly than text). Please import a smaller one.',
-    values: { megabytes: 'number' },
-  },
-  zipTooManyFiles: { kind: 'invalid', text: 'This zip holds more than {{limit}} files. Please split it.', values: { limit: 'number' } },
+  zipTooBig: numbered(
+    'invalid',
+    'This zip unpacks to more than {{megabytes}} MB (or is packed far more tightly than text). Please import a smaller one.',
+    'megabytes',
+  ),
+  zipTooManyFiles: numbered('invalid', 'This zip holds more than {{limit}} files. Please split it.'),
   zipNested: { kind: 'invalid', text: IMPORT_MESSAGES.zipNested },
   notJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a {{format}} export.', values: { format: 'string' } },
   notPromptory: { kind: 'invalid', text: 'This is not a Promptory export: its "format" is not "promptory-export".' },
@@ -203,7 +195,7 @@ export const IMPORT_REFUSALS = refusals('imports', {
   notText: { kind: 'invalid', text: 'This file is not text, so it cannot be a prompt file.' },
   badJson: { kind: 'invalid', text: 'This file is not valid JSON, so it cannot be a prompt export.' },
   unknownJson: { kind: 'invalid', text: 'This JSON file is not an export of a prompt tool Promptory reads.' },
-  tooLarge: { kind: 'invalid', text: 'One import takes a file of at most {{megabytes}} MB. Please split the file.', values: { megabytes: 'number' } },
+  tooLarge: numbered('invalid', 'One import takes a file of at most {{megabytes}} MB. Please split the file.', 'megabytes'),
   // Another person's import, one long over or one never started answer alike.
   noProgress: { kind: 'not_found', text: 'No import of yours is running under this id.' },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusals, type Reason } from '../../events/refusals';
+import { numbered, refusals, type Reason } from '../../events/refusals';
 
 import { pageQuery } from '../../events/paging';
 import { categories } from './categories';
@@ -431,29 +431,22 @@ export const PROMPT_REFUSALS = refusals('prompts', {
   exists: { kind: 'conflict', text: 'This prompt already exists' },
   signInToSubmit: { kind: 'unauthenticated', text: 'Please sign in to submit prompts.' },
   reservedAuthor: { kind: 'invalid', text: RESERVED_AUTHOR_MESSAGE },
-  tooManyPending: {
-    kind: 'rate_limited',
-    text: 'You already have {{limit}} prompts waiting for review. Please wait until some are reviewed.',
-    values: { limit: 'number' },
-  },
+  tooManyPending: numbered('rate_limited', 'You already have {{limit}} prompts waiting for review. Please wait until some are reviewed.'),
   privateNeedsUser: { kind: 'invalid', text: 'Only a signed-in user can keep a private prompt' },
   alreadyShared: { kind: 'conflict', text: 'Only a private prompt can be submitted to the community: this one already has been' },
   // A private prompt may be longer than the public library takes (an import keeps it whole): sharing says why not.
-  shareContentTooLong: {
-    kind: 'invalid',
-    text: 'This prompt is longer than the {{limit}} characters the public library takes. Please shorten it before submitting it.',
-    values: { limit: 'number' },
-  },
-  shareDescriptionTooShort: {
-    kind: 'invalid',
-    text: 'The public library needs a description of at least {{limit}} characters. Please add one before submitting it.',
-    values: { limit: 'number' },
-  },
-  shareDescriptionTooLong: {
-    kind: 'invalid',
-    text: 'The public library takes descriptions of at most {{limit}} characters. Please shorten it before submitting it.',
-    values: { limit: 'number' },
-  },
+  shareContentTooLong: numbered(
+    'invalid',
+    'This prompt is longer than the {{limit}} characters the public library takes. Please shorten it before submitting it.',
+  ),
+  shareDescriptionTooShort: numbered(
+    'invalid',
+    'The public library needs a description of at least {{limit}} characters. Please add one before submitting it.',
+  ),
+  shareDescriptionTooLong: numbered(
+    'invalid',
+    'The public library takes descriptions of at most {{limit}} characters. Please shorten it before submitting it.',
+  ),
   adminOnly: { kind: 'forbidden', text: "You don't have admin permissions." },
   alreadyReviewed: { kind: 'conflict', text: 'This prompt has already been reviewed' },
   notRejected: { kind: 'conflict', text: RESUBMIT_MESSAGES.notRejected },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusals } from '../../events/refusals';
+import { numbered, refusals } from '../../events/refusals';
 import { TAG_LIMITS } from './limits';
 
 export * from './limits';
@@ -8,9 +8,9 @@ export * from './limits';
 export const TAG_REFUSALS = refusals('tags', {
   promptNotFound: { kind: 'not_found', text: 'Prompt not found' },
   tagNotFound: { kind: 'not_found', text: 'You have no tag named {{tag}}', values: { tag: 'string' } },
-  tooLong: { kind: 'invalid', text: 'A tag can have at most {{limit}} characters', values: { limit: 'number' } },
-  tooManyOnPrompt: { kind: 'invalid', text: 'A prompt can have at most {{limit}} tags', values: { limit: 'number' } },
-  tooManyInLibrary: { kind: 'conflict', text: 'Your library can have at most {{limit}} different tags', values: { limit: 'number' } },
+  tooLong: numbered('invalid', 'A tag can have at most {{limit}} characters'),
+  tooManyOnPrompt: numbered('invalid', 'A prompt can have at most {{limit}} tags'),
+  tooManyInLibrary: numbered('conflict', 'Your library can have at most {{limit}} different tags'),
   empty: { kind: 'invalid', text: 'A tag needs at least one letter or number' },
   undoGone: {
     kind: 'conflict',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusals } from '../../events/refusals';
+import { numbered, refusals } from '../../events/refusals';
 
 /**
  * Personal access tokens: a user's own credential for their AI tools (the MCP server at /mcp)
@@ -45,7 +45,7 @@ export const TOKEN_MESSAGES = {
 /** What the tokens' decisions and the bearer check refuse, by code (texts in `refusals:tokens.*`). */
 export const TOKEN_REFUSALS = refusals('tokens', {
   notFound: { kind: 'not_found', text: TOKEN_MESSAGES.notFound },
-  tooMany: { kind: 'conflict', text: 'You already have {{limit}} access tokens. Revoke one you no longer use first.', values: { limit: 'number' } },
+  tooMany: numbered('conflict', 'You already have {{limit}} access tokens. Revoke one you no longer use first.'),
   readOnly: { kind: 'forbidden', text: TOKEN_MESSAGES.readOnly },
   cannotPublish: { kind: 'forbidden', text: TOKEN_MESSAGES.cannotPublish },
   outOfScope: { kind: 'forbidden', text: TOKEN_MESSAGES.outOfScope },

@@ -1,4 +1,4 @@
-import { refusals } from '../../events';
+import { numbered, refusals } from '../../events';
 import { AUTH_MESSAGES } from '../../modules/accounts/contracts';
 import { DISCUSSION_MESSAGES } from '../../modules/discussion/contracts';
 import { LIBRARY_MESSAGES } from '../../modules/engagement/contracts';
@@ -16,7 +16,7 @@ export const REQUEST_REFUSALS = refusals('request', {
   invalidParam: { kind: 'invalid', text: 'Invalid {{name}}', values: { name: 'string' } },
   unreadableBody: { kind: 'invalid', text: 'The request body could not be read.' },
   badJson: { kind: 'invalid', text: 'The request body must be valid JSON.' },
-  bodyTooLarge: { kind: 'invalid', text: 'The request body is too large.', values: { limit: 'number' } },
+  bodyTooLarge: numbered('invalid', 'The request body is too large.'),
   unstorableText: { kind: 'invalid', text: 'The request contains characters that are not allowed (a NUL or half of a surrogate pair).' },
   notFound: { kind: 'not_found', text: 'Not found' },
   methodNotAllowed: {
@@ -30,11 +30,7 @@ export const REQUEST_REFUSALS = refusals('request', {
 
 export const SERVER_REFUSALS = refusals('server', {
   internal: { kind: 'invalid', text: 'Something went wrong on our side. Please try again.' },
-  unavailable: {
-    kind: 'invalid',
-    text: 'The service is briefly unavailable (its database is restarting). Please try again in a few seconds.',
-    values: { retryAfter: 'number' },
-  },
+  unavailable: numbered('invalid', 'The service is briefly unavailable (its database is restarting). Please try again in a few seconds.', 'retryAfter'),
   unknownProjection: { kind: 'not_found', text: 'Unknown projection {{name}}', values: { name: 'string' } },
   rebuildRunning: { kind: 'conflict', text: 'A rebuild is already running' },
   extensionNotBuilt: { kind: 'invalid', text: 'The extension has not been built on this server (run `npm run build`).' },
@@ -42,10 +38,10 @@ export const SERVER_REFUSALS = refusals('server', {
 
 /** A rate limit's refusal (429 with Retry-After), per group of actions (src/server/rate-limit.ts). */
 export const RATE_REFUSALS = refusals('rateLimits', {
-  auth: { kind: 'rate_limited', text: AUTH_MESSAGES.rateLimited, values: { retryAfter: 'number' } },
-  submit: { kind: 'rate_limited', text: SUBMIT_MESSAGES.tooManySubmissions, values: { retryAfter: 'number' } },
-  library: { kind: 'rate_limited', text: LIBRARY_MESSAGES.tooFast, values: { retryAfter: 'number' } },
-  data: { kind: 'rate_limited', text: DATA_MESSAGES.tooMany, values: { retryAfter: 'number' } },
-  discussion: { kind: 'rate_limited', text: DISCUSSION_MESSAGES.tooFast, values: { retryAfter: 'number' } },
-  token: { kind: 'rate_limited', text: TOKEN_MESSAGES.tooFast, values: { retryAfter: 'number' } },
+  auth: numbered('rate_limited', AUTH_MESSAGES.rateLimited, 'retryAfter'),
+  submit: numbered('rate_limited', SUBMIT_MESSAGES.tooManySubmissions, 'retryAfter'),
+  library: numbered('rate_limited', LIBRARY_MESSAGES.tooFast, 'retryAfter'),
+  data: numbered('rate_limited', DATA_MESSAGES.tooMany, 'retryAfter'),
+  discussion: numbered('rate_limited', DISCUSSION_MESSAGES.tooFast, 'retryAfter'),
+  token: numbered('rate_limited', TOKEN_MESSAGES.tooFast, 'retryAfter'),
 });

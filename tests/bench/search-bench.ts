@@ -1,15 +1,20 @@
-// `npx tsx tests/bench/search-bench.ts [prompts]`: the search engine (docs/search.md) at 100,000
-// prompts on PGlite and (TEST_DATABASE_URL) PostgreSQL: query latency, the index's build by
-// replay, its size on disk and the process's memory. Writes docs/benchmarks-search.md.
-import { writeFileSync } from 'node:fs';
+// `npx tsx tests/bench/search-bench.ts [prompts] [words|paragraphs]`: the search engine
+// (docs/search.md) at 100,000 prompts on PGlite and (TEST_DATABASE_URL) PostgreSQL: query
+// latency, the index's build by replay, its size on disk and the process's memory. Writes
+// docs/benchmarks-search.md. The bodies are text with real word frequencies (`words`, the
+// default) or the seed prompts' paragraphs repeated (`paragraphs`: every word of them common,
+// the worst case for a phrase).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { EventMetadata, NewEvent } from '../../events';
 import { categoryBySlug } from '../../modules/prompts/contracts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
 import { backends, freshApp } from '../support/backends';
+import { wordCorpus } from './word-corpus';
 
 const N = Number(process.argv[2] ?? 100_000);
+const CORPUS = process.argv[3] === 'paragraphs' ? 'paragraphs' : 'words';
 const SEARCHES = 400;
 const meta = (): EventMetadata => ({ actor: null, requestId: 'search-bench', at: new Date().toISOString() });
 
@@ -36,8 +41,26 @@ function bodyLength() {
   return 50_000 + Math.floor(random() * 5000);
 }
 
+const localeTexts = (dir: string) =>
+  readdirSync(dir).flatMap((file) => JSON.stringify(JSON.parse(readFileSync(`${dir}/${file}`, 'utf8'))).match(/[^"\\]+/g) ?? []);
+const words = CORPUS === 'words' ? wordCorpus([...localeTexts('src/i18n/locales/zh-HK'), ...seedPrompts.map((p) => p.content)], random) : null;
+
+/** Paragraphs of one language (three prompts in ten are Chinese), one in twenty a sentence the queries look for. */
+function wordsBody(target: number) {
+  const language = random() < 0.3 ? 'zh' : 'en';
+  const parts: string[] = [];
+  let length = 0;
+  while (length < target) {
+    const part = random() < 0.05 ? pick(extra) : words!.text(language, 100 + Math.floor(random() * 500));
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return parts.join('\n');
+}
+
 function body() {
   const target = bodyLength();
+  if (words) return wordsBody(target);
   const parts: string[] = [];
   let length = 0;
   while (length < target) {
@@ -119,7 +142,6 @@ async function bench(backend: (typeof backends)[number]): Promise<Result> {
       const events = Array.from({ length: Math.min(250, N - from + 1) }, (_, i) => promptEvents(from + i)).flat();
       await app.store.append(`bench-search-${from}`, events, { expectedVersion: 'any', metadata: meta() });
     }
-    await app.runner.catchUpAll();
     const replayStarted = performance.now();
     await app.runner.rebuild('catalog');
     const replayS = (performance.now() - replayStarted) / 1000;
@@ -185,7 +207,11 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const doc = `## Search
 
 \`npx tsx tests/bench/search-bench.ts ${N}\` on ${new Date().toISOString().slice(0, 10)}: ${N.toLocaleString('en')} published prompts
-whose bodies are the seed prompts' real paragraphs (English and Traditional Chinese) shuffled to real lengths
+whose bodies are ${
+  CORPUS === 'words'
+    ? `text with real word frequencies (a first-order chain over ${words!.sizes.englishWords.toLocaleString('en')} English words of the installed packages' READMEs and ${words!.sizes.chineseCharacters.toLocaleString('en')} Chinese characters of the site's zh-HK texts and seed prompts; three bodies in ten Chinese; one paragraph in twenty a sentence the queries look for)`
+    : "the seed prompts' real paragraphs (English and Traditional Chinese) shuffled"
+} to real lengths
 (most 200-5,000 characters, 4% up to 15,000, 1% over 50,000); ${SEARCHES} searches of ${QUERIES.length} queries
 (Chinese and Latin, 1-4 terms, a prefix, a phrase) through \`listPrompts\` by relevance, a page of 25.
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version};

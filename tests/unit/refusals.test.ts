@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { declaredRefusals, DomainError, fillRefusal, refusals, type DeclaredRefusal } from '../../events';
+import { declaredRefusals, DomainError, fillRefusal, numbered, refusals, type DeclaredRefusal } from '../../events';
 import { translator as extensionT } from '../../extension/src/lib/i18n';
 import { LANGUAGES } from '../../src/i18n/languages';
 import { refusalText } from '../../src/shared/refusals';
@@ -95,6 +95,13 @@ describe('a refusal', () => {
   const TABLE = refusals('example', {
     plain: { kind: 'conflict', text: 'Already done' },
     counted: { kind: 'invalid', text: 'At most {{limit}} here', values: { limit: 'number' } },
+    short: numbered('invalid', 'At most {{limit}} here'),
+    wait: numbered('rate_limited', 'Again in {{retryAfter}} s', 'retryAfter'),
+  });
+
+  it('declared with `numbered` is the same as declared in full, its one number named `limit` unless named otherwise', () => {
+    expect(TABLE.short.declared).toEqual({ ...TABLE.counted.declared, code: 'example.short' });
+    expect(TABLE.wait({ retryAfter: 30 })).toMatchObject({ kind: 'rate_limited', message: 'Again in 30 s', values: { retryAfter: 30 } });
   });
 
   it('carries its code, kind, English text with its values filled in, and its values', () => {
