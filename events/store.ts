@@ -359,6 +359,11 @@ export class EventStore {
     return readStreamIn(this.db, streamId);
   }
 
+  /** Several streams in one read (a page of an export): on PGlite one query, not one per stream queued ahead of everyone else's. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    return readStreamsIn(this.db, streamIds);
+  }
+
   /**
    * The newest committed event's place in log order, or null on an empty log: every write
    * the caller has seen committed is at or before it (some before it may not be readable yet).

@@ -39,11 +39,19 @@ interface CheckpointRow {
   position: number;
 }
 
-/** How long one projection step may hold its transaction, and how many events it applies at a time within it. */
-const STEP_BUDGET_MS = 100;
+/**
+ * How long one projection step may hold its transaction. On PGlite every other request waits
+ * for it, so it is kept well under the 100 ms a person should ever wait behind background work.
+ */
+const STEP_BUDGET_MS = 30;
 /** The fewest events after which a projection's tables are vacuumed and analyzed again (see maintainIfChanged). */
 const MAINTAIN_AFTER_EVENTS = 1000;
+/** The most events a step applies at a time (fewer when each takes long: see `chunkSize`). */
 export const STEP_CHUNK = 25;
+/** A step's first chunk, before it knows what an event of this projection costs. */
+const FIRST_CHUNK = 5;
+/** On PGlite, the statistics target a column is analyzed with: a sample of 300 times as many rows. */
+const PGLITE_STATISTICS_TARGET = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -119,6 +127,29 @@ export class ProjectionRunner {
 
   /** How many events the next step of each checkpoint reads: what it could apply within the budget last time, twice over. */
   private readSize = new Map<string, number>();
+  /** What applying one event to each checkpoint's tables took lately (ms), to size chunks that fit the budget. */
+  private msPerEvent = new Map<string, number>();
+
+  /** As many events as should take a third of the budget, at most `STEP_CHUNK`. */
+  private chunkSize(checkpointName: string): number {
+    const perEvent = this.msPerEvent.get(checkpointName);
+    if (this.stepBudgetMs === 0) return STEP_CHUNK;
+    if (perEvent === undefined) return FIRST_CHUNK;
+    return Math.max(1, Math.min(STEP_CHUNK, Math.floor(this.stepBudgetMs / 3 / Math.max(perEvent, 0.01))));
+  }
+
+  /**
+   * PGlite has one connection and serves it first come, first served: were every projection to
+   * queue a step at once, a request arriving behind them would wait for all of them. There the
+   * steps take turns, so a request waits behind one step at most.
+   */
+  private turn: Promise<unknown> = Promise.resolve();
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.db.kind !== 'pglite') return work();
+    const run = this.turn.then(work, work);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
 
   /**
    * One batch for `checkpointName`, into tables found first on `searchPath`. The batch commits
@@ -129,6 +160,14 @@ export class ProjectionRunner {
    * checkpoint and whether more may be readable.
    */
   private async step(
+    p: Projection,
+    checkpointName: string,
+    options: { searchPath?: string; lock: boolean; range?: ReadRange },
+  ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
+    return this.inTurn(() => this.stepNow(p, checkpointName, options));
+  }
+
+  private async stepNow(
     p: Projection,
     checkpointName: string,
     options: { searchPath?: string; lock: boolean; range?: ReadRange },
@@ -145,14 +184,21 @@ export class ProjectionRunner {
       if (!row.locked) return null;
       const started = performance.now();
       const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
-      const limit = this.readSize.get(checkpointName) ?? this.batchSize;
+      const limit = this.readSize.get(checkpointName) ?? Math.min(this.batchSize, 8 * STEP_CHUNK);
       const events = await readAllIn(tx, current, limit, options.range);
       if (events.length === 0) return { applied: 0, checkpoint: current, more: false };
       let applied = 0;
-      // A chunk's statements pipelined, until the budget is spent (one chunk at least).
-      while (applied < events.length && (applied === 0 || performance.now() - started < this.stepBudgetMs)) {
-        const chunk = events.slice(applied, applied + STEP_CHUNK);
+      // A chunk's statements pipelined, while the next chunk should still end within the budget (one chunk at least).
+      while (applied < events.length) {
+        const size = this.chunkSize(checkpointName);
+        const expected = size * (this.msPerEvent.get(checkpointName) ?? 0);
+        if (applied > 0 && performance.now() - started + expected > this.stepBudgetMs) break;
+        const chunk = events.slice(applied, applied + size);
+        const chunkStarted = performance.now();
         await tx.many(statementsFor(p, chunk));
+        const perEvent = (performance.now() - chunkStarted) / chunk.length;
+        // Half the last measure, half the ones before: an import's heavy events raise it at once, a run of light ones brings it down.
+        this.msPerEvent.set(checkpointName, (perEvent + (this.msPerEvent.get(checkpointName) ?? perEvent)) / 2);
         applied += chunk.length;
       }
       const cut = applied < events.length;
@@ -246,7 +292,26 @@ export class ProjectionRunner {
 
   private async maintain(p: Projection): Promise<void> {
     // Outside any transaction (VACUUM refuses one), table by table.
-    for (const table of p.tables) await this.db.query(`vacuum (analyze) "${this.db.schema}"."${table}"`);
+    for (const table of p.tables) {
+      const name = `"${this.db.schema}"."${table}"`;
+      if (this.db.kind !== 'pglite') {
+        await this.db.query(`vacuum (analyze) ${name}`);
+        continue;
+      }
+      // On PGlite everyone waits for each statement: one ANALYZE of a 20,000-row catalog takes
+      // 300 ms (its word vectors' statistics), so the statistics are gathered a column at a time
+      // from a smaller sample, each statement a few tens of milliseconds.
+      await this.db.query(`vacuum ${name}`);
+      const columns = await this.db.query<{ name: string }>(
+        `select a.attname as name from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`,
+        [name],
+      );
+      for (const column of columns)
+        await this.db.transaction(async (tx) => {
+          await tx.query(`set local default_statistics_target = ${PGLITE_STATISTICS_TARGET}`);
+          await tx.query(`analyze ${name} ("${column.name}")`);
+        });
+    }
     const [row] = await this.db.query<{ rows: number }>(
       `select coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 as rows from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = $1 and c.relname = any($2::text[])`,

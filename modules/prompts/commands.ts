@@ -194,6 +194,12 @@ export async function readVersions(store: EventStore, promptId: number, viewer: 
   return pageOf(after.slice(0, page.limit + 1), page.limit, (v) => v.version);
 }
 
+/** Every version `viewer` may see of each of these prompts, read in one go (an export's page); none for a prompt they may not read. */
+export async function readVersionsOf(store: EventStore, promptIds: readonly number[], viewer: Actor): Promise<Map<number, VersionView[]>> {
+  const streams = await store.readStreams(promptIds.map(promptStream));
+  return new Map(promptIds.map((id) => [id, visibleVersions(fold(promptDecider, streams.get(promptStream(id)) ?? []), viewer) ?? []]));
+}
+
 /**
  * Who is counted as one user of a prompt: the user when signed in, else the client's
  * address. Only a hash of the address is kept (in a stream name), never the address.
@@ -243,10 +249,10 @@ export interface PromptToImport {
 
 /**
  * What one transaction of an import may append: PGlite has one connection, so every other
- * request waits while it runs (250 events took up to 420 ms on a loaded machine; 100 stay near
- * the 100 ms one part may hold it). Measured in docs/benchmarks.md.
+ * request waits while it runs (100 events of a 20,000-prompt CSV took 100-130 ms on a quiet
+ * machine; 50 keep a part near half the 100 ms a person should ever wait). Measured in docs/benchmarks.md.
  */
-export const IMPORT_PART = { events: 100, bytes: 128 * 1024 } as const;
+export const IMPORT_PART = { events: 50, bytes: 64 * 1024 } as const;
 
 /** How many prompts of an import are decided between two turns of the event loop. */
 const DECIDE_STEP = 200;
@@ -366,8 +372,8 @@ export async function importPrompts(
   return { result: { batchId, promptIds: planned.map((p) => p.promptId), collectionIds }, events, last };
 }
 
-/** How many of an import's prompts one transaction of its undo discards (each part short, as the import's). */
-export const UNDO_PART = 100;
+/** How many of an import's prompts one transaction of its undo discards (each part short, as the import's: 100 took up to 150 ms on PGlite). */
+export const UNDO_PART = 50;
 
 /**
  * Undoes an import: each of its prompts still private is discarded; one shared since stays.

@@ -14,6 +14,7 @@ export {
   withdrawRevision,
   reviewRevision,
   readVersions,
+  readVersionsOf,
   importPrompts,
   IMPORT_PART,
   UNDO_PART,

@@ -288,12 +288,26 @@ export async function getPromptAccess(
   return { prompt: ownView(row), mayEdit, isAuthor };
 }
 
-/** Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted), oldest first: what their data export holds. */
-export async function listPromptsBy(sql: Sql, userId: number): Promise<OwnPromptView[]> {
-  const rows = await sql.query<PromptRow>(`select ${COLUMNS} from catalog_prompts where submitted_by = $1 and status <> 'deleted' order by created_at, id`, [
-    userId,
-  ]);
-  return rows.map(ownView);
+/**
+ * Every prompt `userId` wrote, whatever its status (private ones too; not those they deleted),
+ * oldest first, `pageSize` at a time: what their data export holds. A page at a time, so a
+ * library of 20,000 prompts is never one long read (on PGlite everyone else waits for it) nor
+ * held whole. Each page starts after the last row of the one before, by its exact time.
+ */
+export async function* listPromptsBy(sql: Sql, userId: number, pageSize = 200): AsyncGenerator<OwnPromptView[]> {
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    const rows: (PromptRow & { page_at: string })[] = await sql.query<PromptRow & { page_at: string }>(
+      `select ${COLUMNS}, created_at::text as page_at from catalog_prompts
+       where submitted_by = $1 and status <> 'deleted' and ($2::timestamptz is null or (created_at, id) > ($2::timestamptz, $3::int))
+       order by created_at, id limit $4`,
+      [userId, after?.at ?? null, after?.id ?? 0, pageSize],
+    );
+    if (rows.length) yield rows.map(ownView);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.page_at, id: last.id };
+  }
 }
 
 /**

@@ -232,6 +232,9 @@ export interface Probe {
   count: number;
   max: number;
   p50: number;
+  p99: number;
+  /** How many waits were longer than 100 ms. */
+  over100: number;
 }
 
 /**
@@ -251,7 +254,13 @@ export async function probe(url: string, until: Promise<unknown>): Promise<Probe
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   times.sort((a, b) => a - b);
-  return { count: times.length, max: times.at(-1) ?? 0, p50: times[Math.floor(times.length / 2)] ?? 0 };
+  return {
+    count: times.length,
+    max: times.at(-1) ?? 0,
+    p50: times[Math.floor(times.length / 2)] ?? 0,
+    p99: times[Math.floor(times.length * 0.99)] ?? 0,
+    over100: times.filter((ms) => ms > 100).length,
+  };
 }
 
 /** The process's peak resident memory so far, in MB (Linux). */

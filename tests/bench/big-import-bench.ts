@@ -94,7 +94,7 @@ console.log(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')}
 for (const r of runs)
   console.log(`**${r.backend}**: a ${r.fileMb.toFixed(1)} MB CSV of ${PROMPTS.toLocaleString('en')} prompts (a ${r.bodyMb.toFixed(1)} MB request body); peak memory before: ${r.before} MB; the other visitor's request on the idle server: median ${ms(r.idle.p50)}, longest ${ms(r.idle.max)}.
 
-| step | time | answer | peak memory after (increase) | other visitor's request meanwhile: median / longest (requests) |
+| step | time | answer | peak memory after (increase) | other visitor's request meanwhile: median / p99 / longest (requests; over 100 ms) |
 |---|---:|---|---:|---|
-${r.steps.map((s) => `| ${s.name} | ${ms(s.ms)} | ${s.status} ${s.note} | ${s.peak} MB (+${s.peak - r.before}) | ${ms(s.during.p50)} / ${ms(s.during.max)} (${s.during.count}) |`).join('\n')}
+${r.steps.map((s) => `| ${s.name} | ${ms(s.ms)} | ${s.status} ${s.note} | ${s.peak} MB (+${s.peak - r.before}) | ${ms(s.during.p50)} / ${ms(s.during.p99)} / ${ms(s.during.max)} (${s.during.count}; ${s.during.over100}) |`).join('\n')}
 `);

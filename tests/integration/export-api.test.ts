@@ -3,6 +3,7 @@ import { CSV_COLUMNS, promptoryExport, readCsv, type PromptoryExport } from '../
 import * as routes from '../../src/shared/api-routes.generated';
 import { backends, freshApp, settleAll } from '../support/backends';
 import { readZip } from '../../src/server/zip';
+import { listPromptsBy } from '../../projections/catalog/queries';
 import { Browser, browsersAt, installApp, signUpAs } from '../support/test-app';
 
 /**
@@ -75,6 +76,18 @@ describe.each(backends)('data export on $name', (backend) => {
         prompts: [expect.objectContaining({ promptId: 4 }), expect.objectContaining({ promptId: SEEDED })],
       }),
     ]);
+  });
+
+  it('reads a library a page at a time, each prompt once and oldest first, whatever the page size', async () => {
+    const memberId = (await member.api(routes.me)).body.user.id as number;
+    const pagesOf = async (size: number) => {
+      const pages: number[][] = [];
+      for await (const page of listPromptsBy(app.db, memberId, size)) pages.push(page.map((p) => p.id));
+      return pages;
+    };
+    expect(await pagesOf(1)).toEqual([[privateId], [pendingId]]);
+    expect(await pagesOf(2)).toEqual([[privateId, pendingId]]);
+    expect(await pagesOf(200)).toEqual([[privateId, pendingId]]);
   });
 
   it("holds nothing of another member's", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pageAll } from '../../../events/paging';
-import { readVersions, type Actor } from '../../../modules/prompts';
+import { readVersions, readVersionsOf, type Actor } from '../../../modules/prompts';
 import { categoryById, templateVariables, type OwnPromptView, type VersionView } from '../../../modules/prompts/contracts';
 import { CSV_COLUMNS, csvRows, markdownExport, promptDownload, writeCsv, type ExportFile, type PromptFile } from '../../../modules/portability';
 import {
@@ -39,9 +39,8 @@ const PROMPT_PAGE = 100;
  */
 export async function openMyData(app: App, userId: number): Promise<MyData> {
   const db = app.db;
-  const [user, own, favorites, collections, ratings, history, rememberedValues] = await Promise.all([
+  const [user, favorites, collections, ratings, history, rememberedValues] = await Promise.all([
     getUser(db, userId),
-    listPromptsBy(db, userId),
     listFavorites(db, userId),
     pageAll((page) => listCollections(db, userId, page)),
     listRatings(db, userId),
@@ -54,7 +53,6 @@ export async function openMyData(app: App, userId: number): Promise<MyData> {
   const titles = await promptTitles(db, named, userId);
   const ref = (promptId: number) => ({ promptId, title: titles.get(promptId) ?? null });
   const author: Actor = { userId, isAdmin: false };
-  const versionsOf = (p: OwnPromptView) => pageAll(async (page) => (await readVersions(app.store, p.id, author, page)) ?? { items: [], nextCursor: null });
   return {
     head: {
       format: PROMPTORY_FORMAT,
@@ -75,17 +73,10 @@ export async function openMyData(app: App, userId: number): Promise<MyData> {
       rememberedValues,
     },
     async *prompts() {
-      for (let i = 0; i < own.length; i += PROMPT_PAGE) {
-        const page = own.slice(i, i + PROMPT_PAGE);
-        const [versions, tags] = await Promise.all([
-          Promise.all(page.map(versionsOf)),
-          tagsOfPrompts(
-            app.db,
-            userId,
-            page.map((p) => p.id),
-          ),
-        ]);
-        yield page.map((p, j) => exportedPrompt(p, versions[j], tags.get(p.id) ?? []));
+      for await (const page of listPromptsBy(app.db, userId, PROMPT_PAGE)) {
+        const ids = page.map((p) => p.id);
+        const [versions, tags] = await Promise.all([readVersionsOf(app.store, ids, author), tagsOfPrompts(app.db, userId, ids)]);
+        yield page.map((p) => exportedPrompt(p, versions.get(p.id) ?? [], tags.get(p.id) ?? []));
       }
     },
   };

@@ -18,7 +18,8 @@ import { bylineOf } from '../../../server/review/submit';
 export const POST = serve(portabilityRoutes.importMyData, async ({ query: { dryRun }, body, user, actor, app, context, metadata, settle }) => {
   // The Check is a preview that writes nothing: it counts as a library read, not against the import limit.
   await throttleAccount(app, context, dryRun ? 'library' : 'data', user.id);
-  const existing = (await listPromptsBy(app.db, user.id)).map((p) => p.content);
+  const existing: string[] = [];
+  for await (const page of listPromptsBy(app.db, user.id)) existing.push(...page.map((p) => p.content));
   const { importable, planned, ...preview } = await planImportYielding(body, user.name, existing, app.config.publicUrl);
   const { format } = preview;
   // A named import's saving is readable while it runs (GET /api/me/imports/{importId}/progress).
