@@ -123,9 +123,9 @@ function promptoryJson(source: string): ImportCandidate[] {
 }
 
 /** prompts.chat's CSV, by header name (`act,prompt` since 2022; `for_devs` TRUE means coding). */
-function promptsChatCsv(source: string): ImportCandidate[] {
+function promptsChatCsv(source: string, csv: ReadCsv = readCsv): ImportCandidate[] {
   const lines: number[] = [];
-  const [header, ...rows] = readCsv(source, lines);
+  const [header, ...rows] = csv(source, lines);
   const column = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name) ?? -1;
   const act = column('act');
   const prompt = column('prompt');
@@ -314,7 +314,10 @@ function promptHubJson(source: string): ImportCandidate[] {
   );
 }
 
-const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string) => ImportCandidate[]> = {
+/** How a CSV reader reads records: `readCsv`, or records the caller has read already in steps (`readCsvSteps`). */
+export type ReadCsv = (source: string, lines: number[]) => string[][];
+
+const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string, csv?: ReadCsv) => ImportCandidate[]> = {
   'promptory-json': promptoryJson,
   'prompts-chat-csv': promptsChatCsv,
   'prompts-chat-json': promptsChatJson,
@@ -325,8 +328,8 @@ const READERS: Record<Exclude<ImportFormat, 'markdown'>, (source: string) => Imp
 };
 
 /** The prompts in a text file of `format` (a Markdown import goes through readMarkdownFiles). */
-export function readImportFile(format: Exclude<ImportFormat, 'markdown'>, source: string): ImportCandidate[] {
-  return READERS[format](source);
+export function readImportFile(format: Exclude<ImportFormat, 'markdown'>, source: string, csv?: ReadCsv): ImportCandidate[] {
+  return READERS[format](source, csv);
 }
 
 /**

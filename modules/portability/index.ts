@@ -11,7 +11,8 @@ export {
   type MarkdownExport,
   type PromptFile,
 } from './export';
-export { BOM, csvRecords, readCsv, writeCsv } from './csv';
+export { BOM, csvRecords, readCsv, readCsvSteps, writeCsv } from './csv';
+export { allSteps, stepsWithTurns } from './steps';
 export * from './contracts';
 export {
   IMPORT_SOURCES,
@@ -22,6 +23,7 @@ export {
   UnreadableImport,
   type ImportedCollection,
   type ImportCandidate,
+  type ReadCsv,
   type ImportedVersion,
   type ImportFile,
 } from './import-formats';

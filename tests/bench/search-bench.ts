@@ -6,7 +6,7 @@
 // the worst case for a phrase).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { EventMetadata, NewEvent } from '../../events';
+import type { Db, EventMetadata, NewEvent } from '../../events';
 import { categoryBySlug } from '../../modules/prompts/contracts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
@@ -14,6 +14,9 @@ import { backends, freshApp } from '../support/backends';
 import { wordCorpus } from './word-corpus';
 
 const N = Number(process.argv[2] ?? 100_000);
+// SEARCH_BENCH_BACKEND=pglite|postgres runs one backend; SEARCH_BENCH_EXPLAIN=1 prints the plans of the slowest query's statements.
+const ONLY = process.env.SEARCH_BENCH_BACKEND;
+const EXPLAIN = process.env.SEARCH_BENCH_EXPLAIN === '1';
 const CORPUS = process.argv[3] === 'paragraphs' ? 'paragraphs' : 'words';
 const SEARCHES = 400;
 const meta = (): EventMetadata => ({ actor: null, requestId: 'search-bench', at: new Date().toISOString() });
@@ -176,6 +179,7 @@ async function bench(backend: (typeof backends)[number]): Promise<Result> {
       `select pg_total_relation_size('catalog_prompts') as table, pg_relation_size('catalog_prompts_words') as index`,
     );
     const slowest = [...byQuery].sort((a, b) => b[1] - a[1])[0];
+    if (EXPLAIN) await explainSearch(app.db, slowest[0]);
     return {
       backend: backend.name,
       replayS,
@@ -196,8 +200,19 @@ async function bench(backend: (typeof backends)[number]): Promise<Result> {
   }
 }
 
+/** `EXPLAIN (ANALYZE, BUFFERS)` of each statement one search of `q` runs, on stderr. */
+async function explainSearch(db: Db, q: string) {
+  const statements: { text: string; params?: readonly unknown[] }[] = [];
+  const recording: Db = { ...db, query: (text, params) => (statements.push({ text, params }), db.query(text, params)) };
+  await listPrompts(recording, { q, sort: 'relevance', limit: 25, typos: true });
+  for (const { text, params } of statements) {
+    const plan = await db.query<Record<string, string>>(`explain (analyze, buffers) ${text}`, params);
+    console.error(`\n--- ${q}: ${text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
+  }
+}
+
 const results: Result[] = [];
-for (const backend of backends) {
+for (const backend of backends.filter((b) => !ONLY || b.name === ONLY)) {
   console.error(`search bench on ${backend.name} with ${N} prompts...`);
   results.push(await bench(backend));
   console.error(results.at(-1));

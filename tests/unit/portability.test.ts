@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportCsv, promptsChatContent, readCsv, slugOf, writeCsv } from '../../modules/portability';
+import { exportCsv, promptsChatContent, readCsv, readCsvSteps, slugOf, writeCsv } from '../../modules/portability';
 import { csvDownload, jsonDownload, markdownDownload } from '../../src/server/portability/my-data';
 import { readZip } from '../../src/server/zip';
 import { EXPORT_SCHEMA_FILE, exportSchemaText } from '../../scripts/generate-export-schema';
@@ -55,6 +55,20 @@ describe('CSV', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('reads a large file in steps, a turn between every 2,000 records, to the same records and lines', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => [`Act ${i}`, `Line one\nline "two" of ${i}`]);
+    const text = writeCsv(['act', 'prompt'], rows);
+    const lines: number[] = [];
+    const steps = readCsvSteps(text, lines);
+    let turns = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) turns += 1;
+    const whole: number[] = [];
+    expect(step.value).toEqual(readCsv(text, whole));
+    expect(lines).toEqual(whole);
+    expect(turns).toBe(Math.floor(5001 / 2000));
   });
 
   it('reads back exactly what it wrote, whatever the text (quotes, commas, CR, LF, emoji, formulas, apostrophes)', () => {

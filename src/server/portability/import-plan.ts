@@ -15,6 +15,10 @@ import {
   type ImportFormat,
   type ImportItemView,
   type ImportPreview,
+  allSteps,
+  readCsvSteps,
+  stepsWithTurns,
+  type ReadCsv,
 } from '../../../modules/portability';
 import {
   categoryBySlug,
@@ -66,11 +70,11 @@ const ZIP_REFUSALS: Record<ZipRefusal, Reason> = {
 };
 
 /** The prompts of a file and, in a Promptory export, its collections. */
-function readSource(format: ImportFormat, file: DecodedFile): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
+function readSource(format: ImportFormat, file: DecodedFile, csv?: ReadCsv): { candidates: ImportCandidate[]; collections: ImportedCollection[] } {
   if (file.kind === 'zip') return readZipExport(file.bytes);
   const content = file.text;
   if (format === 'promptory-json') return { candidates: readImportFile(format, content), collections: readPromptoryCollections(content) };
-  if (format !== 'markdown') return { candidates: readImportFile(format, content), collections: [] };
+  if (format !== 'markdown') return { candidates: readImportFile(format, content, csv), collections: [] };
   return { candidates: readMarkdownFiles([{ path: 'prompt.md', text: content }]), collections: [] };
 }
 
@@ -175,11 +179,7 @@ const emptyColumn = (line: number) => ({ path: ['content'], code: 'empty_column'
  * preview (dryRun) and the import itself.
  */
 export function planImport(input: ImportInput, authorName: string, existingContents: readonly string[], site: string): ImportPlan {
-  const steps = planSteps(input, authorName, existingContents, site);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return allSteps(planSteps(input, authorName, existingContents, site));
 }
 
 /** How many of a file's prompts are planned between two turns of the event loop (a few ms of work). */
@@ -190,12 +190,7 @@ const PLAN_STEP = 200;
  * turns every `PLAN_STEP` prompts and other requests are answered meanwhile.
  */
 export async function planImportYielding(input: ImportInput, authorName: string, existingContents: readonly string[], site: string): Promise<ImportPlan> {
-  const steps = planSteps(input, authorName, existingContents, site);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return stepsWithTurns(planSteps(input, authorName, existingContents, site));
 }
 
 /** The plan, made in steps: it yields after every `PLAN_STEP` prompts. */
@@ -205,7 +200,15 @@ function* planSteps(input: ImportInput, authorName: string, existingContents: re
   let opened: ReturnType<typeof openInput>;
   try {
     opened = openInput(input);
-    ({ candidates, collections } = readSource(opened.format, opened.file));
+    yield;
+    // prompts.chat's CSV, the file people bring by the thousand, is read in steps too.
+    let csv: ReadCsv | undefined;
+    if (opened.file.kind === 'text' && opened.format === 'prompts-chat-csv') {
+      const lines: number[] = [];
+      const records = yield* readCsvSteps(opened.file.text, lines);
+      csv = (_, into) => (into.push(...lines), records);
+    }
+    ({ candidates, collections } = readSource(opened.format, opened.file, csv));
   } catch (error) {
     if (error instanceof UnreadableImport) throw new DomainError(error.reason, { field: 'content' });
     throw error;
