@@ -46,6 +46,12 @@ interface CheckpointRow {
 const STEP_BUDGET_MS = 30;
 /** The fewest events after which a projection's tables are vacuumed and analyzed again (see maintainIfChanged). */
 const MAINTAIN_AFTER_EVENTS = 1000;
+/**
+ * A replay's steps (a rebuild into fresh tables) may hold their transaction longer, in chunks of
+ * `STEP_CHUNK`: a replay is rare, and batches of a few events made the catalog's replay half as
+ * fast again (its lexicon is counted once a chunk).
+ */
+const REPLAY_STEP_BUDGET_MS = 100;
 /** The most events a step applies at a time (fewer when each takes long: see `chunkSize`). */
 export const STEP_CHUNK = 25;
 /** A step's first chunk, before it knows what an event of this projection costs. */
@@ -75,6 +81,8 @@ export class ProjectionRunner {
     private readonly batchSize = 2000,
     /** How long one step may hold its transaction (0: one chunk per step). */
     private readonly stepBudgetMs = STEP_BUDGET_MS,
+    /** The same for a replay's steps. */
+    private readonly replayBudgetMs = REPLAY_STEP_BUDGET_MS,
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
   }
@@ -130,10 +138,10 @@ export class ProjectionRunner {
   /** What applying one event to each checkpoint's tables took lately (ms), to size chunks that fit the budget. */
   private msPerEvent = new Map<string, number>();
 
-  /** As many events as should take a third of the budget, at most `STEP_CHUNK`. */
-  private chunkSize(checkpointName: string): number {
+  /** As many events as should take a third of the budget, at most `STEP_CHUNK` (a replay: `STEP_CHUNK`). */
+  private chunkSize(checkpointName: string, replay: boolean): number {
     const perEvent = this.msPerEvent.get(checkpointName);
-    if (this.stepBudgetMs === 0) return STEP_CHUNK;
+    if (replay || this.stepBudgetMs === 0) return STEP_CHUNK;
     if (perEvent === undefined) return FIRST_CHUNK;
     return Math.max(1, Math.min(STEP_CHUNK, Math.floor(this.stepBudgetMs / 3 / Math.max(perEvent, 0.01))));
   }
@@ -188,11 +196,14 @@ export class ProjectionRunner {
       const events = await readAllIn(tx, current, limit, options.range);
       if (events.length === 0) return { applied: 0, checkpoint: current, more: false };
       let applied = 0;
+      // A replay into a scratch schema is not locked (nobody else writes there).
+      const replay = !options.lock;
+      const budget = replay ? this.replayBudgetMs : this.stepBudgetMs;
       // A chunk's statements pipelined, while the next chunk should still end within the budget (one chunk at least).
       while (applied < events.length) {
-        const size = this.chunkSize(checkpointName);
+        const size = this.chunkSize(checkpointName, replay);
         const expected = size * (this.msPerEvent.get(checkpointName) ?? 0);
-        if (applied > 0 && performance.now() - started + expected > this.stepBudgetMs) break;
+        if (applied > 0 && performance.now() - started + expected > budget) break;
         const chunk = events.slice(applied, applied + size);
         const chunkStarted = performance.now();
         await tx.many(statementsFor(p, chunk));

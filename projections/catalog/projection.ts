@@ -237,8 +237,7 @@ export const catalogProjection: Projection = {
   // v17: catalog_version_uses, each version's uses (the version history shows them).
   // v18: Chinese folded without Taiwan's phrase rules that turn a word into another (行程 stays 行程).
   // v19: an index of the head vector (a ranked search reads its head matches apart: queries.ts).
-  // v20: an index of each author's prompts in creation order (their export and import read it a page at a time);
-  //   the word indexes' pending lists kept to 256 kB, so the insert that empties one holds PGlite a few milliseconds, not a 4 MB merge.
+  // v20: an index of each author's prompts in creation order (their export and import read it a page at a time).
   version: 20,
   tables: ['catalog_prompts', 'catalog_words', 'catalog_version_uses'],
   handles: [
@@ -303,10 +302,10 @@ export const catalogProjection: Projection = {
     create index catalog_prompts_popular on catalog_prompts (usage_count desc, id desc) where status = 'approved';
     create index catalog_prompts_newest on catalog_prompts (created_at desc, id desc) where status = 'approved';
     create index catalog_prompts_rating on catalog_prompts (rating desc, usage_count desc, id desc) where status = 'approved';
-    create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops) with (gin_pending_list_limit = 256);
-    create index catalog_prompts_grams on catalog_prompts using gin (search_grams) with (gin_pending_list_limit = 256);
-    create index catalog_prompts_words on catalog_prompts using gin (search_vector) with (gin_pending_list_limit = 256);
-    create index catalog_prompts_head on catalog_prompts using gin (search_head) with (gin_pending_list_limit = 256);
+    create index catalog_prompts_search on catalog_prompts using gin (search_text gin_trgm_ops);
+    create index catalog_prompts_grams on catalog_prompts using gin (search_grams);
+    create index catalog_prompts_words on catalog_prompts using gin (search_vector);
+    create index catalog_prompts_head on catalog_prompts using gin (search_head);
     create index catalog_prompts_copies on catalog_prompts (copied_from, submitted_by) where copied_from is not null;
     create index catalog_prompts_by_author on catalog_prompts (submitted_by, created_at, id) where submitted_by is not null;
     -- "C" order: code point order, the same on every backend and locale (catalog/typos.ts reads the next word)

@@ -175,7 +175,7 @@ describe.each(backends)('import bounds on $name', (backend) => {
     expect(r.status).toBe(201);
     const [id] = r.body.items.map((i: { promptId: number }) => i.promptId);
     // The live runner may have started on it: rebuild the catalog from the log with a runner whose steps hold one chunk each.
-    const runner = new ProjectionRunner(app.db, app.runner.projections, 2000, 0);
+    const runner = new ProjectionRunner(app.db, app.runner.projections, 2000, 0, 0);
     const original = app.db.transaction.bind(app.db);
     let transactions = 0;
     app.db.transaction = ((work: never) => ((transactions += 1), original(work))) as typeof app.db.transaction;
