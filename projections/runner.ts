@@ -161,9 +161,9 @@ export class ProjectionRunner {
 
   /**
    * One batch for `checkpointName`, into tables found first on `searchPath`. The batch commits
-   * once it has run `stepBudgetMs` (the rest waits for the next step): on PGlite every other
-   * request waits while it runs, so a projection's work after a large write (an import's many
-   * versions) is many short transactions, not one long one.
+   * before a chunk that should end past the budget (the rest waits for the next step): on PGlite
+   * every other request waits while it runs, so a projection's work after a large write (an
+   * import's many versions) is many short transactions, not one long one.
    * Returns null when another runner holds the projection, else the applied count, the new
    * checkpoint and whether more may be readable.
    */
