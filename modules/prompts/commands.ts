@@ -372,7 +372,7 @@ export async function importPrompts(
   return { result: { batchId, promptIds: planned.map((p) => p.promptId), collectionIds }, events, last };
 }
 
-/** How many of an import's prompts one transaction of its undo discards (each part short, as the import's: 100 took up to 150 ms on PGlite). */
+/** How many of an import's prompts one transaction of its undo discards (each part short, as the import's: docs/benchmarks.md). */
 export const UNDO_PART = 50;
 
 /**
