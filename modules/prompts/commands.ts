@@ -329,12 +329,25 @@ export async function importPrompts(
     ];
     planned.push({ stream, promptId, events: decideAll(promptDecider, stream, promptDecider.initialState, commands).events });
   }
-  const record = (tx: StoreTx, promptIds: number[], collectionIds: number[]) =>
-    executeIn(tx, importDecider, { stream: importStream(batchId), command: { kind: 'record', batchId, format, promptIds, collectionIds, actor } }, metadata);
+  // The batch's stream is this import's own while it runs: its state is kept here rather than
+  // read back in every part (a part would read all the parts before it: 400 for 20,000 prompts).
+  // Each record still names the exact version it follows, so a concurrent writer (an undo) is refused.
+  let batch = importDecider.initialState;
+  let batchVersion = 0;
+  let recorded: StoredEvent[] = [];
+  const record = async (tx: StoreTx, promptIds: number[], collectionIds: number[]) => {
+    const decided = importDecider.decide({ kind: 'record', batchId, format, promptIds, collectionIds, actor }, batch);
+    recorded = await tx.append(importStream(batchId), decided, { expectedVersion: batchVersion === 0 ? 'no_stream' : batchVersion, metadata });
+  };
   const events: StoredEvent[] = [];
   let last: Appended['last'] = null;
   const write = async (work: (tx: StoreTx) => Promise<void>) => {
-    const written = await transact(store, work);
+    const written = await transact(store, async (tx) => {
+      recorded = [];
+      await work(tx);
+    });
+    batch = recorded.reduce(importDecider.evolve, batch);
+    batchVersion += recorded.length;
     events.push(...written.events);
     last = written.last ?? last;
   };
