@@ -99,6 +99,9 @@ describe.each(backends)('import bounds on $name', (backend) => {
     const before = await app.store.count();
     // About 4 KB that unpacks to 300 MB: 300 entries all pointing at one megabyte of compressed spaces.
     const bomb = zipBomb(300, 2 ** 20).toString('base64');
+    // The same path once with a harmless zip first: the first import's module loading, compiling
+    // and database work would otherwise count in the peak below.
+    await importAs('markdown', zipBomb(1, 1024).toString('base64'), true);
     const peakBefore = process.resourceUsage().maxRSS;
     const started = performance.now();
     const r = await importAs('markdown', bomb);
