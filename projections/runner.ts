@@ -56,8 +56,6 @@ const REPLAY_STEP_BUDGET_MS = 100;
 export const STEP_CHUNK = 25;
 /** A step's first chunk, before it knows what an event of this projection costs. */
 const FIRST_CHUNK = 5;
-/** On PGlite, the statistics target a column is analyzed with: a sample of 300 times as many rows. */
-const PGLITE_STATISTICS_TARGET = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -310,18 +308,16 @@ export class ProjectionRunner {
         continue;
       }
       // On PGlite everyone waits for each statement: one ANALYZE of a 20,000-row catalog takes
-      // 300 ms (its word vectors' statistics), so the statistics are gathered a column at a time
-      // from a smaller sample, each statement a few tens of milliseconds.
+      // 300-600 ms, so the statistics are gathered a column at a time, each statement a part of
+      // that (the word vectors' column the longest). Each from the usual sample: with a tenth of
+      // it the planner took a word no prompt has for a common one and walked all 100,000 rows
+      // of the popular index for it (1.6 s).
       await this.db.query(`vacuum ${name}`);
       const columns = await this.db.query<{ name: string }>(
         `select a.attname as name from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`,
         [name],
       );
-      for (const column of columns)
-        await this.db.transaction(async (tx) => {
-          await tx.query(`set local default_statistics_target = ${PGLITE_STATISTICS_TARGET}`);
-          await tx.query(`analyze ${name} ("${column.name}")`);
-        });
+      for (const column of columns) await this.db.query(`analyze ${name} ("${column.name}")`);
     }
     const [row] = await this.db.query<{ rows: number }>(
       `select coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 as rows from pg_class c join pg_namespace n on n.oid = c.relnamespace
