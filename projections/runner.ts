@@ -388,6 +388,9 @@ export class ProjectionRunner {
     const drop = async () => {
       await this.db.query(`drop schema if exists "${scratch}" cascade`);
       await this.db.query('delete from projection_checkpoints where name = $1', [checkpointName]);
+      // What the runner learnt of this copy's steps goes with it (a name no later step uses).
+      this.readSize.delete(checkpointName);
+      this.msPerEvent.delete(checkpointName);
     };
     await this.db.transaction(async (tx) => {
       await tx.query(`create schema "${scratch}"`);
