@@ -3,6 +3,7 @@ export * from './types';
 export * from './sql';
 export { EventStore, readAllIn, readStreamIn, type StoreTx, type StreamAppend, type Appended, type AppendOptions, type ReadRange } from './store';
 export { eventStoreMigrations } from './schema';
+export { nextTurn, PartSizer } from './parts';
 export { DomainError, type DomainErrorKind, type RefusalDetails } from './errors';
 export * from './refusals';
 export {

@@ -1,5 +1,17 @@
-import { compareCheckpoints, readAllIn, START, type Checkpoint, type Db, type EventType, type ReadRange, splitStatements, type Sql } from '../events';
+import {
+  compareCheckpoints,
+  PartSizer,
+  readAllIn,
+  START,
+  type Checkpoint,
+  type Db,
+  type EventType,
+  type ReadRange,
+  splitStatements,
+  type Sql,
+} from '../events';
 import { statementsFor, type Projection } from './types';
+import { inBackground } from '../events/background';
 import type { ReadModel } from '../events/read-models';
 
 /** A projection replayed into a scratch schema (see `replayInto`). */
@@ -133,15 +145,19 @@ export class ProjectionRunner {
 
   /** How many events the next step of each checkpoint reads: what it could apply within the budget last time, twice over. */
   private readSize = new Map<string, number>();
-  /** What applying one event to each checkpoint's tables took lately (ms), to size chunks that fit the budget. */
-  private msPerEvent = new Map<string, number>();
+  /** What applying an event to each checkpoint's tables took lately: chunks of a third of the budget, at most `STEP_CHUNK`. */
+  private chunkSizers = new Map<string, PartSizer>();
+
+  private chunkSizer(checkpointName: string): PartSizer {
+    let sizer = this.chunkSizers.get(checkpointName);
+    if (!sizer) this.chunkSizers.set(checkpointName, (sizer = new PartSizer(this.stepBudgetMs / 3, FIRST_CHUNK, STEP_CHUNK)));
+    return sizer;
+  }
 
   /** As many events as should take a third of the budget, at most `STEP_CHUNK` (a replay: `STEP_CHUNK`). */
   private chunkSize(checkpointName: string, replay: boolean): number {
-    const perEvent = this.msPerEvent.get(checkpointName);
     if (replay || this.stepBudgetMs === 0) return STEP_CHUNK;
-    if (perEvent === undefined) return FIRST_CHUNK;
-    return Math.max(1, Math.min(STEP_CHUNK, Math.floor(this.stepBudgetMs / 3 / Math.max(perEvent, 0.01))));
+    return this.chunkSizer(checkpointName).next();
   }
 
   /**
@@ -178,6 +194,15 @@ export class ProjectionRunner {
     checkpointName: string,
     options: { searchPath?: string; lock: boolean; range?: ReadRange },
   ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
+    // Nobody waits on a step as it runs (a write that waits for its read models waits for all of them): people's queries go first.
+    return inBackground(() => this.stepIn(p, checkpointName, options));
+  }
+
+  private stepIn(
+    p: Projection,
+    checkpointName: string,
+    options: { searchPath?: string; lock: boolean; range?: ReadRange },
+  ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
     return this.db.transaction(async (tx) => {
       if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
       // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
@@ -200,14 +225,13 @@ export class ProjectionRunner {
       // A chunk's statements pipelined, while the next chunk should still end within the budget (one chunk at least).
       while (applied < events.length) {
         const size = this.chunkSize(checkpointName, replay);
-        const expected = size * (this.msPerEvent.get(checkpointName) ?? 0);
-        if (applied > 0 && performance.now() - started + expected > budget) break;
+        const sizer = this.chunkSizer(checkpointName);
+        if (applied > 0 && performance.now() - started + sizer.expectedMs(size) > budget) break;
         const chunk = events.slice(applied, applied + size);
         const chunkStarted = performance.now();
         await tx.many(statementsFor(p, chunk));
-        const perEvent = (performance.now() - chunkStarted) / chunk.length;
-        // Half the last measure, half the ones before: an import's heavy events raise it at once, a run of light ones brings it down.
-        this.msPerEvent.set(checkpointName, (perEvent + (this.msPerEvent.get(checkpointName) ?? perEvent)) / 2);
+        // An import's heavy events raise the cost at once, a run of light ones brings it down.
+        sizer.took(chunk.length, performance.now() - chunkStarted);
         applied += chunk.length;
       }
       const cut = applied < events.length;
@@ -299,7 +323,11 @@ export class ProjectionRunner {
     if (since.applied >= Math.max(MAINTAIN_AFTER_EVENTS, since.rows / 10)) await this.maintain(p);
   }
 
-  private async maintain(p: Projection): Promise<void> {
+  private maintain(p: Projection): Promise<void> {
+    return inBackground(() => this.maintainTables(p));
+  }
+
+  private async maintainTables(p: Projection): Promise<void> {
     // Outside any transaction (VACUUM refuses one), table by table.
     for (const table of p.tables) {
       const name = `"${this.db.schema}"."${table}"`;
@@ -390,7 +418,7 @@ export class ProjectionRunner {
       await this.db.query('delete from projection_checkpoints where name = $1', [checkpointName]);
       // What the runner learnt of this copy's steps goes with it (a name no later step uses).
       this.readSize.delete(checkpointName);
-      this.msPerEvent.delete(checkpointName);
+      this.chunkSizers.delete(checkpointName);
     };
     await this.db.transaction(async (tx) => {
       await tx.query(`create schema "${scratch}"`);

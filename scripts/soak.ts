@@ -14,6 +14,7 @@ import postgres from 'postgres';
 import { register, SESSION_COOKIE, setPassword } from '../modules/accounts';
 import { createApp } from '../src/server/app';
 import { readConfig } from '../src/server/config';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!url) {
@@ -42,7 +43,7 @@ const env = {
   RATE_LIMIT_USE_PER_IP: '100000000',
 };
 
-const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
   env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, ASTRO_OUT_DIR: outDir },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

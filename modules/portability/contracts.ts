@@ -233,13 +233,24 @@ export interface ImportProgress {
  * as before, as text (a zip: base64) with its format. `format` is an override: absent, the server
  * detects it.
  */
+/**
+ * Base64 with its padding, in one pass of a character class: zod's own base64 pattern took
+ * 50-90 ms over a 20 MB file's 27 MB, a stretch in which no other request was answered.
+ */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
 export const importRequest = z
   .object({
     format: z.enum(IMPORT_FORMATS).optional(),
     /** The file's text (a zip: its bytes as base64). */
     content: z.string().min(1, IMPORT_MESSAGES.empty).optional(),
     /** The file's bytes as they are, base64. */
-    bytes: z.base64(IMPORT_MESSAGES.empty).min(1, IMPORT_MESSAGES.empty).optional(),
+    bytes: z
+      .string()
+      .min(1, IMPORT_MESSAGES.empty)
+      .refine((text) => text.length % 4 === 0 && BASE64.test(text), IMPORT_MESSAGES.empty)
+      .meta({ format: 'base64', contentEncoding: 'base64' })
+      .optional(),
     /** The client's name for this import: its saving's progress is then readable while it runs. */
     importId: importIdParam.optional(),
   })

@@ -3,6 +3,7 @@
  * its prompts), so a request can let the event loop turn while it runs, and a test or a
  * script can run it to its end at once.
  */
+import { nextTurn } from '../../events/parts';
 
 /** Runs work made in steps to its end at once. */
 export function allSteps<T>(steps: Generator<void, T>): T {
@@ -17,6 +18,6 @@ export async function stepsWithTurns<T>(steps: Generator<void, T>): Promise<T> {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }

@@ -6,6 +6,8 @@ import {
   handle,
   handleNew,
   importStream,
+  nextTurn,
+  PartSizer,
   transact,
   type Actor,
   type Appended,
@@ -16,6 +18,7 @@ import {
   type StoreTx,
   type StreamAppend,
 } from '../../events';
+import { inBackground } from '../../events/background';
 import { forgetPromptText } from '../../events/personal';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { DeletionResult, EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
@@ -248,44 +251,70 @@ export interface PromptToImport {
 }
 
 /**
- * What one transaction of an import may append: PGlite has one connection, so every other
- * request waits while it runs (100 events of a 20,000-prompt CSV took 100-130 ms on a quiet
- * machine; 50 keep a part near half the 100 ms a person should ever wait). Measured in docs/benchmarks.md.
+ * The most one transaction of an import may append: PGlite has one connection, so every other
+ * request waits while it runs. Within that, a part takes as many events as fit in
+ * `IMPORT_PART_MS` at what the last parts cost (long prompts cost more), so nobody waits long
+ * behind it. Measured in docs/benchmarks.md.
  */
 export const IMPORT_PART = { events: 50, bytes: 64 * 1024 } as const;
+/** How long one part of an import (or of its undo) should hold PGlite's one connection. */
+const IMPORT_PART_MS = 30;
+/** A first part's events, before any is measured. */
+const FIRST_IMPORT_PART = 10;
+
+/**
+ * Parts sized to `IMPORT_PART_MS` where every request shares the one connection (PGlite); on
+ * PostgreSQL a part holds only its own pooled connection, and the most go at once (parts sized
+ * to the budget there made a 20,000-prompt import take 200 s instead of 60).
+ */
+const importPartSizer = (store: EventStore, most: number) =>
+  store.db.kind === 'pglite' ? new PartSizer(IMPORT_PART_MS, FIRST_IMPORT_PART, most) : new PartSizer(Infinity, most, most);
 
 /** How many prompts of an import are decided between two turns of the event loop. */
 const DECIDE_STEP = 200;
 
-/** One stream's events to append in an import, after the `from` events already written. */
+/** One stream's events to append in an import, after the `from` events already written, of its `total`. */
 interface Slice {
   stream: string;
   promptId: number;
   events: NewEvent[];
   from: number;
+  total: number;
 }
 
-/** The slices in parts of at most IMPORT_PART events and bytes (a prompt's versions may span parts). */
-function partsOf(planned: readonly { stream: string; promptId: number; events: NewEvent[] }[]): Slice[][] {
-  const parts: Slice[][] = [[]];
+/** A prompt's decided events: its saving, then each later version as an edit, from its empty stream. */
+type DecideImported = (index: number) => { stream: string; promptId: number; events: NewEvent[] };
+
+/**
+ * The import's parts of at most `maxEvents()` events and IMPORT_PART's bytes (a prompt's versions
+ * may span parts), each prompt decided as its part is made: only one part's events are held at a time.
+ */
+function* partsOf(count: number, decide: DecideImported, maxEvents: () => number): Generator<Slice[]> {
+  let part: Slice[] = [];
   let events = 0;
   let bytes = 0;
-  for (const { stream, promptId, events: all } of planned) {
+  for (let index = 0; index < count; index++) {
+    const { stream, promptId, events: all } = decide(index);
     for (const [i, event] of all.entries()) {
       const size = JSON.stringify(event.data).length;
-      if (events > 0 && (events + 1 > IMPORT_PART.events || bytes + size > IMPORT_PART.bytes)) {
-        parts.push([]);
+      if (events > 0 && (events + 1 > maxEvents() || bytes + size > IMPORT_PART.bytes)) {
+        yield part;
+        part = [];
         events = bytes = 0;
       }
-      const part = parts.at(-1)!;
       const last = part.at(-1);
       if (last?.stream === stream) last.events.push(event);
-      else part.push({ stream, promptId, events: [event], from: i });
+      else part.push({ stream, promptId, events: [event], from: i, total: all.length });
       events += 1;
       bytes += size;
     }
   }
-  return parts;
+  if (part.length) yield part;
+}
+
+/** The first of each type of `events`: what the read models they feed are found from (App.settle). */
+function firstOfEachType(into: Map<string, StoredEvent>, events: readonly StoredEvent[]): void {
+  for (const event of events) if (!into.has(event.type)) into.set(event.type, event);
 }
 
 /**
@@ -317,17 +346,22 @@ export async function importPrompts(
 ) {
   const { result: ids } = await store.transaction(async (tx) => ({ batchId: await tx.nextId('import'), firstId: await tx.nextId('prompt', prompts.length) }));
   const { batchId, firstId } = ids;
-  const planned: { stream: string; promptId: number; events: NewEvent[] }[] = [];
-  for (const [i, { submission, edits }] of prompts.entries()) {
-    // Deciding 20,000 prompts takes a while: the event loop turns between steps.
-    if (i > 0 && i % DECIDE_STEP === 0) await new Promise((resolve) => setImmediate(resolve));
-    const promptId = firstId + i;
+  const decide: DecideImported = (index) => {
+    const { submission, edits } = prompts[index];
+    const promptId = firstId + index;
     const stream = promptStream(promptId);
     const commands: PromptCommand[] = [
       { kind: 'submit', promptId, submission: { ...submission, visibility: 'private', importBatch: batchId }, actor },
       ...edits.map(({ change, note }) => ({ kind: 'edit' as const, promptId, change, note, actor })),
     ];
-    planned.push({ stream, promptId, events: decideAll(promptDecider, stream, promptDecider.initialState, commands).events });
+    return { stream, promptId, events: decideAll(promptDecider, stream, promptDecider.initialState, commands).events };
+  };
+  // Every prompt is decided before anything is written (a refusal writes nothing), and again as
+  // its part is written: a 20,000-prompt file's events are not all held at once.
+  for (let i = 0; i < prompts.length; i++) {
+    // Deciding 20,000 prompts takes a while: the event loop turns between steps.
+    if (i > 0 && i % DECIDE_STEP === 0) await nextTurn();
+    decide(i);
   }
   // The batch's stream is this import's own while it runs: its state is kept here rather than
   // read back in every part (a part would read all the parts before it: 400 for 20,000 prompts).
@@ -339,24 +373,33 @@ export async function importPrompts(
     const decided = importDecider.decide({ kind: 'record', batchId, format, promptIds, collectionIds, actor }, batch);
     recorded = await tx.append(importStream(batchId), decided, { expectedVersion: batchVersion === 0 ? 'no_stream' : batchVersion, metadata });
   };
-  const events: StoredEvent[] = [];
+  // What was written is kept only as its types (and the last position): 20,000 stored prompts are not held.
+  const written = new Map<string, StoredEvent>();
   let last: Appended['last'] = null;
+  const sizer = importPartSizer(store, IMPORT_PART.events);
   const write = async (work: (tx: StoreTx) => Promise<void>) => {
-    const written = await transact(store, async (tx) => {
-      recorded = [];
-      await work(tx);
-    });
+    // What a part holds the connection for, from its first statement to its commit (not its wait for people's queries).
+    let started = 0;
+    // Nobody waits on a part but the importer: people's queries go first (events/background.ts).
+    const part = await inBackground(() =>
+      transact(store, async (tx) => {
+        started = performance.now();
+        recorded = [];
+        await work(tx);
+      }),
+    );
+    sizer.took(part.events.length, performance.now() - started);
     batch = recorded.reduce(importDecider.evolve, batch);
     batchVersion += recorded.length;
-    events.push(...written.events);
-    last = written.last ?? last;
+    firstOfEachType(written, part.events);
+    last = part.last ?? last;
   };
   const collectionIds: number[] = [];
   try {
-    for (const part of partsOf(planned)) {
+    for (const part of partsOf(prompts.length, decide, () => sizer.next())) {
       // A turn of the event loop between parts: requests that arrived meanwhile are read and
       // queue for the connection ahead of the next part, so none waits for the whole import.
-      if (events.length) await new Promise((resolve) => setImmediate(resolve));
+      if (written.size) await nextTurn();
       await write(async (tx) => {
         await tx.appendMany(
           part.map(({ stream, events, from }) => ({ streamId: stream, events, expectedVersion: from === 0 ? 'no_stream' : from })),
@@ -370,7 +413,7 @@ export async function importPrompts(
             started.map((promptId) => ({ index: promptId - firstId, promptId })),
           );
       });
-      onSaved?.(part.filter((slice) => slice.from + slice.events.length === planned[slice.promptId - firstId].events.length).length);
+      onSaved?.(part.filter((slice) => slice.from + slice.events.length === slice.total).length);
     }
     for (const make of collections)
       await write(async (tx) => {
@@ -379,18 +422,19 @@ export async function importPrompts(
         collectionIds.push(collectionId);
       });
   } catch (error) {
-    if (events.length) await undoImport(store, batchId, actor, metadata, undoCollections).catch(() => undefined);
+    if (written.size) await undoImport(store, batchId, actor, metadata, undoCollections).catch(() => undefined);
     throw error;
   }
-  return { result: { batchId, promptIds: planned.map((p) => p.promptId), collectionIds }, events, last };
+  const promptIds = prompts.map((_, i) => firstId + i);
+  return { result: { batchId, promptIds, collectionIds }, events: [...written.values()], last };
 }
 
-/** How many of an import's prompts one transaction of its undo discards (each part short, as the import's: docs/benchmarks.md). */
+/** The most of an import's prompts one transaction of its undo discards (fewer when they take long, as the import's parts). */
 export const UNDO_PART = 50;
 
 /**
  * Undoes an import: each of its prompts still private is discarded; one shared since stays.
- * The prompts go in parts of `UNDO_PART`, each a transaction of the kernel over those prompts'
+ * The prompts go in parts of at most `UNDO_PART` (sized to `IMPORT_PART_MS`), each a transaction of the kernel over those prompts'
  * streams (read in one statement; a concurrent edit conflicts on its stream version and the part
  * is decided again; the batch's owner is checked before the first part), with a turn
  * of the event loop between parts so other requests run. The last transaction takes back what
@@ -405,7 +449,8 @@ export async function undoImport(
   /** Takes back what else the batch made (its collections, by id), in the same transaction. */
   alsoIn: (tx: StoreTx, collectionIds: readonly number[]) => Promise<unknown> = async () => undefined,
 ) {
-  const events: StoredEvent[] = [];
+  // Kept as the import keeps what it wrote: the types and the last position.
+  const written = new Map<string, StoredEvent>();
   let last: Appended['last'] = null;
   const readBatch = async (tx: StoreTx) => {
     const own = await tx.readStream(importStream(batchId));
@@ -436,18 +481,28 @@ export async function undoImport(
   const removed: number[] = [];
   const kept: number[] = [];
   const { result: promptIds } = await store.transaction(async (tx) => (await readBatch(tx)).batch.promptIds);
-  const cut = Math.max(0, promptIds.length - UNDO_PART);
-  for (let from = 0; from < cut; from += UNDO_PART) {
-    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+  const sizer = importPartSizer(store, UNDO_PART);
+  let cut = 0;
+  for (let size = sizer.next(); promptIds.length - cut > size; size = sizer.next()) {
+    if (cut > 0) await nextTurn();
     // The batch was read (its owner checked) above and is read again by the last transaction,
     // which records the undo; a part does not read it (one event per import part: 400 at 20,000
     // prompts). A concurrent undo finds these prompts discarded by this batch: counted removed.
-    const part = await transact(store, (tx) => discardIn(tx, promptIds.slice(from, Math.min(from + UNDO_PART, cut))));
+    let started = 0;
+    const part = await inBackground(() =>
+      transact(store, (tx) => {
+        started = performance.now();
+        return discardIn(tx, promptIds.slice(cut, cut + size));
+      }),
+    );
+    sizer.took(size, performance.now() - started);
     removed.push(...part.result.removed);
     kept.push(...part.result.kept);
-    events.push(...part.events);
+    firstOfEachType(written, part.events);
     last = part.last ?? last;
+    cut += size;
   }
+  if (cut > 0) await nextTurn();
   const final = await transact(store, async (tx) => {
     const { own, batch } = await readBatch(tx);
     const rest = await discardIn(tx, promptIds.slice(cut));
@@ -459,7 +514,7 @@ export async function undoImport(
     });
     return { batchId, removed: all.removed.length, kept: all.kept.length };
   });
-  events.push(...final.events);
+  firstOfEachType(written, final.events);
   last = final.last ?? last;
-  return { result: final.result, events, last };
+  return { result: final.result, events: [...written.values()], last };
 }

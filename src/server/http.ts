@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { ConcurrencyError, DomainError, type EventMetadata, type Reason, type RefusalValues, type WireError, type WireIssue } from '../../events';
+import { nextTurn } from '../../events/parts';
 import { MAX_BODY_BYTES } from './config';
 import { logError } from './log';
 import { conditionalResponse, etagOf } from './conditional-get';
@@ -145,7 +146,9 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
     if (error instanceof BodyTooLarge || /size limit/i.test(String((error as Error)?.message))) throw new BodyTooLarge(maxBytes);
     throw new DomainError(REQUEST_REFUSALS.unreadableBody);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const whole = Buffer.concat(chunks, size);
+  if (size > LARGE_BODY) await nextTurn();
+  return whole.toString('utf8');
 }
 
 /**
@@ -184,15 +187,25 @@ export function refuseUnstorableText(value: unknown, path?: (string | number)[])
  */
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const text = await readBodyText(request, maxBytes);
+  const large = text.length > LARGE_BODY;
+  if (large) await nextTurn();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
     throw new DomainError(REQUEST_REFUSALS.badJson);
   }
+  if (large) await nextTurn();
   refuseUnstorableText(body);
+  if (large) await nextTurn();
   return body;
 }
+
+/**
+ * A body past this many characters (an import's file) is read in stages with a turn of the
+ * event loop between them: its decoding, parsing and checks take 50-100 ms each at 20 MB.
+ */
+const LARGE_BODY = 1024 * 1024;
 
 /** Parses a JSON body with a zod contract; a missing, malformed or invalid body is a 400, an oversized one a 413. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {

@@ -11,6 +11,7 @@ import { register, SESSION_COOKIE, Sessions, setPassword } from '../../modules/a
 import { listPrompts } from '../../projections/catalog/queries';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { startServer as startBuiltServer } from '../support/server';
 
 export const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -93,7 +94,7 @@ export async function startServer(schema: string, port: number, env: Record<stri
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--import', 'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))']
     : [];
-  const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, 'scripts/serve.mjs'], {
     env: {
       ...process.env,
       ASTRO_OUT_DIR: build,
@@ -120,7 +121,7 @@ export async function startServer(schema: string, port: number, env: Record<stri
 
 /** A projection worker process (`npm run worker`), run by node itself so that its pid is the worker's. */
 export async function startWorker(schema: string, env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/worker.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

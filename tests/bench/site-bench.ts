@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { cpuSeconds } from './bench-servers';
 
 const quick = process.argv.includes('--quick');
@@ -55,7 +56,7 @@ type Server = { url: string; pid: number; dataDir: string; stop: (options?: { ke
 
 /** Starts the built server; `dataDir` reuses the data of a stopped one (same catalog, same pages). */
 async function startServer(port: number, env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'))): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
     env: { ...process.env, ASTRO_OUT_DIR: outDir, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -76,7 +76,8 @@ describe.each(backends)('a large import on $name', (backend) => {
     }
     expect(undone.status).toBe(200);
     expect(undone.body).toEqual({ batchId: imported.body.batchId, removed: PROMPTS - 1, kept: 1 });
-    expect(undoCommits.length).toBe(Math.ceil(PROMPTS / UNDO_PART));
+    // In parts of at most UNDO_PART prompts (fewer on PGlite when they take long).
+    expect(undoCommits.length).toBeGreaterThanOrEqual(Math.ceil(PROMPTS / UNDO_PART));
     // Each part: at most UNDO_PART discards (the last with the batch's undo record).
     expect(Math.max(...undoCommits)).toBeLessThanOrEqual(UNDO_PART + 1);
     for (const id of [ids[0], ids[UNDO_PART], ids.at(-1)]) expect((await member.api(routes.prompt, { params: { id } })).status).toBe(404);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,7 +32,7 @@ export async function startServer(env: Record<string, string>, port: number, scr
     const { pgliteTemplate } = await import('./pglite-template');
     cpSync(await pgliteTemplate(), env.DATA_DIR, { recursive: true });
   }
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
     // PUBLIC_URL is the address the tests call, so the same-origin check accepts their writes.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: builtOutDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

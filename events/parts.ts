@@ -1,0 +1,42 @@
+/**
+ * Long work done in short parts. On PGlite every request waits for the one connection, and a
+ * query's promise settles without the event loop polling for I/O, so work that should let other
+ * people in goes in transactions sized to a time budget, with a turn of the event loop between
+ * them (decision 0040).
+ */
+
+/** One turn of the event loop: requests that arrived meanwhile are read and queue ahead of what comes next. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * How many items the next part takes so that it ends within `budgetMs`, from what an item cost
+ * lately: half the last measure, half the ones before, so a run of heavy items (long prompts)
+ * shrinks the parts at once and a run of light ones grows them back. Between `first` (before
+ * anything is measured) and `most`; one at least.
+ */
+export class PartSizer {
+  private msPerItem: number | undefined;
+
+  constructor(
+    private readonly budgetMs: number,
+    private readonly first: number,
+    private readonly most: number,
+  ) {}
+
+  next(): number {
+    if (this.msPerItem === undefined) return Math.min(this.first, this.most);
+    return Math.max(1, Math.min(this.most, Math.floor(this.budgetMs / Math.max(this.msPerItem, 0.01))));
+  }
+
+  /** What `items` should take at the cost measured so far (0 before any is measured). */
+  expectedMs(items: number): number {
+    return items * (this.msPerItem ?? 0);
+  }
+
+  /** A part of `items` took `ms`. */
+  took(items: number, ms: number): void {
+    if (items <= 0) return;
+    const perItem = ms / items;
+    this.msPerItem = this.msPerItem === undefined ? perItem : (perItem + this.msPerItem) / 2;
+  }
+}
