@@ -11,7 +11,6 @@ import {
   type Sql,
 } from '../events';
 import { statementsFor, type Projection } from './types';
-import { inBackground } from '../events/background';
 import type { ReadModel } from '../events/read-models';
 
 /** A projection replayed into a scratch schema (see `replayInto`). */
@@ -194,15 +193,6 @@ export class ProjectionRunner {
     checkpointName: string,
     options: { searchPath?: string; lock: boolean; range?: ReadRange },
   ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
-    // Nobody waits on a step as it runs (a write that waits for its read models waits for all of them): people's queries go first.
-    return inBackground(() => this.stepIn(p, checkpointName, options));
-  }
-
-  private stepIn(
-    p: Projection,
-    checkpointName: string,
-    options: { searchPath?: string; lock: boolean; range?: ReadRange },
-  ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
     return this.db.transaction(async (tx) => {
       if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
       // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
@@ -323,11 +313,7 @@ export class ProjectionRunner {
     if (since.applied >= Math.max(MAINTAIN_AFTER_EVENTS, since.rows / 10)) await this.maintain(p);
   }
 
-  private maintain(p: Projection): Promise<void> {
-    return inBackground(() => this.maintainTables(p));
-  }
-
-  private async maintainTables(p: Projection): Promise<void> {
+  private async maintain(p: Projection): Promise<void> {
     // Outside any transaction (VACUUM refuses one), table by table.
     for (const table of p.tables) {
       const name = `"${this.db.schema}"."${table}"`;

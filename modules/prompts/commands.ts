@@ -18,7 +18,6 @@ import {
   type StoreTx,
   type StreamAppend,
 } from '../../events';
-import { inBackground } from '../../events/background';
 import { forgetPromptText } from '../../events/personal';
 import { pageOf, type Page, type PageRequest } from '../../events/paging';
 import type { DeletionResult, EditResult, PromptStatusName, RejectionView, VersionView } from './contracts';
@@ -378,16 +377,13 @@ export async function importPrompts(
   let last: Appended['last'] = null;
   const sizer = importPartSizer(store, IMPORT_PART.events);
   const write = async (work: (tx: StoreTx) => Promise<void>) => {
-    // What a part holds the connection for, from its first statement to its commit (not its wait for people's queries).
+    // What a part holds the connection for, from its first statement to its commit (not its wait for the connection).
     let started = 0;
-    // Nobody waits on a part but the importer: people's queries go first (events/background.ts).
-    const part = await inBackground(() =>
-      transact(store, async (tx) => {
-        started = performance.now();
-        recorded = [];
-        await work(tx);
-      }),
-    );
+    const part = await transact(store, async (tx) => {
+      started = performance.now();
+      recorded = [];
+      await work(tx);
+    });
     sizer.took(part.events.length, performance.now() - started);
     batch = recorded.reduce(importDecider.evolve, batch);
     batchVersion += recorded.length;
@@ -489,12 +485,10 @@ export async function undoImport(
     // which records the undo; a part does not read it (one event per import part: 400 at 20,000
     // prompts). A concurrent undo finds these prompts discarded by this batch: counted removed.
     let started = 0;
-    const part = await inBackground(() =>
-      transact(store, (tx) => {
-        started = performance.now();
-        return discardIn(tx, promptIds.slice(cut, cut + size));
-      }),
-    );
+    const part = await transact(store, (tx) => {
+      started = performance.now();
+      return discardIn(tx, promptIds.slice(cut, cut + size));
+    });
     sizer.took(size, performance.now() - started);
     removed.push(...part.result.removed);
     kept.push(...part.result.kept);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBackground } from '../../events/background';
 import { backends, freshApp } from '../support/backends';
 
 /**
@@ -28,30 +27,5 @@ describe('PGlite and the event loop', () => {
     clearTimeout(timer);
     expect(firedAfter).not.toBeNull();
     expect(firedAfter!).toBeLessThan(queries / 2);
-  });
-
-  it("lets a person's queries go before background work, between them as well as at first", async () => {
-    // A transaction of background work (an import's part, a projection step) that takes some ms.
-    const work = (tx: { query(text: string): Promise<unknown> }) => tx.query('select count(*) from generate_series(1, 200000)');
-    const started = performance.now();
-    await app.db.transaction(work);
-    const part = performance.now() - started;
-    let running = true;
-    const background = inBackground(async () => {
-      while (running) await app.db.transaction(work);
-    });
-    // A request: ten queries in turn, a moment of its own work between two.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const asked = performance.now();
-    for (let i = 0; i < 10; i++) {
-      await app.db.query('select 1');
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const waited = performance.now() - asked;
-    running = false;
-    await background;
-    // Behind one part at most (the one running when it asked); were the parts to take the
-    // connection between its queries, it would wait for about half a part ten times over.
-    expect(waited).toBeLessThan(2.5 * part);
   });
 });

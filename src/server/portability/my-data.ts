@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { pageAll } from '../../../events/paging';
-import { inBackground } from '../../../events/background';
 import { readVersions, readVersionsOf, type Actor } from '../../../modules/prompts';
 import { categoryById, templateVariables, type OwnPromptView, type VersionView } from '../../../modules/prompts/contracts';
 import { CSV_COLUMNS, csvRows, markdownExport, promptDownload, writeCsv, type ExportFile, type PromptFile } from '../../../modules/portability';
@@ -74,17 +73,11 @@ export async function openMyData(app: App, userId: number): Promise<MyData> {
       rememberedValues,
     },
     async *prompts() {
-      const pages = listPromptsBy(app.db, userId, PROMPT_PAGE);
-      // A download of thousands of prompts is read as background work: other people's queries
-      // go first between its pages (events/background.ts).
-      const nextPage = async () => {
-        const { done, value: page } = await pages.next();
-        if (done) return null;
+      for await (const page of listPromptsBy(app.db, userId, PROMPT_PAGE)) {
         const ids = page.map((p) => p.id);
         const [versions, tags] = await Promise.all([readVersionsOf(app.store, ids, author), tagsOfPrompts(app.db, userId, ids)]);
-        return page.map((p) => exportedPrompt(p, versions.get(p.id) ?? [], tags.get(p.id) ?? []));
-      };
-      for (let page = await inBackground(nextPage); page; page = await inBackground(nextPage)) yield page;
+        yield page.map((p) => exportedPrompt(p, versions.get(p.id) ?? [], tags.get(p.id) ?? []));
+      }
     },
   };
 }
