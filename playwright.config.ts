@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs } from './tests/support/chromium';
-import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 import { e2eServer, e2eWorkers, ownE2eServer } from './tests/support/e2e-servers';
 
 /**
@@ -27,7 +26,7 @@ export default defineConfig({
   webServer: Array.from({ length: e2eWorkers }, (_, index) => {
     const { port, url, dataDir } = e2eServer(index);
     return {
-      command: `rm -rf ${dataDir} && ASTRO_OUT_DIR=${outDir} node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs`,
+      command: `rm -rf ${dataDir} && ASTRO_OUT_DIR=${outDir} node scripts/serve.mjs`,
       url: `${url}/api/categories`,
       timeout: 120_000,
       reuseExistingServer: false,
