@@ -5,5 +5,6 @@
 // live heap measured) keeps its growth near twice the live heap, and a smaller young generation
 // is collected sooner: the same import peaked at +124 MB (docs/benchmarks.md, decision 0041).
 // `npm start`, `npm run serve` and `npm run worker` pass these (tests/unit/server-flags.test.ts
-// keeps package.json in step), and so does every test or benchmark that starts a server.
+// keeps package.json in step), and so does every integration test or benchmark that starts a
+// built server (the browser suite's servers, playwright.config.ts, run with Node's defaults).
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=1024', '--max-semi-space-size=8'];
