@@ -81,7 +81,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
     mkdirSync(config.dataDir, { recursive: true });
     const opened = await openPglite(`${config.dataDir}/pglite`);
     db = opened.db;
-    if (useBoss) boss = createBoss({ pglite: opened.pglite });
+    if (useBoss) boss = createBoss({ pglite: opened.boss });
   }
   await migrate(db, moduleMigrations);
   const store = new EventStore(db);

@@ -1,73 +1,133 @@
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { nextTurn } from '../../../events/parts';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { PGliteLike } from 'pg-boss';
 import type { Db, Sql } from '../../../events/sql';
+import { PGLITE_THREAD_PROGRAM } from './pglite-thread';
 
-/** int8 as a JS number (positions and counters stay far below 2^53), as the postgres adapter does. */
-const parsers = { [types.INT8]: (v: string) => Number(v) };
-
-/** The longest stretch of PGlite work before the event loop gets a turn. */
-const TURN_MS = 10;
+type Statement = { text: string; params?: readonly unknown[] };
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
+type Notification = { channel: string; payload: string };
 
 /**
- * PGlite runs in this thread and its file system is synchronous, so a query's promise settles
- * without the event loop ever polling for I/O: a loop of queries (an export's pages, an import's
- * parts, a projection catching up) would hold every other request, even its HTTP parsing, until
- * the whole loop ends. Before a query, once `TURN_MS` have gone by without the loop turning,
- * wait for one turn (`setImmediate` runs after the poll phase), so requests that arrived
- * meanwhile are read and queue for the database behind at most the work already queued.
+ * PGlite in a thread of its own. In the server's thread, every query ran there too: its promise
+ * settled without the event loop polling for I/O, and the statements' execution took the same
+ * core as every request's parsing and rendering. A visitor waited behind an import's parts and
+ * the projections' steps whenever they ran (decision 0042). Here a query is a message; while the
+ * database works, the server's thread reads requests, renders pages and answers whatever does
+ * not need the database.
  */
-function turnTaker() {
-  let lastTurn = performance.now();
-  let watching = false;
-  const watch = () => {
-    if (watching) return;
-    watching = true;
-    setImmediate(() => {
-      watching = false;
-      lastTurn = performance.now();
+class PgliteThread {
+  private readonly worker: Worker;
+  private readonly calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextCall = 1;
+  private failure: Error | undefined;
+
+  constructor() {
+    const require = createRequire(import.meta.url);
+    this.worker = new Worker(PGLITE_THREAD_PROGRAM, {
+      eval: true,
+      workerData: { pglite: require.resolve('@electric-sql/pglite'), pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm') },
     });
-  };
-  return async () => {
-    watch();
-    if (performance.now() - lastTurn < TURN_MS) return;
-    await nextTurn();
-  };
+    this.worker.on('message', (message: Reply | Notification) => {
+      if ('channel' in message) {
+        for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload);
+        return;
+      }
+      const call = this.calls.get(message.id);
+      if (!call) return;
+      this.calls.delete(message.id);
+      if (message.ok) call.resolve(message.result);
+      else call.reject(Object.assign(new Error(message.error.message), message.error));
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(`PGlite's thread ended (exit code ${code})`)));
+  }
+
+  call<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextCall++;
+    return new Promise<T>((resolve, reject) => {
+      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (error) {
+        this.calls.delete(id);
+        reject(error as Error);
+      }
+    });
+  }
+
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    const listeners = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, listeners);
+    listeners.add(listener);
+    if (listeners.size === 1) await this.call({ op: 'listen', channel });
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.listeners.get(channel) === listeners) {
+        this.listeners.delete(channel);
+        await this.call({ op: 'unlisten', channel });
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.failure ??= new Error('The database is closed');
+      await this.worker.terminate();
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const call of this.calls.values()) call.reject(error);
+    this.calls.clear();
+  }
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {
-  const pglite = await PGlite.create(dataDir ? `file://${dataDir}` : undefined, {
-    extensions: { pg_trgm },
-    parsers,
-  });
-  // Turns are taken between statements and transactions, never inside a transaction: its lock
-  // would be held the longer (a projection step keeps its own short: projections/runner.ts).
-  const takeTurn = turnTaker();
-  const noTurn = async () => {};
-  const wrap = (q: Pick<PGlite, 'query'>, turn = noTurn): Sql => ({
-    async query<T>(text: string, params?: readonly unknown[]) {
-      await turn();
-      const result = await q.query<T>(text, params as unknown[] | undefined);
-      return result.rows;
-    },
-    async many(statements) {
-      for (const s of statements) {
-        await turn();
-        await q.query(s.text, s.params as unknown[] | undefined);
-      }
+export async function openPglite(dataDir: string | undefined): Promise<{ db: Db; boss: PGliteLike }> {
+  const thread = new PgliteThread();
+  try {
+    await thread.call({ op: 'open', dataDir: dataDir ? `file://${dataDir}` : undefined });
+  } catch (error) {
+    await thread.close().catch(() => {});
+    throw error;
+  }
+  const on = (tx?: number): Sql => ({
+    query: <T>(text: string, params?: readonly unknown[]) => thread.call<T[]>({ op: 'query', tx, text, params }),
+    many: async (statements: readonly Statement[]) => {
+      if (statements.length) await thread.call({ op: 'many', tx, statements: statements.map(({ text, params }) => ({ text, params })) });
     },
   });
   const db: Db = {
     kind: 'pglite',
     schema: 'public',
-    ...wrap(pglite, takeTurn),
+    ...on(),
     // PGlite has one connection and runs a transaction exclusively; calling `db.query`
     // from inside `fn` would wait for the transaction itself, so use `tx`.
     transaction: async (fn) => {
-      await takeTurn();
-      return pglite.transaction((tx) => fn(wrap(tx)));
+      const tx = await thread.call<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(on(tx));
+      } catch (error) {
+        // The caller's error is the one to see; a rollback that fails ends with the thread.
+        await thread.call({ op: 'end', tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      await thread.call({ op: 'end', tx, commit: true });
+      return result;
     },
-    close: () => pglite.close(),
+    close: () => thread.close(),
   };
-  return { db, pglite };
+  // pg-boss's own adapter for PGlite, given the calls it makes (fromPglite).
+  const boss: PGliteLike = {
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: await thread.call<T[]>({ op: 'query', text, params }) }),
+    exec: (text: string) => thread.call<Array<{ rows: unknown[] }>>({ op: 'exec', text }),
+    listen: (channel, callback) => thread.listen(channel, callback),
+  };
+  return { db, boss };
 }
