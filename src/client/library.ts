@@ -65,6 +65,9 @@ function setBookmarked(promptId: number, on: boolean) {
 export async function toggleBookmark(promptId: number): Promise<boolean> {
   const toast = reserveToast();
   const t = pageT();
+  // A click before the page has read the bookmarks waits for them: they say whether this is an
+  // add or a removal, and a list read before the click must not set the button back after it.
+  if (bookmarksLoad) await bookmarksLoad;
   const was = $bookmarkedIds.get().has(promptId);
   try {
     if (was) {
@@ -91,6 +94,7 @@ export async function toggleBookmark(promptId: number): Promise<boolean> {
 
 /** Removes a bookmark from the dashboard (its own toasts: "Removed from favorites" / "Failed to remove"). */
 export async function removeFavorite(favorite: { id: number; promptId: number }): Promise<void> {
+  if (bookmarksLoad) await bookmarksLoad;
   await api(routes.removeBookmark, { params: { id: favorite.id } });
   favoriteIds.delete(favorite.promptId);
   setBookmarked(favorite.promptId, false);

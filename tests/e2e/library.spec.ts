@@ -95,6 +95,41 @@ test('bookmarks from a card and the detail page, in the Bookmarks tab and the da
   await expectNoErrors(errors);
 });
 
+test('a Bookmark clicked before the page has read your bookmarks stays Bookmarked once they arrive', async ({ page, context, baseURL }) => {
+  const { common, prompts: P } = L.en;
+  await prepare(context, baseURL!, 'en', 'light');
+  await apiSignUp(page.request);
+  const [, , third] = await prompts(page.request);
+  // Your bookmarks answer late, as on a slow connection: the list is read before the click and
+  // arrives after it.
+  let read!: () => void;
+  const wasRead = new Promise<void>((resolve) => (read = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/favorites/my*', async (route) => {
+    const response = await route.fetch();
+    read();
+    await released;
+    await route.fulfill({ response });
+  });
+  await page.goto(`/prompts/${third.id}`);
+  await wasRead;
+  const detail = page.getByTestId('prompt-detail');
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/favorites') && response.request().method() === 'POST');
+  await detail.getByRole('button', { name: P.actions.bookmark, exact: true }).click();
+  // The page either sends the bookmark at once (then the late list must not undo it) or waits for the list first.
+  await Promise.race([posted, page.waitForTimeout(2000)]);
+  const listed = page.waitForResponse((response) => response.url().includes('/api/favorites/my'));
+  release();
+  await listed;
+  await expect(toast(page)).toContainText(common.library.bookmarkAdded);
+  await page.waitForLoadState('networkidle');
+  await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.unrouteAll();
+  await page.reload();
+  await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; copy records history (zh-HK, dark)', async ({ page, context, baseURL }) => {
   const { common, prompts: P, lib } = L['zh-HK'];
   await prepare(context, baseURL!, 'zh-HK', 'dark');
