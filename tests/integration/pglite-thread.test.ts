@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlState, UNIQUE_VIOLATION, type Db } from '../../events';
 import { openPglite } from '../../src/server/db/pglite';
@@ -115,5 +116,14 @@ describe('PGlite in its own thread', () => {
     await boss.query("select pg_notify('wake', 'two')");
     await boss.exec('select 1; select 2');
     expect(heard).toEqual(['one']);
+  });
+
+  it('lets a script end that never closes its database, once nothing waits for it', () => {
+    const script = `import { openPglite } from './src/server/db/pglite.ts';
+      const { db } = await openPglite(undefined);
+      console.log(JSON.stringify(await db.query('select 41 + 1 as n')));`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout.trim()).toBe('[{"n":42}]');
+    expect(run.status).toBe(0);
   });
 });

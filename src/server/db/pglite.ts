@@ -27,6 +27,8 @@ class PgliteThread {
     const require = createRequire(import.meta.url);
     this.worker = new Worker(PGLITE_THREAD_PROGRAM, {
       eval: true,
+      // None of the server's flags: the program is CommonJS, which `--input-type=module` would change.
+      execArgv: [],
       workerData: { pglite: require.resolve('@electric-sql/pglite'), pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm') },
     });
     this.worker.on('message', (message: Reply | Notification) => {
@@ -37,6 +39,7 @@ class PgliteThread {
       const call = this.calls.get(message.id);
       if (!call) return;
       this.calls.delete(message.id);
+      if (this.calls.size === 0) this.worker.unref();
       if (message.ok) call.resolve(message.result);
       else call.reject(Object.assign(new Error(message.error.message), message.error));
     });
@@ -48,11 +51,15 @@ class PgliteThread {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextCall++;
     return new Promise<T>((resolve, reject) => {
+      // The thread keeps the process alive only while a call waits for it, as PGlite in the
+      // server's thread did: a script that ends without closing the database still ends.
+      if (this.calls.size === 0) this.worker.ref();
       this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
       try {
         this.worker.postMessage({ ...message, id });
       } catch (error) {
         this.calls.delete(id);
+        if (this.calls.size === 0) this.worker.unref();
         reject(error as Error);
       }
     });
