@@ -1,8 +1,8 @@
 /**
- * Long work done in short parts. On PGlite every request waits for the one connection, and a
- * query's promise settles without the event loop polling for I/O, so work that should let other
- * people in goes in transactions sized to a time budget, with a turn of the event loop between
- * them (decision 0040).
+ * Long work done in short parts. On PGlite every request waits for the one connection, so work
+ * that should let other people in goes in transactions sized to a time budget (decision 0040);
+ * work that only computes (decoding, parsing, deciding) gives the event loop a turn between its
+ * stages, so requests that arrived meanwhile are read.
  */
 
 /** One turn of the event loop: requests that arrived meanwhile are read and queue ahead of what comes next. */
