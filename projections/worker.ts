@@ -13,6 +13,12 @@ const WAKE_DELAY_MS = 20;
 export interface WorkerOptions {
   /** Work the queues here (false: only send wake-ups; separate worker processes work them). */
   work: boolean;
+  /**
+   * Wake projections by running them here, not through pg-boss: for a database no other process
+   * opens (PGlite), where nobody else could take the job and each job is three more statements
+   * (send, fetch, complete) queued on the one connection every visitor waits for.
+   */
+  wakeHere?: boolean;
   /** In-process safety-net sweep interval; pg-boss also sweeps once a minute across processes. */
   sweepMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -22,7 +28,8 @@ export interface WorkerOptions {
  * pg-boss wakes projections; it never carries events. After each commit the store tells
  * us which event types were appended; we send at most one wake-up per projection at a
  * time (the `stately` queue holds at most one queued and one active job), and a worker
- * runs the projection's catch-up, which reads the log itself.
+ * runs the projection's catch-up, which reads the log itself. On PGlite (`wakeHere`) the
+ * process that appended runs the catch-up itself: nobody else could.
  */
 export class ProjectionWorker {
   private sending = new Map<string, boolean>(); // name -> another wake requested while sending
@@ -88,6 +95,11 @@ export class ProjectionWorker {
   }
 
   wake(name: string): void {
+    if (this.options.wakeHere) {
+      // catchUp shares a round with whoever already runs this projection here.
+      this.runner.catchUp(name).catch((error) => this.log(`could not run projection ${name}`, error));
+      return;
+    }
     if (this.sending.has(name)) {
       this.sending.set(name, true);
       return;

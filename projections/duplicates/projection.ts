@@ -97,7 +97,8 @@ export const duplicatesProjection: Projection = {
   name: 'duplicates',
   // v2: approvals carry the text they publish; a deleted author's unpublished signatures go.
   // v3: an undone deletion brings a pending or published prompt back to the matched set.
-  version: 3,
+  // v4: no statistics for the signatures.
+  version: 4,
   tables: ['duplicate_candidates'],
   handles: [
     ...REVIEW_LIFECYCLE_EVENTS,
@@ -124,6 +125,9 @@ export const duplicatesProjection: Projection = {
     );
     -- The web processes read the rows changed since they last looked, in the order they changed.
     create index duplicate_candidates_changed on duplicate_candidates (applied_tx, applied_pos);
+    -- The signatures are compared in the web processes, never in a plan: their statistics (the
+    -- longest of any column to gather) would only hold PGlite's one connection.
+    alter table duplicate_candidates alter column signature set statistics 0, alter column revision_signature set statistics 0;
   `,
   evolve,
 };

@@ -97,7 +97,7 @@ export async function createApp(config: Config = readConfig(), options: AppOptio
   if (boss) {
     boss.on('error', (error) => console.error('[promptory] pg-boss error', error));
     await boss.start();
-    worker = new ProjectionWorker(boss, runner, store, { work: config.workers > 0 });
+    worker = new ProjectionWorker(boss, runner, store, { work: config.workers > 0, wakeHere: db.kind === 'pglite' && config.workers > 0 });
     await worker.start();
   }
   await runner.catchUpAll();

@@ -59,5 +59,19 @@ describe.each(backends)('projection maintenance on $name', (backend) => {
     await app.runner.rebuild('catalog');
     expect(await planner()).toMatchObject({ rows: 601 });
     expect((await planner()).visible).toBeGreaterThan(0);
+    // Every GIN index's pending list merged (a search reads what is left of it whole) ...
+    const pending = await app.db.query<{ name: string; pages: number }>(
+      `select c.relname as name, gin_clean_pending_list(c.oid)::int as pages from pg_index i join pg_class c on c.oid = i.indexrelid
+       join pg_am am on am.oid = c.relam where i.indrelid = 'catalog_prompts'::regclass and am.amname = 'gin' order by 1`,
+    );
+    expect(pending.map((index) => index.name)).toEqual(['catalog_prompts_grams', 'catalog_prompts_head', 'catalog_prompts_search', 'catalog_prompts_words']);
+    expect(pending.filter((index) => index.pages > 0)).toEqual([]);
+    // ... and statistics for the columns searches are planned by, none for the content no plan reads.
+    const analyzed = await app.db.query<{ column: string }>(
+      `select attname as column from pg_stats where schemaname = current_schema() and tablename = 'catalog_prompts'`,
+    );
+    const columns = analyzed.map((row) => row.column);
+    expect(columns).toEqual(expect.arrayContaining(['status', 'search_grams', 'search_vector', 'usage_count']));
+    expect(columns).not.toContain('content');
   });
 });
