@@ -282,7 +282,9 @@ test("the side panel fills in a prompt's variables before Copy and Send, and off
   await expect(item.getByTestId('send')).toBeFocused();
 
   // Ctrl+Enter in the long field sends the filled text to the chosen service (ChatGPT's composer).
+  // The form first takes focus to its empty field, a frame after it opens: typing starts after that, as a person's would.
   await item.getByTestId('send').click();
+  await expect(form.getByLabel('Anything special', { exact: true })).toBeFocused();
   await question.fill('Customers with no orders');
   await tables.press('Control+Enter');
   const sentText = fillTemplate(prompt.content, { ...values, 'Question I want answered': 'Customers with no orders' }).trim();
