@@ -269,6 +269,25 @@ const FIRST_IMPORT_PART = 10;
 const importPartSizer = (store: EventStore, most: number) =>
   store.db.kind === 'pglite' ? new PartSizer(IMPORT_PART_MS, FIRST_IMPORT_PART, most) : new PartSizer(Infinity, most, most);
 
+/**
+ * One part of an import or an undo in its own transaction, told to `sizer` as `items` of the part
+ * and the time it held the connection: from its first statement to its commit, not its wait for it.
+ */
+async function sizedPart<T>(
+  store: EventStore,
+  sizer: PartSizer,
+  work: (tx: StoreTx) => Promise<T>,
+  items: (part: { result: T } & Appended) => number,
+): Promise<{ result: T } & Appended> {
+  let started = 0;
+  const part = await transact(store, (tx) => {
+    started = performance.now();
+    return work(tx);
+  });
+  sizer.took(items(part), performance.now() - started);
+  return part;
+}
+
 /** How many prompts of an import are decided between two turns of the event loop. */
 const DECIDE_STEP = 200;
 
@@ -377,14 +396,15 @@ export async function importPrompts(
   let last: Appended['last'] = null;
   const sizer = importPartSizer(store, IMPORT_PART.events);
   const write = async (work: (tx: StoreTx) => Promise<void>) => {
-    // What a part holds the connection for, from its first statement to its commit (not its wait for the connection).
-    let started = 0;
-    const part = await transact(store, async (tx) => {
-      started = performance.now();
-      recorded = [];
-      await work(tx);
-    });
-    sizer.took(part.events.length, performance.now() - started);
+    const part = await sizedPart(
+      store,
+      sizer,
+      async (tx) => {
+        recorded = [];
+        await work(tx);
+      },
+      (part) => part.events.length,
+    );
     batch = recorded.reduce(importDecider.evolve, batch);
     batchVersion += recorded.length;
     firstOfEachType(written, part.events);
@@ -484,12 +504,12 @@ export async function undoImport(
     // The batch was read (its owner checked) above and is read again by the last transaction,
     // which records the undo; a part does not read it (one event per import part: 400 at 20,000
     // prompts). A concurrent undo finds these prompts discarded by this batch: counted removed.
-    let started = 0;
-    const part = await transact(store, (tx) => {
-      started = performance.now();
-      return discardIn(tx, promptIds.slice(cut, cut + size));
-    });
-    sizer.took(size, performance.now() - started);
+    const part = await sizedPart(
+      store,
+      sizer,
+      (tx) => discardIn(tx, promptIds.slice(cut, cut + size)),
+      () => size,
+    );
     removed.push(...part.result.removed);
     kept.push(...part.result.kept);
     firstOfEachType(written, part.events);
