@@ -16,6 +16,31 @@ export async function refreshCurrentUser(): Promise<CurrentUser | null> {
   return user;
 }
 
+/** How long a click made before the first answer waits for it before it acts as a visitor's. */
+const KNOWN_USER_WAIT_MS = 5000;
+
+/**
+ * The current user once the first answer is in: a control shown while nobody is known yet (the
+ * visitor's, on a page that is the same for everyone) may be clicked by a member before it.
+ * Null after `KNOWN_USER_WAIT_MS` without an answer.
+ */
+export function knownCurrentUser(): Promise<CurrentUser | null> {
+  const now = $currentUser.get();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = $currentUser.listen((user) => {
+      if (user === undefined) return;
+      done(user);
+    });
+    const timer = setTimeout(() => done(null), KNOWN_USER_WAIT_MS);
+    function done(user: CurrentUser | null) {
+      stop();
+      clearTimeout(timer);
+      resolve(user);
+    }
+  });
+}
+
 let started = false;
 
 /**

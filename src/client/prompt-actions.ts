@@ -8,11 +8,13 @@
  * - copy: copies the content ("Copied to clipboard").
  * - share: native share, else copies the URL ("Link copied").
  * - a visitor's bookmark or rating: the "Authentication required" toasts (rating also
- *   sends the visitor to /auth). Signed-in bookmarks and ratings live in library.ts.
+ *   sends the visitor to /auth), once the page knows nobody is signed in (a member's click
+ *   before it bookmarks or rates). Signed-in bookmarks and ratings live in library.ts.
  * Each reserves its toast when the user acts (toast-store.ts), so answers never arrive out of order.
  */
+import type { RatingValue } from '../../modules/engagement/contracts';
 import { copyText } from './clipboard';
-import { $currentUser } from './current-user';
+import { $currentUser, knownCurrentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
 import { api } from './http';
 import { pageT } from './strings';
@@ -104,12 +106,29 @@ export async function share(url: string, title: string): Promise<void> {
   }
 }
 
-export function askToSignInToBookmark(): void {
+/**
+ * The Bookmark shown before anyone is known: a visitor is asked to sign in; a member whose click
+ * came before the page knew them gets the bookmark (the library's toggle waits for their list).
+ */
+export async function bookmarkOrAskToSignIn(promptId: number): Promise<void> {
+  if (!(await knownCurrentUser())) return askToSignInToBookmark();
+  const library = await import('./library');
+  void library.loadBookmarks();
+  await library.toggleBookmark(promptId);
+}
+
+function askToSignInToBookmark(): void {
   const t = pageT();
   showToast({ variant: 'destructive', title: t('common:toasts.authRequired.title'), description: t('common:toasts.authRequired.bookmark') });
 }
 
-export function askToSignInToRate(): void {
+/** Rate as shown before anyone is known: a visitor is sent to sign in; a member's click that came first rates. */
+export async function rateOrAskToSignIn(promptId: number, value: RatingValue): Promise<void> {
+  if (!(await knownCurrentUser())) return askToSignInToRate();
+  await (await import('./library')).rate(promptId, value);
+}
+
+function askToSignInToRate(): void {
   const t = pageT();
   queueToastForNextPage({ variant: 'destructive', title: t('common:toasts.authRequired.title'), description: t('common:toasts.authRequired.rate') });
   // Back to this page after sign-in, with the rating card in view.

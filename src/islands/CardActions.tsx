@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { $currentUser } from '../client/current-user';
-import { askToSignInToBookmark, recordUseAndCopy } from '../client/prompt-actions';
+import { bookmarkOrAskToSignIn, recordUseAndCopy } from '../client/prompt-actions';
 import { isPlainClick } from '../client/language';
 import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
@@ -79,7 +79,7 @@ export default function CardActions({ id, variant, fill = false, strings, title 
   );
   const bookmark = (iconOnly: boolean) => {
     const off = iconOnly ? t('actions.bookmark') : t('actions.save');
-    if (!user) return <BookmarkButton label={off} iconOnly={iconOnly} onClick={askToSignInToBookmark} />;
+    if (!user) return <BookmarkButton label={off} iconOnly={iconOnly} onClick={() => void bookmarkOrAskToSignIn(id)} />;
     return <SignedInControls id={id} iconOnly={iconOnly} off={off} />;
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { $currentUser } from '../client/current-user';
-import { askToSignInToBookmark, COPIED_RESET_MS, copyContent, recordUseAndCopy, share } from '../client/prompt-actions';
+import { bookmarkOrAskToSignIn, COPIED_RESET_MS, copyContent, recordUseAndCopy, share } from '../client/prompt-actions';
 import { Icon } from '../ui/Icon';
 import { BookmarkButton } from '../ui/PromptControls';
 import { Tooltip } from '../ui/Tooltip';
@@ -78,7 +78,7 @@ export default function PromptActions({ id, title, shareUrl, authorId, fill = fa
       {user ? (
         <SignedInControls id={id} off={t('actions.bookmark')} />
       ) : (
-        <BookmarkButton label={t('actions.bookmark')} size="md" onClick={askToSignInToBookmark} />
+        <BookmarkButton label={t('actions.bookmark')} size="md" onClick={() => void bookmarkOrAskToSignIn(id)} />
       )}
       <Button variant="outline" data-share="" data-share-url={shareUrl} data-testid="share" onClick={() => void share(shareUrl, title)}>
         <Icon name="share" size={16} />

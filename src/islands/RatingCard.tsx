@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { $currentUser } from '../client/current-user';
-import { askToSignInToRate } from '../client/prompt-actions';
+import { rateOrAskToSignIn } from '../client/prompt-actions';
 import { useAuthorship } from '../client/prompt-copies';
 import { $ratingAggregates, $ratings } from '../client/stores';
 import { RatingStat } from '../ui/RatingStat';
@@ -82,7 +82,7 @@ function Choices({ promptId, signedIn, t }: { promptId: number; signedIn: boolea
   }
   return (
     <>
-      <RatingChoices labels={labels} onRate={askToSignInToRate} />
+      <RatingChoices labels={labels} onRate={(v) => void rateOrAskToSignIn(promptId, v)} />
       <p className="no-js-only text-sm">
         <a href={signInHref(`/prompts/${promptId}#${RATING_CARD_ID}`)} className="font-medium text-link hover:underline">
           {t('rating.signIn')}

@@ -130,6 +130,43 @@ test('a Bookmark clicked before the page has read your bookmarks stays Bookmarke
   await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('a member who clicks Bookmark and Helpful before the page knows who they are gets the bookmark and the rating, not a request to sign in', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { common, prompts: P } = L.en;
+  await prepare(context, baseURL!, 'en', 'light');
+  await apiSignUp(page.request);
+  const [, , , fourth] = await prompts(page.request);
+  // Who is signed in answers late, as on a slow connection: the page (the same for everyone)
+  // shows the visitor's controls until then.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/me', async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  await page.goto(`/prompts/${fourth.id}`);
+  const detail = page.getByTestId('prompt-detail');
+  await detail.getByRole('button', { name: P.actions.bookmark, exact: true }).click();
+  await page.getByTestId('rate-helpful').click();
+  await page.waitForTimeout(300);
+  await expect(toast(page)).toHaveCount(0);
+  release();
+  await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('rating-thanks')).toBeVisible();
+  // Nobody was asked to sign in, nor sent to the sign-in page.
+  await expect(toast(page).filter({ hasText: common.toasts.authRequired.title })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/prompts/${fourth.id}$`));
+  await page.unrouteAll();
+  await page.reload();
+  await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('rating: Helpful, reload shows it stored, Not Helpful moves the aggregate; copy records history (zh-HK, dark)', async ({ page, context, baseURL }) => {
   const { common, prompts: P, lib } = L['zh-HK'];
   await prepare(context, baseURL!, 'zh-HK', 'dark');
