@@ -4,7 +4,7 @@
  * Rate, Report and Save a copy) wait for the server's word (GET /api/prompts/{id}/ownership).
  */
 import { useEffect } from 'react';
-import { $currentUser } from './current-user';
+import { $currentUser, knownCurrentUser } from './current-user';
 import * as routes from '../shared/api-routes.generated';
 import { api, refusedText } from './http';
 import { pageT } from './strings';
@@ -36,10 +36,13 @@ export function useAuthorship(promptId: number, authorId: number | null): boolea
   return !!user && ((authorId !== null && user.id === authorId) || authored === true);
 }
 
-/** Saves a private copy into the viewer's library; the toast opens it. A visitor is asked to sign in. */
+/**
+ * Saves a private copy into the viewer's library; the toast opens it. A visitor is asked to sign
+ * in, once the page knows nobody is (a member's click before it saves the copy).
+ */
 export async function saveCopy(promptId: number): Promise<void> {
   const t = pageT();
-  if (!$currentUser.get()) {
+  if (!(await knownCurrentUser())) {
     showToast({ variant: 'destructive', title: t('common:toasts.authRequired.title'), description: t('prompts:copies.signIn') });
     return;
   }

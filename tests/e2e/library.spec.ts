@@ -130,7 +130,7 @@ test('a Bookmark clicked before the page has read your bookmarks stays Bookmarke
   await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a member who clicks Bookmark and Helpful before the page knows who they are gets the bookmark and the rating, not a request to sign in', async ({
+test('a member who clicks Bookmark, Helpful and Save a copy before the page knows who they are gets them, not a request to sign in', async ({
   page,
   context,
   baseURL,
@@ -152,8 +152,10 @@ test('a member who clicks Bookmark and Helpful before the page knows who they ar
   const detail = page.getByTestId('prompt-detail');
   await detail.getByRole('button', { name: P.actions.bookmark, exact: true }).click();
   await page.getByTestId('rate-helpful').click();
+  await page.getByTestId('save-copy').click();
   await page.waitForTimeout(300);
-  await expect(toast(page)).toHaveCount(0);
+  // Not a word yet (a visitor would have been told to sign in by now).
+  expect(await toast(page).count()).toBe(0);
   release();
   await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'true');
@@ -161,6 +163,12 @@ test('a member who clicks Bookmark and Helpful before the page knows who they ar
   // Nobody was asked to sign in, nor sent to the sign-in page.
   await expect(toast(page).filter({ hasText: common.toasts.authRequired.title })).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/prompts/${fourth.id}$`));
+  // The copy: a private prompt of theirs with the original's title.
+  const copies = async () =>
+    ((await (await page.request.get('/api/prompts/my')).json()) as { items: { title: string; status: string }[] }).items.filter(
+      (p) => p.title === fourth.title && p.status === 'private',
+    ).length;
+  await expect.poll(copies).toBe(1);
   await page.unrouteAll();
   await page.reload();
   await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
