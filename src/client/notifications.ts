@@ -9,9 +9,24 @@ import { api } from './http';
  */
 export const $unseenNotifications = atom<number | undefined>(undefined);
 
+/**
+ * Counts the store has taken from writes. An answer to a question asked before the latest of
+ * them is older than what the store holds: on /notifications the bell asks as the page writes
+ * that the person has looked, and its answer may come back after the write's.
+ */
+let taken = 0;
+
+/** The count as a write that changed it answered (looked, marked read): newer than any question still on its way. */
+export function setUnseenNotifications(count: number): void {
+  taken++;
+  $unseenNotifications.set(count);
+}
+
 export async function refreshUnseenNotifications(): Promise<void> {
+  const asked = taken;
   try {
-    $unseenNotifications.set((await api(routes.notificationCount, {})).unseen);
+    const { unseen } = await api(routes.notificationCount, {});
+    if (asked === taken) $unseenNotifications.set(unseen);
   } catch (error) {
     // The bell stays a plain link without its count.
     console.error(error);

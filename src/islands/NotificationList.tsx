@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { notificationHref, type NotificationView, type Page } from '../../modules/notifications/contracts';
 import { api } from '../client/http';
-import { $unseenNotifications } from '../client/notifications';
+import { setUnseenNotifications } from '../client/notifications';
 import { usePaged } from '../client/paged';
 import { useT, withStrings } from '../client/strings';
 import * as routes from '../shared/api-routes.generated';
@@ -54,7 +54,7 @@ function NotificationList({ strings: { lng }, first, unseen }: Props) {
     // Only when something came since the last look: looking again writes nothing.
     if (newest === undefined || unseen === 0) return;
     api(routes.notificationsSeen, { body: { upTo: newest } })
-      .then((count) => $unseenNotifications.set(count.unseen))
+      .then((count) => setUnseenNotifications(count.unseen))
       .catch((error: unknown) => console.error(error));
   }, [newest, unseen]);
 
@@ -65,7 +65,7 @@ function NotificationList({ strings: { lng }, first, unseen }: Props) {
     setBusy(true);
     try {
       const count = await api(routes.notificationsAllRead, { body: { upTo: newest } });
-      $unseenNotifications.set(count.unseen);
+      setUnseenNotifications(count.unseen);
       setItems((all) => (all ?? []).map((n) => (n.position <= newest ? { ...n, read: true } : n)));
       toast({ title: t('notifications.markedAllRead') });
     } catch (error) {

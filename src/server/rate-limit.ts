@@ -69,7 +69,15 @@ const REFUSED_AS: Partial<Record<RateAction, keyof typeof RATE_REFUSALS>> = {
   token: 'token',
 };
 
+/**
+ * How often a process sweeps expired counters. Once in a while, not at random: a sweep is a round
+ * trip on the request that happens to make it, and one in a hundred writes used to pay for it.
+ */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
 export class RateLimiter {
+  private sweptAt = -Infinity;
+
   constructor(
     private readonly db: Sql,
     readonly limits: RateLimits,
@@ -114,8 +122,11 @@ export class RateLimiter {
     );
     const byKey = new Map(rows.map((r) => [r.key, { count: r.count, windowStart: new Date(r.window_start) }]));
     // Sweeps rows older than the longest window, so no action's live counter is dropped.
-    const longest = Math.max(this.limits.windowMs, ...Object.values(this.limits.windowsMs ?? {}));
-    if (Math.random() < 0.01) await this.db.query('delete from rate_limits where window_start <= $1', [new Date(now.getTime() - longest)]);
+    if (now.getTime() - this.sweptAt >= SWEEP_EVERY_MS) {
+      this.sweptAt = now.getTime();
+      const longest = Math.max(this.limits.windowMs, ...Object.values(this.limits.windowsMs ?? {}));
+      await this.db.query('delete from rate_limits where window_start <= $1', [new Date(now.getTime() - longest)]);
+    }
     return keys.map((key) => byKey.get(key)!);
   }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignUp } from './auth-support';
 import { expect, islandsReady, test } from './fixtures';
-import { expectNoErrors, prepare, watchErrors, type Lang } from './site-support';
+import { expectNoErrors, holdAnswers, prepare, watchErrors, type Lang } from './site-support';
 
 /**
  * The library's screens, as a new user: bookmarks (cards, detail page, the Bookmarks tab, the
@@ -102,25 +102,16 @@ test('a Bookmark clicked before the page has read your bookmarks stays Bookmarke
   const [, , third] = await prompts(page.request);
   // Your bookmarks answer late, as on a slow connection: the list is read before the click and
   // arrives after it.
-  let read!: () => void;
-  const wasRead = new Promise<void>((resolve) => (read = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/favorites/my*', async (route) => {
-    const response = await route.fetch();
-    read();
-    await released;
-    await route.fulfill({ response });
-  });
+  const bookmarks = await holdAnswers(page, '**/api/favorites/my*');
   await page.goto(`/prompts/${third.id}`);
-  await wasRead;
+  await bookmarks.fetched;
   const detail = page.getByTestId('prompt-detail');
   const posted = page.waitForResponse((response) => response.url().endsWith('/api/favorites') && response.request().method() === 'POST');
   await detail.getByRole('button', { name: P.actions.bookmark, exact: true }).click();
   // The page either sends the bookmark at once (then the late list must not undo it) or waits for the list first.
   await Promise.race([posted, page.waitForTimeout(2000)]);
   const listed = page.waitForResponse((response) => response.url().includes('/api/favorites/my'));
-  release();
+  bookmarks.release();
   await listed;
   await expect(toast(page)).toContainText(common.library.bookmarkAdded);
   await page.waitForLoadState('networkidle');
@@ -141,13 +132,7 @@ test('a member who clicks Bookmark, Helpful and Save a copy before the page know
   const [, , , fourth] = await prompts(page.request);
   // Who is signed in answers late, as on a slow connection: the page (the same for everyone)
   // shows the visitor's controls until then.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/auth/me', async (route) => {
-    const response = await route.fetch();
-    await released;
-    await route.fulfill({ response });
-  });
+  const me = await holdAnswers(page, '**/api/auth/me');
   await page.goto(`/prompts/${fourth.id}`);
   const detail = page.getByTestId('prompt-detail');
   await detail.getByRole('button', { name: P.actions.bookmark, exact: true }).click();
@@ -156,7 +141,7 @@ test('a member who clicks Bookmark, Helpful and Save a copy before the page know
   await page.waitForTimeout(300);
   // Not a word yet (a visitor would have been told to sign in by now).
   expect(await toast(page).count()).toBe(0);
-  release();
+  me.release();
   await expect(detail.getByRole('button', { name: P.actions.bookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rate-helpful')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rating-thanks')).toBeVisible();

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { adminSignIn, apiSignUp } from './auth-support';
-import { expectNoErrors, LANGS, prepare, watchErrors, type Lang } from './site-support';
+import { expectNoErrors, holdAnswers, LANGS, prepare, watchErrors, type Lang } from './site-support';
 
 /**
  * Notifications, in both languages and at a phone's and a desktop's width: the admin decides
@@ -99,4 +99,34 @@ test('without JavaScript the bell is a link to the notifications, which need sig
   await page.goto('/');
   await page.locator('a[href="/notifications"]').first().click();
   await expect(page).toHaveURL(/\/auth\?next=%2Fnotifications/);
+});
+
+test("the bell's count asked before the page said you looked does not come back after it", async ({ browser, baseURL }) => {
+  const admin = await pageIn(browser, baseURL!, 'en');
+  await adminSignIn(admin.request);
+  const ada = await pageIn(browser, baseURL!, 'en');
+  await apiSignUp(ada.request);
+  const created = await ada.request.post('/api/prompts', {
+    data: {
+      title: `Tide limerick ${Date.now().toString(36)}`,
+      description: 'A prompt the admin decides on.',
+      content: 'Write a limerick about the tide.',
+      categoryId: 1,
+    },
+  });
+  const id = ((await created.json()) as { id: number }).id;
+  expect((await admin.request.put(`/api/admin/prompts/${id}/review`, { data: { isApproved: true } })).status()).toBe(200);
+  // The bell's question reaches the server before the page's write that Ada looked, and its
+  // answer comes back after the write's, as on a slow connection.
+  const count = await holdAnswers(ada, '**/api/me/notifications/count');
+  await ada.route('**/api/me/notifications/seen', async (route) => {
+    await count.fetched;
+    await route.fulfill({ response: await route.fetch() });
+    count.release();
+  });
+  await ada.goto('/notifications');
+  await expect(ada.getByTestId('notification')).toHaveCount(1);
+  await ada.waitForLoadState('networkidle');
+  await expect(bell(ada)).toHaveAttribute('data-unseen', '0');
+  await expect(ada.getByTestId('notification-count')).toHaveCount(0);
 });

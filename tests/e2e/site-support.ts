@@ -108,3 +108,22 @@ export async function expectNoErrors(errors: string[]) {
 export async function cardTitles(page: Page): Promise<string[]> {
   return page.getByTestId('prompt-card').locator('h2 a, h3 a').allTextContents();
 }
+
+/**
+ * A slow connection for the requests matching `url`: each is sent to the server at once, and its
+ * answer reaches the page only after `release()`. `fetched` settles when the server has answered
+ * the first of them.
+ */
+export async function holdAnswers(page: Page, url: string): Promise<{ fetched: Promise<void>; release: () => void }> {
+  let answered!: () => void;
+  const fetched = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    answered();
+    await released;
+    await route.fulfill({ response });
+  });
+  return { fetched, release };
+}

@@ -212,4 +212,26 @@ describe.each(backends)('library API on $name', (backend) => {
       app.limiter = limiter;
     }
   });
+
+  it('sweeps counters past the longest window once every ten minutes, never on every request and never a live one', async () => {
+    let now = new Date('2030-01-01T00:00:00Z');
+    const limits = app.limiter.limits;
+    const limiter = new RateLimiter(app.db, limits, () => now);
+    const longest = Math.max(limits.windowMs, ...Object.values(limits.windowsMs ?? {}));
+    const later = (ms: number) => (now = new Date(now.getTime() + ms));
+    const counted = async () =>
+      (await app.db.query<{ key: string }>(`select key from rate_limits where key like 'use:ip:10.7.7.%' order by key`)).map((r) => r.key);
+    await limiter.hit('use', { ip: '10.7.7.1' });
+    later(longest + 1000);
+    await limiter.hit('use', { ip: '10.7.7.2' }); // the first counter's window is long over: swept
+    expect(await counted()).toEqual(['use:ip:10.7.7.2']);
+    later(longest + 1000);
+    await app.db.query(`update rate_limits set window_start = $1 where key = 'use:ip:10.7.7.2'`, [new Date(now.getTime() - longest - 1)]);
+    await limiter.hit('use', { ip: '10.7.7.3' }); // the last sweep was long ago: swept
+    expect(await counted()).toEqual(['use:ip:10.7.7.3']);
+    later(60_000);
+    await app.db.query(`update rate_limits set window_start = $1 where key = 'use:ip:10.7.7.3'`, [new Date(now.getTime() - longest - 1)]);
+    await limiter.hit('use', { ip: '10.7.7.4' }); // a minute after the last sweep: none
+    expect(await counted()).toEqual(['use:ip:10.7.7.3', 'use:ip:10.7.7.4']);
+  });
 });
