@@ -21,6 +21,9 @@ import { createHash } from 'node:crypto';
  *    its handler is not attached yet (a checkbox would change, then React would set it back). It is
  *    held (up to 3 per island) and clicked again once the island hydrated (`astro:hydrate`,
  *    then React attached its props to the button), so no click a user makes is silently lost.
+ *    It waits up to 20 s for those props (a throttled phone under load took more than the 3 s
+ *    it once waited, and the click then toggled a checkbox React did not see), and never
+ *    clicks a control without them (a control in an island's slot is the page's, not React's).
  *    A button React replaced is found again by position only if it still has the same label.
  *    A submit button of a form that names an `action` is left alone: that form is the no-JS
  *    path and submits natively. A form without `action` exists only for its island's handler;
@@ -50,8 +53,9 @@ document.addEventListener('click',function(e){var t=e.target,b=t&&t.closest?t.cl
 var i=b.closest('astro-island');if(!i||!i.hasAttribute('ssr'))return;e.preventDefault();e.stopImmediatePropagation();
 var n=[].indexOf.call(i.querySelectorAll(C),b),lb=function(x){return x?x.getAttribute('aria-label')||x.textContent:null};
 if(!i.__early){i.__early=[];i.addEventListener('astro:hydrate',function(){var q=i.__early,w=0;i.__early=null;
-var go=function(){var ready=q.every(function(x){return !x.b.isConnected||Object.keys(x.b).some(function(k){return k.indexOf('__reactProps')===0})});
-if(!ready&&w++<100)return setTimeout(go,30);q.forEach(function(x){var c=x.b.isConnected&&i.contains(x.b)?x.b:i.querySelectorAll(C)[x.n];if(c&&!c.disabled&&lb(c)===x.l)c.click()})};setTimeout(go,0)},{once:true})}
+var hy=function(x){return !!x.closest('astro-slot')||Object.keys(x).some(function(k){return k.indexOf('__reactProps')===0})};
+var go=function(){var ready=q.every(function(x){return !x.b.isConnected||hy(x.b)});
+if(!ready&&w++<660)return setTimeout(go,30);q.forEach(function(x){var c=x.b.isConnected&&i.contains(x.b)?x.b:i.querySelectorAll(C)[x.n];if(c&&!c.disabled&&lb(c)===x.l&&hy(c))c.click()})};setTimeout(go,0)},{once:true})}
 if(i.__early.length<3)i.__early.push({b:b,n:n,l:lb(b)})},true)})();`;
 
 export function cspHash(script: string): `sha256-${string}` {
