@@ -10,8 +10,9 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmedia
 
 /**
  * How many items the next part takes so that it ends within `budgetMs`, from what an item cost
- * lately: half the last measure, half the ones before, so a run of heavy items (long prompts)
- * shrinks the parts at once and a run of light ones grows them back. Between `first` (before
+ * lately: a part that cost more than expected sets the cost at once (a run of heavy items, long
+ * prompts, must not hold the connection twice too long), a cheaper one brings it halfway down,
+ * so a run of light ones grows the parts back. Between `first` (before
  * anything is measured) and `most`; one at least.
  */
 export class PartSizer {
@@ -37,6 +38,6 @@ export class PartSizer {
   took(items: number, ms: number): void {
     if (items <= 0) return;
     const perItem = ms / items;
-    this.msPerItem = this.msPerItem === undefined ? perItem : (perItem + this.msPerItem) / 2;
+    this.msPerItem = this.msPerItem === undefined || perItem > this.msPerItem ? perItem : (perItem + this.msPerItem) / 2;
   }
 }

@@ -58,15 +58,21 @@ const STEP_BUDGET_MS = 30;
 /** The fewest events after which a projection's tables are vacuumed and analyzed again (see maintainIfChanged). */
 const MAINTAIN_AFTER_EVENTS = 1000;
 /**
- * A replay's steps (a rebuild into fresh tables) may hold their transaction longer, in chunks of
- * `STEP_CHUNK`: a replay is rare, and batches of a few events made the catalog's replay half as
- * fast again (its lexicon is counted once a chunk).
+ * A replay's steps (a rebuild into fresh tables) may hold their transaction longer: a replay is
+ * rare, and steps of a few events made the catalog's replay half as fast again (its lexicon is
+ * counted once a step).
  */
 const REPLAY_STEP_BUDGET_MS = 100;
-/** The most events a step applies at a time (fewer when each takes long: see `chunkSize`). */
+/** A replay's first step, and every step of a runner without a budget. */
 export const STEP_CHUNK = 25;
-/** A step's first chunk, before it knows what an event of this projection costs. */
-const FIRST_CHUNK = 5;
+/** A live step's first events, before it knows what an event of this projection costs. */
+const FIRST_STEP = 5;
+/**
+ * The most events a live step reads and applies, however cheap they were lately: their reading
+ * and their statements are made on the server's thread, where a step of hundreds (the catalog's
+ * words and letter pairs for each) held every request's page for 200-500 ms.
+ */
+const LIVE_STEP_MOST = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -142,21 +148,24 @@ export class ProjectionRunner {
     return row.n === p.tables.length;
   }
 
-  /** How many events the next step of each checkpoint reads: what it could apply within the budget last time, twice over. */
-  private readSize = new Map<string, number>();
-  /** What applying an event to each checkpoint's tables took lately: chunks of a third of the budget, at most `STEP_CHUNK`. */
-  private chunkSizers = new Map<string, PartSizer>();
+  /** What applying an event to each checkpoint's tables took lately, from which its steps are sized to the budget. */
+  private stepSizers = new Map<string, PartSizer>();
 
-  private chunkSizer(checkpointName: string): PartSizer {
-    let sizer = this.chunkSizers.get(checkpointName);
-    if (!sizer) this.chunkSizers.set(checkpointName, (sizer = new PartSizer(this.stepBudgetMs / 3, FIRST_CHUNK, STEP_CHUNK)));
+  private stepSizer(checkpointName: string, replay: boolean): PartSizer {
+    let sizer = this.stepSizers.get(checkpointName);
+    if (!sizer) {
+      sizer = replay
+        ? new PartSizer(this.replayBudgetMs, STEP_CHUNK, this.batchSize)
+        : new PartSizer(this.stepBudgetMs, FIRST_STEP, Math.min(this.batchSize, LIVE_STEP_MOST));
+      this.stepSizers.set(checkpointName, sizer);
+    }
     return sizer;
   }
 
-  /** As many events as should take a third of the budget, at most `STEP_CHUNK` (a replay: `STEP_CHUNK`). */
-  private chunkSize(checkpointName: string, replay: boolean): number {
-    if (replay || this.stepBudgetMs === 0) return STEP_CHUNK;
-    return this.chunkSizer(checkpointName).next();
+  /** How many events the next step of `checkpointName` reads and applies. */
+  private stepSize(checkpointName: string, replay: boolean): number {
+    if ((replay ? this.replayBudgetMs : this.stepBudgetMs) === 0) return Math.min(this.batchSize, STEP_CHUNK);
+    return this.stepSizer(checkpointName, replay).next();
   }
 
   /**
@@ -173,10 +182,18 @@ export class ProjectionRunner {
   }
 
   /**
-   * One batch for `checkpointName`, into tables found first on `searchPath`. The batch commits
-   * before a chunk that should end past the budget (the rest waits for the next step): on PGlite
-   * every other request waits while it runs, so a projection's work after a large write (an
-   * import's many versions) is many short transactions, not one long one.
+   * One batch for `checkpointName`, into tables found first on `searchPath`: as many events as
+   * should take the step's budget at what its events cost lately (the rest waits for the next
+   * step). On PGlite every other request waits while a step writes, so a projection's work after
+   * a large write (an import's many versions) is many short transactions, not one long one.
+   *
+   * The events are read and turned into statements before the transaction, which is given whole
+   * (`Db.guardedWrite`): on PGlite it then holds the connection only while the database works,
+   * never while the server's thread renders a page between two of its statements (steps held
+   * 60-90 ms that way for 10-15 ms of work). Its guard takes the projection's lock and finds the
+   * checkpoint where the events were read from; otherwise nothing is written: null when another
+   * runner holds the projection, and when it moved meanwhile, a step that applied nothing and
+   * reads again.
    * Returns null when another runner holds the projection, else the applied count, the new
    * checkpoint and whether more may be readable.
    */
@@ -193,48 +210,46 @@ export class ProjectionRunner {
     checkpointName: string,
     options: { searchPath?: string; lock: boolean; range?: ReadRange },
   ): Promise<{ applied: number; checkpoint: Checkpoint; more: boolean } | null> {
-    return this.db.transaction(async (tx) => {
-      if (options.searchPath) await tx.query(`select set_config('search_path', $1, true)`, [options.searchPath]);
-      // The lock and the checkpoint in one round trip (the lock is taken first, in select order).
-      const [row] = await tx.query<{ locked: boolean; tx_id: string | null; position: number | null }>(
-        `select l.locked, c.tx_id::text as tx_id, c.position
-         from (select ${options.lock ? 'pg_try_advisory_xact_lock(hashtext($2))' : 'true'} as locked) l
-         left join projection_checkpoints c on c.name = $1`,
-        options.lock ? [checkpointName, lockKey(this.db.schema, p.name)] : [checkpointName],
-      );
-      if (!row.locked) return null;
-      const started = performance.now();
-      const current = row.tx_id === null ? START : { txId: row.tx_id, position: row.position! };
-      const limit = this.readSize.get(checkpointName) ?? Math.min(this.batchSize, 8 * STEP_CHUNK);
-      const events = await readAllIn(tx, current, limit, options.range);
-      if (events.length === 0) return { applied: 0, checkpoint: current, more: false };
-      let applied = 0;
-      // A replay into a scratch schema is not locked (nobody else writes there).
-      const replay = !options.lock;
-      const budget = replay ? this.replayBudgetMs : this.stepBudgetMs;
-      // A chunk's statements pipelined, while the next chunk should still end within the budget (one chunk at least).
-      while (applied < events.length) {
-        const size = this.chunkSize(checkpointName, replay);
-        const sizer = this.chunkSizer(checkpointName);
-        if (applied > 0 && performance.now() - started + sizer.expectedMs(size) > budget) break;
-        const chunk = events.slice(applied, applied + size);
-        const chunkStarted = performance.now();
-        await tx.many(statementsFor(p, chunk));
-        // An import's heavy events raise the cost at once, a run of light ones brings it down.
-        sizer.took(chunk.length, performance.now() - chunkStarted);
-        applied += chunk.length;
-      }
-      const cut = applied < events.length;
-      this.readSize.set(checkpointName, cut ? Math.max(STEP_CHUNK, 2 * applied) : Math.min(this.batchSize, 2 * limit));
-      const last = events[applied - 1];
-      const next = { txId: last.txId, position: last.position };
-      await tx.query(`update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`, [
-        checkpointName,
-        next.txId,
-        next.position,
-      ]);
-      return { applied, checkpoint: next, more: cut || events.length === limit };
+    const [row] = await this.db.query<{ tx_id: string | null; position: number | null }>(
+      'select tx_id::text as tx_id, position from projection_checkpoints where name = $1',
+      [checkpointName],
+    );
+    const read = { txId: row?.tx_id ?? null, position: row?.position ?? null };
+    const current = read.txId === null ? START : { txId: read.txId, position: read.position! };
+    // A replay into a scratch schema is not locked (nobody else writes there).
+    const replay = !options.lock;
+    const limit = this.stepSize(checkpointName, replay);
+    const events = await readAllIn(this.db, current, limit, options.range);
+    if (events.length === 0) return { applied: 0, checkpoint: current, more: false };
+    const making = performance.now();
+    const statements = statementsFor(p, events);
+    const makingMs = performance.now() - making;
+    const last = events[events.length - 1];
+    const next = { txId: last.txId, position: last.position };
+    // The checkpoint row locked (`for update`) is its latest version, even one committed after
+    // this statement began: a runner that just let go of the lock cannot have its step applied twice.
+    const { guard, heldMs } = await this.db.guardedWrite<{ proceed: boolean; locked: boolean }>({
+      setup: options.searchPath ? [{ text: `select set_config('search_path', $1, true)`, params: [options.searchPath] }] : [],
+      guard: {
+        text: `select l.locked, l.locked and c.tx_id is not distinct from $2::xid8 and c.position is not distinct from $3::bigint as proceed
+               from (select ${options.lock ? 'pg_try_advisory_xact_lock(hashtext($4))' : 'true'} as locked) l
+               cross join (select tx_id, position from projection_checkpoints where name = $1 for update) c`,
+        params: [checkpointName, read.txId, read.position, ...(options.lock ? [lockKey(this.db.schema, p.name)] : [])],
+      },
+      statements: [
+        ...statements,
+        {
+          text: `update projection_checkpoints set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1`,
+          params: [checkpointName, next.txId, next.position],
+        },
+      ],
     });
+    if (!guard?.locked) return null;
+    if (!guard.proceed) return { applied: 0, checkpoint: current, more: true };
+    // What a step costs others: its statements made on the server's thread, then the connection
+    // held. An import's heavy events raise it at once, a run of light ones brings it down.
+    this.stepSizer(checkpointName, replay).took(events.length, makingMs + heldMs);
+    return { applied: events.length, checkpoint: next, more: events.length === limit };
   }
 
   private running = new Map<string, Promise<Checkpoint | null>>();
@@ -412,8 +427,7 @@ export class ProjectionRunner {
       await this.db.query(`drop schema if exists "${scratch}" cascade`);
       await this.db.query('delete from projection_checkpoints where name = $1', [checkpointName]);
       // What the runner learnt of this copy's steps goes with it (a name no later step uses).
-      this.readSize.delete(checkpointName);
-      this.chunkSizers.delete(checkpointName);
+      this.stepSizers.delete(checkpointName);
     };
     await this.db.transaction(async (tx) => {
       await tx.query(`create schema "${scratch}"`);

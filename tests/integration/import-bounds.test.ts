@@ -179,13 +179,14 @@ describe.each(backends)('import bounds on $name', (backend) => {
     const [id] = r.body.items.map((i: { promptId: number }) => i.promptId);
     // The live runner may have started on it: rebuild the catalog from the log with a runner whose steps hold one chunk each.
     const runner = new ProjectionRunner(app.db, app.runner.projections, 2000, 0, 0);
-    const original = app.db.transaction.bind(app.db);
+    const original = { transaction: app.db.transaction.bind(app.db), guardedWrite: app.db.guardedWrite.bind(app.db) };
     let transactions = 0;
-    app.db.transaction = ((work: never) => ((transactions += 1), original(work))) as typeof app.db.transaction;
+    app.db.transaction = ((work: never) => ((transactions += 1), original.transaction(work))) as typeof app.db.transaction;
+    app.db.guardedWrite = ((write: never) => ((transactions += 1), original.guardedWrite(write))) as typeof app.db.guardedWrite;
     try {
       await runner.rebuild('catalog');
     } finally {
-      app.db.transaction = original;
+      Object.assign(app.db, original);
     }
     const events = await app.store.count();
     // One transaction per chunk of the catalog's events (and a few to make and swap the copy), not one for them all.

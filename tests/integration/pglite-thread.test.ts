@@ -107,6 +107,25 @@ describe('PGlite in its own thread', () => {
     expect(order).toEqual(['in transaction', 'released', 'outside']);
   });
 
+  it('holds the connection for a transaction given whole only while the database works, however busy the server thread is', async () => {
+    const write = db.guardedWrite<{ proceed: boolean }>({
+      guard: { text: 'select true as proceed' },
+      statements: [
+        { text: 'insert into kept (id) values ($1)', params: [40] },
+        { text: 'insert into kept (id) values ($1)', params: [41] },
+      ],
+    });
+    // The server's thread busy for 300 ms (a page rendered, an import decided) while the write is
+    // under way: a transaction that waited for this thread between its statements held the connection as long.
+    const busyUntil = performance.now() + 300;
+    while (performance.now() < busyUntil);
+    const { guard, heldMs } = await write;
+    expect(guard).toEqual({ proceed: true });
+    expect(heldMs).toBeLessThan(150);
+    const ids = await db.query<{ id: number }>('select id from kept where id in (40, 41) order by id');
+    expect(ids.map((r) => r.id)).toEqual([40, 41]);
+  });
+
   it('delivers notifications to a listener until it stops listening (pg-boss wakes its workers so)', async () => {
     const heard: string[] = [];
     const stop = await boss.listen!('wake', (payload) => heard.push(payload));

@@ -21,9 +21,11 @@ describe('PartSizer: parts that end within a time budget', () => {
   it('shrinks at once for heavy items and grows back over light ones', () => {
     const sizer = new PartSizer(30, 10, 50);
     sizer.took(10, 10); // 1 ms an item
-    sizer.took(10, 190); // long prompts: 19 ms an item, the cost now (1 + 19) / 2 = 10 ms
+    sizer.took(10, 190); // long prompts: 19 ms an item, the cost now at once
+    expect(sizer.next()).toBe(1);
+    sizer.took(1, 1); // light again: (1 + 19) / 2 = 10 ms
     expect(sizer.next()).toBe(3);
-    sizer.took(3, 3); // light again: (1 + 10) / 2
+    sizer.took(3, 3); // (1 + 10) / 2
     expect(sizer.next()).toBe(5);
   });
 

@@ -7,8 +7,8 @@
  * beside it would not travel with it. It takes PGlite by the absolute path the server resolved.
  * Kept to plain CommonJS without a template placeholder, and exercised by every test on PGlite.
  *
- * Messages in: `{ id, op, ... }` (op: open, query, many, exec, begin, end, listen, unlisten,
- * close; `tx` names a transaction `begin` opened). Out: `{ id, ok, result | error }`, and
+ * Messages in: `{ id, op, ... }` (op: open, query, many, exec, guarded, begin, end, listen,
+ * unlisten, close; `tx` names a transaction `begin` opened). Out: `{ id, ok, result | error }`, and
  * `{ channel, payload }` for a notification.
  */
 export const PGLITE_THREAD_PROGRAM = `
@@ -63,6 +63,23 @@ async function end(id, commit) {
   return null;
 }
 
+/**
+ * A transaction given whole (Db.guardedWrite): no message of the server's thread is awaited
+ * while it holds the connection. Held from its first statement to its commit.
+ */
+async function guarded({ setup, guard, statements }) {
+  let started = 0;
+  const row = await db.transaction(async (tx) => {
+    started = performance.now();
+    for (const statement of setup) await tx.query(statement.text, statement.params);
+    const [first] = (await tx.query(guard.text, guard.params)).rows;
+    if (!first || first.proceed !== true) return first ?? null;
+    for (const statement of statements) await tx.query(statement.text, statement.params);
+    return first;
+  });
+  return { guard: row, heldMs: performance.now() - started };
+}
+
 async function handle(message) {
   switch (message.op) {
     case 'open':
@@ -80,6 +97,8 @@ async function handle(message) {
     }
     case 'exec':
       return (await db.exec(message.text)).map((result) => ({ rows: result.rows }));
+    case 'guarded':
+      return guarded(message);
     case 'begin':
       return begin();
     case 'end':

@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { PGliteLike } from 'pg-boss';
-import type { Db, Sql } from '../../../events/sql';
+import type { Db, Sql, Statement } from '../../../events/sql';
 import { PGLITE_THREAD_PROGRAM } from './pglite-thread';
 
-type Statement = { text: string; params?: readonly unknown[] };
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 type Notification = { channel: string; payload: string };
 
@@ -128,6 +127,13 @@ export async function openPglite(dataDir: string | undefined): Promise<{ db: Db;
       await thread.call({ op: 'end', tx, commit: true });
       return result;
     },
+    guardedWrite: ({ setup = [], guard, statements }) =>
+      thread.call({
+        op: 'guarded',
+        setup: setup.map(({ text, params }) => ({ text, params })),
+        guard: { text: guard.text, params: guard.params },
+        statements: statements.map(({ text, params }) => ({ text, params })),
+      }),
     close: () => thread.close(),
   };
   // pg-boss's own adapter for PGlite, given the calls it makes (fromPglite).

@@ -48,6 +48,21 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     // when released, and requests then hung after a PostgreSQL restart
     // (tests/integration/db-outage.test.ts).
     transaction: (fn) => client.begin((tx) => fn(wrap(tx))) as Promise<never>,
+    // A transaction holds only its own pooled connection here: the guard is one round trip, the
+    // statements after it pipelined.
+    guardedWrite: async ({ setup = [], guard, statements }) => {
+      let started = 0;
+      const row = await client.begin(async (tx) => {
+        started = performance.now();
+        const sql = wrap(tx);
+        await sql.many(setup);
+        const [first] = await sql.query<{ proceed: boolean }>(guard.text, guard.params);
+        if (!first || first.proceed !== true) return first ?? null;
+        await sql.many(statements);
+        return first;
+      });
+      return { guard: row as never, heldMs: performance.now() - started };
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
