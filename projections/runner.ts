@@ -191,11 +191,10 @@ export class ProjectionRunner {
    * (`Db.guardedWrite`): on PGlite it then holds the connection only while the database works,
    * never while the server's thread renders a page between two of its statements (steps held
    * 60-90 ms that way for 10-15 ms of work). Its guard takes the projection's lock and finds the
-   * checkpoint where the events were read from; otherwise nothing is written: null when another
-   * runner holds the projection, and when it moved meanwhile, a step that applied nothing and
-   * reads again.
-   * Returns null when another runner holds the projection, else the applied count, the new
-   * checkpoint and whether more may be readable.
+   * checkpoint where the events were read from; otherwise nothing is written.
+   * Returns null when another runner holds the projection, else the applied count (0 when the
+   * checkpoint moved meanwhile: the next step reads again), the checkpoint reached and whether
+   * more may be readable.
    */
   private async step(
     p: Projection,
