@@ -3,12 +3,6 @@
  * module command handlers) talks to this interface; `src/server/db` provides the
  * PGlite and PostgreSQL adapters. Same SQL on both backends.
  */
-/** One parameterised statement. */
-export interface Statement {
-  text: string;
-  params?: readonly unknown[];
-}
-
 export interface Sql {
   /**
    * Run one parameterised statement ($1, $2, ...) and return its rows. Pass JSON as a
@@ -18,6 +12,12 @@ export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Run statements in order; PostgreSQL pipelines them on one connection. */
   many(statements: readonly Statement[]): Promise<void>;
+}
+
+/** One parameterised statement. */
+export interface Statement {
+  text: string;
+  params?: readonly unknown[];
 }
 
 /** A transaction given whole (see `Db.guardedWrite`). */

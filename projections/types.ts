@@ -1,11 +1,8 @@
-import type { EventType, StoredEvent } from '../events';
+import type { EventType, Statement, StoredEvent } from '../events';
 import type { ReadModel } from '../events/read-models';
 
-/** One parameterised SQL statement produced by a projection's evolve. */
-export interface Statement {
-  text: string;
-  params?: readonly unknown[];
-}
+/** What a projection's evolve produces: the database port's statements. */
+export type { Statement };
 
 /**
  * The events that take a prompt through review: it is saved (submitted, or kept private),

@@ -6,7 +6,7 @@
 // the worst case for a phrase).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { Db, EventMetadata, NewEvent } from '../../events';
+import type { Db, EventMetadata, NewEvent, Statement } from '../../events';
 import { categoryBySlug } from '../../modules/prompts/contracts';
 import { listPrompts } from '../../projections/catalog/queries';
 import { seedPrompts } from '../../src/server/seed/prompts-data';
@@ -202,7 +202,7 @@ async function bench(backend: (typeof backends)[number]): Promise<Result> {
 
 /** `EXPLAIN (ANALYZE, BUFFERS)` of each statement one search of `q` runs, on stderr. */
 async function explainSearch(db: Db, q: string) {
-  const statements: { text: string; params?: readonly unknown[] }[] = [];
+  const statements: Statement[] = [];
   const recording: Db = { ...db, query: (text, params) => (statements.push({ text, params }), db.query(text, params)) };
   await listPrompts(recording, { q, sort: 'relevance', limit: 25, typos: true });
   for (const { text, params } of statements) {
