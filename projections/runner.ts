@@ -51,8 +51,9 @@ interface CheckpointRow {
 }
 
 /**
- * How long one projection step may hold its transaction. On PGlite every other request waits
- * for it, so it is kept well under the 100 ms a person should ever wait behind background work.
+ * How long one projection step may take from others: the making of its statements on the
+ * server's thread plus its transaction. On PGlite every other request waits for both, so it is
+ * kept well under the 100 ms a person should ever wait behind background work.
  */
 const STEP_BUDGET_MS = 30;
 /** The fewest events after which a projection's tables are vacuumed and analyzed again (see maintainIfChanged). */
@@ -94,7 +95,7 @@ export class ProjectionRunner {
     private readonly db: Db,
     readonly projections: readonly Projection[],
     private readonly batchSize = 2000,
-    /** How long one step may hold its transaction (0: one chunk per step). */
+    /** How long one step may take from others (0: `STEP_CHUNK` events a step). */
     private readonly stepBudgetMs = STEP_BUDGET_MS,
     /** The same for a replay's steps. */
     private readonly replayBudgetMs = REPLAY_STEP_BUDGET_MS,

@@ -177,7 +177,7 @@ describe.each(backends)('import bounds on $name', (backend) => {
     const r = await importAs('promptory-json', exportFile([versions]));
     expect(r.status).toBe(201);
     const [id] = r.body.items.map((i: { promptId: number }) => i.promptId);
-    // The live runner may have started on it: rebuild the catalog from the log with a runner whose steps hold one chunk each.
+    // The live runner may have started on it: rebuild the catalog from the log with a runner whose steps take `STEP_CHUNK` events each.
     const runner = new ProjectionRunner(app.db, app.runner.projections, 2000, 0, 0);
     const original = { transaction: app.db.transaction.bind(app.db), guardedWrite: app.db.guardedWrite.bind(app.db) };
     let transactions = 0;
@@ -189,7 +189,7 @@ describe.each(backends)('import bounds on $name', (backend) => {
       Object.assign(app.db, original);
     }
     const events = await app.store.count();
-    // One transaction per chunk of the catalog's events (and a few to make and swap the copy), not one for them all.
+    // One transaction per `STEP_CHUNK` of the catalog's events (and a few to make and swap the copy), not one for them all.
     expect(transactions).toBeGreaterThan(Math.floor(300 / STEP_CHUNK));
     expect(transactions).toBeLessThan(events);
     const [row] = await app.db.query<{ content: string }>('select content from catalog_prompts where id = $1', [id]);
