@@ -18,7 +18,26 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   const shared: Extract<StoredEvent, { type: 'PromptSharedForReview' | 'PromptResubmitted' }>[] = [];
   const rejected = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   // `purgeAfter`: set by a deletion, cleared by anything after it; a deletion or restore keeps the last decision's who and when.
-  const last = new Map<number, { status: string; by: number | null; event: StoredEvent; purgeAfter?: string | null; keepsDecision?: boolean }>();
+  const last = new Map<
+    number,
+    { status: string; by: number | null; decidedAt: Date; event: StoredEvent; purgeAfter?: string | null; keepsDecision?: boolean }
+  >();
+  const decided = (promptId: number, status: string, by: number | null, event: StoredEvent) =>
+    last.set(promptId, { status, by, decidedAt: event.createdAt, event });
+  /**
+   * A deletion or restore keeps the last decision: one earlier in this batch (a pending prompt is
+   * withdrawn and deleted in one transaction), else the row's. Applying the events one by one
+   * leaves the same, wherever a step cuts the log.
+   */
+  const keepingDecision = (promptId: number, status: string, event: StoredEvent, purgeAfter?: string | null) => {
+    const before = last.get(promptId);
+    last.set(
+      promptId,
+      before
+        ? { status, by: before.by, decidedAt: before.decidedAt, event, purgeAfter, keepsDecision: before.keepsDecision }
+        : { status, by: null, decidedAt: event.createdAt, event, purgeAfter, keepsDecision: true },
+    );
+  };
   // The text each approval in the batch publishes (the last per prompt), in clear in its event.
   const published = new Map<number, Extract<StoredEvent, { type: 'PromptReviewed' }>>();
   const withdrawn: Extract<StoredEvent, { type: 'PromptWithdrawn' }>[] = [];
@@ -37,10 +56,9 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   for (const event of events) {
     // Only a private prompt is discarded (an undone import's): it has no log rows, only its row.
     if (event.type === 'PromptDiscarded' || event.type === 'PromptPurged') discarded.push(event.data.promptId);
-    if (event.type === 'PromptDeleted')
-      last.set(event.data.promptId, { status: 'deleted', by: null, event, purgeAfter: event.data.purgeAfter, keepsDecision: true });
+    if (event.type === 'PromptDeleted') keepingDecision(event.data.promptId, 'deleted', event, event.data.purgeAfter);
     if (event.type === 'PromptUndeleted') {
-      last.set(event.data.promptId, { status: event.data.status, by: null, event, keepsDecision: true });
+      keepingDecision(event.data.promptId, event.data.status, event);
       if (event.data.revision) revived.set(event.data.promptId, event.data.revision);
     }
     if (event.type === 'PromptSubmitted') {
@@ -54,7 +72,7 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
       log.push({ promptId: event.data.promptId, decision: 'submitted', actorId: event.data.resubmittedBy, byAuthor: true, event });
     } else if (event.type === 'PromptReviewed') {
       const status = event.data.isApproved ? 'approved' : 'rejected';
-      last.set(event.data.promptId, { status, by: event.data.reviewedBy, event });
+      decided(event.data.promptId, status, event.data.reviewedBy, event);
       if (!event.data.isApproved) rejected.set(event.data.promptId, event);
       else if (event.data.published) published.set(event.data.promptId, event);
       const { reason, note } = event.data;
@@ -62,7 +80,7 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
     } else if (event.type === 'PromptWithdrawn') {
       withdrawn.push(event);
       revived.delete(event.data.promptId);
-      last.set(event.data.promptId, { status: 'withdrawn', by: event.data.withdrawnBy, event });
+      decided(event.data.promptId, 'withdrawn', event.data.withdrawnBy, event);
       log.push({ promptId: event.data.promptId, decision: 'withdrawn', actorId: event.data.withdrawnBy, byAuthor: event.data.byAuthor, event });
     }
   }
@@ -195,11 +213,11 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
   if (last.size) {
     statements.push({
       text: `update review_prompts r set status = x.status,
-               decided_by = case when x.keeps then r.decided_by else x.by end, decided_at = case when x.keeps then r.decided_at else x.at end,
+               decided_by = case when x.keeps then r.decided_by else x.by end, decided_at = case when x.keeps then r.decided_at else x.decided_at end,
                deleted_at = case when x.purge_after is null then null else x.at end, purge_after = x.purge_after,
                applied_tx = x.tx::xid8, applied_pos = x.pos
              from jsonb_to_recordset($1::text::jsonb)
-               as x(id int, status text, by int, at timestamptz, purge_after timestamptz, keeps boolean, tx text, pos bigint)
+               as x(id int, status text, by int, at timestamptz, decided_at timestamptz, purge_after timestamptz, keeps boolean, tx text, pos bigint)
              where r.id = x.id and (r.applied_tx, r.applied_pos) < (x.tx::xid8, x.pos)`,
       params: [
         rows(
@@ -210,6 +228,7 @@ function lifecycleBatch(events: readonly StoredEvent[]): Statement[] {
             purge_after: v.purgeAfter ?? null,
             keeps: v.keepsDecision ?? false,
             at: new Date(v.event.createdAt).toISOString(),
+            decided_at: new Date(v.decidedAt).toISOString(),
             tx: v.event.txId,
             pos: v.event.position,
           })),
@@ -358,7 +377,8 @@ export const reviewProjection: Projection = {
   // near-duplicates found at submission (similar_to, duplicate_note);
   // v7: approvals carry the text they publish; a deleted author's revisions and past rejection go.
   // v8: deletion by the author (status 'deleted', deleted_at, purge_after), restore and purge.
-  version: 8,
+  // v9: a deletion keeps a decision made earlier in its own batch (rows a step had cut otherwise differed).
+  version: 9,
   tables: ['review_prompts', 'review_log', 'review_revisions'],
   handles: ['AccountDeleted', ...REVIEW_LIFECYCLE_EVENTS, 'PromptDeleted', 'PromptUndeleted', 'PromptPurged', ...EDIT_EVENTS],
   ddl: `

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START, type Sql } from '../../events';
+import { splitStatements, START, type Sql } from '../../events';
 import { reviewProjection } from '../../projections/review/projection';
 import { statementsFor } from '../../projections/types';
 import { projections, ProjectionRunner, type Replay } from '../../projections';
@@ -162,5 +162,39 @@ describe.each(backends)('replaying the review read models while requests run on 
       await app.db.transaction((tx) => tx.many(statementsFor(reviewProjection, slice)));
     }
     expect(await dump(live, tablesOf('review'))).toEqual(before);
+  });
+
+  it('a prompt withdrawn and deleted in one transaction, or decided then restored, reads the same one event a batch as all at once', async () => {
+    const submit = async (title: string) =>
+      (await author.api(routes.submit, { body: { title, description: 'Decided, then deleted.', content: 'Some content long enough to pass.', categoryId: 3 } }))
+        .body.id as number;
+    // Pending when deleted: its withdrawal and its deletion are one transaction's events.
+    const pending = await submit('Pending, then deleted');
+    expect((await author.api(routes.deletePrompt, { params: { id: pending } })).status).toBe(200);
+    const approved = await submit('Approved, deleted, restored');
+    expect((await admin.api(routes.review, { params: { id: approved }, body: { isApproved: true } })).status).toBe(200);
+    expect((await author.api(routes.deletePrompt, { params: { id: approved } })).status).toBe(200);
+    expect((await author.api(routes.undeletePrompt, { params: { id: approved } })).status).toBe(200);
+    const events = await app.store.readAll(START, 100_000);
+    // Fresh review tables in a schema of their own, given the log in `batches`; the rows they hold.
+    const replayed = async (batches: (typeof events)[]) => {
+      const schema = `review_batches_${Math.random().toString(36).slice(2, 8)}`;
+      try {
+        return await app.db.transaction(async (tx) => {
+          await tx.query(`create schema "${schema}"`);
+          await tx.query(`select set_config('search_path', $1, true)`, [`"${schema}", public`]);
+          for (const statement of splitStatements(reviewProjection.ddl)) await tx.query(statement);
+          for (const batch of batches) await tx.many(statementsFor(reviewProjection, batch));
+          return dump((fn) => fn(tx), tablesOf('review'));
+        });
+      } finally {
+        await app.db.query(`drop schema if exists "${schema}" cascade`);
+      }
+    };
+    const oneByOne = await replayed(events.map((event) => [event]));
+    expect(await replayed([events])).toEqual(oneByOne);
+    const rows = (oneByOne.review_prompts as { id: number; decided_by: number | null }[]).filter((r) => [pending, approved].includes(r.id));
+    // The pending prompt's withdrawal by its author and the approval are the decisions kept.
+    expect(rows.map((r) => r.decided_by !== null)).toEqual([true, true]);
   });
 });
